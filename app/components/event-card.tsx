@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import type { PublicEvent } from "../../core/contracts/events";
+import { formatDateRange, formatDateTime } from "../../core/domain/dates";
+import type { EventState } from "../../core/domain/event-state";
+import { formatMoney } from "../../core/domain/money";
+import { localizePath, type Locale } from "../../core/i18n/locales";
+import { Button } from "./button";
+
+const stateStyles: Record<EventState, string> = {
+  bookable: "bg-success-50 text-success-700 ring-success-700/20",
+  not_bookable_yet: "bg-gold-100 text-gold-600 ring-gold-600/25",
+  fully_booked: "bg-danger-50 text-danger-700 ring-danger-700/20",
+  registration_closed: "bg-navy-100 text-navy-800 ring-navy-800/20",
+  past: "bg-navy-100 text-navy-800 ring-navy-800/20",
+};
+
+export function EventStateBadge({ state }: { state: EventState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${stateStyles[state]}`} data-state={state}>
+      {t(`event.state.${state}`)}
+    </span>
+  );
+}
+
+type EventCardProps = {
+  event: PublicEvent;
+  locale: Locale;
+  /** In the widget, links open the full site in a new tab. */
+  external?: { origin: string };
+  headingLevel?: "h2" | "h3";
+};
+
+/** An event as a card: image, category, title, dates, location, "from" price, state and full description. */
+export function EventCard({ event, locale, external, headingLevel = "h2" }: EventCardProps) {
+  const { t } = useTranslation();
+  const Heading = headingLevel;
+  const titleId = `event-${event.uuid}-title`;
+  const linkTarget = { target: "_blank", rel: "noopener" };
+  const bookingPath = event.form_uuid ? localizePath(`/booking/${event.form_uuid}`, locale) : null;
+  const bookingHref = bookingPath && external ? `${external.origin}${bookingPath}` : bookingPath;
+  return (
+    <article aria-labelledby={titleId} className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-lg" data-testid="event-card">
+      <div className="relative aspect-[16/10] overflow-hidden bg-navy-100">
+        <img src={event.image_url} alt={event.image_alt} loading="lazy" width={1200} height={750} className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]" />
+        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-navy-900 shadow-sm">{event.category.name}</span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <EventStateBadge state={event.state} />
+          {event.state === "bookable" && event.places_left <= 5 && <span className="text-xs font-semibold text-danger-700">{t("event.placesLeft", { count: event.places_left })}</span>}
+        </div>
+        <Heading id={titleId} className="font-display text-xl font-semibold leading-snug text-navy-900">
+          {event.title}
+        </Heading>
+        <dl className="grid gap-1 text-sm text-ink-soft">
+          <div className="flex gap-2">
+            <dt className="sr-only">{t("event.dates")}</dt>
+            <dd>
+              <time dateTime={event.starts_on}>{formatDateRange(event.starts_on, event.ends_on, locale)}</time>
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="sr-only">{t("event.location")}</dt>
+            <dd>{event.location}</dd>
+          </div>
+        </dl>
+        <p className="text-sm leading-relaxed text-ink">{event.teaser}</p>
+        <details className="group/details text-sm">
+          <summary className="cursor-pointer font-semibold text-navy-700 underline-offset-2 hover:underline">
+            <span className="group-open/details:hidden">{t("event.showDetails")}</span>
+            <span className="hidden group-open/details:inline">{t("event.hideDetails")}</span>
+            <span className="sr-only"> – {event.title}</span>
+          </summary>
+          <div className="rich-text mt-3 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
+          <ul className="mt-3 space-y-1 text-ink-soft">
+            <li>{t("event.minParticipants", { count: event.min_participants })}</li>
+            {event.registration_deadline && <li>{t("event.registrationDeadline", { date: formatDateTime(event.registration_deadline, locale) })}</li>}
+          </ul>
+        </details>
+        <div className="mt-auto flex items-end justify-between gap-3 border-t border-navy-900/10 pt-4">
+          <p className="text-sm text-ink-soft">
+            {event.price_from_cents !== null && (
+              <>
+                <span className="block text-lg font-bold text-navy-900">{t("event.from", { price: formatMoney(event.price_from_cents, locale) })}</span>
+                {t("event.perPerson")}
+              </>
+            )}
+          </p>
+          {event.state === "not_bookable_yet" && event.bookable_from && (
+            <p className="text-right text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: formatDateTime(event.bookable_from, locale) })}</p>
+          )}
+          {event.state === "bookable" && bookingHref && (
+            external ? (
+              <Button href={bookingHref} {...linkTarget}>
+                {t("event.book")}
+                <span className="sr-only">
+                  : {event.title} {t("widget.opensInNewTab")}
+                </span>
+              </Button>
+            ) : (
+              <Button to={bookingHref}>
+                {t("event.book")}
+                <span className="sr-only">: {event.title}</span>
+              </Button>
+            )
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

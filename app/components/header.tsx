@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { stripLocalePrefix } from "../../core/i18n/locales";
+import { useLocalizedHref } from "../utils/locale";
+
+/** Spec §2: hidden on /events; on the dashboard it leads to /events; elsewhere one step back. */
+export function backButtonBehaviour(pathname: string): "hidden" | "to-events" | "history" {
+  const bare = stripLocalePrefix(pathname).replace(/\/$/, "") || "/";
+  if (bare === "/events") return "hidden";
+  if (bare === "/dashboard") return "to-events";
+  return "history";
+}
+
+function BackButton() {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [canGoBack, setCanGoBack] = useState(false);
+  useEffect(() => setCanGoBack(window.history.length > 1), [pathname]);
+  const behaviour = backButtonBehaviour(pathname);
+  if (behaviour === "hidden") return null;
+  const className = "inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-navy-100";
+  const arrow = (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+      <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 1 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
+    </svg>
+  );
+  if (behaviour === "history" && canGoBack) {
+    return (
+      <button type="button" onClick={() => navigate(-1)} className={className}>
+        {arrow}
+        {t("nav.back")}
+      </button>
+    );
+  }
+  // Without history (a page opened directly) "back" can only mean the event list.
+  return (
+    <Link to={href("/events")} className={className}>
+      {arrow}
+      {t("nav.back")}
+    </Link>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-navy-100"}`;
+  return (
+    <header className="sticky top-0 z-40 border-b border-navy-900/10 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
+        <Link to={href("/")} className="mr-auto flex items-center gap-2.5" aria-label={`${t("site.name")} – ${t("nav.home")}`}>
+          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-navy-900 font-display text-lg font-bold text-gold-400">
+            T&amp;F
+          </span>
+          <span className="hidden font-display text-lg font-semibold text-navy-900 sm:inline">{t("site.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="flex items-center gap-1">
+          <BackButton />
+          <NavLink to={href("/events")} className={navClass}>
+            {t("nav.events")}
+          </NavLink>
+          <NavLink to={href("/login")} className={navClass}>
+            {t("nav.login")}
+          </NavLink>
+        </nav>
+      </div>
+    </header>
+  );
+}

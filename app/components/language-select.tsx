@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { locales, type Locale } from "../../core/i18n/locales";
+import { useAlternates } from "../utils/alternates";
+
+/**
+ * The footer's language dropdown. Choosing a language saves it in the `i18n_redirected` cookie and
+ * opens the current page in that language. Works without JavaScript through its submit button.
+ */
+export function LanguageSelect({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const alternates = useAlternates();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const selectId = useId();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  return (
+    <Form method="post" action="/locale" ref={formRef} className="flex items-center gap-2" reloadDocument={!hydrated}>
+      <label htmlFor={selectId} className="text-sm font-medium text-navy-100">
+        {t("footer.language")}
+      </label>
+      <select
+        id={selectId}
+        name="locale"
+        defaultValue={locale}
+        key={locale}
+        onChange={() => formRef.current && submit(formRef.current)}
+        className="rounded-md border border-white/30 bg-navy-900 px-3 py-1.5 text-sm text-white"
+      >
+        {locales.map((option) => (
+          <option key={option} value={option} lang={option}>
+            {t(`language.${option}`)}
+          </option>
+        ))}
+      </select>
+      {locales.map((option) => (
+        <input key={option} type="hidden" name={`redirect_${option}`} value={alternates[option]} />
+      ))}
+      {!hydrated && (
+        <button type="submit" className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/20">
+          {t("footer.changeLanguage")}
+        </button>
+      )}
+    </Form>
+  );
+}

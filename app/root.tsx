@@ -1,0 +1,103 @@
+import type { ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { i18nFor, translatorFor } from "../core/i18n/i18n";
+import { decidePageLocale, defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
+import { currentYear } from "../core/domain/dates";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ErrorPage } from "./components/error-page";
+import { NavigationLoadingBar } from "./components/navigation-loading-bar";
+import { SiteChrome } from "./components/site-chrome";
+import { useAlternates } from "./utils/alternates";
+import { installChunkReloadSource } from "./utils/chunk-reload";
+import { useRootData } from "./utils/locale";
+import { pageMeta } from "./utils/meta";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+/**
+ * Decides the language of every page (path prefix, else cookie, else browser, else English) and
+ * loads what the frame needs: the operator's site data and the content-page menu.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const decision = decidePageLocale(url, { cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
+  if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const { services } = context;
+  const [site, pages] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 })]);
+  return data(
+    { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()) },
+    { headers: { "Content-Language": locale } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Content-Language": loaderHeaders.get("Content-Language") ?? defaultLocale, Vary: "Cookie, Accept-Language" };
+}
+
+export const meta: Route.MetaFunction = ({ error, location }) => {
+  const locale = localeFromPath(location.pathname) ?? defaultLocale;
+  const t = translatorFor(locale);
+  if (error) return pageMeta(locale, isRouteErrorResponse(error) && error.status === 404 ? t("meta.notFound.title") : t("meta.error.title"));
+  return pageMeta(locale, t("site.name"));
+};
+
+function HreflangLinks() {
+  const root = useRootData();
+  const alternates = useAlternates();
+  if (!root) return null;
+  return (
+    <>
+      {locales.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={`${root.origin}${alternates[locale]}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${root.origin}${alternates[defaultLocale]}`} />
+      <link rel="canonical" href={`${root.origin}${alternates[root.locale]}`} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const { pathname } = useLocation();
+  const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1630" />
+        <script dangerouslySetInnerHTML={{ __html: installChunkReloadSource }} />
+        <Meta />
+        <HreflangLinks />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans">
+        <I18nextProvider i18n={i18nFor(locale)}>
+          <NavigationLoadingBar />
+          {children}
+        </I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteChrome>
+      <ErrorPage error={error} />
+    </SiteChrome>
+  );
+}

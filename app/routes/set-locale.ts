@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
+import type { Route } from "./+types/set-locale";
+
+/** Only paths of this site: `/x`, never `//other.host` or `https://…`. */
+function isLocalPath(value: unknown): value is string {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
+}
+
+/** POST /locale: remembers the chosen language for 365 days and opens the page in it. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const requested = form.get("locale");
+  const locale = isLocale(requested) ? requested : defaultLocale;
+  const target = form.get(`redirect_${locale}`);
+  const destination = isLocalPath(target) ? target : localizePath("/", locale);
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return redirect(destination, {
+    headers: { "Set-Cookie": `${localeCookieName}=${locale}; Path=/; Max-Age=${localeCookieMaxAgeSeconds}; SameSite=Lax${secure}` },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+/** One error type with named codes; every API error answer has this shape. */
+export const appErrorCodes = ["BAD_REQUEST", "VALIDATION_FAILED", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "INTERNAL"] as const;
+export type AppErrorCode = (typeof appErrorCodes)[number];
+
+/** Field errors as the spec has them: an array of messages per field, the first one is shown. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.enum(appErrorCodes),
+  errors: fieldErrorsSchema.optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 422,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+};

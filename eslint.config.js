@@ -1,0 +1,31 @@
+// @ts-check
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/", "drizzle/", ".tmp/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // Configuration comes from the validated env module only (server/env.ts, read in server/main.ts).
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through server/env.ts." }],
+    },
+  },
+  {
+    files: ["tests/**", "bench/**", "scripts/**", "playwright.config.ts", "vitest.config.ts"],
+    rules: { "no-restricted-properties": "off" },
+  },
+  {
+    files: ["public/**/*.js"],
+    languageOptions: { globals: { window: "readonly", document: "readonly", URL: "readonly" } },
+  },
+);

@@ -1,0 +1,33 @@
+import { createRoute } from "@hono/zod-openapi";
+import { formParamsSchema, publicFormQuerySchema, publicFormResponseSchema, reservedVehiclesParamsSchema, reservedVehiclesResponseSchema } from "../../core/contracts/forms";
+import type { ApiRouter } from "./api-app";
+import { errorAnswers, json } from "./public-content";
+
+export function registerFormRoutes(api: ApiRouter) {
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/form/public/{uuid}",
+      tags: ["forms"],
+      summary: "A booking form with its pages and items; `?preview` shows it without booking",
+      request: { params: formParamsSchema, query: publicFormQuerySchema },
+      responses: { 200: json(publicFormResponseSchema, "The form"), ...errorAnswers },
+    }),
+    async (c) => {
+      const { preview } = c.req.valid("query");
+      const isPreview = preview !== undefined && preview !== "0" && preview !== "false";
+      return c.json({ data: await c.var.services.getPublicForm(c.var.locale, c.req.valid("param").uuid, isPreview) }, 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/form/reserved-vehicles/{id}",
+      tags: ["forms"],
+      summary: "Stock and use of each per-day vehicle and resource of the form's event",
+      request: { params: reservedVehiclesParamsSchema },
+      responses: { 200: json(reservedVehiclesResponseSchema, "Reserved vehicles"), ...errorAnswers },
+    }),
+    async (c) => c.json({ data: await c.var.services.getReservedVehicles(c.req.valid("param").id) }, 200),
+  );
+}

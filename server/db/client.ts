@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The driver-independent Drizzle database: PGlite and node-postgres share this interface. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void> };
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+export type DatabaseConfig = { databaseUrl?: string | undefined; dataDir?: string | undefined; pglite?: PGlite | undefined; poolSize?: number };
+
+/**
+ * Opens the database and brings it to the newest migration. A real server when a URL is given,
+ * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is undefined).
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    const db = drizzlePostgres(pool, { schema });
+    await migratePostgres(db, { migrationsFolder });
+    return { db, driver: "postgres", close: () => pool.end() };
+  }
+  let client = config.pglite;
+  if (!client) {
+    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+    client = new PGlite(config.dataDir);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  const owned = client;
+  return { db, driver: "pglite", close: () => owned.close() };
+}

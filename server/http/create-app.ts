@@ -1,0 +1,64 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createApi } from "../api";
+import type { WebContext } from "../load-context";
+import type { Services } from "../services";
+import { PageCache } from "./page-cache";
+
+export type AppOptions = {
+  services: Services;
+  /** The React Router server build, or a loader of it (the dev server reloads it on change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "development" | "production" | "test";
+  /** Folder of the built browser assets; omitted in development, where Vite serves them. */
+  clientAssetsDir?: string;
+  publicOrigin?: string;
+  pageCacheSeconds: number;
+  logError: (error: unknown) => void;
+};
+
+/** Only the event widget may be framed by other sites. */
+function isFramable(pathname: string): boolean {
+  return /^(\/de)?\/event-widget\/?$/.test(pathname);
+}
+
+/** One Hono app: the JSON API under /api, the built assets, and every other path to React Router. */
+export function createApp(options: AppOptions) {
+  const app = new Hono();
+  const api = createApi(options.services, options.logError);
+  const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
+  const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
+
+  app.use(async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!isFramable(c.req.path)) c.header("X-Frame-Options", "SAMEORIGIN");
+  });
+
+  app.route("/api", api);
+
+  if (options.clientAssetsDir) {
+    const root = options.clientAssetsDir;
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", serveStatic({ root }));
+  }
+
+  app.all("*", async (c) => {
+    const request = c.req.raw;
+    const context: WebContext = { services: options.services, publicOrigin: options.publicOrigin ?? new URL(request.url).origin };
+    const key = pageCache.keyOf(request);
+    if (key) {
+      const cached = pageCache.get(key);
+      if (cached) return cached;
+      return pageCache.store(key, await handleDocument(request, context));
+    }
+    return handleDocument(request, context);
+  });
+
+  return app;
+}

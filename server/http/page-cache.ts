@@ -1,0 +1,46 @@
+import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
+
+type CachedPage = { body: ArrayBuffer; headers: [string, string][]; status: number; expiresAt: number; generation: number };
+
+/**
+ * Micro-cache of server-rendered pages for anonymous visitors: the same URL renders the same HTML for
+ * everybody who carries no session, so a sale rush on /events costs one render per few seconds.
+ * Requests with any cookie other than the language cookie bypass it, as do non-GET requests and
+ * answers that set cookies or are not 200 HTML.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly currentGeneration: () => number,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  keyOf(request: Request): string | null {
+    if (this.ttlMs <= 0 || request.method !== "GET") return null;
+    const cookieHeader = request.headers.get("cookie");
+    if (cookieHeader && cookieHeader.split(";").some((part) => part.trim() && part.trim().split("=")[0] !== localeCookieName)) return null;
+    const url = new URL(request.url);
+    // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.
+    const preference = localeFromPath(url.pathname) ? "" : preferredLocale({ cookieHeader, acceptLanguage: request.headers.get("accept-language") });
+    return `${url.pathname}${url.search}|${preference}`;
+  }
+
+  get(key: string, now = Date.now()): Response | null {
+    const hit = this.pages.get(key);
+    if (!hit || hit.expiresAt <= now || hit.generation !== this.currentGeneration()) return null;
+    return new Response(hit.body, { status: hit.status, headers: hit.headers });
+  }
+
+  /** Stores a copy of `response` when it may be shared; returns the response to send. */
+  async store(key: string, response: Response, now = Date.now()): Promise<Response> {
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) return response;
+    const body = await response.arrayBuffer();
+    const headers = [...response.headers.entries()];
+    if (this.pages.size >= this.maxEntries) this.pages.clear();
+    this.pages.set(key, { body, headers, status: response.status, expiresAt: now + this.ttlMs, generation: this.currentGeneration() });
+    return new Response(body, { status: response.status, headers });
+  }
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { EventCategory, Experience, PublicEvent } from "../../core/contracts/events";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { findCategory } from "../../core/domain/categories";
+import { eventState, placesLeft } from "../../core/domain/event-state";
+import { defaultLocale, type Locale } from "../../core/i18n/locales";
+import type { Queryable } from "../db/client";
+import { eventCategories, eventCategoryTranslations, eventPrices, events, experiences, forms } from "../db/schema";
+import { notFound } from "../errors";
+
+type CategoryTranslationRow = typeof eventCategoryTranslations.$inferSelect;
+
+function pickTranslation(rows: CategoryTranslationRow[], locale: Locale): CategoryTranslationRow | undefined {
+  return rows.find((row) => row.locale === locale) ?? rows.find((row) => row.locale === defaultLocale) ?? rows[0];
+}
+
+/** All event categories in menu order, in `locale`, each with the slugs of every language. */
+export async function listCategories(db: Queryable, locale: Locale): Promise<EventCategory[]> {
+  const rows = await db
+    .select({ category: eventCategories, translation: eventCategoryTranslations })
+    .from(eventCategories)
+    .innerJoin(eventCategoryTranslations, eq(eventCategoryTranslations.categoryId, eventCategories.id))
+    .orderBy(asc(eventCategories.position), asc(eventCategories.id));
+  const grouped = new Map<number, CategoryTranslationRow[]>();
+  for (const row of rows) grouped.set(row.category.id, [...(grouped.get(row.category.id) ?? []), row.translation]);
+  return [...grouped.entries()].flatMap(([id, translations]) => {
+    const translation = pickTranslation(translations, locale);
+    if (!translation) return [];
+    return [
+      {
+        id,
+        name: translation.name,
+        slug: translation.slug,
+        description: translation.description,
+        translations: translations.map((row) => ({ locale: row.locale, name: row.name, slug: row.slug })).sort((a, b) => a.locale.localeCompare(b.locale)),
+      },
+    ];
+  });
+}
+
+/**
+ * Published events, soonest first, with what a visitor needs to choose one: localized texts, the
+ * "from" price (the main participant's price), places left and the state right now.
+ */
+export async function listPublicEvents(db: Queryable, locale: Locale, filter: { categoryId?: number }, now: Date): Promise<PublicEvent[]> {
+  const conditions = [eq(events.published, true)];
+  if (filter.categoryId !== undefined) conditions.push(eq(events.categoryId, filter.categoryId));
+  const rows = await db
+    .select({
+      event: events,
+      formId: forms.id,
+      priceFrom: sql<number | null>`(
+        select min(${eventPrices.amountCents}) from ${eventPrices}
+        where ${eventPrices.eventId} = ${events.id} and ${eventPrices.kind} = 'participant'
+      )`.mapWith((value: unknown) => (value === null ? null : Number(value))),
+    })
+    .from(events)
+    .leftJoin(forms, eq(forms.eventId, events.id))
+    .where(and(...conditions))
+    .orderBy(asc(events.startsOn), asc(events.id));
+  if (rows.length === 0) return [];
+  const categories = await listCategories(db, locale);
+  const categoryById = new Map(categories.map((category) => [category.id, category]));
+  return rows.map(({ event, formId, priceFrom }) => {
+    const category = categoryById.get(event.categoryId);
+    const availability = {
+      startsOn: event.startsOn,
+      endsOn: event.endsOn,
+      bookableFrom: event.bookableFrom,
+      registrationDeadline: event.registrationDeadline,
+      capacity: event.capacity,
+      placesTaken: event.placesTaken,
+    };
+    return {
+      uuid: event.id,
+      category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
+      title: pickLocale(event.title, locale),
+      teaser: pickLocale(event.teaser, locale),
+      description: pickLocale(event.description, locale),
+      location: pickLocale(event.location, locale),
+      image_url: event.imageUrl,
+      image_alt: pickLocale(event.imageAlt, locale),
+      starts_on: event.startsOn,
+      ends_on: event.endsOn,
+      registration_deadline: event.registrationDeadline?.toISOString() ?? null,
+      bookable_from: event.bookableFrom?.toISOString() ?? null,
+      capacity: event.capacity,
+      places_left: placesLeft(availability),
+      min_participants: event.minParticipants,
+      price_from_cents: priceFrom,
+      currency: "EUR",
+      state: eventState(availability, now),
+      form_uuid: formId,
+    };
+  });
+}
+
+/** Events of the category named by `reference` (id or slug); unknown categories are a 404. */
+export async function listPublicEventsOfCategory(db: Queryable, locale: Locale, reference: string, now: Date): Promise<PublicEvent[]> {
+  const category = findCategory(await listCategories(db, locale), reference, locale);
+  if (!category) throw notFound("categoryNotFound");
+  return listPublicEvents(db, locale, { categoryId: category.id }, now);
+}
+
+export async function listExperiences(db: Queryable, locale: Locale): Promise<Experience[]> {
+  const rows = await db.select().from(experiences).orderBy(asc(experiences.position), asc(experiences.createdAt));
+  return rows.map((row) => ({
+    uuid: row.id,
+    image_url: row.imageUrl,
+    image_alt: pickLocale(row.imageAlt, locale),
+    quote: pickLocale(row.quote, locale),
+    name: row.personName,
+    event: pickLocale(row.eventName, locale),
+  }));
+}

@@ -1,0 +1,42 @@
+import type { ListPagesQuery } from "../../core/contracts/pages";
+import type { Locale } from "../../core/i18n/locales";
+import type { Database } from "../db/client";
+import { ReadCache } from "./cache";
+import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCategory } from "./events";
+import { getPublicForm, getReservedVehicles } from "./forms";
+import { getPageBySlug, listPages } from "./pages";
+import { getSite } from "./site";
+
+export type ServicesOptions = {
+  /** How long public read data may be reused between requests (0 disables the cache). */
+  cacheTtlMs: number;
+  now?: () => Date;
+};
+
+/**
+ * The read side of the site, shared by the JSON API and the server-rendered pages so that both
+ * always answer the same. Public, anonymous data goes through a short-lived cache; anything that
+ * depends on who asks must not.
+ */
+export function createServices(db: Database, options: ServicesOptions) {
+  const now = options.now ?? (() => new Date());
+  const cache = new ReadCache(options.cacheTtlMs);
+  return {
+    db,
+    now,
+    cache,
+    getSite: (locale: Locale, id?: number) => cache.get(`site:${locale}:${id ?? ""}`, () => getSite(db, locale, id)),
+    listPages: (locale: Locale, query: ListPagesQuery) => cache.get(`pages:${locale}:${JSON.stringify(query)}`, () => listPages(db, locale, query)),
+    getPageBySlug: (locale: Locale, slug: string) => getPageBySlug(db, locale, slug),
+    listCategories: (locale: Locale) => cache.get(`categories:${locale}`, () => listCategories(db, locale)),
+    listPublicEvents: (locale: Locale, category?: string) =>
+      cache.get(`events:${locale}:${category ?? ""}`, () =>
+        category === undefined ? listPublicEvents(db, locale, {}, now()) : listPublicEventsOfCategory(db, locale, category, now()),
+      ),
+    listExperiences: (locale: Locale) => cache.get(`experiences:${locale}`, () => listExperiences(db, locale)),
+    getPublicForm: (locale: Locale, formId: string, preview: boolean) => getPublicForm(db, locale, formId, { preview, now: now() }),
+    getReservedVehicles: (formId: string) => getReservedVehicles(db, formId),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import { createApi } from "../../server/api";
+import type { DatabaseHandle } from "../../server/db/client";
+import { createServices, type ServicesOptions } from "../../server/services";
+
+/** The API mounted at /api exactly as in production, called in process. */
+export function createTestApi(database: DatabaseHandle, options: Partial<ServicesOptions> = {}) {
+  const services = createServices(database.db, { cacheTtlMs: 0, ...options });
+  const errors: unknown[] = [];
+  const app = new Hono().route("/api", createApi(services, (error) => errors.push(error)));
+  const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+  return { app, services, get, errors };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from "vitest";
+import { backButtonBehaviour } from "../../app/components/header";
+import { menuItemClass } from "../../app/components/footer";
+import { clampPercent } from "../../app/components/progress-bar";
+import { parseRedirectTarget } from "../../app/routes/redirect";
+import { installChunkReload } from "../../app/utils/chunk-reload";
+import { composeTitle } from "../../app/utils/meta";
+import { defaultAlternates } from "../../app/utils/alternates";
+
+describe("header back button", () => {
+  it("is hidden on /events, leads to /events from the dashboard, goes back elsewhere", () => {
+    expect(backButtonBehaviour("/events")).toBe("hidden");
+    expect(backButtonBehaviour("/de/events/")).toBe("hidden");
+    expect(backButtonBehaviour("/dashboard")).toBe("to-events");
+    expect(backButtonBehaviour("/de/dashboard")).toBe("to-events");
+    expect(backButtonBehaviour("/events/golf-circle")).toBe("history");
+    expect(backButtonBehaviour("/")).toBe("history");
+  });
+});
+
+describe("footer menu", () => {
+  it("hides pages on small screens unless show_on_mobile", () => {
+    expect(menuItemClass({ show_on_mobile: true })).toBe("block");
+    expect(menuItemClass({ show_on_mobile: false })).toBe("hidden md:block");
+  });
+});
+
+describe("progress bar", () => {
+  it("takes 0 to 100", () => {
+    expect(clampPercent(15)).toBe(15);
+    expect(clampPercent(-3)).toBe(0);
+    expect(clampPercent(140)).toBe(100);
+    expect(clampPercent(33.4)).toBe(33);
+    expect(clampPercent(Number.NaN)).toBe(0);
+  });
+});
+
+describe("page titles", () => {
+  it("compose '{page title} {separator} {suffix}' per locale", () => {
+    expect(composeTitle("en", "All events")).toBe("All events | Trackside & Fairway Events");
+    expect(composeTitle("de", "Alle Veranstaltungen")).toBe("Alle Veranstaltungen | Trackside & Fairway Events");
+  });
+});
+
+describe("alternates", () => {
+  it("swap the prefix and keep the query", () => {
+    expect(defaultAlternates("/de/events", "?x=1")).toEqual({ en: "/events?x=1", de: "/de/events?x=1" });
+  });
+});
+
+describe("redirect target", () => {
+  it("accepts only absolute http(s) addresses", () => {
+    expect(parseRedirectTarget(undefined)).toEqual({ kind: "none" });
+    expect(parseRedirectTarget("  ")).toEqual({ kind: "none" });
+    expect(parseRedirectTarget("javascript:alert(1)")).toEqual({ kind: "invalid" });
+    expect(parseRedirectTarget("/events")).toEqual({ kind: "invalid" });
+    expect(parseRedirectTarget("https://example.com/a?b=1")).toEqual({ kind: "external", url: "https://example.com/a?b=1", host: "example.com" });
+  });
+});
+
+describe("chunk reload", () => {
+  function fakeWindow() {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const storage = new Map<string, string>();
+    const win = {
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      localStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value) },
+      location: { reload: vi.fn() },
+    };
+    return { win, listeners };
+  }
+
+  it("reloads once on a failed script, then not again within 60 s", () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { win, listeners } = fakeWindow();
+    installChunkReload(win as unknown as Parameters<typeof installChunkReload>[0], 60_000, "k");
+    const failedScript = { target: { tagName: "SCRIPT" } };
+    listeners.get("error")?.(failedScript);
+    listeners.get("error")?.(failedScript);
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(1_000_000 + 60_000);
+    listeners.get("error")?.({ target: { tagName: "LINK", rel: "stylesheet" } });
+    expect(win.location.reload).toHaveBeenCalledTimes(2);
+    listeners.get("error")?.({ target: { tagName: "IMG" } });
+    expect(win.location.reload).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it("reloads on Vite's preload error and failed dynamic imports", () => {
+    const { win, listeners } = fakeWindow();
+    installChunkReload(win as unknown as Parameters<typeof installChunkReload>[0], 60_000, "k");
+    listeners.get("unhandledrejection")?.({ reason: new Error("Failed to fetch dynamically imported module: /assets/x.js") });
+    expect(win.location.reload).toHaveBeenCalledTimes(1);
+    const preventDefault = vi.fn();
+    listeners.get("vite:preloadError")?.({ preventDefault });
+    expect(preventDefault).toHaveBeenCalled();
+  });
+});
