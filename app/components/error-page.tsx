@@ -17,7 +17,7 @@ export function ErrorPage({ error }: { error: unknown }) {
   const notFound = status === 404;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
-      <p className="font-display text-7xl font-bold text-gold-500" aria-hidden="true">
+      <p className="font-display text-7xl font-bold text-gold-600" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 font-display text-4xl font-bold text-navy-900">

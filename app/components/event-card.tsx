@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
-import type { PublicEvent } from "../../core/contracts/events";
-import { formatDateRange, formatDateTime } from "../../core/domain/dates";
 import type { EventState } from "../../core/domain/event-state";
-import { formatMoney } from "../../core/domain/money";
 import { localizePath, type Locale } from "../../core/i18n/locales";
+import type { EventView } from "../utils/event-view";
 import { Button } from "./button";
 
 const stateStyles: Record<EventState, string> = {
@@ -24,7 +22,7 @@ export function EventStateBadge({ state }: { state: EventState }) {
 }
 
 type EventCardProps = {
-  event: PublicEvent;
+  event: EventView;
   locale: Locale;
   /** In the widget, links open the full site in a new tab. */
   external?: { origin: string };
@@ -57,7 +55,7 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           <div className="flex gap-2">
             <dt className="sr-only">{t("event.dates")}</dt>
             <dd>
-              <time dateTime={event.starts_on}>{formatDateRange(event.starts_on, event.ends_on, locale)}</time>
+              <time dateTime={event.starts_on}>{event.display.dates}</time>
             </dd>
           </div>
           <div className="flex gap-2">
@@ -75,20 +73,20 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           <div className="rich-text mt-3 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
           <ul className="mt-3 space-y-1 text-ink-soft">
             <li>{t("event.minParticipants", { count: event.min_participants })}</li>
-            {event.registration_deadline && <li>{t("event.registrationDeadline", { date: formatDateTime(event.registration_deadline, locale) })}</li>}
+            {event.display.registrationDeadline && <li>{t("event.registrationDeadline", { date: event.display.registrationDeadline })}</li>}
           </ul>
         </details>
         <div className="mt-auto flex items-end justify-between gap-3 border-t border-navy-900/10 pt-4">
           <p className="text-sm text-ink-soft">
-            {event.price_from_cents !== null && (
+            {event.display.priceFrom !== null && (
               <>
-                <span className="block text-lg font-bold text-navy-900">{t("event.from", { price: formatMoney(event.price_from_cents, locale) })}</span>
+                <span className="block text-lg font-bold text-navy-900">{t("event.from", { price: event.display.priceFrom })}</span>
                 {t("event.perPerson")}
               </>
             )}
           </p>
-          {event.state === "not_bookable_yet" && event.bookable_from && (
-            <p className="text-right text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: formatDateTime(event.bookable_from, locale) })}</p>
+          {event.state === "not_bookable_yet" && event.display.bookableFrom && (
+            <p className="text-right text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: event.display.bookableFrom })}</p>
           )}
           {event.state === "bookable" && bookingHref && (
             external ? (

@@ -5,6 +5,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";
 import { orNotFoundPage } from "../utils/route-errors.server";
+import { toEventView } from "../utils/event-view";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/event-widget";
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = publicEventsQuerySchema.safeParse({ category: url.searchParams.get("category") ?? undefined });
   if (!query.success) throw data(null, { status: 404 });
   const events = await orNotFoundPage(context.services.listPublicEvents(locale, query.data.category));
-  return { locale, origin: context.publicOrigin, events: events.filter((event) => event.state !== "past") };
+  return { locale, origin: context.publicOrigin, events: events.filter((event) => event.state !== "past").map((event) => toEventView(event, locale)) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

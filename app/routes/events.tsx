@@ -6,6 +6,7 @@ import { localeFromPath, localizePath, defaultLocale, type Locale } from "../../
 import type { EventCategory } from "../../core/contracts/events";
 import { EventCard } from "../components/event-card";
 import type { Alternates } from "../utils/alternates";
+import { toEventView } from "../utils/event-view";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/events";
 
@@ -34,8 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     categories,
     category: category ?? null,
-    upcoming: events.filter((event) => event.state !== "past"),
-    past: events.filter((event) => event.state === "past"),
+    upcoming: events.filter((event) => event.state !== "past").map((event) => toEventView(event, locale)),
+    past: events.filter((event) => event.state === "past").map((event) => toEventView(event, locale)),
     ...(category ? { alternates: categoryAlternates(category) } : {}),
   };
 }

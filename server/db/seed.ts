@@ -238,11 +238,12 @@ type ItemSeed = {
   /** Only for `group` items: stored with `parent_id` pointing at the group. */
   children?: ItemSeed[];
 };
+type ItemExtra = Omit<ItemSeed, "kind" | "name" | "label">;
 type PageSeed = { title: Text; items: ItemSeed[] };
 type FormSeed = { participant: PageSeed; extras: PageSeed; summary: PageSeed };
 const formPageOrder = ["participant", "extras", "summary"] as const;
 
-const item = (kind: FormItemKind, name: string, label: Text, extra: Omit<ItemSeed, "kind" | "name" | "label"> = {}): ItemSeed => ({ kind, name, label, ...extra });
+const item = (kind: FormItemKind, name: string, label: Text, extra: ItemExtra = {}): ItemSeed => ({ kind, name, label, ...extra });
 const choice = (value: string, en: string, de: string): Choice => ({ value, label: t(en, de) });
 
 const salutations = [choice("mr", "Mr.", "Herr"), choice("mrs", "Mrs.", "Frau"), choice("divers", "Divers", "Divers")];
@@ -254,10 +255,10 @@ const handicapRanges = [
   choice("none", "No handicap yet", "Noch kein Handicap"),
 ];
 
-const imageFile = { accept: ["application/pdf", "image/jpeg", "image/png"], maxBytes: 10 * 1024 * 1024 };
+const certificateFile = { accept: ["application/pdf", "image/jpeg", "image/png"], maxBytes: 10 * 1024 * 1024 };
 
 function participantPage(travelDocumentsNeeded: boolean): PageSeed {
-  const field = (kind: FormItemKind, name: string, label: Text, extra: Omit<ItemSeed, "kind" | "name" | "label"> = {}) => item(kind, `main.${name}`, label, extra);
+  const field = (kind: FormItemKind, name: string, label: Text, extra: ItemExtra = {}) => item(kind, `main.${name}`, label, extra);
   const travelHelp = travelDocumentsNeeded ? { help: t("Needed for the hotel registration abroad.", "Wird für die Hotelanmeldung im Ausland benötigt.") } : {};
   return {
     title: t("Main participant", "Hauptteilnehmer"),
@@ -305,7 +306,7 @@ const priceListItem = (event: EventSeed): ItemSeed =>
 const handicapItem = item("radio", "golf.handicap", t("Your golf handicap", "Ihr Golf-Handicap"), { required: true, options: { choices: handicapRanges } });
 const handicapCertificateItem = item("file", "golf.handicap_certificate", t("Handicap certificate", "Handicap-Nachweis"), {
   help: t("PDF, JPG or PNG, max. 10 MB.", "PDF, JPG oder PNG, max. 10 MB."),
-  options: imageFile,
+  options: certificateFile,
 });
 
 function tripExtrasPage(event: EventSeed): PageSeed {

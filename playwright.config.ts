@@ -1,0 +1,35 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${Date.now()}`;
+
+/**
+ * End-to-end tests in Debian's Chromium against the production build on the embedded database
+ * (a fresh data folder per run, seeded on start). `npm test` installs Chromium when it is missing.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json", { outputFile: ".tmp/e2e-results.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    locale: "en-GB",
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "npx tsx server/main.ts",
+    url: `http://127.0.0.1:${port}/api/booking/site`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,116 @@
+import { createServer } from "node:http";
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, languages } from "./support";
+
+for (const language of languages) {
+  test.describe(`bare pages in ${language.locale}`, () => {
+    test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("the event widget has no header or footer and filters by ?category", async ({ page }) => {
+      const response = await page.goto(`${language.prefix}/event-widget`);
+      expect(response?.headers()["x-frame-options"]).toBeUndefined();
+      await expect(page.getByTestId("event-card")).toHaveCount(6);
+      await expect(page.locator("header")).toHaveCount(0);
+      await expect(page.locator("footer")).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.goto(`${language.prefix}/event-widget?category=${language.locale === "de" ? "golf-circle-serie" : "golf-circle"}`);
+      await expect(page.getByTestId("event-card")).toHaveCount(2);
+      const book = page.getByRole("link", { name: language.locale === "de" ? /Jetzt buchen/ : /Book now/ }).first();
+      await expect(book).toHaveAttribute("target", "_blank");
+    });
+
+    test("the redirect notice without a target says so", async ({ page }) => {
+      await page.goto(`${language.prefix}/redirect`);
+      await expect(page.getByText(language.locale === "de" ? "Es wurde keine Seite übergeben." : "No page was passed.")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("the redirect notice offers to continue to an external target", async ({ page }) => {
+      await page.goto(`${language.prefix}/redirect/${encodeURIComponent("https://partner.example/golf?x=1")}`);
+      const link = page.getByRole("link", { name: language.locale === "de" ? "Weiter zu partner.example" : "Continue to partner.example" });
+      await expect(link).toHaveAttribute("href", "https://partner.example/golf?x=1");
+      await expectNoAxeViolations(page);
+      await page.goto(`${language.prefix}/redirect/${encodeURIComponent("javascript:alert(1)")}`);
+      await expect(page.getByRole("link", { name: /partner|javascript/ })).toHaveCount(0);
+    });
+  });
+}
+
+test("the widget embeds on another site with one script tag and follows its content height", async ({ page, baseURL }) => {
+  // A real partner site on another origin (another port on loopback) that embeds the widget.
+  const partnerHtml = `<!doctype html><html lang="en"><head><title>Partner</title></head><body style="margin:0"><h1>Partner site</h1>
+    <script src="${baseURL}/event-widget.js" data-category="track-days"></script><p id="after">after</p></body></html>`;
+  const partner = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(partnerHtml);
+  });
+  await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve));
+  const address = partner.address();
+  const partnerUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`;
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto(partnerUrl);
+  const frameElement = page.locator("iframe");
+  await expect(frameElement).toHaveAttribute("src", `${baseURL}/event-widget?category=track-days`);
+  const frame = page.frameLocator("iframe");
+  await expect(frame.getByTestId("event-card")).toHaveCount(3);
+  // The frame starts at 640 px; the widget reports its real height and the script applies it.
+  await expect
+    .poll(async () => {
+      const frameHeight = await frameElement.evaluate((element) => element.getBoundingClientRect().height);
+      const contentHeight = await frame.locator("html").evaluate((element) => element.scrollHeight);
+      return Math.abs(frameHeight - contentHeight);
+    })
+    .toBeLessThan(2);
+  await page.setViewportSize({ width: 420, height: 800 });
+  await expect
+    .poll(async () => {
+      const frameHeight = await frameElement.evaluate((element) => element.getBoundingClientRect().height);
+      const contentHeight = await frame.locator("html").evaluate((element) => element.scrollHeight);
+      return frameHeight > 1500 && Math.abs(frameHeight - contentHeight) < 2;
+    })
+    .toBe(true);
+  partner.close();
+});
+
+test("other pages refuse to be framed", async ({ request }) => {
+  const response = await request.get("/events");
+  expect(response.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+});
+
+test("a slow navigation shows the 2 px loading bar, a fast one does not", async ({ page }) => {
+  await page.goto("/events");
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await route.continue();
+  });
+  await page.locator("footer").getByRole("link", { name: "Privacy policy." }).click();
+  const bar = page.getByTestId("loading-bar");
+  await expect(bar).toBeVisible();
+  expect(await bar.evaluate((element) => element.getBoundingClientRect().height)).toBe(2);
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  await page.unroute("**/*.data*");
+  let sawBar = false;
+  await page.exposeFunction("reportBar", () => (sawBar = true));
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="loading-bar"]')) (window as unknown as { reportBar: () => void }).reportBar();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.locator("footer").getByRole("link", { name: "Terms and conditions." }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Terms and conditions" })).toBeVisible();
+  expect(sawBar).toBe(false);
+});
+
+test("a failed style chunk reloads the page once, not again within 60 s", async ({ page }) => {
+  let documentLoads = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documentLoads += 1;
+  });
+  await page.route("**/assets/*.css", (route) => route.abort());
+  await page.goto("/events");
+  await expect.poll(() => documentLoads).toBe(2);
+  await page.waitForTimeout(1500);
+  expect(documentLoads).toBe(2);
+});
