@@ -1,0 +1,104 @@
+/**
+ * Requests per second for the server-rendered /events page and GET /api/public-events, each as a
+ * ratio to a bare node:http server sending the same bytes (the ceiling of this machine), in one run.
+ * Also measures /events with the page cache switched off, to show what a render costs.
+ *
+ *   npm run build && npm run bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "../scripts/postgres-cluster";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const headers = { "accept-language": "en-GB,en;q=0.9" };
+
+async function waitForUp(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function startSite(pageCacheSeconds: number, dataDir: string) {
+  const port = await freePort();
+  const child = spawn("npx", ["tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PAGE_CACHE_SECONDS: String(pageCacheSeconds) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForUp(`${origin}/api/booking/site`, child);
+  return { origin, stop: () => child.kill("SIGTERM") };
+}
+
+/** The ceiling: the same status, headers and body, sent by node:http with no work at all. */
+async function startBareServer(responses: Map<string, { body: Buffer; contentType: string }>) {
+  const server = createServer((request, response) => {
+    const canned = responses.get(request.url ?? "");
+    if (!canned) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": canned.contentType, "content-length": canned.body.length });
+    response.end(canned.body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+async function measure(url: string): Promise<number> {
+  await autocannon({ url, connections, duration: 2, headers }); // warm-up
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+const site = await startSite(5, path.join(dataDir, "cached"));
+try {
+  const paths = ["/events", "/api/public-events"];
+  const responses = new Map<string, { body: Buffer; contentType: string }>();
+  for (const pathname of paths) {
+    const response = await fetch(`${site.origin}${pathname}`, { headers });
+    responses.set(pathname, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "text/plain" });
+  }
+  const bare = await startBareServer(responses);
+  const results: { name: string; rps: number; ceiling: number }[] = [];
+  try {
+    for (const pathname of paths) {
+      const ceiling = await measure(`${bare.origin}${pathname}`);
+      const rps = await measure(`${site.origin}${pathname}`);
+      results.push({ name: pathname === "/events" ? "SSR /events (page cache on)" : "GET /api/public-events", rps, ceiling });
+    }
+  } finally {
+    bare.stop();
+  }
+  site.stop();
+  const uncached = await startSite(0, path.join(dataDir, "uncached"));
+  try {
+    const ceiling = results[0]?.ceiling ?? 1;
+    results.push({ name: "SSR /events (page cache off)", rps: await measure(`${uncached.origin}/events`), ceiling });
+  } finally {
+    uncached.stop();
+  }
+  console.log(`\nThroughput, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`);
+  for (const result of results) {
+    console.log(`  ${result.name.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`);
+  }
+  const ssr = results[0];
+  if (ssr) console.log(`\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`);
+} finally {
+  site.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

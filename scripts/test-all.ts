@@ -1,0 +1,91 @@
+/**
+ * The whole test suite, as `npm test` and CI run it: lint, typecheck, unit tests, API tests on
+ * embedded PGlite and on a real PostgreSQL server, the production build, and end-to-end tests in
+ * Chromium. The last line is the total: `N passed, N failed`.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "./ensure-chromium";
+import { startPostgresCluster } from "./postgres-cluster";
+
+type Tally = { passed: number; failed: number; skipped: number };
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+const tmp = path.resolve(".tmp");
+mkdirSync(tmp, { recursive: true });
+
+function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function record(step: string, tally: Tally, seconds: number) {
+  total.passed += tally.passed;
+  total.failed += tally.failed;
+  total.skipped += tally.skipped;
+  lines.push(`${step.padEnd(28)} ${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""} (${seconds.toFixed(0)} s)`);
+}
+
+/** A step without a test report counts as one check. */
+function check(step: string, command: string, args: string[]) {
+  const started = Date.now();
+  const ok = run(command, args);
+  record(step, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, (Date.now() - started) / 1000);
+}
+
+function vitest(step: string, project: string, env: Record<string, string> = {}) {
+  const started = Date.now();
+  const report = path.join(tmp, `vitest-${project}-${Date.now()}.json`);
+  const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean };
+    tally = { passed: json.numPassedTests, failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1), skipped: json.numPendingTests + json.numTodoTests };
+  }
+  record(step, tally, (Date.now() - started) / 1000);
+}
+
+function playwright(step: string) {
+  const started = Date.now();
+  const report = path.join(tmp, "e2e-results.json");
+  rmSync(report, { force: true });
+  const ok = run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`) });
+  let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    tally = { passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky + (ok || json.stats.unexpected > 0 ? 0 : 1), skipped: json.stats.skipped };
+  }
+  record(step, tally, (Date.now() - started) / 1000);
+}
+
+const suiteStarted = Date.now();
+check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
+check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+vitest("unit", "unit");
+vitest("api on PGlite", "api");
+
+let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
+try {
+  cluster = await startPostgresCluster(tmp);
+  vitest("api on PostgreSQL", "api", { TEST_DATABASE_URL: cluster.url });
+} catch (error) {
+  console.error(error);
+  record("api on PostgreSQL", { passed: 0, failed: 1, skipped: 0 }, 0);
+} finally {
+  cluster?.stop();
+}
+
+check("build", "npm", ["run", "--silent", "build"]);
+try {
+  ensureChromium();
+  playwright("end-to-end (Chromium)");
+} catch (error) {
+  console.error(error);
+  record("end-to-end (Chromium)", { passed: 0, failed: 1, skipped: 0 }, 0);
+}
+
+console.log(`\nTest suite finished in ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
+for (const line of lines) console.log(`  ${line}`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 ? 1 : 0);
