@@ -33,7 +33,15 @@ async function waitForUp(url: string, child: ChildProcess) {
 async function startSite(pageCacheSeconds: number, dataDir: string) {
   const port = await freePort();
   const child = spawn("npx", ["tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", PAGE_CACHE_SECONDS: String(pageCacheSeconds) },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      PAGE_CACHE_SECONDS: String(pageCacheSeconds),
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -94,10 +102,15 @@ try {
   }
   console.log(`\nThroughput, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`);
   for (const result of results) {
-    console.log(`  ${result.name.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`);
+    console.log(
+      `  ${result.name.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
+    );
   }
   const ssr = results[0];
-  if (ssr) console.log(`\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`);
+  if (ssr)
+    console.log(
+      `\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`,
+    );
 } finally {
   site.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -50,7 +50,9 @@ export async function startPostgresCluster(baseDir: string): Promise<PostgresClu
   mkdirSync(dir, { recursive: true });
   const asPostgres = (command: string, args: string[]) => {
     const isRoot = process.getuid?.() === 0;
-    const result = isRoot ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" }) : spawnSync(command, args, { encoding: "utf8" });
+    const result = isRoot
+      ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
+      : spawnSync(command, args, { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
   };
   if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres:postgres", dir]);

@@ -40,8 +40,18 @@ function vitest(step: string, project: string, env: Record<string, string> = {})
   const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean };
-    tally = { passed: json.numPassedTests, failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1), skipped: json.numPendingTests + json.numTodoTests };
+    const json = JSON.parse(readFileSync(report, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      success: boolean;
+    };
+    tally = {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1),
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
   }
   record(step, tally, (Date.now() - started) / 1000);
 }
@@ -54,7 +64,11 @@ function playwright(step: string) {
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-    tally = { passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky + (ok || json.stats.unexpected > 0 ? 0 : 1), skipped: json.stats.skipped };
+    tally = {
+      passed: json.stats.expected,
+      failed: json.stats.unexpected + json.stats.flaky + (ok || json.stats.unexpected > 0 ? 0 : 1),
+      skipped: json.stats.skipped,
+    };
   }
   record(step, tally, (Date.now() - started) / 1000);
 }

@@ -17,14 +17,16 @@ export function ErrorPage({ error }: { error: unknown }) {
   const notFound = status === 404;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
-      <p className="font-display text-7xl font-bold text-gold-600" aria-hidden="true">
+      <p className="font-display text-7xl font-bold text-navy-700" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 font-display text-4xl font-bold text-navy-900">
         {notFound ? t("error.notFoundTitle") : t("error.title")}
       </h1>
       <p className="mt-4 text-lg text-ink-soft">{notFound ? t("error.notFoundText") : t("error.text")}</p>
-      <p className="mt-2 text-sm text-ink-soft">{notFound ? t("error.notFoundStatus") : t("error.status", { status })}</p>
+      <p className="mt-2 text-sm text-ink-soft">
+        {status} · {notFound ? t("error.notFoundStatus") : t("error.status", { status })}
+      </p>
       {!notFound && site && <p className="mt-4 text-sm text-ink-soft">{t("error.support", { email: site.support_email, hours: site.support_hours })}</p>}
       <Button to={href("/events")} className="mt-8" size="lg">
         {t("error.backToEvents")}

@@ -38,15 +38,28 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
   const bookingPath = event.form_uuid ? localizePath(`/booking/${event.form_uuid}`, locale) : null;
   const bookingHref = bookingPath && external ? `${external.origin}${bookingPath}` : bookingPath;
   return (
-    <article aria-labelledby={titleId} className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-lg" data-testid="event-card">
+    <article
+      aria-labelledby={titleId}
+      className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 transition-shadow hover:shadow-lg"
+      data-testid="event-card"
+    >
       <div className="relative aspect-[16/10] overflow-hidden bg-navy-100">
-        <img src={event.image_url} alt={event.image_alt} loading="lazy" width={1200} height={750} className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]" />
+        <img
+          src={event.image_url}
+          alt={event.image_alt}
+          loading="lazy"
+          width={1200}
+          height={750}
+          className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-navy-900 shadow-sm">{event.category.name}</span>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <EventStateBadge state={event.state} />
-          {event.state === "bookable" && event.places_left <= 5 && <span className="text-xs font-semibold text-danger-700">{t("event.placesLeft", { count: event.places_left })}</span>}
+          {event.state === "bookable" && event.places_left <= 5 && (
+            <span className="text-xs font-semibold text-danger-700">{t("event.placesLeft", { count: event.places_left })}</span>
+          )}
         </div>
         <Heading id={titleId} className="font-display text-xl font-semibold leading-snug text-navy-900">
           {event.title}
@@ -76,20 +89,21 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
             {event.display.registrationDeadline && <li>{t("event.registrationDeadline", { date: event.display.registrationDeadline })}</li>}
           </ul>
         </details>
-        <div className="mt-auto flex items-end justify-between gap-3 border-t border-navy-900/10 pt-4">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-navy-900/10 pt-4">
           <p className="text-sm text-ink-soft">
             {event.display.priceFrom !== null && (
               <>
-                <span className="block text-lg font-bold text-navy-900">{t("event.from", { price: event.display.priceFrom })}</span>
+                <span className="block whitespace-nowrap text-lg font-bold text-navy-900">{t("event.from", { price: event.display.priceFrom })}</span>
                 {t("event.perPerson")}
               </>
             )}
           </p>
           {event.state === "not_bookable_yet" && event.display.bookableFrom && (
-            <p className="text-right text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: event.display.bookableFrom })}</p>
+            <p className="basis-full text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: event.display.bookableFrom })}</p>
           )}
-          {event.state === "bookable" && bookingHref && (
-            external ? (
+          {event.state === "bookable" &&
+            bookingHref &&
+            (external ? (
               <Button href={bookingHref} {...linkTarget}>
                 {t("event.book")}
                 <span className="sr-only">
@@ -101,8 +115,7 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
                 {t("event.book")}
                 <span className="sr-only">: {event.title}</span>
               </Button>
-            )
-          )}
+            ))}
         </div>
       </div>
     </article>

@@ -26,7 +26,10 @@ export function Footer({ site, pages, locale, year }: { site: Site; pages: PageS
               {site.zip} {site.city}, {site.country}
             </p>
             <p>
-              {t("footer.phone")}: <a className="underline-offset-2 hover:underline" href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>{site.phone}</a>
+              {t("footer.phone")}:{" "}
+              <a className="underline-offset-2 hover:underline" href={`tel:${site.phone.replace(/[^+\d]/g, "")}`}>
+                {site.phone}
+              </a>
             </p>
             {site.fax && (
               <p>
@@ -34,10 +37,16 @@ export function Footer({ site, pages, locale, year }: { site: Site; pages: PageS
               </p>
             )}
             <p>
-              {t("footer.email")}: <a className="underline-offset-2 hover:underline" href={`mailto:${site.email}`}>{site.email}</a>
+              {t("footer.email")}:{" "}
+              <a className="underline-offset-2 hover:underline" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
             </p>
             <p>
-              {t("footer.website")}: <a className="underline-offset-2 hover:underline" href={site.website}>{site.website.replace(/^https?:\/\//, "")}</a>
+              {t("footer.website")}:{" "}
+              <a className="underline-offset-2 hover:underline" href={site.website}>
+                {site.website.replace(/^https?:\/\//, "")}
+              </a>
             </p>
             <p>
               {t("footer.registryCourt")}: {site.registry_court}
@@ -61,12 +70,14 @@ export function Footer({ site, pages, locale, year }: { site: Site; pages: PageS
             ))}
           </ul>
         </section>
-        <section aria-labelledby="footer-travel" className="space-y-5">
+        <section aria-labelledby="footer-travel">
           <h2 id="footer-travel" className="font-display text-lg font-semibold text-white">
             {t("travelOperator")}
           </h2>
-          <p className="text-sm leading-relaxed">{site.travel_operator_notice}</p>
-          <LanguageSelect locale={locale} />
+          <p className="mt-3 text-sm leading-relaxed">{site.travel_operator_notice}</p>
+          <div className="mt-6">
+            <LanguageSelect locale={locale} />
+          </div>
         </section>
       </div>
       <div className="border-t border-white/10">

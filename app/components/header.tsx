@@ -21,7 +21,7 @@ function BackButton() {
   useEffect(() => setCanGoBack(window.history.length > 1), [pathname]);
   const behaviour = backButtonBehaviour(pathname);
   if (behaviour === "hidden") return null;
-  const className = "inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-navy-100";
+  const className = "inline-flex items-center gap-1.5 rounded-full px-2.5 py-2 text-sm font-semibold text-navy-900 hover:bg-navy-100 sm:px-3";
   const arrow = (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
       <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 1 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
@@ -31,7 +31,7 @@ function BackButton() {
     return (
       <button type="button" onClick={() => navigate(-1)} className={className}>
         {arrow}
-        {t("nav.back")}
+        <span className="sr-only sm:not-sr-only">{t("nav.back")}</span>
       </button>
     );
   }
@@ -39,7 +39,7 @@ function BackButton() {
   return (
     <Link to={href("/events")} className={className}>
       {arrow}
-      {t("nav.back")}
+      <span className="sr-only sm:not-sr-only">{t("nav.back")}</span>
     </Link>
   );
 }
@@ -48,17 +48,20 @@ export function Header() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-navy-100"}`;
+    `rounded-full px-2.5 py-2 text-sm font-semibold transition-colors sm:px-3 ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-navy-100"}`;
   return (
     <header className="sticky top-0 z-40 border-b border-navy-900/10 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
         <Link to={href("/")} className="mr-auto flex items-center gap-2.5" aria-label={`${t("site.name")} – ${t("nav.home")}`}>
-          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-navy-900 font-display text-lg font-bold text-gold-400">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-navy-900 font-display text-sm font-bold tracking-tight text-gold-400"
+          >
             T&amp;F
           </span>
           <span className="hidden font-display text-lg font-semibold text-navy-900 sm:inline">{t("site.name")}</span>
         </Link>
-        <nav aria-label={t("nav.main")} className="flex items-center gap-1">
+        <nav aria-label={t("nav.main")} className="flex min-w-0 items-center gap-0.5 sm:gap-1">
           <BackButton />
           <NavLink to={href("/events")} className={navClass}>
             {t("nav.events")}

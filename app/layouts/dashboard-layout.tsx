@@ -1,22 +1,12 @@
-import { Outlet } from "react-router";
-import { ErrorPage } from "../components/error-page";
-import { SiteChrome } from "../components/site-chrome";
+import { ProgressLayout, ProgressLayoutError } from "../components/progress-layout";
 
 /** Spec §2: the dashboard shows the progress indicator full (100 %). */
 export const dashboardLayoutProgress = 100;
 
 export default function DashboardLayout() {
-  return (
-    <SiteChrome progress={dashboardLayoutProgress}>
-      <Outlet />
-    </SiteChrome>
-  );
+  return <ProgressLayout progress={dashboardLayoutProgress} />;
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {
-  return (
-    <SiteChrome progress={dashboardLayoutProgress}>
-      <ErrorPage error={error} />
-    </SiteChrome>
-  );
+  return <ProgressLayoutError progress={dashboardLayoutProgress} error={error} />;
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
 import { formatDate } from "../../core/domain/dates";
@@ -12,21 +13,32 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const page = await orNotFoundPage(context.services.getPageBySlug(locale, params.slug));
   if (page.slug !== params.slug) throw redirect(localizePath(`/${page.slug}`, locale), 301);
-  const alternates = Object.fromEntries(page.translations.map((translation) => [translation.locale, localizePath(`/${translation.slug}`, translation.locale)])) as Alternates;
-  return { locale, page, updatedOn: formatDate(page.updated_at.slice(0, 10), locale), alternates: { en: alternates.en ?? localizePath(`/${page.slug}`, "en"), de: alternates.de ?? localizePath(`/${page.slug}`, "de") } };
+  const alternates = Object.fromEntries(
+    page.translations.map((translation) => [translation.locale, localizePath(`/${translation.slug}`, translation.locale)]),
+  ) as Alternates;
+  return {
+    locale,
+    page,
+    updatedOn: formatDate(page.updated_at.slice(0, 10), locale),
+    alternates: { en: alternates.en ?? localizePath(`/${page.slug}`, "en"), de: alternates.de ?? localizePath(`/${page.slug}`, "de") },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.locale, loaderData.page.name) : []);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const { t } = useTranslation();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="font-display text-4xl font-bold text-navy-900">{page.name}</h1>
       <p className="mt-2 text-sm text-ink-soft">
-        <time dateTime={page.updated_at}>{loaderData.updatedOn}</time>
+        {t("content.updated")} <time dateTime={page.updated_at}>{loaderData.updatedOn}</time>
       </p>
-      <div className="rich-text mt-8 rounded-2xl bg-white p-6 text-ink shadow-sm ring-1 ring-navy-900/10 sm:p-10" dangerouslySetInnerHTML={{ __html: page.content }} />
+      <div
+        className="rich-text mt-8 rounded-2xl bg-white p-5 text-ink shadow-sm ring-1 ring-navy-900/10 sm:p-10"
+        dangerouslySetInnerHTML={{ __html: page.content }}
+      />
     </article>
   );
 }

@@ -52,7 +52,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, categories, category, upcoming, past } = loaderData;
   const pill = ({ isActive }: { isActive: boolean }) =>
-    `inline-flex rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-inset transition-colors ${
+    `inline-flex whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-inset transition-colors ${
       isActive ? "bg-navy-900 text-white ring-navy-900" : "bg-white text-navy-900 ring-navy-900/15 hover:bg-navy-50"
     }`;
   return (
@@ -61,8 +61,8 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-4xl font-bold text-navy-900 sm:text-5xl">{category ? category.name : t("events.title")}</h1>
         <p className="mt-3 text-lg text-ink-soft">{category?.description || t("events.intro")}</p>
       </header>
-      <nav aria-label={t("events.categoryFilter")} className="mt-8">
-        <ul className="flex flex-wrap gap-2">
+      <nav aria-label={t("events.categoryFilter")} className="-mx-4 mt-8 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+        <ul className="flex gap-2 sm:flex-wrap">
           <li>
             <NavLink end to={localizePath("/events", locale)} className={pill}>
               {t("events.allCategories")}

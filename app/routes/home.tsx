@@ -13,8 +13,14 @@ const categoryArt = ["/images/track-day.svg", "/images/golf-circle.svg", "/image
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
   const { services } = context;
-  const [categories, events, experiences] = await Promise.all([services.listCategories(locale), services.listPublicEvents(locale), services.listExperiences(locale)]);
-  const upcoming = events.filter((event) => event.state === "bookable" || event.state === "not_bookable_yet" || event.state === "fully_booked").slice(0, 3)
+  const [categories, events, experiences] = await Promise.all([
+    services.listCategories(locale),
+    services.listPublicEvents(locale),
+    services.listExperiences(locale),
+  ]);
+  const upcoming = events
+    .filter((event) => event.state === "bookable" || event.state === "not_bookable_yet" || event.state === "fully_booked")
+    .slice(0, 3)
     .map((event) => toEventView(event, locale));
   return { locale, categories, upcoming, experiences };
 }
@@ -54,10 +60,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 to={localizePath(`/events/${category.slug}`, locale)}
                 className="group relative flex h-56 flex-col justify-end overflow-hidden rounded-2xl bg-navy-900 p-6 text-white shadow-sm"
               >
-                <img src={categoryArt[index % categoryArt.length]} alt="" aria-hidden="true" className="absolute inset-0 h-full w-full object-cover opacity-70 transition-transform duration-500 group-hover:scale-105" />
+                <img
+                  src={categoryArt[index % categoryArt.length]}
+                  alt=""
+                  aria-hidden="true"
+                  className="absolute inset-0 h-full w-full object-cover opacity-70 transition-transform duration-500 group-hover:scale-105"
+                />
                 <span className="absolute inset-0 bg-gradient-to-t from-navy-950/95 via-navy-950/50 to-transparent" aria-hidden="true" />
                 <span className="relative font-display text-2xl font-semibold">{category.name}</span>
-                <span className="relative mt-1 line-clamp-2 text-sm text-navy-100">{category.description}</span>
+                <span className="relative mt-1 line-clamp-3 text-sm text-navy-100">{category.description}</span>
               </Link>
             </li>
           ))}
@@ -67,7 +78,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {upcoming.length > 0 && (
         <section aria-labelledby="upcoming-title" className="bg-white py-14">
           <div className="mx-auto max-w-6xl px-4 sm:px-6">
-            <div className="flex flex-wrap items-end justify-between gap-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-4">
               <h2 id="upcoming-title" className="font-display text-3xl font-bold text-navy-900">
                 {t("home.upcomingTitle")}
               </h2>
@@ -93,7 +104,14 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             {experiences.map((experience) => (
               <li key={experience.uuid}>
                 <figure className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-                  <img src={experience.image_url} alt={experience.image_alt} loading="lazy" width={1200} height={750} className="aspect-[16/10] w-full object-cover" />
+                  <img
+                    src={experience.image_url}
+                    alt={experience.image_alt}
+                    loading="lazy"
+                    width={1200}
+                    height={750}
+                    className="aspect-[16/10] w-full object-cover"
+                  />
                   <blockquote className="flex-1 px-5 pt-5 font-display text-lg leading-relaxed text-navy-900">“{experience.quote}”</blockquote>
                   <figcaption className="px-5 pb-5 pt-3 text-sm text-ink-soft">
                     <span className="font-semibold text-ink">{experience.name}</span> · {experience.event}

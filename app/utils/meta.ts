@@ -14,5 +14,10 @@ export function composeTitle(locale: Locale, pageTitle: string): string {
  */
 export function pageMeta(locale: Locale, title: string, description?: string): MetaDescriptor[] {
   const content = description ?? translatorFor(locale)("site.tagline");
-  return [{ title: composeTitle(locale, title) }, { name: "description", content }, { property: "og:title", content: title }, { property: "og:description", content }];
+  return [
+    { title: composeTitle(locale, title) },
+    { name: "description", content },
+    { property: "og:title", content: title },
+    { property: "og:description", content },
+  ];
 }

@@ -1,7 +1,16 @@
 import { z } from "zod";
 
 /** One error type with named codes; every API error answer has this shape. */
-export const appErrorCodes = ["BAD_REQUEST", "VALIDATION_FAILED", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "PAYLOAD_TOO_LARGE", "INTERNAL"] as const;
+export const appErrorCodes = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
 /** Field errors as the spec has them: an array of messages per field, the first one is shown. */

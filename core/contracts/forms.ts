@@ -2,9 +2,30 @@ import { z } from "zod";
 import { eventStates } from "../domain/event-state";
 
 export const formItemKinds = [
-  "checkbox", "companion", "date", "datetime", "file", "group", "headline", "html", "image", "input",
-  "international_phone", "multiselect", "price_list", "radio", "select", "country_select",
-  "nationality_select", "sma", "textarea", "time", "upload", "vehicles", "vehicles_per_day", "wysiwyg",
+  "checkbox",
+  "companion",
+  "date",
+  "datetime",
+  "file",
+  "group",
+  "headline",
+  "html",
+  "image",
+  "input",
+  "international_phone",
+  "multiselect",
+  "price_list",
+  "radio",
+  "select",
+  "country_select",
+  "nationality_select",
+  "sma",
+  "textarea",
+  "time",
+  "upload",
+  "vehicles",
+  "vehicles_per_day",
+  "wysiwyg",
 ] as const;
 export type FormItemKind = (typeof formItemKinds)[number];
 

@@ -22,9 +22,7 @@ export function formatDate(date: IsoDate, locale: Locale): string {
 }
 
 export function formatDateTime(instant: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeStyle: "short", timeZone: operatorTimeZone }).format(
-    new Date(instant),
-  );
+  return new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeStyle: "short", timeZone: operatorTimeZone }).format(new Date(instant));
 }
 
 /** Today's calendar date in the operator's time zone. */

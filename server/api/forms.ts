@@ -1,5 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { formParamsSchema, publicFormQuerySchema, publicFormResponseSchema, reservedVehiclesParamsSchema, reservedVehiclesResponseSchema } from "../../core/contracts/forms";
+import {
+  formParamsSchema,
+  publicFormQuerySchema,
+  publicFormResponseSchema,
+  reservedVehiclesParamsSchema,
+  reservedVehiclesResponseSchema,
+} from "../../core/contracts/forms";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 

@@ -18,7 +18,11 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerFormRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Event booking API", version: "1.0.0", description: "Public JSON API of the event booking site. Answers are translated by Accept-Language (en, de)." },
+    info: {
+      title: "Event booking API",
+      version: "1.0.0",
+      description: "Public JSON API of the event booking site. Answers are translated by Accept-Language (en, de).",
+    },
     servers: [{ url: "/api" }],
   });
   // A catch-all route, not notFound(): a mounted sub-app's notFound handler is not consulted by its parent.

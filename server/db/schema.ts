@@ -38,35 +38,43 @@ export const localeEnum = pgEnum("locale", ["en", "de"]);
 
 export const userRoleEnum = pgEnum("user_role", ["customer", "staff"]);
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  email: text("email").notNull(),
-  passwordHash: text("password_hash"),
-  role: userRoleEnum("role").notNull().default("customer"),
-  locale: localeEnum("locale").notNull().default("en"),
-  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    role: userRoleEnum("role").notNull().default("customer"),
+    locale: localeEnum("locale").notNull().default("en"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)],
+);
 
 export const tokenKindEnum = pgEnum("token_kind", ["refresh", "email_verification", "password_reset", "booking", "waitlist_offer"]);
 
 /** Every secret handed out by e-mail or cookie is stored only as a hash, single use, with expiry. */
-export const tokens = pgTable("tokens", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  kind: tokenKindEnum("kind").notNull(),
-  tokenHash: text("token_hash").notNull(),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-  /** Refresh tokens rotate: each one names the family it belongs to so reuse revokes the family. */
-  familyId: uuid("family_id"),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  createdAt: createdAt(),
-}, (table) => [uniqueIndex("tokens_hash_unique").on(table.kind, table.tokenHash), index("tokens_user_idx").on(table.userId)]);
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: tokenKindEnum("kind").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Refresh tokens rotate: each one names the family it belongs to so reuse revokes the family. */
+    familyId: uuid("family_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("tokens_hash_unique").on(table.kind, table.tokenHash), index("tokens_user_idx").on(table.userId)],
+);
 
 // ── Site and content ───────────────────────────────────────────────────────────────────────────
 
@@ -107,14 +115,20 @@ export const pages = pgTable("pages", {
   updatedAt: updatedAt(),
 });
 
-export const pageTranslations = pgTable("page_translations", {
-  pageId: uuid("page_id").notNull().references(() => pages.id, { onDelete: "cascade" }),
-  locale: localeEnum("locale").notNull(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull(),
-  /** Sanitized HTML. */
-  content: text("content").notNull(),
-}, (table) => [primaryKey({ columns: [table.pageId, table.locale] }), uniqueIndex("page_translations_slug_unique").on(table.locale, table.slug)]);
+export const pageTranslations = pgTable(
+  "page_translations",
+  {
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    locale: localeEnum("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    /** Sanitized HTML. */
+    content: text("content").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pageId, table.locale] }), uniqueIndex("page_translations_slug_unique").on(table.locale, table.slug)],
+);
 
 export const eventCategories = pgTable("event_categories", {
   id: serial("id").primaryKey(),
@@ -122,16 +136,19 @@ export const eventCategories = pgTable("event_categories", {
   createdAt: createdAt(),
 });
 
-export const eventCategoryTranslations = pgTable("event_category_translations", {
-  categoryId: integer("category_id").notNull().references(() => eventCategories.id, { onDelete: "cascade" }),
-  locale: localeEnum("locale").notNull(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull(),
-  description: text("description").notNull().default(""),
-}, (table) => [
-  primaryKey({ columns: [table.categoryId, table.locale] }),
-  uniqueIndex("event_category_translations_slug_unique").on(table.locale, table.slug),
-]);
+export const eventCategoryTranslations = pgTable(
+  "event_category_translations",
+  {
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: "cascade" }),
+    locale: localeEnum("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.locale] }), uniqueIndex("event_category_translations_slug_unique").on(table.locale, table.slug)],
+);
 
 /** Impressions of past events shown on the home page (PRODUCT.md "Routes the spec leaves loose"). */
 export const experiences = pgTable("experiences", {
@@ -147,99 +164,138 @@ export const experiences = pgTable("experiences", {
 
 // ── Events, forms and resources ────────────────────────────────────────────────────────────────
 
-export const events = pgTable("events", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  categoryId: integer("category_id").notNull().references(() => eventCategories.id),
-  title: localized("title").notNull(),
-  teaser: localized("teaser").notNull(),
-  /** Sanitized HTML per locale. */
-  description: localized("description").notNull(),
-  location: localized("location").notNull(),
-  imageUrl: text("image_url").notNull(),
-  imageAlt: localized("image_alt").notNull(),
-  startsOn: date("starts_on", { mode: "string" }).notNull(),
-  endsOn: date("ends_on", { mode: "string" }).notNull(),
-  registrationDeadline: timestamp("registration_deadline", { withTimezone: true }),
-  bookableFrom: timestamp("bookable_from", { withTimezone: true }),
-  capacity: integer("capacity").notNull(),
-  /** Places held or sold; kept in step with bookings in the same transaction. Never above capacity. */
-  placesTaken: integer("places_taken").notNull().default(0),
-  minParticipants: integer("min_participants").notNull().default(1),
-  published: boolean("published").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [
-  check("events_places_taken_within_capacity", sql`${table.placesTaken} >= 0 AND ${table.placesTaken} <= ${table.capacity}`),
-  check("events_dates_ordered", sql`${table.startsOn} <= ${table.endsOn}`),
-  index("events_category_idx").on(table.categoryId),
-  index("events_starts_on_idx").on(table.startsOn),
-]);
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => eventCategories.id),
+    title: localized("title").notNull(),
+    teaser: localized("teaser").notNull(),
+    /** Sanitized HTML per locale. */
+    description: localized("description").notNull(),
+    location: localized("location").notNull(),
+    imageUrl: text("image_url").notNull(),
+    imageAlt: localized("image_alt").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    registrationDeadline: timestamp("registration_deadline", { withTimezone: true }),
+    bookableFrom: timestamp("bookable_from", { withTimezone: true }),
+    capacity: integer("capacity").notNull(),
+    /** Places held or sold; kept in step with bookings in the same transaction. Never above capacity. */
+    placesTaken: integer("places_taken").notNull().default(0),
+    minParticipants: integer("min_participants").notNull().default(1),
+    published: boolean("published").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("events_places_taken_within_capacity", sql`${table.placesTaken} >= 0 AND ${table.placesTaken} <= ${table.capacity}`),
+    check("events_dates_ordered", sql`${table.startsOn} <= ${table.endsOn}`),
+    index("events_category_idx").on(table.categoryId),
+    index("events_starts_on_idx").on(table.startsOn),
+  ],
+);
 
 export const priceKindEnum = pgEnum("price_kind", ["participant", "companion", "vehicle", "instructor", "addon"]);
 
 /** The event's price list: what the main participant, each companion type and each add-on costs. */
-export const eventPrices = pgTable("event_prices", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  eventId: uuid("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
-  kind: priceKindEnum("kind").notNull(),
-  /** `participant`, a companion type (`golf_playing`), a vehicle key (`street_gt`) or an add-on key (`pit_box`). */
-  key: text("key").notNull(),
-  label: localized("label").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  /** Charged once per event day it is chosen for. */
-  perDay: boolean("per_day").notNull().default(false),
-  position: integer("position").notNull().default(0),
-}, (table) => [uniqueIndex("event_prices_key_unique").on(table.eventId, table.kind, table.key), check("event_prices_amount_non_negative", sql`${table.amountCents} >= 0`)]);
+export const eventPrices = pgTable(
+  "event_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    kind: priceKindEnum("kind").notNull(),
+    /** `participant`, a companion type (`golf_playing`), a vehicle key (`street_gt`) or an add-on key (`pit_box`). */
+    key: text("key").notNull(),
+    label: localized("label").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** Charged once per event day it is chosen for. */
+    perDay: boolean("per_day").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("event_prices_key_unique").on(table.eventId, table.kind, table.key),
+    check("event_prices_amount_non_negative", sql`${table.amountCents} >= 0`),
+  ],
+);
 
 export const resourceKindEnum = pgEnum("resource_kind", ["vehicle", "instructor", "pit_box", "technical_support"]);
 
 /** A per-day resource of an event (rental street GT on day 1, instructors on day 2, …). */
-export const eventDayResources = pgTable("event_day_resources", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  eventId: uuid("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
-  day: integer("day").notNull(),
-  kind: resourceKindEnum("kind").notNull(),
-  key: text("key").notNull(),
-  /** Null means unlimited (own car). */
-  stock: integer("stock"),
-  used: integer("used").notNull().default(0),
-}, (table) => [
-  uniqueIndex("event_day_resources_unique").on(table.eventId, table.day, table.key),
-  check("event_day_resources_used_within_stock", sql`${table.used} >= 0 AND (${table.stock} IS NULL OR ${table.used} <= ${table.stock})`),
-]);
+export const eventDayResources = pgTable(
+  "event_day_resources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    kind: resourceKindEnum("kind").notNull(),
+    key: text("key").notNull(),
+    /** Null means unlimited (own car). */
+    stock: integer("stock"),
+    used: integer("used").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("event_day_resources_unique").on(table.eventId, table.day, table.key),
+    check("event_day_resources_used_within_stock", sql`${table.used} >= 0 AND (${table.stock} IS NULL OR ${table.used} <= ${table.stock})`),
+  ],
+);
 
-export const forms = pgTable("forms", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  eventId: uuid("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [uniqueIndex("forms_event_unique").on(table.eventId)]);
+export const forms = pgTable(
+  "forms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("forms_event_unique").on(table.eventId)],
+);
 
-export const formPages = pgTable("form_pages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  formId: uuid("form_id").notNull().references(() => forms.id, { onDelete: "cascade" }),
-  position: integer("position").notNull(),
-  title: localized("title").notNull(),
-}, (table) => [uniqueIndex("form_pages_position_unique").on(table.formId, table.position)]);
+export const formPages = pgTable(
+  "form_pages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: localized("title").notNull(),
+  },
+  (table) => [uniqueIndex("form_pages_position_unique").on(table.formId, table.position)],
+);
 
 export const formItemKindEnum = pgEnum("form_item_kind", formItemKinds);
 
-export const formItems = pgTable("form_items", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  pageId: uuid("page_id").notNull().references(() => formPages.id, { onDelete: "cascade" }),
-  /** Items of a `group` item point to it. */
-  parentId: uuid("parent_id"),
-  position: integer("position").notNull(),
-  kind: formItemKindEnum("kind").notNull(),
-  /** Stable name the booking stores answers under (`main.forename`, `video`, …). */
-  name: text("name").notNull(),
-  label: localized("label").notNull(),
-  help: localized("help"),
-  required: boolean("required").notNull().default(false),
-  /** Kind-specific options: choices, min/max, accepted types, max size, video seconds, companion types, vehicle keys. */
-  options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
-}, (table) => [index("form_items_page_idx").on(table.pageId)]);
+export const formItems = pgTable(
+  "form_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pageId: uuid("page_id")
+      .notNull()
+      .references(() => formPages.id, { onDelete: "cascade" }),
+    /** Items of a `group` item point to it. */
+    parentId: uuid("parent_id"),
+    position: integer("position").notNull(),
+    kind: formItemKindEnum("kind").notNull(),
+    /** Stable name the booking stores answers under (`main.forename`, `video`, …). */
+    name: text("name").notNull(),
+    label: localized("label").notNull(),
+    help: localized("help"),
+    required: boolean("required").notNull().default(false),
+    /** Kind-specific options: choices, min/max, accepted types, max size, video seconds, companion types, vehicle keys. */
+    options: jsonb("options").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index("form_items_page_idx").on(table.pageId)],
+);
 
 // ── Bookings ───────────────────────────────────────────────────────────────────────────────────
 
@@ -257,89 +313,113 @@ export const bookingStatusEnum = pgEnum("booking_status", [
 export const paymentOptionEnum = pgEnum("payment_option", ["credit_card", "invoice", "sma"]);
 export const smaStatusEnum = pgEnum("sma_status", ["none", "requested", "verified", "rejected"]);
 
-export const bookings = pgTable("bookings", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  /** Short, unambiguous code given at submission (`GT-7K4M2Q`). */
-  code: text("code"),
-  formId: uuid("form_id").notNull().references(() => forms.id),
-  eventId: uuid("event_id").notNull().references(() => events.id),
-  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  /** Hash of the booking token that lets a guest resume the draft. */
-  tokenHash: text("token_hash").notNull(),
-  status: bookingStatusEnum("status").notNull().default("draft"),
-  locale: localeEnum("locale").notNull(),
-  currentPage: integer("current_page").notNull().default(1),
-  /** Answers to form items keyed by item uuid. */
-  answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
-  separateBillingAddress: boolean("separate_billing_address").notNull().default(false),
-  billingAddress: jsonb("billing_address").$type<Record<string, string>>(),
-  additionalComments: text("additional_comments"),
-  termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
-  createAccount: boolean("create_account").notNull().default(false),
-  paymentOption: paymentOptionEnum("payment_option"),
-  placesHeld: integer("places_held").notNull().default(0),
-  eventPriceCents: integer("event_price_cents").notNull().default(0),
-  companionTotalCents: integer("companion_total_cents").notNull().default(0),
-  addonsTotalCents: integer("addons_total_cents").notNull().default(0),
-  totalCents: integer("total_cents").notNull().default(0),
-  depositCents: integer("deposit_cents").notNull().default(0),
-  remainderCents: integer("remainder_cents").notNull().default(0),
-  remainderDueOn: date("remainder_due_on", { mode: "string" }),
-  holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
-  smaStatus: smaStatusEnum("sma_status").notNull().default("none"),
-  smaBlocking: boolean("sma_blocking").notNull().default(false),
-  smaPage: integer("sma_page"),
-  submittedAt: timestamp("submitted_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [
-  uniqueIndex("bookings_code_unique").on(table.code),
-  index("bookings_event_idx").on(table.eventId),
-  index("bookings_user_idx").on(table.userId),
-  index("bookings_hold_expiry_idx").on(table.holdExpiresAt),
-]);
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Short, unambiguous code given at submission (`GT-7K4M2Q`). */
+    code: text("code"),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Hash of the booking token that lets a guest resume the draft. */
+    tokenHash: text("token_hash").notNull(),
+    status: bookingStatusEnum("status").notNull().default("draft"),
+    locale: localeEnum("locale").notNull(),
+    currentPage: integer("current_page").notNull().default(1),
+    /** Answers to form items keyed by item uuid. */
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    separateBillingAddress: boolean("separate_billing_address").notNull().default(false),
+    billingAddress: jsonb("billing_address").$type<Record<string, string>>(),
+    additionalComments: text("additional_comments"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    createAccount: boolean("create_account").notNull().default(false),
+    paymentOption: paymentOptionEnum("payment_option"),
+    placesHeld: integer("places_held").notNull().default(0),
+    eventPriceCents: integer("event_price_cents").notNull().default(0),
+    companionTotalCents: integer("companion_total_cents").notNull().default(0),
+    addonsTotalCents: integer("addons_total_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull().default(0),
+    depositCents: integer("deposit_cents").notNull().default(0),
+    remainderCents: integer("remainder_cents").notNull().default(0),
+    remainderDueOn: date("remainder_due_on", { mode: "string" }),
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    smaStatus: smaStatusEnum("sma_status").notNull().default("none"),
+    smaBlocking: boolean("sma_blocking").notNull().default(false),
+    smaPage: integer("sma_page"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("bookings_code_unique").on(table.code),
+    index("bookings_event_idx").on(table.eventId),
+    index("bookings_user_idx").on(table.userId),
+    index("bookings_hold_expiry_idx").on(table.holdExpiresAt),
+  ],
+);
 
 export const participantRoleEnum = pgEnum("participant_role", ["main", "companion"]);
 export const companionTypeEnum = pgEnum("companion_type", ["non_playing", "golf_playing", "driver", "co_driver"]);
 export const salutationEnum = pgEnum("salutation", ["mr", "mrs", "divers"]);
 export const academicTitleEnum = pgEnum("academic_title", ["dr", "prof", "prof_dr"]);
 
-export const participants = pgTable("participants", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  bookingId: uuid("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
-  role: participantRoleEnum("role").notNull(),
-  companionType: companionTypeEnum("companion_type"),
-  position: integer("position").notNull().default(0),
-  salutation: salutationEnum("salutation"),
-  title: academicTitleEnum("title"),
-  forename: text("forename"),
-  surname: text("surname"),
-  company: text("company"),
-  street: text("street"),
-  addressLine2: text("address_line_2"),
-  postcode: text("postcode"),
-  city: text("city"),
-  country: text("country"),
-  vatId: text("vat_id"),
-  email: text("email"),
-  phone: text("phone"),
-  fax: text("fax"),
-  answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
-}, (table) => [index("participants_booking_idx").on(table.bookingId)]);
+export const participants = pgTable(
+  "participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    role: participantRoleEnum("role").notNull(),
+    companionType: companionTypeEnum("companion_type"),
+    position: integer("position").notNull().default(0),
+    salutation: salutationEnum("salutation"),
+    title: academicTitleEnum("title"),
+    forename: text("forename"),
+    surname: text("surname"),
+    company: text("company"),
+    street: text("street"),
+    addressLine2: text("address_line_2"),
+    postcode: text("postcode"),
+    city: text("city"),
+    country: text("country"),
+    vatId: text("vat_id"),
+    email: text("email"),
+    phone: text("phone"),
+    fax: text("fax"),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index("participants_booking_idx").on(table.bookingId)],
+);
 
 /** A per-day resource held by a booking; `event_day_resources.used` counts these in the same transaction. */
-export const resourceReservations = pgTable("resource_reservations", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  resourceId: uuid("resource_id").notNull().references(() => eventDayResources.id, { onDelete: "cascade" }),
-  bookingId: uuid("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
-  participantId: uuid("participant_id").references(() => participants.id, { onDelete: "cascade" }),
-  quantity: integer("quantity").notNull().default(1),
-  createdAt: createdAt(),
-}, (table) => [index("resource_reservations_booking_idx").on(table.bookingId)]);
+export const resourceReservations = pgTable(
+  "resource_reservations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    resourceId: uuid("resource_id")
+      .notNull()
+      .references(() => eventDayResources.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    participantId: uuid("participant_id").references(() => participants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [index("resource_reservations_booking_idx").on(table.bookingId)],
+);
 
 export const uploads = pgTable("uploads", {
   id: uuid("id").primaryKey().defaultRandom(),
-  bookingId: uuid("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
+  bookingId: uuid("booking_id")
+    .notNull()
+    .references(() => bookings.id, { onDelete: "cascade" }),
   itemId: uuid("item_id").references(() => formItems.id, { onDelete: "set null" }),
   /** Random name under the upload folder, outside the web root. */
   storageKey: text("storage_key").notNull(),
@@ -355,78 +435,104 @@ export const uploads = pgTable("uploads", {
 export const paymentKindEnum = pgEnum("payment_kind", ["deposit", "balance", "full"]);
 export const paymentStatusEnum = pgEnum("payment_status", ["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"]);
 
-export const payments = pgTable("payments", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  bookingId: uuid("booking_id").notNull().references(() => bookings.id),
-  provider: text("provider").notNull(),
-  providerReference: text("provider_reference"),
-  kind: paymentKindEnum("kind").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("EUR"),
-  status: paymentStatusEnum("status").notNull().default("pending"),
-  /** Hash of the token carried by `/payment/success/{token}` and `/payment/failed/{token}`. */
-  returnTokenHash: text("return_token_hash").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (table) => [uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference), index("payments_booking_idx").on(table.bookingId)]);
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference"),
+    kind: paymentKindEnum("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    status: paymentStatusEnum("status").notNull().default("pending"),
+    /** Hash of the token carried by `/payment/success/{token}` and `/payment/failed/{token}`. */
+    returnTokenHash: text("return_token_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference), index("payments_booking_idx").on(table.bookingId)],
+);
 
 /** Audit trail: every state change of a booking or payment, with time and cause. */
-export const bookingEvents = pgTable("booking_events", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  bookingId: uuid("booking_id").notNull().references(() => bookings.id, { onDelete: "cascade" }),
-  paymentId: uuid("payment_id").references(() => payments.id),
-  fromStatus: text("from_status"),
-  toStatus: text("to_status").notNull(),
-  cause: text("cause").notNull(),
-  details: jsonb("details").$type<Record<string, unknown>>(),
-  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [index("booking_events_booking_idx").on(table.bookingId)]);
+export const bookingEvents = pgTable(
+  "booking_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    cause: text("cause").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("booking_events_booking_idx").on(table.bookingId)],
+);
 
 // ── Waitlist ───────────────────────────────────────────────────────────────────────────────────
 
 export const waitlistStatusEnum = pgEnum("waitlist_status", ["waiting", "offered", "accepted", "expired", "cancelled"]);
 
-export const waitlistEntries = pgTable("waitlist_entries", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  eventId: uuid("event_id").notNull().references(() => events.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  name: text("name").notNull(),
-  partySize: integer("party_size").notNull(),
-  locale: localeEnum("locale").notNull(),
-  status: waitlistStatusEnum("status").notNull().default("waiting"),
-  offerTokenHash: text("offer_token_hash"),
-  offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
-  createdAt: createdAt(),
-}, (table) => [index("waitlist_entries_event_idx").on(table.eventId, table.createdAt), check("waitlist_party_size_positive", sql`${table.partySize} > 0`)]);
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    partySize: integer("party_size").notNull(),
+    locale: localeEnum("locale").notNull(),
+    status: waitlistStatusEnum("status").notNull().default("waiting"),
+    offerTokenHash: text("offer_token_hash"),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("waitlist_entries_event_idx").on(table.eventId, table.createdAt), check("waitlist_party_size_positive", sql`${table.partySize} > 0`)],
+);
 
 // ── Durable work ───────────────────────────────────────────────────────────────────────────────
 
 export const outboxEmailStatusEnum = pgEnum("outbox_email_status", ["pending", "sent", "failed"]);
 
 /** Mails are written here in the transaction that caused them and delivered by a worker. */
-export const outboxEmails = pgTable("outbox_emails", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  template: text("template").notNull(),
-  locale: localeEnum("locale").notNull(),
-  toAddress: text("to_address").notNull(),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  status: outboxEmailStatusEnum("status").notNull().default("pending"),
-  attempts: integer("attempts").notNull().default(0),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-  lastError: text("last_error"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-  createdAt: createdAt(),
-}, (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)]);
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    template: text("template").notNull(),
+    locale: localeEnum("locale").notNull(),
+    toAddress: text("to_address").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: outboxEmailStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)],
+);
 
 /** Durable jobs (hold expiry, balance reminders) that survive restarts. */
-export const jobs = pgTable("jobs", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  kind: text("kind").notNull(),
-  payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
-  runAt: timestamp("run_at", { withTimezone: true }).notNull(),
-  attempts: integer("attempts").notNull().default(0),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  doneAt: timestamp("done_at", { withTimezone: true }),
-  lastError: text("last_error"),
-  createdAt: createdAt(),
-}, (table) => [index("jobs_due_idx").on(table.doneAt, table.runAt)]);
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("jobs_due_idx").on(table.doneAt, table.runAt)],
+);

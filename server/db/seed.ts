@@ -58,13 +58,41 @@ export const seedIds = {
   },
   /** Pages of each booking form, in order: 1 main participant, 2 companions & extras, 3 summary & payment. */
   formPages: {
-    golfYogaTrip: { participant: "b8f26720-46aa-4d42-a885-1795e4a6d90d", extras: "f4ddc980-eac5-479c-b812-6f1efdbee1ab", summary: "1d4ad8d1-1387-4d2f-942b-c7800295fd72" },
-    trackDayTwoDays: { participant: "7f8769e8-963b-4365-b03e-a60b88ed30f7", extras: "0d9c0bd3-7aa0-424a-86fa-deaa2b6cc2d0", summary: "c4f0aa2d-99cf-43f4-ad87-09f0731c19ad" },
-    golfCircleTournament: { participant: "4408473e-3561-418a-bd3f-f160cec90e83", extras: "1fcd830f-bf30-42f0-82f1-ebdccfd65ca6", summary: "99124018-30b3-484f-936c-17fe6405dcbe" },
-    golfCircleFinal: { participant: "f89effbc-fda4-43d1-aecb-befb9b4f803c", extras: "1293367e-ee8e-4e19-83be-9f834be12192", summary: "9fe235a0-78e3-4a4e-ab63-95ffe8472528" },
-    trackDayNotBookableYet: { participant: "9a9ec44b-e737-4957-a4ce-e5a306cbd4fe", extras: "78beff13-6975-49ca-a71d-19ef01bbc1e9", summary: "c0f52fcd-9052-40b5-9124-b81413601ae4" },
-    trackSprintClosed: { participant: "d167071d-2199-4e66-9e4a-1ba20ca85e0f", extras: "caef470a-c39f-4518-91b5-8efb1771fedc", summary: "4d2b275d-a84a-49aa-9793-06d4edd96c72" },
-    golfCircleOpenerPast: { participant: "f1ec4a6e-c98d-40e0-a548-ac830936264d", extras: "ff80f167-d92a-4786-970c-e958130d722b", summary: "c1decf7c-0933-4af4-a198-582bb4a1813a" },
+    golfYogaTrip: {
+      participant: "b8f26720-46aa-4d42-a885-1795e4a6d90d",
+      extras: "f4ddc980-eac5-479c-b812-6f1efdbee1ab",
+      summary: "1d4ad8d1-1387-4d2f-942b-c7800295fd72",
+    },
+    trackDayTwoDays: {
+      participant: "7f8769e8-963b-4365-b03e-a60b88ed30f7",
+      extras: "0d9c0bd3-7aa0-424a-86fa-deaa2b6cc2d0",
+      summary: "c4f0aa2d-99cf-43f4-ad87-09f0731c19ad",
+    },
+    golfCircleTournament: {
+      participant: "4408473e-3561-418a-bd3f-f160cec90e83",
+      extras: "1fcd830f-bf30-42f0-82f1-ebdccfd65ca6",
+      summary: "99124018-30b3-484f-936c-17fe6405dcbe",
+    },
+    golfCircleFinal: {
+      participant: "f89effbc-fda4-43d1-aecb-befb9b4f803c",
+      extras: "1293367e-ee8e-4e19-83be-9f834be12192",
+      summary: "9fe235a0-78e3-4a4e-ab63-95ffe8472528",
+    },
+    trackDayNotBookableYet: {
+      participant: "9a9ec44b-e737-4957-a4ce-e5a306cbd4fe",
+      extras: "78beff13-6975-49ca-a71d-19ef01bbc1e9",
+      summary: "c0f52fcd-9052-40b5-9124-b81413601ae4",
+    },
+    trackSprintClosed: {
+      participant: "d167071d-2199-4e66-9e4a-1ba20ca85e0f",
+      extras: "caef470a-c39f-4518-91b5-8efb1771fedc",
+      summary: "4d2b275d-a84a-49aa-9793-06d4edd96c72",
+    },
+    golfCircleOpenerPast: {
+      participant: "f1ec4a6e-c98d-40e0-a548-ac830936264d",
+      extras: "ff80f167-d92a-4786-970c-e958130d722b",
+      summary: "c1decf7c-0933-4af4-a198-582bb4a1813a",
+    },
   },
   pages: {
     terms: "4447caa9-e1b3-400c-a380-0cc815eeee65",
@@ -150,22 +178,42 @@ const categories: { key: CategoryKey; translations: Record<Locale, CategoryTrans
   {
     key: "trackDays",
     translations: {
-      en: { name: "Track days", slug: "track-days", description: "Drive renowned circuits in a rental car or your own, with instructors and full pit support." },
-      de: { name: "Trackdays", slug: "trackdays", description: "Fahren Sie auf renommierten Rennstrecken – im Mietwagen oder mit dem eigenen Auto, mit Instruktoren und kompletter Boxenbetreuung." },
+      en: {
+        name: "Track days",
+        slug: "track-days",
+        description: "Drive renowned circuits in a rental car or your own, with instructors and full pit support.",
+      },
+      de: {
+        name: "Trackdays",
+        slug: "trackdays",
+        description: "Fahren Sie auf renommierten Rennstrecken – im Mietwagen oder mit dem eigenen Auto, mit Instruktoren und kompletter Boxenbetreuung.",
+      },
     },
   },
   {
     key: "golfCircle",
     translations: {
-      en: { name: "Golf circle", slug: "golf-circle", description: "Our tournament series on selected courses in southern Germany – play the whole season or just your favourite rounds." },
-      de: { name: "Golf-Circle-Serie", slug: "golf-circle-serie", description: "Unsere Turnierserie auf ausgewählten Plätzen in Süddeutschland – spielen Sie die ganze Saison oder nur Ihre Lieblingsrunden." },
+      en: {
+        name: "Golf circle",
+        slug: "golf-circle",
+        description: "Our tournament series on selected courses in southern Germany – play the whole season or just your favourite rounds.",
+      },
+      de: {
+        name: "Golf-Circle-Serie",
+        slug: "golf-circle-serie",
+        description: "Unsere Turnierserie auf ausgewählten Plätzen in Süddeutschland – spielen Sie die ganze Saison oder nur Ihre Lieblingsrunden.",
+      },
     },
   },
   {
     key: "travel",
     translations: {
       en: { name: "Travel", slug: "travel", description: "Golf and wellness trips to beautiful places around the world, in small groups and fully organised." },
-      de: { name: "Reisen", slug: "reisen", description: "Golf- und Wellnessreisen an die schönsten Orte der Welt – in kleinen Gruppen und rundum organisiert." },
+      de: {
+        name: "Reisen",
+        slug: "reisen",
+        description: "Golf- und Wellnessreisen an die schönsten Orte der Welt – in kleinen Gruppen und rundum organisiert.",
+      },
     },
   },
 ];
@@ -313,7 +361,13 @@ function tripExtrasPage(event: EventSeed): PageSeed {
   return {
     title: t("Companions & extras", "Begleitpersonen & Extras"),
     items: [
-      companionItem(event, t("Add the people travelling with you. Every companion takes a place on the trip.", "Fügen Sie die Personen hinzu, die mit Ihnen reisen. Jede Begleitperson belegt einen Platz.")),
+      companionItem(
+        event,
+        t(
+          "Add the people travelling with you. Every companion takes a place on the trip.",
+          "Fügen Sie die Personen hinzu, die mit Ihnen reisen. Jede Begleitperson belegt einen Platz.",
+        ),
+      ),
       priceListItem(event),
       item("html", "rooms_notice", t("Accommodation", "Unterkunft"), {
         options: {
@@ -382,7 +436,9 @@ function golfExtrasPage(event: EventSeed): PageSeed {
         help: t("We try to honour your wish when drawing the flights.", "Wir berücksichtigen Ihren Wunsch nach Möglichkeit bei der Flight-Einteilung."),
         options: { min: "08:00", max: "13:00", stepMinutes: 10 },
       }),
-      item("textarea", "golf.flight_partners", t("Who would you like to play with?", "Mit wem möchten Sie gern in einem Flight spielen?"), { options: { maxLength: 500 } }),
+      item("textarea", "golf.flight_partners", t("Who would you like to play with?", "Mit wem möchten Sie gern in einem Flight spielen?"), {
+        options: { maxLength: 500 },
+      }),
     ],
   };
 }
@@ -408,7 +464,10 @@ function trackExtrasPage(event: EventSeed, track: TrackOffer): PageSeed {
       vehiclePicker,
       companionItem(
         event,
-        t("A driving companion shares your car on track; a co-driver rides along as a passenger.", "Eine fahrende Begleitperson teilt sich Ihr Fahrzeug auf der Strecke; Beifahrer fahren als Passagiere mit."),
+        t(
+          "A driving companion shares your car on track; a co-driver rides along as a passenger.",
+          "Eine fahrende Begleitperson teilt sich Ihr Fahrzeug auf der Strecke; Beifahrer fahren als Passagiere mit.",
+        ),
       ),
       priceListItem(event),
       item("radio", "track.experience", t("Your track experience", "Ihre Rennstreckenerfahrung"), {
@@ -424,7 +483,10 @@ function trackExtrasPage(event: EventSeed, track: TrackOffer): PageSeed {
       }),
       item("input", "track.driving_licence_number", t("Driving licence number", "Führerscheinnummer"), { required: true, options: { maxLength: 30 } }),
       item("time", "track.arrival_time", t("Expected arrival at the paddock", "Voraussichtliche Ankunft im Fahrerlager"), {
-        help: t("Registration opens at 6:30; the safety briefing starts at 8:00.", "Die Akkreditierung öffnet um 6:30 Uhr; das Sicherheitsbriefing beginnt um 8:00 Uhr."),
+        help: t(
+          "Registration opens at 6:30; the safety briefing starts at 8:00.",
+          "Die Akkreditierung öffnet um 6:30 Uhr; das Sicherheitsbriefing beginnt um 8:00 Uhr.",
+        ),
         options: { min: "06:30", max: "09:00", stepMinutes: 15 },
       }),
       item("wysiwyg", "track.safety_notice", t("Safety on track", "Sicherheit auf der Strecke"), {
@@ -449,7 +511,11 @@ function summaryPage(): PageSeed {
         required: true,
         options: { termsPageSlug: t("terms", "agb") },
       }),
-      item("checkbox", "create_account", t("Create a customer account to save my details for future bookings", "Kundenkonto anlegen und meine Daten für künftige Buchungen speichern")),
+      item(
+        "checkbox",
+        "create_account",
+        t("Create a customer account to save my details for future bookings", "Kundenkonto anlegen und meine Daten für künftige Buchungen speichern"),
+      ),
       item("radio", "payment_option", t("Payment method", "Zahlungsart"), {
         required: true,
         help: t(
@@ -478,7 +544,9 @@ function formFor(event: EventSeed): FormSeed {
 // ── Bookings that fill the final ───────────────────────────────────────────────────────────────
 
 type ParticipantInsert = typeof participants.$inferInsert;
-type MainParticipantSeed = Required<Pick<ParticipantInsert, "salutation" | "forename" | "surname" | "street" | "postcode" | "city" | "country" | "email" | "phone">> &
+type MainParticipantSeed = Required<
+  Pick<ParticipantInsert, "salutation" | "forename" | "surname" | "street" | "postcode" | "city" | "country" | "email" | "phone">
+> &
   Pick<ParticipantInsert, "title" | "company" | "addressLine2">;
 type PartySeed = {
   code: string;
@@ -657,7 +725,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "golfYogaTrip",
       category: "travel",
       title: t("Golf & Yoga Retreat on Koh Samui", "Golf- & Yoga-Retreat auf Koh Samui"),
-      teaser: t("Four days of tropical fairways, sunrise yoga and island calm in the Gulf of Thailand.", "Vier Tage tropische Fairways, Yoga bei Sonnenaufgang und Inselruhe im Golf von Thailand."),
+      teaser: t(
+        "Four days of tropical fairways, sunrise yoga and island calm in the Gulf of Thailand.",
+        "Vier Tage tropische Fairways, Yoga bei Sonnenaufgang und Inselruhe im Golf von Thailand.",
+      ),
       description: richText(
         `<p>Leave everyday life behind on Thailand's island of palms: on Koh Samui we combine relaxed rounds of golf on a hillside course with sea views and daily yoga on the beach, guided by an experienced teacher.</p>
 <p>Non-golfers are very welcome as companions – while the flights are out on the course, they can enjoy the spa, the beach or a boat trip to the Ang Thong Marine Park.</p>
@@ -674,7 +745,10 @@ function sampleEvents(now: Date): EventSeed[] {
       ),
       location: t("Koh Samui, Thailand", "Koh Samui, Thailand"),
       imageUrl: "/images/golf-yoga-island.svg",
-      imageAlt: t("Palm tree and a person in a yoga pose in front of a sunset over the sea", "Palme und eine Person in einer Yoga-Pose vor einem Sonnenuntergang über dem Meer"),
+      imageAlt: t(
+        "Palm tree and a person in a yoga pose in front of a sunset over the sea",
+        "Palme und eine Person in einer Yoga-Pose vor einem Sonnenuntergang über dem Meer",
+      ),
       startsOn: on(120),
       days: 4,
       registrationDeadline: deadline(60),
@@ -690,7 +764,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "trackDayTwoDays",
       category: "trackDays",
       title: t("Two-Day Track Experience at the Nürburgring", "Zwei-Tage-Trackday auf dem Nürburgring"),
-      teaser: t("Two full days on the Grand Prix circuit with rental GTs, race cars and personal instructors.", "Zwei volle Tage auf der Grand-Prix-Strecke mit Miet-GTs, Rennwagen und persönlichen Instruktoren."),
+      teaser: t(
+        "Two full days on the Grand Prix circuit with rental GTs, race cars and personal instructors.",
+        "Zwei volle Tage auf der Grand-Prix-Strecke mit Miet-GTs, Rennwagen und persönlichen Instruktoren.",
+      ),
       description: richText(
         `<p>Two days, one of the most famous circuits in the world and plenty of open track time: our two-day track experience takes you onto the Nürburgring Grand Prix circuit in small groups sorted by experience.</p>
 <p>Drive one of our street GTs or a fully prepared race car – or bring your own car. You choose your vehicle separately for each day, and if you like your day-one setup, simply copy it to day two.</p>
@@ -720,7 +797,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "golfCircleTournament",
       category: "golfCircle",
       title: t("Golf Circle: Lake Starnberg Tournament", "Golf Circle: Turnier am Starnberger See"),
-      teaser: t("A Stableford tournament with Alpine views, followed by an awards dinner on the clubhouse terrace.", "Ein Stableford-Turnier mit Alpenblick und anschließendem Siegerehrungsdinner auf der Clubhausterrasse."),
+      teaser: t(
+        "A Stableford tournament with Alpine views, followed by an awards dinner on the clubhouse terrace.",
+        "Ein Stableford-Turnier mit Alpenblick und anschließendem Siegerehrungsdinner auf der Clubhausterrasse.",
+      ),
       description: richText(
         `<p>The Golf Circle visits one of Bavaria's most beautiful courses: 18 holes between rolling meadows and the lake, with the Alps on the horizon on a clear day.</p>
 <p>We play a Stableford tournament with handicap ranking in flights of four. Non-playing companions join us for the welcome reception and the awards dinner.</p>
@@ -778,7 +858,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "trackDayNotBookableYet",
       category: "trackDays",
       title: t("Grand Prix Track Day at the Hockenheimring", "Grand-Prix-Trackday am Hockenheimring"),
-      teaser: t("A day on the Grand Prix circuit – registration opens soon, so mark the date now.", "Ein Tag auf der Grand-Prix-Strecke – die Anmeldung startet in Kürze, merken Sie sich den Termin schon jetzt vor."),
+      teaser: t(
+        "A day on the Grand Prix circuit – registration opens soon, so mark the date now.",
+        "Ein Tag auf der Grand-Prix-Strecke – die Anmeldung startet in Kürze, merken Sie sich den Termin schon jetzt vor.",
+      ),
       description: richText(
         `<p>Full throttle down the long straight, hard braking into the hairpin and the unique atmosphere of the Motodrom stadium section: our Hockenheimring track day brings the Grand Prix circuit within reach for everyone.</p>
 <p>Registration opens on the date shown. Sign up early – rental cars and instructors are limited.</p>
@@ -806,7 +889,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "trackSprintClosed",
       category: "trackDays",
       title: t("Track Day Sprint at Bilster Berg", "Trackday-Sprint am Bilster Berg"),
-      teaser: t("A compact day on the rollercoaster circuit in East Westphalia – ideal for first-timers.", "Ein kompakter Tag auf der Achterbahn-Strecke in Ostwestfalen – ideal für Einsteiger."),
+      teaser: t(
+        "A compact day on the rollercoaster circuit in East Westphalia – ideal for first-timers.",
+        "Ein kompakter Tag auf der Achterbahn-Strecke in Ostwestfalen – ideal für Einsteiger.",
+      ),
       description: richText(
         `<p>Bilster Berg is famous for its dramatic elevation changes, blind crests and more than 40 corners packed into 4.2 kilometres. Our track day sprint is the perfect introduction: a compact programme with plenty of driving and personal coaching.</p>
 <ul><li>Theory session and safety briefing</li><li>Three 20-minute sessions on the full circuit</li><li>Rental street GT or your own car</li><li>Optional instructor riding along</li><li>Snacks and drinks in the pit building</li></ul>
@@ -842,7 +928,10 @@ function sampleEvents(now: Date): EventSeed[] {
       key: "golfCircleOpenerPast",
       category: "golfCircle",
       title: t("Golf Circle Season Opener at Tegernsee", "Golf-Circle-Saisonauftakt am Tegernsee"),
-      teaser: t("The first tee of the season: a friendly scramble with lake views and a Bavarian brunch.", "Der erste Abschlag der Saison: ein geselliger Scramble mit Seeblick und bayerischem Brunch."),
+      teaser: t(
+        "The first tee of the season: a friendly scramble with lake views and a Bavarian brunch.",
+        "Der erste Abschlag der Saison: ein geselliger Scramble mit Seeblick und bayerischem Brunch.",
+      ),
       description: richText(
         `<p>We open the Golf Circle season where golf meets the mountains: a relaxed Texas scramble on a course above Lake Tegernsee, ideal for getting back into the swing after the winter.</p>
 <ul><li>Green fee for 18 holes and range balls</li><li>Texas scramble in teams of four with handicap allowance</li><li>Bavarian brunch before the start, dinner and awards in the evening</li></ul>`,
@@ -851,7 +940,10 @@ function sampleEvents(now: Date): EventSeed[] {
       ),
       location: t("Tegernsee, Bavaria", "Tegernsee, Bayern"),
       imageUrl: "/images/golf-opener.svg",
-      imageAlt: t("Golfer teeing off on a spring fairway with a lake in the background", "Golfer beim Abschlag auf einem Frühlings-Fairway mit See im Hintergrund"),
+      imageAlt: t(
+        "Golfer teeing off on a spring fairway with a lake in the background",
+        "Golfer beim Abschlag auf einem Frühlings-Fairway mit See im Hintergrund",
+      ),
       startsOn: on(-40),
       days: 1,
       registrationDeadline: deadline(-50),
@@ -985,7 +1077,10 @@ function contentPages(): ContentPageSeed[] {
     {
       key: "privacy",
       showOnMobile: true,
-      translations: { en: { name: "Privacy policy", slug: "privacy", content: privacy.en }, de: { name: "Datenschutz", slug: "datenschutz", content: privacy.de } },
+      translations: {
+        en: { name: "Privacy policy", slug: "privacy", content: privacy.en },
+        de: { name: "Datenschutz", slug: "datenschutz", content: privacy.de },
+      },
     },
     {
       key: "imprint",
@@ -998,7 +1093,10 @@ function contentPages(): ContentPageSeed[] {
 const experienceSeeds: Omit<typeof experiences.$inferInsert, "id" | "createdAt">[] = [
   {
     imageUrl: "/images/experience-1.svg",
-    imageAlt: t("Driver in a helmet giving a thumbs-up next to a sports car in the pit lane", "Fahrer mit Helm zeigt neben einem Sportwagen in der Boxengasse den Daumen nach oben"),
+    imageAlt: t(
+      "Driver in a helmet giving a thumbs-up next to a sports car in the pit lane",
+      "Fahrer mit Helm zeigt neben einem Sportwagen in der Boxengasse den Daumen nach oben",
+    ),
     quote: t(
       "From the first briefing to the last lap everything was perfectly organised – the instructors got more out of me and my car than I thought possible.",
       "Vom ersten Briefing bis zur letzten Runde war alles perfekt organisiert – die Instruktoren haben mehr aus mir und meinem Auto herausgeholt, als ich für möglich gehalten hätte.",
@@ -1064,12 +1162,21 @@ async function insertSampleData(tx: Transaction, now: Date): Promise<void> {
 async function insertCategories(tx: Transaction): Promise<Record<CategoryKey, number>> {
   const ids: Partial<Record<CategoryKey, number>> = {};
   for (const [index, category] of categories.entries()) {
-    const [row] = await tx.insert(eventCategories).values({ position: index + 1 }).returning({ id: eventCategories.id });
+    const [row] = await tx
+      .insert(eventCategories)
+      .values({ position: index + 1 })
+      .returning({ id: eventCategories.id });
     if (!row) throw new Error(`Seeding category ${category.key} returned no id.`);
     ids[category.key] = row.id;
-    await tx.insert(eventCategoryTranslations).values(
-      (Object.entries(category.translations) as [Locale, CategoryTranslation][]).map(([locale, translation]) => ({ categoryId: row.id, locale, ...translation })),
-    );
+    await tx
+      .insert(eventCategoryTranslations)
+      .values(
+        (Object.entries(category.translations) as [Locale, CategoryTranslation][]).map(([locale, translation]) => ({
+          categoryId: row.id,
+          locale,
+          ...translation,
+        })),
+      );
   }
   const { trackDays, golfCircle, travel } = ids;
   if (trackDays === undefined || golfCircle === undefined || travel === undefined) throw new Error("Seeding categories left one without an id.");
@@ -1129,7 +1236,18 @@ async function insertForm(tx: Transaction, event: EventSeed, form: FormSeed): Pr
         const id = randomUUID();
         itemIds.set(seed.name, id);
         position += 1;
-        rows.push({ id, pageId: pageIds[slot], parentId, position, kind: seed.kind, name: seed.name, label: seed.label, help: seed.help ?? null, required: seed.required ?? false, options: seed.options ?? {} });
+        rows.push({
+          id,
+          pageId: pageIds[slot],
+          parentId,
+          position,
+          kind: seed.kind,
+          name: seed.name,
+          label: seed.label,
+          help: seed.help ?? null,
+          required: seed.required ?? false,
+          options: seed.options ?? {},
+        });
         if (children) visit(children, id);
       }
     };
@@ -1142,10 +1260,12 @@ async function insertForm(tx: Transaction, event: EventSeed, form: FormSeed): Pr
 async function insertFinalBookings(tx: Transaction, event: EventSeed, itemIds: Map<string, string>, now: Date): Promise<void> {
   const companionPrices = new Map(event.companions.map((companion) => [companion.type, companion.cents]));
   const byItemId = (answers: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(answers).flatMap(([name, value]) => {
-      const id = itemIds.get(name);
-      return id && value !== undefined && value !== null ? [[id, value]] : [];
-    }));
+    Object.fromEntries(
+      Object.entries(answers).flatMap(([name, value]) => {
+        const id = itemIds.get(name);
+        return id && value !== undefined && value !== null ? [[id, value]] : [];
+      }),
+    );
 
   for (const party of finalParties) {
     const bookingId = randomUUID();
@@ -1210,6 +1330,14 @@ async function insertContentPages(tx: Transaction): Promise<void> {
   for (const [index, page] of contentPages().entries()) {
     const pageId = seedIds.pages[page.key];
     await tx.insert(pages).values({ id: pageId, showOnMobile: page.showOnMobile, position: index + 1, published: true });
-    await tx.insert(pageTranslations).values((Object.entries(page.translations) as [Locale, ContentPageSeed["translations"][Locale]][]).map(([locale, translation]) => ({ pageId, locale, ...translation })));
+    await tx
+      .insert(pageTranslations)
+      .values(
+        (Object.entries(page.translations) as [Locale, ContentPageSeed["translations"][Locale]][]).map(([locale, translation]) => ({
+          pageId,
+          locale,
+          ...translation,
+        })),
+      );
   }
 }

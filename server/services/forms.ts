@@ -13,11 +13,25 @@ import { notFound } from "../errors";
  * as a preview (staff access is checked by the caller once accounts exist).
  */
 export async function getPublicForm(db: Queryable, locale: Locale, formId: string, options: { preview: boolean; now: Date }): Promise<PublicForm> {
-  const [row] = await db.select({ form: forms, event: events }).from(forms).innerJoin(events, eq(events.id, forms.eventId)).where(eq(forms.id, formId)).limit(1);
+  const [row] = await db
+    .select({ form: forms, event: events })
+    .from(forms)
+    .innerJoin(events, eq(events.id, forms.eventId))
+    .where(eq(forms.id, formId))
+    .limit(1);
   if (!row || (!row.event.published && !options.preview)) throw notFound("formNotFound");
   const pageRows = await db.select().from(formPages).where(eq(formPages.formId, formId)).orderBy(asc(formPages.position));
   const itemRows = pageRows.length
-    ? await db.select().from(formItems).where(inArray(formItems.pageId, pageRows.map((page) => page.id))).orderBy(asc(formItems.position))
+    ? await db
+        .select()
+        .from(formItems)
+        .where(
+          inArray(
+            formItems.pageId,
+            pageRows.map((page) => page.id),
+          ),
+        )
+        .orderBy(asc(formItems.position))
     : [];
   const itemsByPage = new Map<string, PublicFormItem[]>();
   for (const item of itemRows) {
@@ -44,7 +58,14 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
       starts_on: event.startsOn,
       ends_on: event.endsOn,
       state: eventState(
-        { startsOn: event.startsOn, endsOn: event.endsOn, bookableFrom: event.bookableFrom, registrationDeadline: event.registrationDeadline, capacity: event.capacity, placesTaken: event.placesTaken },
+        {
+          startsOn: event.startsOn,
+          endsOn: event.endsOn,
+          bookableFrom: event.bookableFrom,
+          registrationDeadline: event.registrationDeadline,
+          capacity: event.capacity,
+          placesTaken: event.placesTaken,
+        },
         options.now,
       ),
     },
@@ -72,7 +93,12 @@ function localizeValue(value: unknown, locale: Locale): unknown {
 
 /** Stock and use of each per-day resource of the form's event: what the vehicle pickers show. */
 export async function getReservedVehicles(db: Queryable, formId: string): Promise<ReservedVehicles> {
-  const [row] = await db.select({ eventId: forms.eventId, startsOn: events.startsOn }).from(forms).innerJoin(events, eq(events.id, forms.eventId)).where(eq(forms.id, formId)).limit(1);
+  const [row] = await db
+    .select({ eventId: forms.eventId, startsOn: events.startsOn })
+    .from(forms)
+    .innerJoin(events, eq(events.id, forms.eventId))
+    .where(eq(forms.id, formId))
+    .limit(1);
   if (!row) throw notFound("formNotFound");
   const resources = await db
     .select()

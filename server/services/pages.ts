@@ -51,7 +51,10 @@ export async function listPages(db: Queryable, locale: Locale, query: ListPagesQ
     .orderBy(asc(pages.position), asc(pages.createdAt))
     .limit(query.per_page)
     .offset((query.page - 1) * query.per_page);
-  const translations = await translationsOf(db, rows.map((row) => row.id));
+  const translations = await translationsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   const data = rows.flatMap((row) => toSummary(row, translations.get(row.id) ?? [], locale) ?? []);
   return { data, meta: { page: query.page, per_page: query.per_page, total: totalRow?.total ?? 0 } };
 }

@@ -165,7 +165,16 @@ describe("the API as a whole", () => {
   it("serves an OpenAPI document generated from the contracts", async () => {
     const document = (await json(await api.get("/api/openapi.json"))) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe("3.1.0");
-    for (const path of ["/booking/site/{id}", "/page", "/page/{slug}", "/public-events", "/public-event-categories", "/experience", "/form/public/{uuid}", "/form/reserved-vehicles/{id}"]) {
+    for (const path of [
+      "/booking/site/{id}",
+      "/page",
+      "/page/{slug}",
+      "/public-events",
+      "/public-event-categories",
+      "/experience",
+      "/form/public/{uuid}",
+      "/form/reserved-vehicles/{id}",
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
   });

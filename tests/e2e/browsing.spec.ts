@@ -60,7 +60,13 @@ for (const language of languages) {
       await expect(page.getByRole("heading", { level: 1, name: t.eventsHeading })).toBeVisible();
       const cards = page.getByTestId("event-card");
       await expect(cards).toHaveCount(7);
-      for (const state of t.states) await expect(page.locator("[data-state]").filter({ hasText: new RegExp(`^${state}$`) }).first()).toBeVisible();
+      for (const state of t.states)
+        await expect(
+          page
+            .locator("[data-state]")
+            .filter({ hasText: new RegExp(`^${state}$`) })
+            .first(),
+        ).toBeVisible();
       const trip = cards.filter({ has: page.getByRole("heading", { name: t.trip }) });
       await expect(trip.getByText(t.price)).toBeVisible();
       await expect(trip.locator("time")).toHaveText(/\d/);
@@ -81,7 +87,9 @@ for (const language of languages) {
       await expect(page.getByRole("link", { name: t.travelCategory.name, exact: true })).toHaveAttribute("aria-current", "page");
       await expectNoAxeViolations(page);
 
-      const categories = (await (await page.request.get("/api/public-event-categories")).json()) as { data: { id: number; translations: { slug: string }[] }[] };
+      const categories = (await (await page.request.get("/api/public-event-categories")).json()) as {
+        data: { id: number; translations: { slug: string }[] }[];
+      };
       const travelId = categories.data.find((category) => category.translations.some((translation) => translation.slug === "travel"))?.id;
       await page.goto(at(`/events/${travelId}`));
       await expect(page).toHaveURL(new RegExp(`${at(`/events/${t.travelCategory.slug}`)}$`));

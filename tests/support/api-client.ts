@@ -7,7 +7,10 @@ import { createServices, type ServicesOptions } from "../../server/services";
 export function createTestApi(database: DatabaseHandle, options: Partial<ServicesOptions> = {}) {
   const services = createServices(database.db, { cacheTtlMs: 0, ...options });
   const errors: unknown[] = [];
-  const app = new Hono().route("/api", createApi(services, (error) => errors.push(error)));
+  const app = new Hono().route(
+    "/api",
+    createApi(services, (error) => errors.push(error)),
+  );
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
   return { app, services, get, errors };
 }

@@ -23,7 +23,11 @@ describe("translation catalogues", () => {
 
 describe("file names", () => {
   it("are kebab-case", () => {
-    const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "app", "core", "server", "tests", "bench", "scripts", "public"], { encoding: "utf8" })
+    const files = execFileSync(
+      "git",
+      ["ls-files", "--cached", "--others", "--exclude-standard", "app", "core", "server", "tests", "bench", "scripts", "public"],
+      { encoding: "utf8" },
+    )
       .split("\n")
       .filter(Boolean);
     const offenders = files.filter((file) => {

@@ -66,8 +66,26 @@ describe("event state", () => {
 
 describe("category lookup", () => {
   const categories = [
-    { id: 1, name: "Track days", slug: "track-days", description: "", translations: [{ locale: "en" as const, name: "Track days", slug: "track-days" }, { locale: "de" as const, name: "Trackdays", slug: "trackdays" }] },
-    { id: 2, name: "Travel", slug: "travel", description: "", translations: [{ locale: "en" as const, name: "Travel", slug: "travel" }, { locale: "de" as const, name: "Reisen", slug: "reisen" }] },
+    {
+      id: 1,
+      name: "Track days",
+      slug: "track-days",
+      description: "",
+      translations: [
+        { locale: "en" as const, name: "Track days", slug: "track-days" },
+        { locale: "de" as const, name: "Trackdays", slug: "trackdays" },
+      ],
+    },
+    {
+      id: 2,
+      name: "Travel",
+      slug: "travel",
+      description: "",
+      translations: [
+        { locale: "en" as const, name: "Travel", slug: "travel" },
+        { locale: "de" as const, name: "Reisen", slug: "reisen" },
+      ],
+    },
   ];
 
   it("finds by numeric id or by slug in any language", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { decidePageLocale, localeFromAcceptLanguage, localeFromPath, localizePath, preferredLocale, readCookie, stripLocalePrefix } from "../../core/i18n/locales";
+import {
+  decidePageLocale,
+  localeFromAcceptLanguage,
+  localeFromPath,
+  localizePath,
+  preferredLocale,
+  readCookie,
+  stripLocalePrefix,
+} from "../../core/i18n/locales";
 
 describe("locale from the path", () => {
   it("reads the /de prefix and nothing else", () => {
