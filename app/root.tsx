@@ -12,6 +12,7 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useRootData } from "./utils/locale";
+import { withCookies } from "./utils/session.server";
 import { pageMeta } from "./utils/meta";
 
 export const links: Route.LinksFunction = () => [
@@ -30,15 +31,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const { services } = context;
-  const [site, pages] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 })]);
+  const [site, pages, session] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 }), context.session()]);
+  const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
   return data(
-    { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()) },
-    { headers: { "Content-Language": locale } },
+    { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()), user },
+    { headers: withCookies(session.setCookies, { "Content-Language": locale }) },
   );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { "Content-Language": loaderHeaders.get("Content-Language") ?? defaultLocale, Vary: "Cookie, Accept-Language" };
+  const headers = new Headers({ "Content-Language": loaderHeaders.get("Content-Language") ?? defaultLocale, Vary: "Cookie, Accept-Language" });
+  // A renewed session (refresh token rotated) must reach the browser.
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 export const meta: Route.MetaFunction = ({ error, location }) => {

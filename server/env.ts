@@ -20,6 +20,19 @@ const envSchema = z.object({
     .refine((value) => value === undefined || /^https?:\/\//.test(value), "PUBLIC_URL must be an http(s) origin"),
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 32, "JWT_SECRET must have at least 32 characters"),
+  /** smtp://user:pass@host:port or smtps://…; unset: mails go to DATA_DIR/outbox (see /dev/outbox). */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
+  MAIL_FROM: z.string().default("Trackside & Fairway Events <bookings@trackside-fairway.example>"),
 });
 
 export type Env = z.infer<typeof envSchema>;

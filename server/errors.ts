@@ -17,13 +17,22 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly messageKey: ApiMessageKey;
   readonly fieldErrors: FieldErrors | undefined;
+  readonly params: Record<string, string | number>;
+  /** Seconds a client should wait before trying again (rate limits). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, messageKey: ApiMessageKey, fieldErrors?: FieldErrors) {
+  constructor(
+    code: AppErrorCode,
+    messageKey: ApiMessageKey,
+    options: { fieldErrors?: FieldErrors; params?: Record<string, string | number>; retryAfterSeconds?: number } = {},
+  ) {
     super(messageKey);
     this.name = "AppError";
     this.code = code;
     this.messageKey = messageKey;
-    this.fieldErrors = fieldErrors;
+    this.fieldErrors = options.fieldErrors;
+    this.params = options.params ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   static is(value: unknown): value is AppError {
@@ -35,7 +44,7 @@ export class AppError extends Error {
   }
 
   toResponse(locale: Locale): ErrorResponse {
-    const message = translatorFor(locale)(`api.${this.messageKey}`);
+    const message = translatorFor(locale)(`api.${this.messageKey}`, this.params);
     return this.fieldErrors ? { message, code: this.code, errors: this.fieldErrors } : { message, code: this.code };
   }
 }

@@ -1,3 +1,4 @@
+import type { WebSession } from "./http/web-session";
 import type { Services } from "./services";
 
 /** What every loader and action receives from the server (typed via module augmentation below). */
@@ -5,6 +6,13 @@ export type WebContext = {
   services: Services;
   /** Absolute origin for canonical and hreflang links, e.g. `https://events.example.com`. */
   publicOrigin: string;
+  /**
+   * The request's logged-in user, read once per request: root and page loaders run in parallel,
+   * and two refreshes with one refresh token would look like a stolen token.
+   */
+  session: () => Promise<WebSession>;
+  /** The client's address as the socket saw it, for rate limits. */
+  clientAddress: string;
 };
 
 declare module "react-router" {

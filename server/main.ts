@@ -1,11 +1,14 @@
 import "./load-context";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "./db/client";
-import { seedIfEmpty } from "./db/seed";
+import { demoAccounts, seedIfEmpty } from "./db/seed";
+import { createMailTransport, enqueueEmail, startEmailWorker } from "./email";
 import { parseEnv } from "./env";
 import { createApp } from "./http/create-app";
 import { createLogger } from "./logger";
@@ -20,9 +23,37 @@ const logger = createLogger(env.LOG_LEVEL);
 const isProduction = env.NODE_ENV === "production";
 
 const startedAt = Date.now();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(projectRoot, env.DATA_DIR) });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(projectRoot, env.DATA_DIR, "db") });
 if (await seedIfEmpty(database.db, new Date())) logger.info("Seeded the sample data.");
-const services = createServices(database.db, { cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000 });
+if (!isProduction) {
+  for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);
+}
+const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
+const dataDir = path.resolve(projectRoot, env.DATA_DIR);
+const outboxDir = path.join(dataDir, "outbox");
+const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
+const emailWorker = startEmailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger, pollIntervalMs: 2000 });
+const services = createServices(database.db, {
+  cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000,
+  jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
+  publicOrigin,
+  // Deliver soon after the enqueuing transaction commits instead of at the next poll.
+  enqueueMail: async (queryable, mail) => {
+    const queued = await enqueueEmail(queryable, mail);
+    setTimeout(() => emailWorker.wake(), 100);
+    return queued;
+  },
+});
+if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
+logger.info(`Mail goes to ${transport.describe()}`);
+
+/** A random secret kept in the data folder, so sessions survive restarts without configuration. */
+function loadOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
 
 const logError = (error: unknown) => logger.error({ err: error }, "request failed");
 
@@ -37,6 +68,7 @@ if (isProduction || env.NODE_ENV === "test") {
     clientAssetsDir: path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     publicOrigin: env.PUBLIC_URL,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+    devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
     logError,
   });
   server = createServer(getRequestListener(app.fetch));
@@ -49,6 +81,7 @@ if (isProduction || env.NODE_ENV === "test") {
     mode: "development",
     publicOrigin: env.PUBLIC_URL,
     pageCacheSeconds: 0,
+    devOutboxDir: outboxDir,
     logError,
   });
   const listener = getRequestListener(app.fetch);
@@ -64,6 +97,7 @@ server.listen(env.PORT, env.HOST, () => {
 async function shutdown(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
+  await emailWorker.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { stripLocalePrefix } from "../../core/i18n/locales";
-import { useLocalizedHref } from "../utils/locale";
+import { useLocalizedHref, useRootData } from "../utils/locale";
 
 /** Spec §2: hidden on /events; on the dashboard it leads to /events; elsewhere one step back. */
 export function backButtonBehaviour(pathname: string): "hidden" | "to-events" | "history" {
@@ -47,6 +47,7 @@ function BackButton() {
 export function Header() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
+  const user = useRootData()?.user;
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-2.5 py-2 text-sm font-semibold transition-colors sm:px-3 ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-navy-100"}`;
   return (
@@ -66,9 +67,25 @@ export function Header() {
           <NavLink to={href("/events")} className={navClass}>
             {t("nav.events")}
           </NavLink>
-          <NavLink to={href("/login")} className={navClass}>
-            {t("nav.login")}
-          </NavLink>
+          {user ? (
+            <>
+              <NavLink to={href("/settings")} className={navClass}>
+                {t("nav.myAccount")}
+              </NavLink>
+              <NavLink to={href("/dashboard")} className={navClass}>
+                {t("nav.dashboard")}
+              </NavLink>
+              <Form method="post" action={href("/logout")}>
+                <button type="submit" className={navClass({ isActive: false })}>
+                  {t("nav.logout")}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <NavLink to={href("/login")} className={navClass}>
+              {t("nav.login")}
+            </NavLink>
+          )}
         </nav>
       </div>
     </header>

@@ -9,6 +9,7 @@ export const appErrorCodes = [
   "NOT_FOUND",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
+  "TOO_MANY_REQUESTS",
   "INTERNAL",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
@@ -24,7 +25,7 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500> = {
+export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
   UNAUTHORIZED: 401,
@@ -32,5 +33,6 @@ export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
 };

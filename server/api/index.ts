@@ -1,6 +1,7 @@
 import { AppError } from "../errors";
 import type { Services } from "../services";
 import { createApiRouter, localeOfRequest } from "./api-app";
+import { registerAuthRoutes } from "./auth";
 import { registerFormRoutes } from "./forms";
 import { registerPublicContentRoutes } from "./public-content";
 
@@ -16,6 +17,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   });
   registerPublicContentRoutes(api);
   registerFormRoutes(api);
+  registerAuthRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -29,7 +31,10 @@ export function createApi(services: Services, logError: (error: unknown) => void
   api.all("*", (c) => c.json(new AppError("NOT_FOUND", "noEndpoint").toResponse(localeOfRequest(c.req.header("accept-language"))), 404));
   api.onError((error, c) => {
     const locale = localeOfRequest(c.req.header("accept-language"));
-    if (AppError.is(error)) return c.json(error.toResponse(locale), error.status);
+    if (AppError.is(error)) {
+      if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
+      return c.json(error.toResponse(locale), error.status);
+    }
     logError(error);
     return c.json(new AppError("INTERNAL", "internal").toResponse(locale), 500);
   });

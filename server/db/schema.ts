@@ -26,6 +26,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { formItemKinds } from "../../core/contracts/forms";
+import { bookingStatuses } from "../../core/domain/booking-status";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -299,17 +300,7 @@ export const formItems = pgTable(
 
 // ── Bookings ───────────────────────────────────────────────────────────────────────────────────
 
-export const bookingStatusEnum = pgEnum("booking_status", [
-  "draft",
-  "submitted",
-  "awaiting_payment",
-  "in_review",
-  "confirmed",
-  "paid",
-  "rejected",
-  "cancelled",
-  "expired",
-]);
+export const bookingStatusEnum = pgEnum("booking_status", bookingStatuses);
 export const paymentOptionEnum = pgEnum("payment_option", ["credit_card", "invoice", "sma"]);
 export const smaStatusEnum = pgEnum("sma_status", ["none", "requested", "verified", "rejected"]);
 

@@ -7,10 +7,11 @@
  * pages have fixed uuids (`seedIds`) so tests and links can name them.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FormItemKind } from "../../core/contracts/forms";
 import { addDays, operatorTimeZone, operatorToday, type IsoDate } from "../../core/domain/dates";
 import type { Locale } from "../../core/i18n/locales";
+import { hashPassword } from "../auth/passwords";
 import { sanitizeRichText } from "../rich-text";
 import type { Database, Transaction } from "./client";
 import {
@@ -28,6 +29,7 @@ import {
   pageTranslations,
   participants,
   sites,
+  users,
 } from "./schema";
 
 export const seedIds = {
@@ -1151,10 +1153,13 @@ export async function seedIfEmpty(db: Database, now: Date): Promise<boolean> {
 async function insertSampleData(tx: Transaction, now: Date): Promise<void> {
   await tx.insert(sites).values(operator);
   const categoryIds = await insertCategories(tx);
-  for (const event of sampleEvents(now)) {
+  const seededEvents = sampleEvents(now);
+  for (const event of seededEvents) {
     const itemIds = await insertEvent(tx, event, categoryIds);
     if (event.key === "golfCircleFinal") await insertFinalBookings(tx, event, itemIds, now);
   }
+  const opener = seededEvents.find((event) => event.key === "golfCircleOpenerPast");
+  if (opener) await insertDemoAccounts(tx, opener, now);
   await insertContentPages(tx);
   await tx.insert(experiences).values(experienceSeeds);
 }
@@ -1168,15 +1173,13 @@ async function insertCategories(tx: Transaction): Promise<Record<CategoryKey, nu
       .returning({ id: eventCategories.id });
     if (!row) throw new Error(`Seeding category ${category.key} returned no id.`);
     ids[category.key] = row.id;
-    await tx
-      .insert(eventCategoryTranslations)
-      .values(
-        (Object.entries(category.translations) as [Locale, CategoryTranslation][]).map(([locale, translation]) => ({
-          categoryId: row.id,
-          locale,
-          ...translation,
-        })),
-      );
+    await tx.insert(eventCategoryTranslations).values(
+      (Object.entries(category.translations) as [Locale, CategoryTranslation][]).map(([locale, translation]) => ({
+        categoryId: row.id,
+        locale,
+        ...translation,
+      })),
+    );
   }
   const { trackDays, golfCircle, travel } = ids;
   if (trackDays === undefined || golfCircle === undefined || travel === undefined) throw new Error("Seeding categories left one without an id.");
@@ -1326,18 +1329,90 @@ async function insertFinalBookings(tx: Transaction, event: EventSeed, itemIds: M
   }
 }
 
+/**
+ * Demo logins (PRODUCT.md "Sample data"), printed at start-up outside production. The customer is
+ * the guest of the first final booking, so the dashboard shows an upcoming booking, and a past one
+ * at the season opener.
+ */
+export const demoAccounts = {
+  staff: { email: "staff@trackside-fairway.example", password: "Staff-demo-2026", name: "Katharina Brandl", role: "staff" as const },
+  customer: { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026", name: "Stefan Hofmann", role: "customer" as const },
+};
+const pastBookingCode = "GC-P4ST26";
+
+async function insertDemoAccounts(tx: Transaction, opener: EventSeed, now: Date): Promise<void> {
+  const ids: Record<keyof typeof demoAccounts, string> = { staff: "", customer: "" };
+  for (const [key, account] of Object.entries(demoAccounts) as [keyof typeof demoAccounts, (typeof demoAccounts)[keyof typeof demoAccounts]][]) {
+    const [firstName = account.name, lastName = ""] = account.name.split(" ");
+    const [row] = await tx
+      .insert(users)
+      .values({
+        name: account.name,
+        firstName,
+        lastName,
+        email: account.email,
+        passwordHash: await hashPassword(account.password),
+        role: account.role,
+        locale: "de",
+        emailVerifiedAt: shiftDays(now, -120),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error(`Seeding the ${key} account returned no id.`);
+    ids[key] = row.id;
+  }
+  await tx
+    .update(bookings)
+    .set({ userId: ids.customer })
+    .where(eq(bookings.code, finalParties[0]?.code ?? ""));
+
+  const companion = opener.companions.find((offer) => offer.type === "golf_playing");
+  const companionTotalCents = companion?.cents ?? 0;
+  const totalCents = opener.participantCents + companionTotalCents;
+  const submittedAt = shiftDays(now, -75);
+  const bookingId = randomUUID();
+  await tx.insert(bookings).values({
+    id: bookingId,
+    code: pastBookingCode,
+    formId: seedIds.forms.golfCircleOpenerPast,
+    eventId: seedIds.events.golfCircleOpenerPast,
+    userId: ids.customer,
+    tokenHash: randomHex(32),
+    status: "paid",
+    locale: "de",
+    currentPage: formPageOrder.length,
+    termsAcceptedAt: submittedAt,
+    paymentOption: "invoice",
+    placesHeld: 2,
+    eventPriceCents: opener.participantCents,
+    companionTotalCents,
+    totalCents,
+    depositCents: totalCents,
+    remainderCents: 0,
+    submittedAt,
+    createdAt: submittedAt,
+    updatedAt: submittedAt,
+  });
+  const main = finalParties[0]?.main;
+  await tx.insert(participants).values([
+    { bookingId, role: "main", position: 0, ...main },
+    { bookingId, role: "companion", companionType: "golf_playing", position: 1, forename: "Claudia", surname: "Hofmann" },
+  ]);
+  await tx
+    .update(events)
+    .set({ placesTaken: sql`${events.placesTaken} + 2` })
+    .where(eq(events.id, seedIds.events.golfCircleOpenerPast));
+}
+
 async function insertContentPages(tx: Transaction): Promise<void> {
   for (const [index, page] of contentPages().entries()) {
     const pageId = seedIds.pages[page.key];
     await tx.insert(pages).values({ id: pageId, showOnMobile: page.showOnMobile, position: index + 1, published: true });
-    await tx
-      .insert(pageTranslations)
-      .values(
-        (Object.entries(page.translations) as [Locale, ContentPageSeed["translations"][Locale]][]).map(([locale, translation]) => ({
-          pageId,
-          locale,
-          ...translation,
-        })),
-      );
+    await tx.insert(pageTranslations).values(
+      (Object.entries(page.translations) as [Locale, ContentPageSeed["translations"][Locale]][]).map(([locale, translation]) => ({
+        pageId,
+        locale,
+        ...translation,
+      })),
+    );
   }
 }

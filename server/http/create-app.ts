@@ -1,10 +1,13 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type Context } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "../api";
+import { createDevOutboxRoutes } from "../email";
 import type { WebContext } from "../load-context";
 import type { Services } from "../services";
 import { PageCache } from "./page-cache";
+import { readSession, type WebSession } from "./web-session";
 
 export type AppOptions = {
   services: Services;
@@ -15,8 +18,18 @@ export type AppOptions = {
   clientAssetsDir?: string;
   publicOrigin?: string;
   pageCacheSeconds: number;
+  /** Development and tests only: the folder whose mails /dev/outbox lists. */
+  devOutboxDir?: string | undefined;
   logError: (error: unknown) => void;
 };
+
+function remoteAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 /** Only the event widget may be framed by other sites. */
 function isFramable(pathname: string): boolean {
@@ -38,6 +51,7 @@ export function createApp(options: AppOptions) {
   });
 
   app.route("/api", api);
+  if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
 
   if (options.clientAssetsDir) {
     const root = options.clientAssetsDir;
@@ -50,7 +64,13 @@ export function createApp(options: AppOptions) {
 
   app.all("*", async (c) => {
     const request = c.req.raw;
-    const context: WebContext = { services: options.services, publicOrigin: options.publicOrigin ?? new URL(request.url).origin };
+    let session: Promise<WebSession> | undefined;
+    const context: WebContext = {
+      services: options.services,
+      publicOrigin: options.publicOrigin ?? new URL(request.url).origin,
+      session: () => (session ??= readSession(request, options.services.accounts)),
+      clientAddress: remoteAddress(c),
+    };
     const key = pageCache.keyOf(request);
     if (key) {
       const cached = pageCache.get(key);

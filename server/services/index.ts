@@ -1,6 +1,9 @@
 import type { ListPagesQuery } from "../../core/contracts/pages";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
+import { createAccessTokens } from "../auth/access-tokens";
+import { enqueueEmail } from "../email";
+import { createAccounts, type AccountsDependencies } from "./accounts";
 import { ReadCache } from "./cache";
 import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCategory } from "./events";
 import { getPublicForm, getReservedVehicles } from "./forms";
@@ -11,6 +14,12 @@ export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
   cacheTtlMs: number;
   now?: () => Date;
+  /** Signs access tokens. */
+  jwtSecret: string;
+  /** Absolute origin for links in e-mails. */
+  publicOrigin: string;
+  /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
+  enqueueMail?: AccountsDependencies["enqueueMail"];
 };
 
 /**
@@ -21,7 +30,15 @@ export type ServicesOptions = {
 export function createServices(db: Database, options: ServicesOptions) {
   const now = options.now ?? (() => new Date());
   const cache = new ReadCache(options.cacheTtlMs);
+  const accounts = createAccounts({
+    db,
+    accessTokens: createAccessTokens(options.jwtSecret, now),
+    enqueueMail: options.enqueueMail ?? enqueueEmail,
+    publicOrigin: options.publicOrigin,
+    now,
+  });
   return {
+    accounts,
     db,
     now,
     cache,

@@ -5,7 +5,12 @@ import { createServices, type ServicesOptions } from "../../server/services";
 
 /** The API mounted at /api exactly as in production, called in process. */
 export function createTestApi(database: DatabaseHandle, options: Partial<ServicesOptions> = {}) {
-  const services = createServices(database.db, { cacheTtlMs: 0, ...options });
+  const services = createServices(database.db, {
+    cacheTtlMs: 0,
+    jwtSecret: "test-secret-of-at-least-thirty-two-characters",
+    publicOrigin: "http://site.test",
+    ...options,
+  });
   const errors: unknown[] = [];
   const app = new Hono().route(
     "/api",

@@ -96,3 +96,17 @@ describe("category lookup", () => {
     expect(findCategory(categories, "golf", "en")).toBeUndefined();
   });
 });
+
+describe("password policy", () => {
+  it("wants 10 characters, no common password, not the e-mail address", async () => {
+    const { passwordProblem } = await import("../../core/domain/password-policy");
+    expect(passwordProblem("short1!")).toBe("tooShort");
+    expect(passwordProblem("Password123!")).toBe("tooCommon");
+    expect(passwordProblem("qwertyuiop")).toBe("tooCommon");
+    expect(passwordProblem("12345678901234")).toBe("tooCommon");
+    expect(passwordProblem("Welcome2026!!")).toBe("tooCommon");
+    expect(passwordProblem("lena.gruen-2031", "lena.gruen@example.com")).toBe("containsEmail");
+    expect(passwordProblem("Fairway-Sunrise-2031", "lena@example.com")).toBeNull();
+    expect(passwordProblem("x".repeat(201))).toBe("tooLong");
+  });
+});

@@ -1,0 +1,127 @@
+import { useTranslation } from "react-i18next";
+import type { BookingSummary } from "../../core/contracts/auth";
+import { formatDate, formatDateRange } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { Button } from "../components/button";
+import { pageLocale, requireUser } from "../utils/auth.server";
+import { useLocalizedHref } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/dashboard";
+
+/** Dates and amounts are formatted here, on the server, like the event cards (see event-view.ts). */
+function toView(booking: BookingSummary, locale: Locale) {
+  return {
+    ...booking,
+    display: {
+      dates: formatDateRange(booking.event.starts_on, booking.event.ends_on, locale),
+      total: formatMoney(booking.total_cents, locale),
+      deposit: booking.deposit_cents > 0 && booking.remainder_cents > 0 ? formatMoney(booking.deposit_cents, locale) : null,
+      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
+      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
+    },
+  };
+}
+type BookingView = ReturnType<typeof toView>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const locale = pageLocale(request);
+  const bookings = await context.services.accounts.listBookings({ userId: user.uuid, role: user.role }, locale);
+  return {
+    locale,
+    name: user.first_name ?? user.name,
+    future: bookings.future.map((entry) => toView(entry, locale)),
+    expired: bookings.expired.map((entry) => toView(entry, locale)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.dashboard.title")) : [];
+
+function BookingCard({ booking, past }: { booking: BookingView; past: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className={`flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 sm:flex-row ${past ? "opacity-90" : ""}`}>
+      <img src={booking.event.image_url} alt="" className="h-40 w-full object-cover sm:h-auto sm:w-56" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-navy-100 px-2.5 py-1 text-xs font-semibold text-navy-800">{t(`dashboard.status.${booking.status}`)}</span>
+          {booking.code && (
+            <span className="text-xs text-ink-soft">
+              {t("dashboard.code")}: <span className="font-mono font-semibold text-ink">{booking.code}</span>
+            </span>
+          )}
+        </div>
+        <h3 className="font-display text-xl font-semibold text-navy-900">{booking.event.title}</h3>
+        <p className="text-sm text-ink-soft">
+          {booking.display.dates} · {booking.event.location} · {t("dashboard.participants", { count: booking.participants })}
+        </p>
+        <dl className="mt-auto flex flex-wrap gap-x-6 gap-y-1 border-t border-navy-900/10 pt-3 text-sm">
+          <div className="flex gap-1.5">
+            <dt className="text-ink-soft">{t("dashboard.total")}:</dt>
+            <dd className="font-semibold text-navy-900">{booking.display.total}</dd>
+          </div>
+          {booking.display.deposit && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{t("dashboard.deposit")}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.deposit}</dd>
+            </div>
+          )}
+          {booking.display.remainder && booking.display.remainderDue && !past && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{t("dashboard.remainder", { date: booking.display.remainderDue })}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.remainder}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+    </li>
+  );
+}
+
+export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const { future, expired, name } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="font-display text-3xl font-bold text-navy-900 sm:text-4xl">{t("dashboard.title")}</h1>
+      <p className="mt-2 text-ink-soft">{t("dashboard.intro", { name })}</p>
+      <section aria-labelledby="future-title" className="mt-10">
+        <h2 id="future-title" className="font-display text-2xl font-semibold text-navy-900">
+          {t("dashboard.future")}
+        </h2>
+        {future.length === 0 ? (
+          <div className="mt-4 rounded-2xl bg-white p-6 text-ink-soft ring-1 ring-navy-900/10">
+            <p>{t("dashboard.noFuture")}</p>
+            <Button to={href("/events")} className="mt-4">
+              {t("dashboard.findEvents")}
+            </Button>
+          </div>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {future.map((booking) => (
+              <BookingCard key={booking.uuid} booking={booking} past={false} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="expired-title" className="mt-12">
+        <h2 id="expired-title" className="font-display text-2xl font-semibold text-navy-900">
+          {t("dashboard.expired")}
+        </h2>
+        {expired.length === 0 ? (
+          <p className="mt-4 rounded-2xl bg-white p-6 text-ink-soft ring-1 ring-navy-900/10">{t("dashboard.noExpired")}</p>
+        ) : (
+          <ul className="mt-4 space-y-4">
+            {expired.map((booking) => (
+              <BookingCard key={booking.uuid} booking={booking} past />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { loginRequestSchema } from "../../core/contracts/auth";
+import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath } from "../../core/i18n/locales";
+import { Button } from "../components/button";
+import { Field, FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
+import { useFieldErrors } from "../utils/form-errors";
+import { useLocalizedHref } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import { actionFailure } from "../utils/action-errors.server";
+import { sessionCookies, withCookies } from "../utils/session.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context);
+  return { locale: pageLocale(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const parsed = loginRequestSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null }, 422);
+  try {
+    const tokens = await context.services.accounts.login(parsed.data, locale, context.clientAddress);
+    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), { headers: withCookies(sessionCookies(request, tokens)) });
+  } catch (error) {
+    return actionFailure(error, locale);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.login.title")) : [];
+
+export default function LoginPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const [searchParams] = useSearchParams();
+  const submitting = useNavigation().state === "submitting";
+  const { errors, clear } = useFieldErrors(actionData?.errors);
+  return (
+    <PageCard title={t("login.title")} intro={<p>{t("login.intro")}</p>}>
+      <Form method="post" className="space-y-5" noValidate>
+        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t("fields.password")}
+          required
+          error={errors.password?.[0]}
+          onEdit={clear}
+        />
+        <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button type="submit" size="lg" disabled={submitting}>
+            {submitting ? t("login.submitting") : t("login.submit")}
+          </Button>
+          <Link to={href("/reset-password")} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+            {t("login.forgotPassword")}
+          </Link>
+        </div>
+      </Form>
+      <div className="mt-8 grid gap-4 border-t border-navy-900/10 pt-6 sm:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold text-navy-900">{t("login.noAccount")}</p>
+          <Button to={href("/register")} variant="secondary" className="mt-2">
+            {t("login.createAccount")}
+          </Button>
+        </div>
+        <div>
+          <p className="text-sm text-ink-soft">{t("login.guestText")}</p>
+          <Button to={href("/events")} variant="ghost" className="mt-2">
+            {t("login.guest")}
+          </Button>
+        </div>
+      </div>
+    </PageCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { resetConfirmSchema } from "../../core/contracts/auth";
+import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { translatorFor } from "../../core/i18n/i18n";
+import { Button } from "../components/button";
+import { Field, FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { actionFailure } from "../utils/action-errors.server";
+import { pageLocale } from "../utils/auth.server";
+import { useFieldErrors } from "../utils/form-errors";
+import { useLocalizedHref } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/new-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { locale: pageLocale(request) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const parsed = resetConfirmSchema.safeParse({ password: form.get("password"), password_confirmation: form.get("password_confirmation") });
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, done: null }, 422);
+  try {
+    await context.services.accounts.resetPassword(params.token, parsed.data.password, locale);
+    return { errors: {}, message: null, done: translatorFor(locale)("api.resetDone") };
+  } catch (error) {
+    return actionFailure(error, locale);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.newPassword.title")) : [];
+
+export default function NewPasswordPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const submitting = useNavigation().state === "submitting";
+  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const done = actionData && "done" in actionData ? actionData.done : null;
+  return (
+    <PageCard title={t("reset.newTitle")}>
+      {done ? (
+        <div className="space-y-5">
+          <FormMessage tone="success">{done}</FormMessage>
+          <Button to={href("/login")}>{t("login.submit")}</Button>
+        </div>
+      ) : (
+        <Form method="post" className="space-y-5" noValidate>
+          {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+          <Field
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={t("fields.newPassword")}
+            hint={t("fields.passwordHint")}
+            required
+            error={errors.password?.[0]}
+            onEdit={clear}
+          />
+          <Field
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            label={t("fields.newPasswordConfirmation")}
+            required
+            error={errors.password_confirmation?.[0]}
+            onEdit={clear}
+          />
+          <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+          <Button type="submit" size="lg" disabled={submitting}>
+            {t("reset.newSubmit")}
+          </Button>
+        </Form>
+      )}
+    </PageCard>
+  );
+}

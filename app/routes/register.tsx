@@ -1,0 +1,93 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+import { registerRequestSchema } from "../../core/contracts/auth";
+import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { translatorFor } from "../../core/i18n/i18n";
+import { Button } from "../components/button";
+import { Field, FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { actionFailure } from "../utils/action-errors.server";
+import { pageLocale, requireGuest } from "../utils/auth.server";
+import { useFieldErrors } from "../utils/form-errors";
+import { useLocalizedHref } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/register";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context);
+  return { locale: pageLocale(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = registerRequestSchema.safeParse({ ...form, locale });
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, sentTo: null }, 422);
+  try {
+    await context.services.accounts.register(parsed.data, locale, context.clientAddress);
+    return { errors: {}, message: null, sentTo: parsed.data.email };
+  } catch (error) {
+    return actionFailure(error, locale);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.register.title")) : [];
+
+export default function RegisterPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const submitting = useNavigation().state === "submitting";
+  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
+  if (sentTo) {
+    return (
+      <PageCard title={t("register.sentTitle")}>
+        <FormMessage tone="success">{t("register.sentText", { email: sentTo })}</FormMessage>
+        <p className="mt-4 text-sm text-ink-soft">{t("register.sentHint")}</p>
+      </PageCard>
+    );
+  }
+  return (
+    <PageCard title={t("register.title")} intro={<p>{t("register.intro")}</p>}>
+      <Form method="post" className="space-y-5" noValidate>
+        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        <Field name="name" autoComplete="name" label={t("fields.name")} required error={errors.name?.[0]} onEdit={clear} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field name="first_name" autoComplete="given-name" label={t("fields.firstName")} error={errors.first_name?.[0]} onEdit={clear} />
+          <Field name="last_name" autoComplete="family-name" label={t("fields.lastName")} error={errors.last_name?.[0]} onEdit={clear} />
+        </div>
+        <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t("fields.password")}
+          hint={t("fields.passwordHint")}
+          required
+          error={errors.password?.[0]}
+          onEdit={clear}
+        />
+        <Field
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          label={t("fields.passwordConfirmation")}
+          required
+          error={errors.password_confirmation?.[0]}
+          onEdit={clear}
+        />
+        <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+        <Button type="submit" size="lg" disabled={submitting}>
+          {submitting ? t("register.submitting") : t("register.submit")}
+        </Button>
+      </Form>
+      <p className="mt-6 border-t border-navy-900/10 pt-5 text-sm text-ink-soft">
+        {t("register.haveAccount")}{" "}
+        <Link to={href("/login")} className="font-semibold text-navy-700 underline underline-offset-4">
+          {t("login.submit")}
+        </Link>
+      </p>
+    </PageCard>
+  );
+}

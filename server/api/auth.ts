@@ -1,0 +1,222 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import {
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageResponseSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetConfirmSchema,
+  resetParamsSchema,
+  resetRequestSchema,
+  tokenResponseSchema,
+  updateSettingsSchema,
+  userBookingsResponseSchema,
+  userParamsSchema,
+  userResponseSchema,
+  verifyParamsSchema,
+} from "../../core/contracts/auth";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { AccessTokenClaims } from "../auth/access-tokens";
+import { AppError, type ApiMessageKey } from "../errors";
+import type { ApiEnv, ApiRouter } from "./api-app";
+import { json } from "./public-content";
+
+const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+const errors = {
+  401: json(errorResponseSchema, "Not logged in, or the token is invalid"),
+  403: json(errorResponseSchema, "Not allowed"),
+  422: json(errorResponseSchema, "Invalid input: `errors` holds the messages per field"),
+  429: json(errorResponseSchema, "Too many attempts"),
+};
+const bearer = [{ bearerAuth: [] }];
+
+type AuthEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: AccessTokenClaims } };
+
+/** The client's address for rate limits; "local" for in-process calls (tests). */
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "local";
+  } catch {
+    return "local";
+  }
+}
+
+function bearerToken(c: Context): string | null {
+  const header = c.req.header("authorization") ?? "";
+  return header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() || null : null;
+}
+
+/** Calls behind it need `Authorization: Bearer <access token>` of an existing account. */
+const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
+  const session = await c.var.services.accounts.authenticate(bearerToken(c));
+  if (!session) throw new AppError("UNAUTHORIZED", "unauthorized");
+  c.set("actor", session.claims);
+  await next();
+});
+
+/** Spec §7 account calls: login, refresh, logout, register, verify, reset, settings, own bookings. */
+export function registerAuthRoutes(api: ApiRouter) {
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
+  const message = (c: Context<ApiEnv>, key: ApiMessageKey): { message: string } => ({ message: String(translatorFor(c.var.locale)(`api.${key}`)) });
+
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/public/login",
+      tags: ["auth"],
+      summary: "Log in with e-mail and password",
+      request: body(loginRequestSchema),
+      responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
+    }),
+    async (c) => c.json(await c.var.services.accounts.login(c.req.valid("json"), c.var.locale, clientIp(c)), 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/refresh",
+      tags: ["auth"],
+      summary: "Trade a refresh token for a new pair (the old one is spent)",
+      request: body(refreshRequestSchema),
+      responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
+    }),
+    async (c) => c.json(await c.var.services.accounts.refresh(c.req.valid("json").refresh_token), 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/logout",
+      tags: ["auth"],
+      summary: "End the session: the refresh token (and its rotations) stop working",
+      request: { body: { content: { "application/json": { schema: logoutRequestSchema } }, required: false } },
+      responses: { 200: json(messageResponseSchema, "Logged out"), ...errors },
+    }),
+    async (c) => {
+      const input = await c.req.json().catch(() => ({}));
+      const parsed = logoutRequestSchema.safeParse(input);
+      await c.var.services.accounts.logout(parsed.success ? parsed.data.refresh_token : undefined);
+      return c.json(message(c, "loggedOut"), 200);
+    },
+  );
+  api.use("/auth/user", requireUser);
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/auth/user",
+      tags: ["auth"],
+      summary: "The logged-in user",
+      security: bearer,
+      responses: { 200: json(userResponseSchema, "The user"), ...errors },
+    }),
+    async (c) => c.json({ data: await c.var.services.accounts.getUser((c as unknown as Context<AuthEnv>).var.actor) }, 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/public/register",
+      tags: ["auth"],
+      summary: "Create an account; a verification e-mail follows in the request's language",
+      request: body(registerRequestSchema),
+      responses: { 201: json(messageResponseSchema, "Registered, verification sent"), ...errors },
+    }),
+    async (c) => {
+      await c.var.services.accounts.register(c.req.valid("json"), c.var.locale, clientIp(c));
+      return c.json(message(c, "registered"), 201);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/auth/public/verify/{token}",
+      tags: ["auth"],
+      summary: "Confirm the e-mail address with the link's token; logs the user in",
+      request: { params: verifyParamsSchema },
+      responses: { 200: json(tokenResponseSchema, "Tokens"), 400: json(errorResponseSchema, "Invalid or expired link"), ...errors },
+    }),
+    async (c) => c.json(await c.var.services.accounts.verifyEmail(c.req.valid("param").token), 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/reset-password",
+      tags: ["auth"],
+      summary: "Request a password reset e-mail (same answer whether or not the address has an account)",
+      request: body(resetRequestSchema),
+      responses: { 200: json(messageResponseSchema, "Request taken"), ...errors },
+    }),
+    async (c) => {
+      await c.var.services.accounts.requestPasswordReset(c.req.valid("json").email, c.var.locale, clientIp(c));
+      return c.json(message(c, "resetSent"), 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/reset-password/{token}",
+      tags: ["auth"],
+      summary: "Set a new password with the e-mailed token (single use)",
+      request: { params: resetParamsSchema, ...body(resetConfirmSchema) },
+      responses: { 200: json(messageResponseSchema, "Password changed"), 400: json(errorResponseSchema, "Invalid or expired link"), ...errors },
+    }),
+    async (c) => {
+      await c.var.services.accounts.resetPassword(c.req.valid("param").token, c.req.valid("json").password, c.var.locale);
+      return c.json(message(c, "resetDone"), 200);
+    },
+  );
+
+  api.use("/settings/*", requireUser);
+  api.use("/booking/public", requireUser);
+  const actorOf = (c: Context) => (c as Context<AuthEnv>).var.actor;
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/settings/user",
+      tags: ["settings"],
+      summary: "The logged-in user's settings",
+      security: bearer,
+      responses: { 200: json(userResponseSchema, "The user"), ...errors },
+    }),
+    async (c) => c.json({ data: await c.var.services.accounts.getUser(actorOf(c)) }, 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "put",
+      path: "/settings/user/{uuid}",
+      tags: ["settings"],
+      summary: "Change one's own profile and, with the old password, the password",
+      security: bearer,
+      request: { params: userParamsSchema, ...body(updateSettingsSchema) },
+      responses: { 200: json(userResponseSchema, "The updated user"), ...errors },
+    }),
+    async (c) => c.json({ data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale) }, 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "delete",
+      path: "/settings/user/{uuid}",
+      tags: ["settings"],
+      summary: "Delete one's own profile, irrevocably",
+      security: bearer,
+      request: { params: userParamsSchema },
+      responses: { 200: json(messageResponseSchema, "Deleted"), ...errors },
+    }),
+    async (c) => {
+      await c.var.services.accounts.deleteUser(actorOf(c), c.req.valid("param").uuid);
+      return c.json(message(c, "profileDeleted"), 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/booking/public",
+      tags: ["bookings"],
+      summary: "The logged-in user's bookings, split into future and expired",
+      security: bearer,
+      responses: { 200: json(userBookingsResponseSchema, "Bookings"), ...errors },
+    }),
+    async (c) => c.json({ data: await c.var.services.accounts.listBookings(actorOf(c), c.var.locale) }, 200),
+  );
+}

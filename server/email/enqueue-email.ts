@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { Locale } from "../../core/i18n/locales";
+import type { Queryable } from "../db/client";
+import { outboxEmails } from "../db/schema";
+import { type EmailMessage, parseEmailMessage } from "./email-messages";
+
+/** A mail to send: the recipient, their language and one of the templates with its payload. */
+export type EmailToSend = EmailMessage & { to: string; locale: Locale };
+
+const addressSchema = z.email();
+
+/**
+ * Writes the mail to the outbox table. Pass the transaction that makes the change the mail is about
+ * (account created, booking confirmed): the mail then exists if and only if that change commits, and
+ * the worker delivers it afterwards, retrying until the SMTP server accepts it. Call the worker's
+ * `wake()` after the commit to send it right away instead of at the next poll.
+ *
+ * Invalid payloads throw here, inside the caller's transaction, instead of failing later in the worker.
+ */
+export async function enqueueEmail(db: Queryable, mail: EmailToSend): Promise<{ id: string }> {
+  const message = parseEmailMessage(mail);
+  const to = addressSchema.parse(mail.to.trim());
+  const [row] = await db
+    .insert(outboxEmails)
+    // Due by the application's clock, not the column's database default: the worker compares with its
+    // own clock, and a database timestamp a few microseconds (or a skewed server's seconds) ahead would
+    // make the wake() right after the commit find nothing due.
+    .values({ template: message.template, payload: message.payload, locale: mail.locale, toAddress: to, nextAttemptAt: new Date() })
+    .returning({ id: outboxEmails.id });
+  if (!row) throw new Error("Inserting the outbox e-mail returned no row.");
+  return row;
+}

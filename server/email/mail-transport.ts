@@ -1,0 +1,50 @@
+import { createTransport } from "nodemailer";
+import { writeOutboxEntry } from "./outbox-folder";
+
+/** One rendered mail, ready to go out. */
+export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string };
+
+/** Where mails go: an SMTP server, or the development outbox folder. */
+export type MailTransport = {
+  /** Resolves once the mail is accepted (by the SMTP server or written to disk); rejects otherwise. */
+  send(message: OutgoingMail): Promise<void>;
+  /** For the boot log; never contains credentials. */
+  describe(): string;
+};
+
+export type MailTransportConfig = { smtpUrl?: string | undefined; outboxDir: string };
+
+/** SMTP when a URL is configured (env SMTP_URL), otherwise `.eml` files in `outboxDir` (see /dev/outbox). */
+export function createMailTransport(config: MailTransportConfig): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createOutboxFolderTransport(config.outboxDir);
+}
+
+function createSmtpTransport(smtpUrl: string): MailTransport {
+  // nodemailer's defaults wait up to 2 min to connect and 10 min on a silent socket; the worker holds
+  // a claim on the mail meanwhile, so fail fast and let the retry schedule take over. Settings in the
+  // URL's query string still win over these.
+  const transporter = createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  const shown = new URL(smtpUrl);
+  shown.username = "";
+  shown.password = "";
+  shown.search = "";
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    describe: () => `SMTP ${shown.toString().replace(/\/$/, "")}`,
+  };
+}
+
+function createOutboxFolderTransport(outboxDir: string): MailTransport {
+  // The stream transport builds the exact MIME message SMTP would carry, without sending it.
+  const composer = createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    async send(message) {
+      const info = await composer.sendMail(message);
+      if (!Buffer.isBuffer(info.message)) throw new Error("nodemailer returned a stream although buffer: true was set.");
+      await writeOutboxEntry(outboxDir, { ...message, date: new Date(), eml: info.message });
+    },
+    describe: () => `outbox folder ${outboxDir}`,
+  };
+}

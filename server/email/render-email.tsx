@@ -1,0 +1,32 @@
+import { render, toPlainText } from "@react-email/render";
+import type { ReactElement } from "react";
+import type { Locale } from "../../core/i18n/locales";
+import type { EmailMessage } from "./email-messages";
+import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
+import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
+import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+function templateOf(message: EmailMessage, locale: Locale): { subject: string; element: ReactElement } {
+  switch (message.template) {
+    case "verify-email":
+      return { subject: verifyEmailSubject(locale), element: <VerifyEmail locale={locale} payload={message.payload} /> };
+    case "password-reset":
+      return { subject: passwordResetSubject(locale), element: <PasswordReset locale={locale} payload={message.payload} /> };
+    case "account-deleted":
+      return { subject: accountDeletedSubject(locale), element: <AccountDeleted locale={locale} payload={message.payload} /> };
+  }
+}
+
+/**
+ * Renders a message in the recipient's language. The plain-text part is derived from the same HTML
+ * (one render, so both parts always say the same thing); headings keep their case instead of
+ * html-to-text's default shouting.
+ */
+export async function renderEmail(message: EmailMessage, locale: Locale): Promise<RenderedEmail> {
+  const { subject, element } = templateOf(message, locale);
+  const html = await render(element);
+  const text = toPlainText(html, { selectors: [{ selector: "h1", options: { uppercase: false } }] });
+  return { subject, html, text };
+}

@@ -1,0 +1,416 @@
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { LoginRequest, RegisterRequest, TokenResponse, UpdateSettings, User, UserBookings } from "../../core/contracts/auth";
+import type { FieldErrors } from "../../core/contracts/errors";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { operatorToday } from "../../core/domain/dates";
+import { passwordProblem, type PasswordProblem } from "../../core/domain/password-policy";
+import { fieldError } from "../../core/i18n/field-errors";
+import { localizePath, type Locale } from "../../core/i18n/locales";
+import { accessTokenSeconds, refreshTokenSeconds, type AccessTokenClaims, type AccessTokens } from "../auth/access-tokens";
+import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords";
+import { RateLimiter } from "../auth/rate-limiter";
+import { hashToken, newSecretToken } from "../auth/secrets";
+import type { Database, Queryable } from "../db/client";
+import type { EmailToSend } from "../email";
+import { bookings, events, participants, tokens, users } from "../db/schema";
+import { AppError } from "../errors";
+
+/** How long the links in e-mails work. */
+export const emailVerificationSeconds = 48 * 3600;
+export const passwordResetSeconds = 3600;
+
+export type AccountsDependencies = {
+  db: Database;
+  accessTokens: AccessTokens;
+  /** Stores a mail in the same transaction as what caused it (the e-mail outbox). */
+  enqueueMail: (db: Queryable, mail: EmailToSend) => Promise<unknown>;
+  /** Absolute origin for links in e-mails. */
+  publicOrigin: string;
+  now: () => Date;
+};
+
+type UserRow = typeof users.$inferSelect;
+
+const passwordMessages: Record<
+  PasswordProblem,
+  "validation.passwordTooShort" | "validation.passwordTooLong" | "validation.passwordTooCommon" | "validation.passwordContainsEmail"
+> = {
+  tooShort: "validation.passwordTooShort",
+  tooLong: "validation.passwordTooLong",
+  tooCommon: "validation.passwordTooCommon",
+  containsEmail: "validation.passwordContainsEmail",
+};
+
+function validationFailed(fieldErrors: FieldErrors): AppError {
+  return new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors });
+}
+
+function checkPassword(field: string, password: string, email: string, locale: Locale): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw validationFailed(fieldError(field, passwordMessages[problem], locale));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause];
+  return candidates.some((candidate) => typeof candidate === "object" && candidate !== null && (candidate as { code?: unknown }).code === "23505");
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    uuid: row.id,
+    name: row.name,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    locale: row.locale,
+    role: row.role,
+    email_verified_at: row.emailVerifiedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Accounts: registration with double opt-in, login with rotating refresh tokens, password reset,
+ * profile settings and deletion. Every write happens in one transaction with the mail it causes.
+ */
+export function createAccounts(deps: AccountsDependencies) {
+  const { db, accessTokens, now } = deps;
+  const limits = {
+    loginPerIp: new RateLimiter(30, 15 * 60_000, () => now().getTime()),
+    loginPerAccount: new RateLimiter(8, 15 * 60_000, () => now().getTime()),
+    registerPerIp: new RateLimiter(10, 60 * 60_000, () => now().getTime()),
+    resetPerIp: new RateLimiter(10, 60 * 60_000, () => now().getTime()),
+    resetPerAccount: new RateLimiter(3, 60 * 60_000, () => now().getTime()),
+  };
+
+  function enforce(limiter: RateLimiter, key: string) {
+    const result = limiter.hit(key);
+    if (!result.allowed) {
+      throw new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", {
+        params: { minutes: Math.ceil(result.retryAfterSeconds / 60) },
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+  }
+
+  const link = (path: string, locale: Locale) => `${deps.publicOrigin}${localizePath(path, locale)}`;
+  const secondsFromNow = (seconds: number) => new Date(now().getTime() + seconds * 1000);
+
+  async function findUserByEmail(queryable: Queryable, email: string): Promise<UserRow | undefined> {
+    const [row] = await queryable
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  async function sendVerification(tx: Queryable, user: UserRow, locale: Locale) {
+    const token = newSecretToken();
+    await tx
+      .insert(tokens)
+      .values({ kind: "email_verification", tokenHash: hashToken(token), userId: user.id, expiresAt: secondsFromNow(emailVerificationSeconds) });
+    await deps.enqueueMail(tx, {
+      template: "verify-email",
+      locale,
+      to: user.email,
+      payload: { name: user.name, verifyUrl: link(`/register/${token}`, locale) },
+    });
+  }
+
+  /** A new session: a signed access token and a refresh token that starts a new rotation family. */
+  async function issueSession(tx: Queryable, user: Pick<UserRow, "id" | "role">, familyId?: string): Promise<TokenResponse> {
+    const refreshToken = newSecretToken();
+    const [row] = await tx
+      .insert(tokens)
+      .values({
+        kind: "refresh",
+        tokenHash: hashToken(refreshToken),
+        userId: user.id,
+        familyId: familyId ?? null,
+        expiresAt: secondsFromNow(refreshTokenSeconds),
+      })
+      .returning({ id: tokens.id });
+    if (!familyId && row) await tx.update(tokens).set({ familyId: row.id }).where(eq(tokens.id, row.id));
+    return {
+      access_token: await accessTokens.sign({ userId: user.id, role: user.role }),
+      token_type: "Bearer",
+      expires_in: accessTokenSeconds,
+      refresh_token: refreshToken,
+      refresh_expires_in: refreshTokenSeconds,
+    };
+  }
+
+  /** Takes a single-use e-mailed token (verification, reset): valid, unused, unexpired, or null. */
+  async function consumeToken(tx: Queryable, kind: "email_verification" | "password_reset", token: string) {
+    const [row] = await tx
+      .update(tokens)
+      .set({ usedAt: now() })
+      .where(and(eq(tokens.kind, kind), eq(tokens.tokenHash, hashToken(token)), isNull(tokens.usedAt), isNull(tokens.revokedAt), gt(tokens.expiresAt, now())))
+      .returning();
+    return row ?? null;
+  }
+
+  async function userById(queryable: Queryable, userId: string): Promise<UserRow | undefined> {
+    const [row] = await queryable.select().from(users).where(eq(users.id, userId)).limit(1);
+    return row;
+  }
+
+  function assertOwner(actor: AccessTokenClaims, userId: string) {
+    if (actor.userId !== userId) throw new AppError("FORBIDDEN", "forbidden");
+  }
+
+  return {
+    limits,
+
+    async register(input: RegisterRequest, locale: Locale, ip: string): Promise<void> {
+      enforce(limits.registerPerIp, ip);
+      checkPassword("password", input.password, input.email, locale);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          if (await findUserByEmail(tx, input.email)) throw validationFailed(fieldError("email", "validation.emailTaken", locale));
+          const [user] = await tx
+            .insert(users)
+            .values({
+              name: input.name,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              passwordHash,
+              locale: input.locale ?? locale,
+            })
+            .returning();
+          if (!user) throw new Error("user insert returned nothing");
+          await sendVerification(tx, user, input.locale ?? locale);
+        });
+      } catch (error) {
+        // Two registrations of one address at the same moment: the unique index decides.
+        if (isUniqueViolation(error)) throw validationFailed(fieldError("email", "validation.emailTaken", locale));
+        throw error;
+      }
+    },
+
+    /** The link in the verification e-mail: confirms the address and logs the user in. */
+    async verifyEmail(token: string): Promise<TokenResponse> {
+      return db.transaction(async (tx) => {
+        const used = await consumeToken(tx, "email_verification", token);
+        const user = used?.userId ? await userById(tx, used.userId) : undefined;
+        if (!user) throw new AppError("BAD_REQUEST", "linkInvalid");
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: user.emailVerifiedAt ?? now(), updatedAt: now() })
+          .where(eq(users.id, user.id));
+        // Bookings made as a guest with the same address now belong to the account (PRODUCT.md "Accounts").
+        const guestBookings = tx
+          .select({ id: participants.bookingId })
+          .from(participants)
+          .where(and(eq(participants.role, "main"), eq(sql`lower(${participants.email})`, user.email.toLowerCase())));
+        await tx
+          .update(bookings)
+          .set({ userId: user.id })
+          .where(and(isNull(bookings.userId), inArray(bookings.id, guestBookings)));
+        return issueSession(tx, user);
+      });
+    },
+
+    async login(input: LoginRequest, locale: Locale, ip: string): Promise<TokenResponse> {
+      enforce(limits.loginPerIp, ip);
+      enforce(limits.loginPerAccount, input.email);
+      const user = await findUserByEmail(db, input.email);
+      const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
+      if (!user || !valid) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+      if (!user.emailVerifiedAt) {
+        await db.transaction((tx) => sendVerification(tx, user, user.locale));
+        throw new AppError("FORBIDDEN", "emailNotVerified");
+      }
+      limits.loginPerAccount.reset(input.email);
+      return db.transaction((tx) => issueSession(tx, user));
+    },
+
+    /**
+     * Rotates a refresh token: the old one is spent, a new one of the same family is handed out.
+     * Presenting a spent token again means it was stolen or replayed: the whole family is revoked.
+     */
+    async refresh(refreshToken: string): Promise<TokenResponse> {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(tokens)
+          .where(and(eq(tokens.kind, "refresh"), eq(tokens.tokenHash, hashToken(refreshToken))))
+          .for("update")
+          .limit(1);
+        if (!row || !row.userId || row.revokedAt || row.expiresAt <= now()) return null;
+        if (row.usedAt) {
+          await tx
+            .update(tokens)
+            .set({ revokedAt: now() })
+            .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, row.familyId ?? row.id), isNull(tokens.revokedAt)));
+          return "reused" as const;
+        }
+        const user = await userById(tx, row.userId);
+        if (!user) return null;
+        await tx.update(tokens).set({ usedAt: now() }).where(eq(tokens.id, row.id));
+        return issueSession(tx, user, row.familyId ?? row.id);
+      });
+      if (outcome === null || outcome === "reused") throw new AppError("UNAUTHORIZED", "sessionInvalid");
+      return outcome;
+    },
+
+    /** Ends the session: the refresh token's family can no longer be used. */
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const [row] = await db
+        .select({ id: tokens.id, familyId: tokens.familyId })
+        .from(tokens)
+        .where(and(eq(tokens.kind, "refresh"), eq(tokens.tokenHash, hashToken(refreshToken))))
+        .limit(1);
+      if (!row) return;
+      await db
+        .update(tokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, row.familyId ?? row.id), isNull(tokens.revokedAt)));
+    },
+
+    /** The user behind an access token, or null when the token is invalid or the account is gone. */
+    async authenticate(accessToken: string | null | undefined): Promise<{ claims: AccessTokenClaims; user: User } | null> {
+      if (!accessToken) return null;
+      const claims = await accessTokens.verify(accessToken);
+      if (!claims) return null;
+      const row = await userById(db, claims.userId);
+      return row ? { claims, user: toUser(row) } : null;
+    },
+
+    /** Same answer whether or not the address has an account: nobody learns who is registered. */
+    async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
+      enforce(limits.resetPerIp, ip);
+      if (!limits.resetPerAccount.hit(email).allowed) return;
+      await db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user) return;
+        const token = newSecretToken();
+        await tx
+          .insert(tokens)
+          .values({ kind: "password_reset", tokenHash: hashToken(token), userId: user.id, expiresAt: secondsFromNow(passwordResetSeconds) });
+        await deps.enqueueMail(tx, {
+          template: "password-reset",
+          locale,
+          to: user.email,
+          payload: { name: user.name, resetUrl: link(`/reset-password/${token}`, locale), expiresInMinutes: passwordResetSeconds / 60 },
+        });
+      });
+    },
+
+    /** Sets a new password through the e-mailed link; every session of the account ends. */
+    async resetPassword(token: string, password: string, locale: Locale): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [pending] = await tx
+          .select({ userId: tokens.userId })
+          .from(tokens)
+          .where(and(eq(tokens.kind, "password_reset"), eq(tokens.tokenHash, hashToken(token)), isNull(tokens.usedAt), gt(tokens.expiresAt, now())))
+          .limit(1);
+        const user = pending?.userId ? await userById(tx, pending.userId) : undefined;
+        if (!user) throw new AppError("BAD_REQUEST", "linkInvalid");
+        checkPassword("password", password, user.email, locale);
+        if (!(await consumeToken(tx, "password_reset", token))) throw new AppError("BAD_REQUEST", "linkInvalid");
+        // Following the link proves the address too.
+        await tx
+          .update(users)
+          .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? now(), updatedAt: now() })
+          .where(eq(users.id, user.id));
+        await tx
+          .update(tokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(tokens.userId, user.id), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+      });
+    },
+
+    async getUser(actor: AccessTokenClaims, userId: string = actor.userId): Promise<User> {
+      assertOwner(actor, userId);
+      const row = await userById(db, userId);
+      if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+      return toUser(row);
+    },
+
+    async updateUser(actor: AccessTokenClaims, userId: string, input: UpdateSettings, locale: Locale): Promise<User> {
+      assertOwner(actor, userId);
+      return db.transaction(async (tx) => {
+        const row = await userById(tx, userId);
+        if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+        const errors: FieldErrors = {};
+        const other = await findUserByEmail(tx, input.email);
+        if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
+        let passwordHash = row.passwordHash;
+        if (input.password) {
+          const oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password ?? "") : false;
+          if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+          const problem = passwordProblem(input.password, input.email);
+          if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
+          if (oldMatches && !problem) passwordHash = await hashPassword(input.password);
+        }
+        if (Object.keys(errors).length > 0) throw validationFailed(errors);
+        const [updated] = await tx
+          .update(users)
+          .set({ name: input.name, firstName: input.first_name, lastName: input.last_name, email: input.email, passwordHash, updatedAt: now() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+        return toUser(updated);
+      });
+    },
+
+    /**
+     * Irrevocable: the account row and its tokens go; bookings the operator must keep for
+     * bookkeeping stay, no longer linked to the account (PRODUCT.md "Accounts").
+     */
+    async deleteUser(actor: AccessTokenClaims, userId: string): Promise<void> {
+      assertOwner(actor, userId);
+      await db.transaction(async (tx) => {
+        const row = await userById(tx, userId);
+        if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+        await tx.update(bookings).set({ userId: null }).where(eq(bookings.userId, userId));
+        await tx.delete(tokens).where(eq(tokens.userId, userId));
+        await tx.delete(users).where(eq(users.id, userId));
+        await deps.enqueueMail(tx, { template: "account-deleted", locale: row.locale, to: row.email, payload: { name: row.name } });
+      });
+    },
+
+    /** The account's bookings (not drafts), split into future and expired by the event's last day. */
+    async listBookings(actor: AccessTokenClaims, locale: Locale): Promise<UserBookings> {
+      const rows = await db
+        .select({
+          booking: bookings,
+          event: events,
+          people: sql<number>`(select count(*) from ${participants} where ${participants.bookingId} = ${bookings.id})`.mapWith(Number),
+        })
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .where(and(eq(bookings.userId, actor.userId), ne(bookings.status, "draft")))
+        .orderBy(asc(events.startsOn));
+      const today = operatorToday(now());
+      const summaries = rows.map(({ booking, event, people }) => ({
+        uuid: booking.id,
+        code: booking.code,
+        status: booking.status,
+        event: {
+          uuid: event.id,
+          title: pickLocale(event.title, locale),
+          starts_on: event.startsOn,
+          ends_on: event.endsOn,
+          location: pickLocale(event.location, locale),
+          image_url: event.imageUrl,
+        },
+        participants: people,
+        total_cents: booking.totalCents,
+        deposit_cents: booking.depositCents,
+        remainder_cents: booking.remainderCents,
+        remainder_due_on: booking.remainderDueOn,
+      }));
+      return {
+        future: summaries.filter((summary) => summary.event.ends_on >= today),
+        expired: summaries.filter((summary) => summary.event.ends_on < today).reverse(),
+      };
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;
