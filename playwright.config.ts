@@ -1,7 +1,12 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${Date.now()}`;
+// Decided once in the main process; workers inherit the variable and so agree on the folder.
+process.env.E2E_DATA_DIR ??= `.tmp/e2e-${Date.now()}`;
+const dataDir = process.env.E2E_DATA_DIR;
+// The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
+process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
 /**
  * End-to-end tests in Debian's Chromium against the production build on the embedded database
@@ -38,6 +43,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/booking/site`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100" },
   },
 });

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
+  /** Multiplies the login, registration and reset rate limits. Keep 1 in production; tests from one address raise it. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   MAIL_FROM: z.string().default("Trackside & Fairway Events <bookings@trackside-fairway.example>"),
 });
 

@@ -37,6 +37,7 @@ const services = createServices(database.db, {
   cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   publicOrigin,
+  rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   // Deliver soon after the enqueuing transaction commits instead of at the next poll.
   enqueueMail: async (queryable, mail) => {
     const queued = await enqueueEmail(queryable, mail);

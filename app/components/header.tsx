@@ -44,10 +44,34 @@ function BackButton() {
   );
 }
 
+type NavClass = (state: { isActive: boolean }) => string;
+
+/** My Account, Dashboard and Logout: inline on wide screens, in the account menu on phones. */
+function AccountLinks({ navClass }: { navClass: NavClass }) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  return (
+    <>
+      <NavLink to={href("/settings")} className={navClass}>
+        {t("nav.myAccount")}
+      </NavLink>
+      <NavLink to={href("/dashboard")} className={navClass}>
+        {t("nav.dashboard")}
+      </NavLink>
+      <Form method="post" action={href("/logout")}>
+        <button type="submit" className={`${navClass({ isActive: false })} w-full text-left`}>
+          {t("nav.logout")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
 export function Header() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const user = useRootData()?.user;
+  const { pathname } = useLocation();
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-2.5 py-2 text-sm font-semibold transition-colors sm:px-3 ${isActive ? "bg-navy-900 text-white" : "text-navy-900 hover:bg-navy-100"}`;
   return (
@@ -69,17 +93,21 @@ export function Header() {
           </NavLink>
           {user ? (
             <>
-              <NavLink to={href("/settings")} className={navClass}>
-                {t("nav.myAccount")}
-              </NavLink>
-              <NavLink to={href("/dashboard")} className={navClass}>
-                {t("nav.dashboard")}
-              </NavLink>
-              <Form method="post" action={href("/logout")}>
-                <button type="submit" className={navClass({ isActive: false })}>
-                  {t("nav.logout")}
-                </button>
-              </Form>
+              <div className="hidden items-center gap-1 sm:flex">
+                <AccountLinks navClass={navClass} />
+              </div>
+              {/* Keyed by path: a navigation closes the menu. */}
+              <details key={pathname} className="group relative sm:hidden">
+                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full px-2.5 py-2 text-sm font-semibold text-navy-900 hover:bg-navy-100 [&::-webkit-details-marker]:hidden">
+                  {t("nav.account")}
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180" fill="currentColor">
+                    <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+                  </svg>
+                </summary>
+                <div className="absolute right-0 top-full z-50 mt-2 flex w-52 flex-col gap-1 rounded-xl bg-white p-2 shadow-lg ring-1 ring-navy-900/10">
+                  <AccountLinks navClass={navClass} />
+                </div>
+              </details>
             </>
           ) : (
             <NavLink to={href("/login")} className={navClass}>

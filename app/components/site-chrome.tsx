@@ -15,12 +15,12 @@ export function SiteChrome({ children, progress }: { children: ReactNode; progre
         {t("nav.skipToContent")}
       </a>
       <Header />
-      {progress !== undefined && (
-        <div className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
-          <ProgressBar value={progress} />
-        </div>
-      )}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {progress !== undefined && (
+          <div className="mx-auto w-full max-w-6xl px-4 pt-4 sm:px-6">
+            <ProgressBar value={progress} />
+          </div>
+        )}
         {children}
       </main>
       {root && <Footer site={root.site} pages={root.menuPages} locale={root.locale} year={root.year} />}

@@ -94,6 +94,8 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     });
   }
 
+  const forgetsRecipientOnceSent = new Set(["account-deleted"]);
+
   async function deliver(mail: ClaimedMail): Promise<"sent" | "failed"> {
     try {
       const message = parseEmailMessage(mail);
@@ -103,9 +105,11 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
       await recordFailure(mail, error);
       return "failed";
     }
+    // The farewell of a deleted account is the last place its address lived: forget it once delivered.
+    const forget = forgetsRecipientOnceSent.has(mail.template) ? { toAddress: "deleted-account", payload: {} } : {};
     await db
       .update(outboxEmails)
-      .set({ status: "sent", sentAt: now(), lastError: null })
+      .set({ status: "sent", sentAt: now(), lastError: null, ...forget })
       .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
     logger.info({ emailId: mail.id, template: mail.template, attempts: mail.attempts }, "e-mail sent");
     return "sent";

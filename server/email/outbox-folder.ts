@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 
@@ -59,7 +59,10 @@ export async function writeOutboxEntry(
   await mkdir(outboxDir, { recursive: true });
   // The sidecar is written last: the list reads sidecars, so it never shows a mail whose .eml is missing.
   await writeFile(resolveInside(outboxDir, file), input.eml);
-  await writeFile(resolveInside(outboxDir, sidecarName(file)), JSON.stringify(entry, null, 2));
+  // Written aside and renamed: readers of the folder never see half a file.
+  const sidecar = resolveInside(outboxDir, sidecarName(file));
+  await writeFile(`${sidecar}.partial`, JSON.stringify(entry, null, 2));
+  await rename(`${sidecar}.partial`, sidecar);
   return entry;
 }
 

@@ -20,6 +20,7 @@ export type ServicesOptions = {
   publicOrigin: string;
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
   enqueueMail?: AccountsDependencies["enqueueMail"];
+  rateLimitMultiplier?: number;
 };
 
 /**
@@ -36,6 +37,7 @@ export function createServices(db: Database, options: ServicesOptions) {
     enqueueMail: options.enqueueMail ?? enqueueEmail,
     publicOrigin: options.publicOrigin,
     now,
+    rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
   });
   return {
     accounts,

@@ -198,7 +198,8 @@ describe("e-mail worker over SMTP", () => {
     const smtp = await peer();
     const [row] = await database.db
       .insert(outboxEmails)
-      .values({ template: "verify-email", locale: "en", toAddress: "old@example.test", payload: { name: "Old" } })
+      // Due already by the worker's clock: the database's own now() may run a little ahead of it.
+      .values({ template: "verify-email", locale: "en", toAddress: "old@example.test", payload: { name: "Old" }, nextAttemptAt: new Date(Date.now() - 60_000) })
       .returning({ id: outboxEmails.id });
     expect(await worker({ port: smtp.port }).runOnce()).toEqual({ sent: 0, failed: 1 });
     const stored = await rowOf(row!.id);

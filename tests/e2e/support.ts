@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -21,4 +23,46 @@ export function failOnConsoleErrors(page: Page, allowed: RegExp[] = []) {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => expect(errors).toEqual([]);
+}
+
+type OutboxMail = { to: string; subject: string; text: string; html: string; date: string };
+
+/** The newest mail to `to` that the server wrote to its outbox folder, waiting for the worker. */
+export async function latestMail(to: string, since = 0): Promise<OutboxMail> {
+  const dir = process.env.E2E_OUTBOX_DIR ?? "";
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = existsSync(dir)
+          ? readdirSync(dir)
+              .filter((file) => file.endsWith(".json"))
+              .flatMap((file) => {
+                try {
+                  return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+                } catch {
+                  return []; // still being written
+                }
+              })
+              .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
+              .sort((a, b) => a.date.localeCompare(b.date))
+          : [];
+        found = mails.at(-1);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to}`);
+  return found;
+}
+
+export function linkIn(mail: OutboxMail, pattern: RegExp): string {
+  const match = mail.text.match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in mail "${mail.subject}"`);
+  return match[0];
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
