@@ -72,7 +72,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <h2 id="profile-title" className="font-display text-2xl font-semibold text-navy-900">
           {t("settings.profileTitle")}
         </h2>
-        <Form method="post" className="mt-5 space-y-5" noValidate key={user.email + user.name}>
+        <Form method="post" className="mt-5 space-y-5" noValidate>
           <input type="hidden" name="intent" value="profile" />
           {actionData?.intent === "profile" && actionData.saved && <FormMessage tone="success">{t("settings.profileSaved")}</FormMessage>}
           {actionData?.intent === "profile" && actionData.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
