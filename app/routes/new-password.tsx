@@ -4,7 +4,8 @@ import { resetConfirmSchema } from "../../core/contracts/auth";
 import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
-import { Field, FormMessage } from "../components/field";
+import { FormMessage } from "../components/field";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
 import { actionFailure } from "../utils/action-errors.server";
 import { pageLocale } from "../utils/auth.server";
@@ -49,25 +50,7 @@ export default function NewPasswordPage({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="space-y-5" noValidate>
           {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
-          <Field
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.newPassword")}
-            hint={t("fields.passwordHint")}
-            required
-            error={errors.password?.[0]}
-            onEdit={clear}
-          />
-          <Field
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.newPasswordConfirmation")}
-            required
-            error={errors.password_confirmation?.[0]}
-            onEdit={clear}
-          />
+          <NewPasswordFields errors={errors} onEdit={clear} />
           <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
           <Button type="submit" size="lg" disabled={submitting}>
             {t("reset.newSubmit")}

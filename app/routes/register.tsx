@@ -5,6 +5,7 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
 import { actionFailure } from "../utils/action-errors.server";
 import { pageLocale, requireGuest } from "../utils/auth.server";
@@ -58,25 +59,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
           <Field name="last_name" autoComplete="family-name" label={t("fields.lastName")} error={errors.last_name?.[0]} onEdit={clear} />
         </div>
         <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.password")}
-          hint={t("fields.passwordHint")}
-          required
-          error={errors.password?.[0]}
-          onEdit={clear}
-        />
-        <Field
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t("fields.passwordConfirmation")}
-          required
-          error={errors.password_confirmation?.[0]}
-          onEdit={clear}
-        />
+        <NewPasswordFields errors={errors} onEdit={clear} labels="plain" />
         <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}

@@ -5,6 +5,7 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
+import { NewPasswordFields } from "../components/new-password-fields";
 import { actionFailure } from "../utils/action-errors.server";
 import { pageLocale, requireUser } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
@@ -136,25 +137,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             error={password.errors.old_password?.[0]}
             onEdit={password.clear}
           />
-          <Field
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.newPassword")}
-            hint={t("fields.passwordHint")}
-            required
-            error={password.errors.password?.[0]}
-            onEdit={password.clear}
-          />
-          <Field
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            label={t("fields.newPasswordConfirmation")}
-            required
-            error={password.errors.password_confirmation?.[0]}
-            onEdit={password.clear}
-          />
+          <NewPasswordFields errors={password.errors} onEdit={password.clear} />
           <Button type="submit" variant="secondary" disabled={busy("password")}>
             {t("settings.passwordSubmit")}
           </Button>

@@ -63,14 +63,6 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   return rows.map(({ event, formId, priceFrom }) => {
     const category = categoryById.get(event.categoryId);
-    const availability = {
-      startsOn: event.startsOn,
-      endsOn: event.endsOn,
-      bookableFrom: event.bookableFrom,
-      registrationDeadline: event.registrationDeadline,
-      capacity: event.capacity,
-      placesTaken: event.placesTaken,
-    };
     return {
       uuid: event.id,
       category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
@@ -85,11 +77,11 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       registration_deadline: event.registrationDeadline?.toISOString() ?? null,
       bookable_from: event.bookableFrom?.toISOString() ?? null,
       capacity: event.capacity,
-      places_left: placesLeft(availability),
+      places_left: placesLeft(event),
       min_participants: event.minParticipants,
       price_from_cents: priceFrom,
       currency: "EUR",
-      state: eventState(availability, now),
+      state: eventState(event, now),
       form_uuid: formId,
     };
   });

@@ -57,17 +57,8 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
       title: pickLocale(event.title, locale),
       starts_on: event.startsOn,
       ends_on: event.endsOn,
-      state: eventState(
-        {
-          startsOn: event.startsOn,
-          endsOn: event.endsOn,
-          bookableFrom: event.bookableFrom,
-          registrationDeadline: event.registrationDeadline,
-          capacity: event.capacity,
-          placesTaken: event.placesTaken,
-        },
-        options.now,
-      ),
+      // The event row carries every field the state needs.
+      state: eventState(event, options.now),
     },
     pages: pageRows.map((page) => ({ uuid: page.id, number: page.position, title: pickLocale(page.title, locale), items: itemsByPage.get(page.id) ?? [] })),
   };
