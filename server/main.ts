@@ -6,7 +6,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { z } from "zod";
+import { expireHold } from "./bookings/expire-hold";
+import { expireHoldJob } from "./bookings/submit-booking";
 import { openDatabase } from "./db/client";
+import { startJobWorker } from "./jobs/job-worker";
 import { demoAccounts, seedIfEmpty } from "./db/seed";
 import { createMailTransport, enqueueEmail, startEmailWorker } from "./email";
 import { parseEnv } from "./env";
@@ -43,6 +47,13 @@ const services = createServices(database.db, {
     const queued = await enqueueEmail(queryable, mail);
     setTimeout(() => emailWorker.wake(), 100);
     return queued;
+  },
+});
+const jobWorker = startJobWorker({
+  db: database.db,
+  logger,
+  handlers: {
+    [expireHoldJob]: async (payload, now) => expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now),
   },
 });
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
@@ -99,6 +110,7 @@ async function shutdown(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
   await emailWorker.stop();
+  await jobWorker.stop();
   await database.close();
   process.exit(0);
 }

@@ -10,6 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FormItemKind } from "../../core/contracts/forms";
 import { addDays, operatorTimeZone, operatorToday, type IsoDate } from "../../core/domain/dates";
+import { percentOf } from "../../core/domain/pricing";
 import type { Locale } from "../../core/i18n/locales";
 import { hashPassword } from "../auth/passwords";
 import { sanitizeRichText } from "../rich-text";
@@ -133,7 +134,6 @@ function operatorOffsetMinutes(instant: Date): number {
 }
 
 /** Half-up rounding in integer arithmetic, so no float ever decides a cent. */
-const percentOf = (cents: number, percent: number): number => Math.floor((cents * percent + 50) / 100);
 
 const randomHex = (bytes: number): string => randomBytes(bytes).toString("hex");
 

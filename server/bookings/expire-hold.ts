@@ -1,0 +1,39 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { bookingEvents, bookings, resourceReservations } from "../db/schema";
+import { releasePlaces, releaseResource } from "./places";
+
+/** Statuses whose places are only held, not yet paid for: the hold can run out. */
+const heldStatuses = ["submitted", "awaiting_payment"] as const;
+
+/**
+ * Frees the places and resources of a booking whose hold has run out. Runs as a durable job at the
+ * hold's expiry; a booking that was paid, confirmed or extended meanwhile is left alone.
+ */
+export async function expireHold(db: Database, bookingId: string, now: Date): Promise<"expired" | "kept"> {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
+    if (!booking || !(heldStatuses as readonly string[]).includes(booking.status)) return "kept";
+    if (!booking.holdExpiresAt || booking.holdExpiresAt > now) return "kept";
+    await releasePlaces(tx, booking.eventId, booking.placesHeld);
+    const reservations = await tx.select().from(resourceReservations).where(eq(resourceReservations.bookingId, booking.id));
+    for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
+    if (reservations.length)
+      await tx.delete(resourceReservations).where(
+        inArray(
+          resourceReservations.id,
+          reservations.map((reservation) => reservation.id),
+        ),
+      );
+    await tx.update(bookings).set({ status: "expired", placesHeld: 0, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await tx.insert(bookingEvents).values({
+      bookingId: booking.id,
+      fromStatus: booking.status,
+      toStatus: "expired",
+      cause: "hold ran out",
+      details: { placesReleased: booking.placesHeld, resourcesReleased: reservations.length },
+      at: now,
+    });
+    return "expired";
+  });
+}

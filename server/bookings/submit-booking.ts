@@ -1,0 +1,150 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { operatorToday } from "../../core/domain/dates";
+import { eventState } from "../../core/domain/event-state";
+import { priceBooking, type PriceLine, type PriceLineKind } from "../../core/domain/pricing";
+import type { Database } from "../db/client";
+import {
+  bookingEvents,
+  bookings,
+  eventCategoryTranslations,
+  eventDayResources,
+  eventPrices,
+  events,
+  jobs,
+  participants,
+  resourceReservations,
+  sites,
+} from "../db/schema";
+import { newBookingCode } from "./booking-code";
+import { holdPlaces, reserveResource } from "./places";
+
+export const expireHoldJob = "booking.expire-hold";
+
+/** A per-day resource the booking asks for (a rental street GT on day 1, an instructor on day 2, …). */
+export type ResourceRequest = { resourceId: string; quantity: number };
+
+export type SubmitOutcome =
+  | { outcome: "held"; bookingId: string; code: string; holdExpiresAt: Date; placesHeld: number }
+  | { outcome: "already_submitted"; bookingId: string; code: string | null }
+  | { outcome: "no_places"; placesLeft: number }
+  | { outcome: "resource_unavailable"; resourceId: string }
+  | { outcome: "not_bookable"; state: string }
+  | { outcome: "not_found" };
+
+/** Thrown inside the transaction to undo the places already taken when a resource is gone. */
+class ResourceUnavailable extends Error {
+  constructor(readonly resourceId: string) {
+    super(`resource ${resourceId} is not available`);
+  }
+}
+
+const priceKindOfResource: Record<(typeof eventDayResources.$inferSelect)["kind"], PriceLineKind> = {
+  vehicle: "vehicle",
+  instructor: "instructor",
+  pit_box: "addon",
+  technical_support: "addon",
+};
+
+/**
+ * Submits a draft booking: in one transaction it holds a place for every person on it and the
+ * per-day resources it asks for, prices it from the event's price list (never from the browser),
+ * gives it a booking code, and schedules the durable job that frees the hold when it runs out.
+ * Nothing changes unless everything could be held.
+ */
+export async function submitBooking(db: Database, input: { bookingId: string; resources?: ResourceRequest[]; now: Date }): Promise<SubmitOutcome> {
+  const { now } = input;
+  try {
+    return await db.transaction(async (tx): Promise<SubmitOutcome> => {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
+      if (!booking) return { outcome: "not_found" };
+      if (booking.status !== "draft") return { outcome: "already_submitted", bookingId: booking.id, code: booking.code };
+
+      const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
+      if (!event) return { outcome: "not_found" };
+      const state = eventState(event, now);
+      if (state !== "bookable" && state !== "fully_booked") return { outcome: "not_bookable", state };
+
+      const people = await tx.select().from(participants).where(eq(participants.bookingId, booking.id));
+      const places = Math.max(1, people.length);
+      if (!(await holdPlaces(tx, event.id, places))) {
+        const [fresh] = await tx.select({ capacity: events.capacity, taken: events.placesTaken }).from(events).where(eq(events.id, event.id));
+        return { outcome: "no_places", placesLeft: fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0 };
+      }
+
+      const requests = input.resources ?? [];
+      const resourceRows = requests.length
+        ? await tx
+            .select()
+            .from(eventDayResources)
+            .where(
+              and(
+                eq(eventDayResources.eventId, event.id),
+                inArray(
+                  eventDayResources.id,
+                  requests.map((request) => request.resourceId),
+                ),
+              ),
+            )
+        : [];
+      const resourceById = new Map(resourceRows.map((row) => [row.id, row]));
+      for (const request of requests) {
+        const resource = resourceById.get(request.resourceId);
+        if (!resource || !Number.isInteger(request.quantity) || request.quantity < 1) throw new ResourceUnavailable(request.resourceId);
+        if (!(await reserveResource(tx, resource.id, request.quantity))) throw new ResourceUnavailable(request.resourceId);
+        await tx.insert(resourceReservations).values({ resourceId: resource.id, bookingId: booking.id, quantity: request.quantity });
+      }
+
+      const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
+      const priceOf = (kind: PriceLineKind, key: string) => prices.find((price) => price.kind === kind && price.key === key)?.amountCents ?? 0;
+      const lines: PriceLine[] = [
+        { kind: "participant", key: "participant", unitCents: priceOf("participant", "participant"), quantity: 1 },
+        ...people
+          .filter((person) => person.role === "companion" && person.companionType)
+          .map(
+            (person): PriceLine => ({
+              kind: "companion",
+              key: person.companionType ?? "",
+              unitCents: priceOf("companion", person.companionType ?? ""),
+              quantity: 1,
+            }),
+          ),
+        ...requests.flatMap((request): PriceLine[] => {
+          const resource = resourceById.get(request.resourceId);
+          if (!resource) return [];
+          const kind = priceKindOfResource[resource.kind];
+          return [{ kind, key: resource.key, unitCents: priceOf(kind, resource.key), quantity: request.quantity }];
+        }),
+      ];
+      const [site] = await tx.select().from(sites).limit(1);
+      const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
+      const price = priceBooking(lines, terms, { today: operatorToday(now), startsOn: event.startsOn });
+
+      const [category] = await tx
+        .select({ slug: eventCategoryTranslations.slug })
+        .from(eventCategoryTranslations)
+        .where(and(eq(eventCategoryTranslations.categoryId, event.categoryId), eq(eventCategoryTranslations.locale, "en")))
+        .limit(1);
+      const code = newBookingCode(category?.slug ?? "booking");
+      const holdExpiresAt = new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000);
+      await tx
+        .update(bookings)
+        .set({ status: "submitted", code, placesHeld: places, holdExpiresAt, submittedAt: now, updatedAt: now, ...price })
+        .where(eq(bookings.id, booking.id));
+      await tx
+        .insert(bookingEvents)
+        .values({
+          bookingId: booking.id,
+          fromStatus: "draft",
+          toStatus: "submitted",
+          cause: "submitted by the customer",
+          details: { places, resources: requests },
+          at: now,
+        });
+      await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
+      return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
+    });
+  } catch (error) {
+    if (error instanceof ResourceUnavailable) return { outcome: "resource_unavailable", resourceId: error.resourceId };
+    throw error;
+  }
+}

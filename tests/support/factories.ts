@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../server/db/client";
+import { bookings, forms, participants } from "../../server/db/schema";
+
+type CompanionType = "non_playing" | "golf_playing" | "driver" | "co_driver";
+
+/** A draft booking of `eventId` with a main participant and the given companions, as the form would leave it. */
+export async function createDraftBooking(db: Database, eventId: string, companions: CompanionType[] = []): Promise<string> {
+  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, eventId)).limit(1);
+  if (!form) throw new Error(`event ${eventId} has no form`);
+  const bookingId = randomUUID();
+  await db.insert(bookings).values({ id: bookingId, formId: form.id, eventId, tokenHash: randomUUID(), status: "draft", locale: "en" });
+  await db
+    .insert(participants)
+    .values([
+      { bookingId, role: "main", position: 0, forename: "Test", surname: "Buyer", email: `buyer-${bookingId.slice(0, 8)}@example.com` },
+      ...companions.map((companionType, index) => ({
+        bookingId,
+        role: "companion" as const,
+        companionType,
+        position: index + 1,
+        forename: "Guest",
+        surname: `No ${index + 1}`,
+      })),
+    ]);
+  return bookingId;
+}
