@@ -28,6 +28,10 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("*"), "routes/not-found.tsx", { id: id("not-found") }),
     ]),
     layout("layouts/dashboard-layout.tsx", { id: id("layout-dashboard") }, [route(at("dashboard"), "routes/dashboard.tsx", { id: id("dashboard") })]),
+    layout("layouts/booking-layout.tsx", { id: id("layout-booking") }, [
+      route(at("booking-no-available-spots"), "routes/booking-no-available-spots.tsx", { id: id("booking-no-available-spots") }),
+      route(at("booking-not-bookable-yet"), "routes/booking-not-bookable-yet.tsx", { id: id("booking-not-bookable-yet") }),
+    ]),
     route(at("logout"), "routes/logout.ts", { id: id("logout") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
   ];

@@ -101,6 +101,12 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           {event.state === "not_bookable_yet" && event.display.bookableFrom && (
             <p className="basis-full text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: event.display.bookableFrom })}</p>
           )}
+          {event.state === "fully_booked" && !external && (
+            <Button to={localizePath(`/booking-no-available-spots?event=${event.uuid}`, locale)} variant="secondary">
+              {t("event.joinWaitlist")}
+              <span className="sr-only">: {event.title}</span>
+            </Button>
+          )}
           {event.state === "bookable" &&
             bookingHref &&
             (external ? (

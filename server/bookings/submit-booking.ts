@@ -130,16 +130,14 @@ export async function submitBooking(db: Database, input: { bookingId: string; re
         .update(bookings)
         .set({ status: "submitted", code, placesHeld: places, holdExpiresAt, submittedAt: now, updatedAt: now, ...price })
         .where(eq(bookings.id, booking.id));
-      await tx
-        .insert(bookingEvents)
-        .values({
-          bookingId: booking.id,
-          fromStatus: "draft",
-          toStatus: "submitted",
-          cause: "submitted by the customer",
-          details: { places, resources: requests },
-          at: now,
-        });
+      await tx.insert(bookingEvents).values({
+        bookingId: booking.id,
+        fromStatus: "draft",
+        toStatus: "submitted",
+        cause: "submitted by the customer",
+        details: { places, resources: requests },
+        at: now,
+      });
       await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
       return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
     });

@@ -1,7 +1,9 @@
 import type { ListPagesQuery } from "../../core/contracts/pages";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
+import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { createAccessTokens } from "../auth/access-tokens";
+import { joinWaitlist } from "../bookings/waitlist";
 import { enqueueEmail } from "../email";
 import { createAccounts, type AccountsDependencies } from "./accounts";
 import { ReadCache } from "./cache";
@@ -53,6 +55,14 @@ export function createServices(db: Database, options: ServicesOptions) {
         category === undefined ? listPublicEvents(db, locale, {}, now()) : listPublicEventsOfCategory(db, locale, category, now()),
       ),
     listExperiences: (locale: Locale) => cache.get(`experiences:${locale}`, () => listExperiences(db, locale)),
+    /** One published event as the cards show it, or undefined. */
+    getPublicEvent: async (locale: Locale, eventId: string) =>
+      (await cache.get(`events:${locale}:`, () => listPublicEvents(db, locale, {}, now()))).find((event) => event.uuid === eventId),
+    joinWaitlist: async (input: JoinWaitlist, locale: Locale) => {
+      const result = await joinWaitlist(db, input, locale, now());
+      cache.invalidate();
+      return result;
+    },
     getPublicForm: (locale: Locale, formId: string, preview: boolean) => getPublicForm(db, locale, formId, { preview, now: now() }),
     getReservedVehicles: (formId: string) => getReservedVehicles(db, formId),
   };

@@ -11,18 +11,16 @@ export async function createDraftBooking(db: Database, eventId: string, companio
   if (!form) throw new Error(`event ${eventId} has no form`);
   const bookingId = randomUUID();
   await db.insert(bookings).values({ id: bookingId, formId: form.id, eventId, tokenHash: randomUUID(), status: "draft", locale: "en" });
-  await db
-    .insert(participants)
-    .values([
-      { bookingId, role: "main", position: 0, forename: "Test", surname: "Buyer", email: `buyer-${bookingId.slice(0, 8)}@example.com` },
-      ...companions.map((companionType, index) => ({
-        bookingId,
-        role: "companion" as const,
-        companionType,
-        position: index + 1,
-        forename: "Guest",
-        surname: `No ${index + 1}`,
-      })),
-    ]);
+  await db.insert(participants).values([
+    { bookingId, role: "main", position: 0, forename: "Test", surname: "Buyer", email: `buyer-${bookingId.slice(0, 8)}@example.com` },
+    ...companions.map((companionType, index) => ({
+      bookingId,
+      role: "companion" as const,
+      companionType,
+      position: index + 1,
+      forename: "Guest",
+      surname: `No ${index + 1}`,
+    })),
+  ]);
   return bookingId;
 }

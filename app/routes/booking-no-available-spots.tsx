@@ -1,0 +1,95 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { joinWaitlistSchema, maximumPartySize } from "../../core/contracts/waitlist";
+import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { translatorFor } from "../../core/i18n/i18n";
+import { Button } from "../components/button";
+import { Field, FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { actionFailure } from "../utils/action-errors.server";
+import { pageLocale } from "../utils/auth.server";
+import { toEventView } from "../utils/event-view";
+import { useFieldErrors } from "../utils/form-errors";
+import { useLocalizedHref, useRootData } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/booking-no-available-spots";
+
+/** /booking-no-available-spots?event={uuid}: a fully booked event, and its waitlist sign-up. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const eventId = new URL(request.url).searchParams.get("event") ?? "";
+  const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await context.services.getPublicEvent(locale, eventId) : undefined;
+  return { locale, event: event ? toEventView(event, locale) : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = joinWaitlistSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, joined: null }, 422);
+  try {
+    const { position } = await context.services.joinWaitlist(parsed.data, locale);
+    return { errors: {}, message: null, joined: { position, email: parsed.data.email } };
+  } catch (error) {
+    return actionFailure(error, locale);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.noSpots.title")) : [];
+
+export default function NoAvailableSpotsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const href = useLocalizedHref();
+  const { event } = loaderData;
+  const submitting = useNavigation().state === "submitting";
+  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const user = useRootData()?.user;
+  const joined = actionData && "joined" in actionData ? actionData.joined : null;
+  if (!event) {
+    return (
+      <PageCard title={t("waitlist.title")}>
+        <p className="text-ink">{t("waitlist.unknownEvent")}</p>
+        <Button to={href("/events")} className="mt-6">
+          {t("waitlist.otherEvents")}
+        </Button>
+      </PageCard>
+    );
+  }
+  return (
+    <PageCard title={t("waitlist.title")} intro={<p>{t("waitlist.intro", { event: `${event.title} (${event.display.dates})` })}</p>}>
+      {joined ? (
+        <div className="space-y-5">
+          <FormMessage tone="success">{t("waitlist.joined", { position: joined.position, email: joined.email })}</FormMessage>
+          <Button to={href("/events")} variant="ghost">
+            {t("waitlist.otherEvents")}
+          </Button>
+        </div>
+      ) : (
+        <Form method="post" className="space-y-5" noValidate>
+          {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+          <input type="hidden" name="event" value={event.uuid} />
+          <Field name="name" autoComplete="name" label={t("fields.name")} required defaultValue={user?.name ?? ""} error={errors.name?.[0]} onEdit={clear} />
+          <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
+          <Field
+            name="party_size"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={maximumPartySize}
+            defaultValue={1}
+            label={t("fields.partySize")}
+            hint={t("fields.partySizeHint")}
+            required
+            error={errors.party_size?.[0]}
+            onEdit={clear}
+          />
+          <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+          <Button type="submit" size="lg" disabled={submitting}>
+            {t("waitlist.submit")}
+          </Button>
+        </Form>
+      )}
+    </PageCard>
+  );
+}
