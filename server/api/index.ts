@@ -2,6 +2,7 @@ import { AppError } from "../errors";
 import type { Services } from "../services";
 import { createApiRouter, localeOfRequest } from "./api-app";
 import { registerAuthRoutes } from "./auth";
+import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
 import { registerPublicContentRoutes } from "./public-content";
 
@@ -18,6 +19,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerPublicContentRoutes(api);
   registerFormRoutes(api);
   registerAuthRoutes(api);
+  registerBookingRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

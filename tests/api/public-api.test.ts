@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesResponseSchema, experiencesResponseSchema, publicEventsResponseSchema } from "../../core/contracts/events";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { publicFormResponseSchema, reservedVehiclesResponseSchema } from "../../core/contracts/forms";
+import { formItemKinds, publicFormResponseSchema, reservedVehiclesResponseSchema } from "../../core/contracts/forms";
+import { takesAnswer, validatePage } from "../../core/domain/form-validation";
 import { listPagesResponseSchema, pageResponseSchema } from "../../core/contracts/pages";
 import { siteResponseSchema } from "../../core/contracts/site";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -147,6 +148,21 @@ describe("GET /api/form/public/{uuid}", () => {
   it("rejects a malformed uuid and answers 404 for an unknown one", async () => {
     expect((await api.get("/api/form/public/not-a-uuid")).status).toBe(422);
     expect((await api.get("/api/form/public/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+  });
+});
+
+describe("the seeded forms", () => {
+  it("use every item kind, and an empty page asks exactly for its required answers", async () => {
+    const kinds = new Set<string>();
+    for (const formId of Object.values(seedIds.forms)) {
+      const form = publicFormResponseSchema.parse(await json(await api.get(`/api/form/public/${formId}`)));
+      for (const page of form.data.pages) {
+        for (const entry of page.items) kinds.add(entry.kind);
+        const required = page.items.filter((entry) => entry.required && takesAnswer(entry)).map((entry) => entry.uuid);
+        expect(Object.keys(validatePage(page.items, {}, "2026-11-22")).sort()).toEqual(required.sort());
+      }
+    }
+    expect([...kinds].sort()).toEqual([...formItemKinds].sort());
   });
 });
 
