@@ -108,11 +108,22 @@ export function createAccounts(deps: AccountsDependencies) {
     return row;
   }
 
-  async function sendVerification(tx: Queryable, user: UserRow, locale: Locale) {
+  /** A single-use secret for an e-mailed link; only its hash is stored. */
+  async function issueLinkToken(tx: Queryable, kind: "email_verification" | "password_reset", userId: string, validSeconds: number): Promise<string> {
     const token = newSecretToken();
-    await tx
-      .insert(tokens)
-      .values({ kind: "email_verification", tokenHash: hashToken(token), userId: user.id, expiresAt: secondsFromNow(emailVerificationSeconds) });
+    await tx.insert(tokens).values({ kind, tokenHash: hashToken(token), userId, expiresAt: secondsFromNow(validSeconds) });
+    return token;
+  }
+
+  async function revokeRefreshFamily(queryable: Queryable, familyId: string) {
+    await queryable
+      .update(tokens)
+      .set({ revokedAt: now() })
+      .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
+  }
+
+  async function sendVerification(tx: Queryable, user: UserRow, locale: Locale) {
+    const token = await issueLinkToken(tx, "email_verification", user.id, emailVerificationSeconds);
     await deps.enqueueMail(tx, {
       template: "verify-email",
       locale,
@@ -245,10 +256,7 @@ export function createAccounts(deps: AccountsDependencies) {
           .limit(1);
         if (!row || !row.userId || row.revokedAt || row.expiresAt <= now()) return null;
         if (row.usedAt) {
-          await tx
-            .update(tokens)
-            .set({ revokedAt: now() })
-            .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, row.familyId ?? row.id), isNull(tokens.revokedAt)));
+          await revokeRefreshFamily(tx, row.familyId ?? row.id);
           return "reused" as const;
         }
         const user = await userById(tx, row.userId);
@@ -269,10 +277,7 @@ export function createAccounts(deps: AccountsDependencies) {
         .where(and(eq(tokens.kind, "refresh"), eq(tokens.tokenHash, hashToken(refreshToken))))
         .limit(1);
       if (!row) return;
-      await db
-        .update(tokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, row.familyId ?? row.id), isNull(tokens.revokedAt)));
+      await revokeRefreshFamily(db, row.familyId ?? row.id);
     },
 
     /** The user behind an access token, or null when the token is invalid or the account is gone. */
@@ -291,10 +296,7 @@ export function createAccounts(deps: AccountsDependencies) {
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email);
         if (!user) return;
-        const token = newSecretToken();
-        await tx
-          .insert(tokens)
-          .values({ kind: "password_reset", tokenHash: hashToken(token), userId: user.id, expiresAt: secondsFromNow(passwordResetSeconds) });
+        const token = await issueLinkToken(tx, "password_reset", user.id, passwordResetSeconds);
         await deps.enqueueMail(tx, {
           template: "password-reset",
           locale,
