@@ -12,7 +12,6 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useRootData } from "./utils/locale";
-import { withCookies } from "./utils/session.server";
 import { pageMeta } from "./utils/meta";
 
 export const links: Route.LinksFunction = () => [
@@ -35,15 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
   return data(
     { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()), user },
-    { headers: withCookies(session.setCookies, { "Content-Language": locale }) },
+    { headers: { "Content-Language": locale } },
   );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Content-Language": loaderHeaders.get("Content-Language") ?? defaultLocale, Vary: "Cookie, Accept-Language" });
-  // A renewed session (refresh token rotated) must reach the browser.
-  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
+  // A renewed session's cookies are added to every answer by the server (server/http/create-app.ts).
+  return { "Content-Language": loaderHeaders.get("Content-Language") ?? defaultLocale, Vary: "Cookie, Accept-Language" };
 }
 
 export const meta: Route.MetaFunction = ({ error, location }) => {

@@ -27,7 +27,11 @@ const logger = createLogger(env.LOG_LEVEL);
 const isProduction = env.NODE_ENV === "production";
 
 const startedAt = Date.now();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(projectRoot, env.DATA_DIR, "db") });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.resolve(projectRoot, env.DATA_DIR, "db"),
+  onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
+});
 if (await seedIfEmpty(database.db, new Date())) logger.info("Seeded the sample data.");
 if (!isProduction) {
   for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);

@@ -1,11 +1,7 @@
 import { redirect } from "react-router";
+import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
 import type { Route } from "./+types/set-locale";
-
-/** Only paths of this site: `/x`, never `//other.host` or `https://…`. */
-function isLocalPath(value: unknown): value is string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\");
-}
 
 /** POST /locale: remembers the chosen language for 365 days and opens the page in it. */
 export async function action({ request }: Route.ActionArgs) {

@@ -11,6 +11,7 @@ import { pageLocale, requireUser } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
+import { sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/settings";
 
 type Intent = "profile" | "password";
@@ -45,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await context.services.accounts.updateUser({ userId: user.uuid, role: user.role }, user.uuid, parsed.data, locale);
+    if (intent === "password") {
+      // Changing the password ended every session, this one too: continue in a fresh one.
+      const tokens = await context.services.accounts.startSession(user.uuid);
+      return data({ intent, errors: {}, message: null, saved: true }, { headers: withCookies(sessionCookies(request, tokens)) });
+    }
     return { intent, errors: {}, message: null, saved: true };
   } catch (error) {
     const failure = actionFailure(error, locale);

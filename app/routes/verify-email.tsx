@@ -23,8 +23,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const locale = pageLocale(request);
   try {
-    const tokens = await context.services.accounts.verifyEmail(params.doi);
-    return redirect(localizePath("/register/verification-success", locale), { headers: withCookies(sessionCookies(request, tokens)) });
+    const { user: current } = await context.session();
+    const { userId, ...tokens } = await context.services.accounts.verifyEmail(params.doi);
+    const success = localizePath("/register/verification-success", locale);
+    // Someone else logged in here stays logged in: a verification link must not swap accounts.
+    if (current && current.uuid !== userId) return redirect(success);
+    return redirect(success, { headers: withCookies(sessionCookies(request, tokens)) });
   } catch (error) {
     // Spec §8: a failed verification is only logged.
     console.warn("e-mail verification failed", error instanceof Error ? error.message : error);

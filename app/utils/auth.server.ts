@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import type { User } from "../../core/contracts/auth";
+import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, localeFromPath, localizePath, type Locale } from "../../core/i18n/locales";
 import type { WebContext } from "../../server/load-context";
 
@@ -23,5 +24,5 @@ export async function requireUser(request: Request, context: WebContext): Promis
 
 /** Only paths of this site may be a redirect target after login. */
 export function safeRedirectTarget(value: FormDataEntryValue | string | null, fallback: string): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
+  return isLocalPath(value) ? value : fallback;
 }

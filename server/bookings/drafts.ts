@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { operatorToday } from "../../core/domain/dates";
@@ -109,14 +109,19 @@ export async function updateDraftPage(
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: errors });
   }
   const itemErrors = validatePage(items, input.answers, operatorToday(input.now));
-  const answers = { ...booking.answers, ...input.answers };
   const valid = Object.keys(itemErrors).length === 0;
+  // Merged in the database and only while still a draft: two saves at once both keep their answers,
+  // and a save racing the submission cannot change a booking that has been priced.
   const [saved] = await db
     .update(bookings)
-    .set({ answers, currentPage: valid ? Math.max(booking.currentPage, page.position + 1) : booking.currentPage, updatedAt: input.now })
-    .where(eq(bookings.id, booking.id))
+    .set({
+      answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
+      currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
+      updatedAt: input.now,
+    })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
     .returning();
-  if (!saved) throw new AppError("NOT_FOUND", "bookingNotFound");
+  if (!saved) throw new AppError("CONFLICT", "bookingSubmitted");
   if (!valid) {
     const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
     throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors });

@@ -21,7 +21,17 @@ export type DatabaseHandle = { db: Database; driver: "pglite" | "postgres"; clos
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
-export type DatabaseConfig = { databaseUrl?: string | undefined; dataDir?: string | undefined; pglite?: PGlite | undefined; poolSize?: number };
+export type DatabaseConfig = {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  pglite?: PGlite | undefined;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+};
+
+function defaultPoolError(error: Error) {
+  console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+}
 
 /**
  * Opens the database and brings it to the newest migration. A real server when a URL is given,
@@ -30,6 +40,9 @@ export type DatabaseConfig = { databaseUrl?: string | undefined; dataDir?: strin
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 20 });
+    // An idle connection that the server closes (restart, failover, a dropped test database) must not
+    // crash the process: the pool replaces it on the next query.
+    pool.on("error", (error) => (config.onPoolError ?? defaultPoolError)(error));
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
     return { db, driver: "postgres", close: () => pool.end() };

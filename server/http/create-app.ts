@@ -31,6 +31,20 @@ function remoteAddress(c: Context): string {
   }
 }
 
+/**
+ * A session renewed while answering (expired access token, refresh token rotated) must reach the
+ * browser whatever answered: page, action or redirect. Otherwise the next request would present the
+ * spent refresh token, which counts as theft and ends the session.
+ */
+async function withRenewedSession(response: Response, session: Promise<WebSession> | undefined): Promise<Response> {
+  const cookies = session ? (await session).setCookies : [];
+  if (cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  const already = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+  for (const cookie of cookies) if (!already.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Only the event widget may be framed by other sites. */
 function isFramable(pathname: string): boolean {
   return /^(\/de)?\/event-widget\/?$/.test(pathname);
@@ -77,7 +91,7 @@ export function createApp(options: AppOptions) {
       if (cached) return cached;
       return pageCache.store(key, await handleDocument(request, context));
     }
-    return handleDocument(request, context);
+    return withRenewedSession(await handleDocument(request, context), session);
   });
 
   return app;

@@ -24,7 +24,8 @@ export class PageCache {
     const url = new URL(request.url);
     // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.
     const preference = localeFromPath(url.pathname) ? "" : preferredLocale({ cookieHeader, acceptLanguage: request.headers.get("accept-language") });
-    return `${url.pathname}${url.search}|${preference}`;
+    // The host is part of the page (canonical and hreflang links when PUBLIC_URL is unset).
+    return `${url.host}${url.pathname}${url.search}|${preference}`;
   }
 
   get(key: string, now = Date.now()): Response | null {

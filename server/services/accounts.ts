@@ -206,7 +206,7 @@ export function createAccounts(deps: AccountsDependencies) {
     },
 
     /** The link in the verification e-mail: confirms the address and logs the user in. */
-    async verifyEmail(token: string): Promise<TokenResponse> {
+    async verifyEmail(token: string): Promise<TokenResponse & { userId: string }> {
       return db.transaction(async (tx) => {
         const used = await consumeToken(tx, "email_verification", token);
         const user = used?.userId ? await userById(tx, used.userId) : undefined;
@@ -224,13 +224,13 @@ export function createAccounts(deps: AccountsDependencies) {
           .update(bookings)
           .set({ userId: user.id })
           .where(and(isNull(bookings.userId), inArray(bookings.id, guestBookings)));
-        return issueSession(tx, user);
+        return { ...(await issueSession(tx, user)), userId: user.id };
       });
     },
 
     async login(input: LoginRequest, locale: Locale, ip: string): Promise<TokenResponse> {
       enforce(limits.loginPerIp, ip);
-      enforce(limits.loginPerAccount, input.email);
+      enforce(limits.loginPerAccount, input.email.trim().toLowerCase());
       const user = await findUserByEmail(db, input.email);
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
       if (!user || !valid) throw new AppError("UNAUTHORIZED", "invalidCredentials");
@@ -238,7 +238,7 @@ export function createAccounts(deps: AccountsDependencies) {
         await db.transaction((tx) => sendVerification(tx, user, user.locale));
         throw new AppError("FORBIDDEN", "emailNotVerified");
       }
-      limits.loginPerAccount.reset(input.email);
+      limits.loginPerAccount.reset(input.email.trim().toLowerCase());
       return db.transaction((tx) => issueSession(tx, user));
     },
 
@@ -280,6 +280,15 @@ export function createAccounts(deps: AccountsDependencies) {
       await revokeRefreshFamily(db, row.familyId ?? row.id);
     },
 
+    /** A new session for a user who just proved who they are (after changing the password). */
+    async startSession(userId: string): Promise<TokenResponse> {
+      return db.transaction(async (tx) => {
+        const user = await userById(tx, userId);
+        if (!user) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+        return issueSession(tx, user);
+      });
+    },
+
     /** The user behind an access token, or null when the token is invalid or the account is gone. */
     async authenticate(accessToken: string | null | undefined): Promise<{ claims: AccessTokenClaims; user: User } | null> {
       if (!accessToken) return null;
@@ -292,7 +301,7 @@ export function createAccounts(deps: AccountsDependencies) {
     /** Same answer whether or not the address has an account: nobody learns who is registered. */
     async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
       enforce(limits.resetPerIp, ip);
-      if (!limits.resetPerAccount.hit(email).allowed) return;
+      if (!limits.resetPerAccount.hit(email.trim().toLowerCase()).allowed) return;
       await db.transaction(async (tx) => {
         const user = await findUserByEmail(tx, email);
         if (!user) return;
@@ -354,12 +363,36 @@ export function createAccounts(deps: AccountsDependencies) {
           if (oldMatches && !problem) passwordHash = await hashPassword(input.password);
         }
         if (Object.keys(errors).length > 0) throw validationFailed(errors);
+        const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
         const [updated] = await tx
           .update(users)
-          .set({ name: input.name, firstName: input.first_name, lastName: input.last_name, email: input.email, passwordHash, updatedAt: now() })
+          .set({
+            name: input.name,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            passwordHash,
+            // A new address must be proven before it counts: it decides which guest bookings the account claims.
+            emailVerifiedAt: emailChanged ? null : row.emailVerifiedAt,
+            updatedAt: now(),
+          })
           .where(eq(users.id, userId))
           .returning();
         if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+        if (emailChanged) {
+          await tx
+            .update(tokens)
+            .set({ revokedAt: now() })
+            .where(and(eq(tokens.userId, userId), eq(tokens.kind, "email_verification"), isNull(tokens.usedAt), isNull(tokens.revokedAt)));
+          await sendVerification(tx, updated, locale);
+        }
+        // A changed password ends every session; the caller hands the user a fresh one.
+        if (passwordHash !== row.passwordHash) {
+          await tx
+            .update(tokens)
+            .set({ revokedAt: now() })
+            .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+        }
         return toUser(updated);
       });
     },

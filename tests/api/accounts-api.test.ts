@@ -296,6 +296,35 @@ describe("own data only: anonymous, owner, another user", () => {
     expect(mine.data).toEqual({ future: [], expired: [] });
   });
 
+  it("a new e-mail address must be verified again; a new password ends the other sessions", async () => {
+    const session = await registerAndVerify("mover@example.com");
+    const other = tokenResponseSchema.parse(
+      await (await send("POST", "/api/auth/public/login", { email: "mover@example.com", password: strongPassword })).json(),
+    );
+    const me = userResponseSchema.parse(await (await api.get("/api/auth/user", bearer(session.access_token))).json()).data;
+    const moved = await send("PUT", `/api/settings/user/${me.uuid}`, { name: me.name, email: "moved@example.com" }, bearer(session.access_token));
+    expect(userResponseSchema.parse(await moved.json()).data).toMatchObject({ email: "moved@example.com", email_verified_at: null });
+    expect(await latestMailLink("moved@example.com", "verify-email")).toMatch(/\/register\//);
+    const pending = await database.db.select().from(tokens).where(eq(tokens.userId, me.uuid));
+    expect(pending.filter((row) => row.kind === "email_verification" && !row.usedAt && !row.revokedAt)).toHaveLength(1);
+
+    const changed = await send(
+      "PUT",
+      `/api/settings/user/${me.uuid}`,
+      {
+        name: me.name,
+        email: "moved@example.com",
+        old_password: strongPassword,
+        password: "Another-fairway-2041",
+        password_confirmation: "Another-fairway-2041",
+      },
+      bearer(session.access_token),
+    );
+    expect(changed.status).toBe(200);
+    expect((await send("POST", "/api/auth/refresh", { refresh_token: other.refresh_token })).status).toBe(401);
+    expect((await send("POST", "/api/auth/refresh", { refresh_token: session.refresh_token })).status).toBe(401);
+  });
+
   it("deleting the profile removes the account's personal data for real and keeps the bookings unlinked", async () => {
     const session = await registerAndVerify("leaving@example.com");
     const me = userResponseSchema.parse(await (await api.get("/api/auth/user", bearer(session.access_token))).json()).data;

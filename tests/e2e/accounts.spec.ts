@@ -210,6 +210,23 @@ for (const language of languages) {
       await expect(page).toHaveURL(new RegExp(`${at("/events")}$`));
     });
 
+    test("an expired access cookie is renewed on pages and form posts alike, without logging out", async ({ page, context }) => {
+      await loginAs(page, demoCustomer.email, demoCustomer.password);
+      const dropAccessCookie = async () => {
+        const kept = (await context.cookies()).filter((cookie) => cookie.name !== "session");
+        await context.clearCookies();
+        await context.addCookies(kept);
+      };
+      await dropAccessCookie();
+      await page.goto(at("/settings"));
+      await expect(page.getByRole("heading", { level: 1, name: t.settings })).toBeVisible();
+      await dropAccessCookie();
+      await page.getByRole("button", { name: t.saveProfile }).click();
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await page.goto(at("/dashboard"));
+      await expect(page.getByRole("heading", { level: 1, name: t.bookings })).toBeVisible();
+    });
+
     test("registration errors show per field and clear when the field is edited", async ({ page }) => {
       await page.goto(at("/register"));
       await field(page, t.name).fill("Dup Licate");

@@ -96,3 +96,24 @@ describe("chunk reload", () => {
     expect(preventDefault).toHaveBeenCalled();
   });
 });
+
+describe("local redirect targets", () => {
+  it("are paths of this site only", async () => {
+    const { isLocalPath } = await import("../../core/domain/local-path");
+    expect(isLocalPath("/de/events?x=1")).toBe(true);
+    expect(isLocalPath("/")).toBe(true);
+    for (const bad of [
+      "//evil.com",
+      "/\\evil.com",
+      "/\t/evil.com",
+      "/%09/evil.com".replace("%09", "\t"),
+      "https://evil.com",
+      "evil.com",
+      "/\n/evil.com",
+      " /x",
+      null,
+    ]) {
+      expect(isLocalPath(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
