@@ -43,10 +43,21 @@ async function startSite(pageCacheSeconds: number, dataDir: string) {
       PAGE_CACHE_SECONDS: String(pageCacheSeconds),
     },
     stdio: ["ignore", "inherit", "inherit"],
+    // Its own process group, so that stopping it also stops the node process npx starts.
+    detached: true,
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForUp(`${origin}/api/booking/site`, child);
-  return { origin, stop: () => child.kill("SIGTERM") };
+  const stop = () => {
+    if (child.pid !== undefined && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  return { origin, stop };
 }
 
 /** The ceiling: the same status, headers and body, sent by node:http with no work at all. */
