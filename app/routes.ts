@@ -29,6 +29,8 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     ]),
     layout("layouts/dashboard-layout.tsx", { id: id("layout-dashboard") }, [route(at("dashboard"), "routes/dashboard.tsx", { id: id("dashboard") })]),
     layout("layouts/booking-layout.tsx", { id: id("layout-booking") }, [
+      route(at("booking/:uuid?"), "routes/booking.tsx", { id: id("booking") }),
+      route(at("booking-success"), "routes/booking-success.tsx", { id: id("booking-success") }),
       route(at("booking-no-available-spots"), "routes/booking-no-available-spots.tsx", { id: id("booking-no-available-spots") }),
       route(at("booking-not-bookable-yet"), "routes/booking-not-bookable-yet.tsx", { id: id("booking-not-bookable-yet") }),
     ]),

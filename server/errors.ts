@@ -1,4 +1,4 @@
-import { httpStatusOfCode, type AppErrorCode, type ErrorResponse, type FieldErrors } from "../core/contracts/errors";
+import { httpStatusOfCode, type AppErrorCode, type ConflictReason, type ErrorResponse, type FieldErrors } from "../core/contracts/errors";
 import { translatorFor } from "../core/i18n/i18n";
 import type { Locale } from "../core/i18n/locales";
 import type en from "../core/i18n/locales/en.json";
@@ -20,11 +20,21 @@ export class AppError extends Error {
   readonly params: Record<string, string | number>;
   /** Seconds a client should wait before trying again (rate limits). */
   readonly retryAfterSeconds: number | undefined;
+  readonly participantErrors: Record<string, FieldErrors> | undefined;
+  readonly pageErrors: string[] | undefined;
+  readonly reason: ConflictReason | undefined;
 
   constructor(
     code: AppErrorCode,
     messageKey: ApiMessageKey,
-    options: { fieldErrors?: FieldErrors; params?: Record<string, string | number>; retryAfterSeconds?: number } = {},
+    options: {
+      fieldErrors?: FieldErrors;
+      params?: Record<string, string | number>;
+      retryAfterSeconds?: number;
+      participantErrors?: Record<string, FieldErrors>;
+      pageErrors?: string[];
+      reason?: ConflictReason;
+    } = {},
   ) {
     super(messageKey);
     this.name = "AppError";
@@ -33,6 +43,9 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors;
     this.params = options.params ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.participantErrors = options.participantErrors && Object.keys(options.participantErrors).length ? options.participantErrors : undefined;
+    this.pageErrors = options.pageErrors?.length ? options.pageErrors : undefined;
+    this.reason = options.reason;
   }
 
   static is(value: unknown): value is AppError {
@@ -45,7 +58,15 @@ export class AppError extends Error {
 
   toResponse(locale: Locale): ErrorResponse {
     const message = translatorFor(locale)(`api.${this.messageKey}`, this.params);
-    return this.fieldErrors ? { message, code: this.code, errors: this.fieldErrors } : { message, code: this.code };
+    const response: ErrorResponse = { message, code: this.code };
+    if (this.fieldErrors) response.errors = this.fieldErrors;
+    if (this.participantErrors) {
+      response.participant_errors = this.participantErrors;
+      response.has_participant_error = true;
+    }
+    if (this.pageErrors) response.page_errors = this.pageErrors;
+    if (this.reason) response.reason = this.reason;
+    return response;
   }
 }
 

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { z } from "zod";
 import { expireHold } from "./bookings/expire-hold";
 import { expireHoldJob } from "./bookings/submit-booking";
+import { expireWaitlistOffer, expireWaitlistOfferJob } from "./bookings/waitlist-offers";
 import { openDatabase } from "./db/client";
 import { startJobWorker } from "./jobs/job-worker";
 import { demoAccounts, seedIfEmpty } from "./db/seed";
@@ -46,6 +47,8 @@ const services = createServices(database.db, {
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   publicOrigin,
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+  // Beside the database, never under build/client or public: uploads are not served to anyone.
+  uploadsDir: path.join(dataDir, "uploads"),
   // Deliver soon after the enqueuing transaction commits instead of at the next poll.
   enqueueMail: async (queryable, mail) => {
     const queued = await enqueueEmail(queryable, mail);
@@ -57,7 +60,10 @@ const jobWorker = startJobWorker({
   db: database.db,
   logger,
   handlers: {
-    [expireHoldJob]: async (payload, now) => expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now),
+    [expireHoldJob]: async (payload, now) =>
+      expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin }),
+    [expireWaitlistOfferJob]: async (payload, now) =>
+      expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
   },
 });
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");

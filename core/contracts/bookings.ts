@@ -1,10 +1,34 @@
 import { z } from "zod";
+import { companionTypes } from "../domain/booking-choices";
 import { bookingStatuses } from "../domain/booking-status";
 import { locales } from "../i18n/locales";
 
 const answerValue = z.union([z.string().max(5000), z.boolean(), z.number().finite(), z.array(z.string().max(500)).max(100), z.null()]);
 /** A page's answers, keyed by form item uuid. */
 export const pageAnswersSchema = z.record(z.string().uuid(), answerValue);
+
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+/** A companion as the page sends it: the browser makes the uuid, so errors can be keyed by it before the first save. */
+export const companionInputSchema = z.object({
+  uuid: z.string().uuid(),
+  type: z.enum(companionTypes).nullable().optional(),
+  salutation: z.enum(["mr", "mrs", "divers"]).nullable().optional(),
+  forename: optionalText(200),
+  surname: optionalText(200),
+  date_of_birth: optionalText(20),
+});
+export type CompanionInput = z.infer<typeof companionInputSchema>;
+
+export const companionViewSchema = z.object({
+  uuid: z.string().uuid(),
+  type: z.enum(companionTypes).nullable(),
+  salutation: z.enum(["mr", "mrs", "divers"]).nullable(),
+  forename: z.string().nullable(),
+  surname: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+});
+export type CompanionView = z.infer<typeof companionViewSchema>;
 
 export const bookingViewSchema = z.object({
   uuid: z.string().uuid(),
@@ -19,6 +43,9 @@ export const bookingViewSchema = z.object({
   deposit_cents: z.number().int(),
   remainder_cents: z.number().int(),
   remainder_due_on: z.string().nullable(),
+  hold_expires_at: z.string().nullable(),
+  payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
+  companions: z.array(companionViewSchema),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 
@@ -28,5 +55,22 @@ export const openBookingQuerySchema = z.object({ bookingToken: z.string().min(20
 export const openBookingResponseSchema = z.object({ data: bookingViewSchema, booking_token: z.string().optional() });
 
 export const updatePageParamsSchema = z.object({ uuid: z.string().uuid(), pageUuid: z.string().uuid() });
-export const updatePageBodySchema = z.object({ booking_token: z.string().min(20).max(200), answers: pageAnswersSchema });
+const bookingTokenSchema = z.string().min(20).max(200);
+/** Without `booking_token` the API takes the key from this browser's httpOnly booking cookie. */
+export const updatePageBodySchema = z.object({
+  booking_token: bookingTokenSchema.optional(),
+  answers: pageAnswersSchema,
+  companions: z.array(companionInputSchema).max(50).optional(),
+});
 export const updatePageResponseSchema = z.object({ data: bookingViewSchema });
+
+export const deleteCompanionParamsSchema = z.object({ bookingUuid: z.string().uuid(), companionUuid: z.string().uuid() });
+export const deleteCompanionQuerySchema = z.object({ bookingToken: bookingTokenSchema.optional() });
+
+export const submitBookingParamsSchema = z.object({ uuid: z.string().uuid() });
+export const submitBookingBodySchema = z.object({
+  booking_token: bookingTokenSchema.optional(),
+  /** The token of a waitlist offer e-mail: its held places go to this booking. */
+  waitlist_offer: bookingTokenSchema.optional(),
+});
+export const submitBookingResponseSchema = z.object({ data: bookingViewSchema });

@@ -18,10 +18,22 @@ export type AppErrorCode = (typeof appErrorCodes)[number];
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
+/** Why a booking could not be submitted: the web routes each to its own screen. */
+export const conflictReasons = ["fully_booked", "not_bookable_yet", "closed", "resource_unavailable", "already_submitted"] as const;
+export type ConflictReason = (typeof conflictReasons)[number];
+
 export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.enum(appErrorCodes),
+  /** Per field (form item uuid), each an array whose first message is shown. */
   errors: fieldErrorsSchema.optional(),
+  /** Booking errors per participant uuid (spec §4), each the participant's own field errors. */
+  participant_errors: z.record(z.string(), fieldErrorsSchema).optional(),
+  /** The spec's flag for "a participant has an error". */
+  has_participant_error: z.boolean().optional(),
+  /** Uuids of the form pages that have an error, in form order. */
+  page_errors: z.array(z.string()).optional(),
+  reason: z.enum(conflictReasons).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -53,6 +53,19 @@ export const publicFormSchema = z.object({
   preview: z.boolean(),
   event: z.object({ uuid: z.string().uuid(), title: z.string(), starts_on: z.string(), ends_on: z.string(), state: z.enum(eventStates) }),
   pages: z.array(publicFormPageSchema),
+  /** The event's price list: what the live price summary and the submission both use. */
+  prices: z.array(
+    z.object({
+      kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon"]),
+      key: z.string(),
+      label: z.string(),
+      amount_cents: z.number().int(),
+      per_day: z.boolean(),
+    }),
+  ),
+  payment_terms: z.object({ deposit_percent: z.number().int(), balance_due_days_before_event: z.number().int() }),
+  /** The operator's calendar date, so the browser computes due dates exactly as the server does. */
+  today: z.string(),
 });
 export type PublicForm = z.infer<typeof publicFormSchema>;
 

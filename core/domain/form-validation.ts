@@ -1,6 +1,7 @@
 import countries from "i18n-iso-countries";
 import { isValidPhoneNumber, type CountryCode } from "libphonenumber-js";
 import type { PublicFormItem } from "../contracts/forms";
+import { vehicleChoiceProblem, vehicleItemOptions, type VehicleChoiceProblem } from "./booking-choices";
 
 /**
  * Server-authoritative validation of one form page, item by item (PRODUCT.md "Forms"). Answers are
@@ -20,13 +21,15 @@ export type ValidationMessage =
   | "validation.country"
   | "validation.phone"
   | "validation.mustAccept"
-  | "validation.number";
+  | "validation.number"
+  | "validation.maxCompanions"
+  | VehicleChoiceProblem;
 
 export type ItemErrors = Record<string, ValidationMessage[]>;
 
 const staticKinds = new Set<PublicFormItem["kind"]>(["headline", "html", "image", "wysiwyg", "price_list", "group"]);
 /** Validated by their own flows (companions, uploads, vehicles): here only "required" is checked. */
-const structuredKinds = new Set<PublicFormItem["kind"]>(["companion", "file", "upload", "vehicles", "vehicles_per_day"]);
+const structuredKinds = new Set<PublicFormItem["kind"]>(["companion", "file", "upload"]);
 
 export function takesAnswer(item: Pick<PublicFormItem, "kind">): boolean {
   return !staticKinds.has(item.kind);
@@ -63,6 +66,8 @@ function boundOf(bound: unknown, today: string): string | null {
 /** The problem with one answer, or null. `today` is the operator's calendar date. */
 export function validateAnswer(item: PublicFormItem, value: unknown, today: string): ValidationMessage | null {
   if (!takesAnswer(item)) return null;
+  if (item.kind === "vehicles" || item.kind === "vehicles_per_day")
+    return vehicleChoiceProblem(vehicleItemOptions(item.kind, item.options), value, item.required);
   if (isBlank(value)) {
     if (!item.required) return null;
     return item.kind === "checkbox" ? "validation.mustAccept" : "validation.required";
@@ -110,10 +115,29 @@ export function validateAnswer(item: PublicFormItem, value: unknown, today: stri
   }
 }
 
+/**
+ * Items shown only when a checkbox of the page is ticked (`options.visibleWhen` names it, e.g. the
+ * separate billing address), with the children of such a group. Hidden items are not validated.
+ */
+export function hiddenItemUuids(items: PublicFormItem[], answers: Record<string, unknown>): Set<string> {
+  const hidden = new Set<string>();
+  for (const item of items) {
+    const condition = item.options.visibleWhen;
+    if (typeof condition !== "string") continue;
+    const controller = items.find((candidate) => candidate.name === condition);
+    const value = controller ? answers[controller.uuid] : undefined;
+    if (value !== true && value !== "true" && value !== "on") hidden.add(item.uuid);
+  }
+  for (const item of items) if (item.parent_uuid && hidden.has(item.parent_uuid)) hidden.add(item.uuid);
+  return hidden;
+}
+
 /** Errors of one page's answers, keyed by item uuid; empty when the page is complete. */
 export function validatePage(items: PublicFormItem[], answers: Record<string, unknown>, today: string): ItemErrors {
   const errors: ItemErrors = {};
+  const hidden = hiddenItemUuids(items, answers);
   for (const item of items) {
+    if (hidden.has(item.uuid)) continue;
     const problem = validateAnswer(item, answers[item.uuid], today);
     if (problem) errors[item.uuid] = [problem];
   }

@@ -1,6 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
 import {
+  deleteCompanionParamsSchema,
+  deleteCompanionQuerySchema,
+  submitBookingBodySchema,
+  submitBookingParamsSchema,
+  submitBookingResponseSchema,
   openBookingParamsSchema,
   openBookingQuerySchema,
   openBookingResponseSchema,
@@ -9,15 +15,25 @@ import {
   updatePageResponseSchema,
 } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { openDraft, updateDraftPage } from "../bookings/drafts";
 import { AppError } from "../errors";
-import type { ApiRouter } from "./api-app";
+import { bookingTokenFromCookie } from "../http/booking-cookies";
+import type { ApiEnv, ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
 /** Booking pages carry a few dozen answers; anything far larger is a mistake or an attack. */
 const maximumPageBytes = 256 * 1024;
 
-/** Spec §7 booking calls: open or resume a draft, save a page. */
+/**
+ * The booking's key: from the request itself, else from this browser's httpOnly booking cookie
+ * (SameSite=Lax, so another site's page cannot make the browser send it with a write).
+ */
+function bookingTokenOf(c: Context<ApiEnv>, bookingUuid: string, explicit: string | undefined): string {
+  const token = explicit ?? bookingTokenFromCookie(c.req.header("cookie"), bookingUuid);
+  if (!token) throw new AppError("NOT_FOUND", "bookingNotFound");
+  return token;
+}
+
+/** Spec §7 booking calls: open or resume a draft, save a page, remove a companion, submit. */
 export function registerBookingRoutes(api: ApiRouter) {
   api.openapi(
     createRoute({
@@ -32,7 +48,7 @@ export function registerBookingRoutes(api: ApiRouter) {
       const { bookingToken, bookingUuid } = c.req.valid("query");
       const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/, "");
       const session = bearer ? await c.var.services.accounts.authenticate(bearer) : null;
-      const opened = await openDraft(c.var.services.db, {
+      const opened = await c.var.services.bookings.open({
         formId: c.req.valid("param").formUuid,
         bookingToken,
         bookingUuid,
@@ -68,13 +84,59 @@ export function registerBookingRoutes(api: ApiRouter) {
     async (c) => {
       const { uuid, pageUuid } = c.req.valid("param");
       const body = c.req.valid("json");
-      const booking = await updateDraftPage(c.var.services.db, {
+      const booking = await c.var.services.bookings.updatePage({
         bookingId: uuid,
-        bookingToken: body.booking_token,
+        bookingToken: bookingTokenOf(c, uuid, body.booking_token),
         pageId: pageUuid,
         answers: body.answers,
+        companions: body.companions,
         locale: c.var.locale,
-        now: c.var.services.now(),
+      });
+      return c.json({ data: booking }, 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "delete",
+      path: "/booking/companion/{bookingUuid}/{companionUuid}/delete",
+      tags: ["bookings"],
+      summary: "Remove a companion from a draft booking (token in ?bookingToken= or the booking cookie)",
+      request: { params: deleteCompanionParamsSchema, query: deleteCompanionQuerySchema },
+      responses: { 200: json(updatePageResponseSchema, "The updated booking"), 409: json(errorResponseSchema, "Already submitted"), ...errorAnswers },
+    }),
+    async (c) => {
+      const { bookingUuid, companionUuid } = c.req.valid("param");
+      const booking = await c.var.services.bookings.deleteCompanion({
+        bookingId: bookingUuid,
+        bookingToken: bookingTokenOf(c, bookingUuid, c.req.valid("query").bookingToken),
+        companionId: companionUuid,
+      });
+      return c.json({ data: booking }, 200);
+    },
+  );
+  api.use("/booking/public/:uuid/submit", bodyLimit({ maxSize: 4096, onError: () => Promise.reject(new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge")) }));
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/public/{uuid}/submit",
+      tags: ["bookings"],
+      summary:
+        "Submit a draft: every page is checked, then the places of every person and the chosen per-day resources are held. A 409 carries `reason`: fully_booked, not_bookable_yet, closed or resource_unavailable",
+      request: { params: submitBookingParamsSchema, body: { content: { "application/json": { schema: submitBookingBodySchema } }, required: true } },
+      responses: {
+        200: json(submitBookingResponseSchema, "The submitted booking with its code; places are held until hold_expires_at"),
+        409: json(errorResponseSchema, "Fully booked, not bookable, or a resource is gone"),
+        ...errorAnswers,
+      },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const booking = await c.var.services.bookings.submit({
+        bookingId: uuid,
+        bookingToken: bookingTokenOf(c, uuid, body.booking_token),
+        locale: c.var.locale,
+        waitlistOfferToken: body.waitlist_offer,
       });
       return c.json({ data: booking }, 200);
     },

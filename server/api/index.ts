@@ -5,6 +5,7 @@ import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
 import { registerPublicContentRoutes } from "./public-content";
+import { registerUploadRoutes } from "./uploads";
 
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */
 export function createApi(services: Services, logError: (error: unknown) => void) {
@@ -20,6 +21,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerFormRoutes(api);
   registerAuthRoutes(api);
   registerBookingRoutes(api);
+  registerUploadRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

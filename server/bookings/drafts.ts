@@ -1,19 +1,46 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { BookingView } from "../../core/contracts/bookings";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import type { BookingView, CompanionInput, CompanionView } from "../../core/contracts/bookings";
+import type { PublicForm } from "../../core/contracts/forms";
+import { companionItemOptions, companionProblems } from "../../core/domain/booking-choices";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { operatorToday } from "../../core/domain/dates";
 import { validatePage } from "../../core/domain/form-validation";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { hashToken, newSecretToken } from "../auth/secrets";
-import type { Database } from "../db/client";
+import type { Database, Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
 import { AppError } from "../errors";
 import { getPublicForm } from "../services/forms";
 
 type BookingRow = typeof bookings.$inferSelect;
+type ParticipantRow = typeof participants.$inferSelect;
 
-export function toBookingView(row: BookingRow): BookingView {
+function toCompanionView(row: ParticipantRow): CompanionView {
+  const birth = row.answers.date_of_birth;
+  return {
+    uuid: row.id,
+    type: row.companionType,
+    salutation: row.salutation,
+    forename: row.forename,
+    surname: row.surname,
+    date_of_birth: typeof birth === "string" ? birth : null,
+  };
+}
+
+export async function companionsOf(db: Queryable, bookingId: string): Promise<ParticipantRow[]> {
+  return db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "companion")))
+    .orderBy(asc(participants.position), asc(participants.id));
+}
+
+export async function bookingViewOf(db: Queryable, row: BookingRow): Promise<BookingView> {
+  return toBookingView(row, await companionsOf(db, row.id));
+}
+
+export function toBookingView(row: BookingRow, companions: ParticipantRow[]): BookingView {
   return {
     uuid: row.id,
     form_uuid: row.formId,
@@ -27,11 +54,14 @@ export function toBookingView(row: BookingRow): BookingView {
     deposit_cents: row.depositCents,
     remainder_cents: row.remainderCents,
     remainder_due_on: row.remainderDueOn,
+    hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
+    payment_option: row.paymentOption,
+    companions: companions.map(toCompanionView),
   };
 }
 
 /** A booking of this form whose token matches; anything else is "not found", never a hint. */
-async function bookingByToken(db: Database, bookingId: string, token: string, formId?: string): Promise<BookingRow> {
+export async function bookingByToken(db: Queryable, bookingId: string, token: string, formId?: string): Promise<BookingRow> {
   const conditions = [eq(bookings.id, bookingId), eq(bookings.tokenHash, hashToken(token))];
   if (formId) conditions.push(eq(bookings.formId, formId));
   const [row] = await db
@@ -41,6 +71,61 @@ async function bookingByToken(db: Database, bookingId: string, token: string, fo
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "bookingNotFound");
   return row;
+}
+
+/** Main-participant columns and the form item names (`main.<name>`) that fill them. */
+export const mainParticipantColumns = {
+  salutation: "salutation",
+  title: "title",
+  forename: "forename",
+  surname: "surname",
+  company: "company",
+  street: "street",
+  address_line_2: "addressLine2",
+  postcode: "postcode",
+  city: "city",
+  country: "country",
+  vat_id: "vatId",
+  phone: "phone",
+  fax: "fax",
+  email: "email",
+} as const satisfies Record<string, keyof ParticipantRow>;
+
+type KnownDetails = Partial<Record<string, string>>;
+
+/**
+ * What the site already knows about a logged-in user, by item name: the account's name and e-mail,
+ * and the address, phone and other details of their latest booking. Nobody types the same thing twice.
+ */
+async function knownDetailsOf(db: Queryable, user: typeof users.$inferSelect): Promise<KnownDetails> {
+  const [latest] = await db
+    .select({ main: participants })
+    .from(participants)
+    .innerJoin(bookings, eq(bookings.id, participants.bookingId))
+    .where(and(eq(bookings.userId, user.id), ne(bookings.status, "draft"), eq(participants.role, "main")))
+    .orderBy(desc(bookings.submittedAt))
+    .limit(1);
+  const details: KnownDetails = {};
+  if (latest) {
+    for (const [name, column] of Object.entries(mainParticipantColumns)) {
+      const value = latest.main[column];
+      if (typeof value === "string" && value) details[`main.${name}`] = value;
+    }
+    for (const [name, value] of Object.entries(latest.main.answers)) if (typeof value === "string" && value) details[`main.${name}`] = value;
+  }
+  if (user.firstName) details["main.forename"] = user.firstName;
+  if (user.lastName) details["main.surname"] = user.lastName;
+  details["main.email"] = user.email;
+  return details;
+}
+
+function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const item of form.pages.flatMap((page) => page.items)) {
+    const value = known[item.name];
+    if (value !== undefined) answers[item.uuid] = value;
+  }
+  return answers;
 }
 
 /**
@@ -53,7 +138,7 @@ export async function openDraft(
 ): Promise<{ booking: BookingView; bookingToken?: string }> {
   if (input.bookingToken || input.bookingUuid) {
     if (!input.bookingToken || !input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
-    return { booking: toBookingView(await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId)) };
+    return { booking: await bookingViewOf(db, await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId)) };
   }
   const [form] = await db
     .select({ form: forms, published: events.published })
@@ -63,11 +148,20 @@ export async function openDraft(
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
   const token = newSecretToken();
+  const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: new Date() });
   const row = await db.transaction(async (tx) => {
     const [user] = input.userId ? await tx.select().from(users).where(eq(users.id, input.userId)).limit(1) : [];
+    const known = user ? await knownDetailsOf(tx, user) : {};
     const [created] = await tx
       .insert(bookings)
-      .values({ formId: form.form.id, eventId: form.form.eventId, userId: user?.id ?? null, tokenHash: hashToken(token), locale: input.locale })
+      .values({
+        formId: form.form.id,
+        eventId: form.form.eventId,
+        userId: user?.id ?? null,
+        tokenHash: hashToken(token),
+        locale: input.locale,
+        answers: prefilledAnswers(publicForm, known),
+      })
       .returning();
     if (!created) throw new Error("booking insert returned nothing");
     await tx.insert(participants).values({
@@ -79,7 +173,7 @@ export async function openDraft(
     });
     return created;
   });
-  return { booking: toBookingView(row), bookingToken: token };
+  return { booking: toBookingView(row, []), bookingToken: token };
 }
 
 /**
@@ -89,7 +183,15 @@ export async function openDraft(
  */
 export async function updateDraftPage(
   db: Database,
-  input: { bookingId: string; bookingToken: string; pageId: string; answers: Record<string, BookingView["answers"][string]>; locale: Locale; now: Date },
+  input: {
+    bookingId: string;
+    bookingToken: string;
+    pageId: string;
+    answers: Record<string, BookingView["answers"][string]>;
+    companions?: CompanionInput[] | undefined;
+    locale: Locale;
+    now: Date;
+  },
 ): Promise<BookingView> {
   const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
@@ -108,23 +210,123 @@ export async function updateDraftPage(
     const errors: FieldErrors = Object.fromEntries(unknown.map((key) => [key, [t("validation.unknownField")]]));
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: errors });
   }
-  const itemErrors = validatePage(items, input.answers, operatorToday(input.now));
-  const valid = Object.keys(itemErrors).length === 0;
+  const today = operatorToday(input.now);
+  const itemErrors = validatePage(items, input.answers, today);
+  const companionItem = items.find((item) => item.kind === "companion");
+  if (input.companions?.length && !companionItem) {
+    throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { companions: [t("validation.unknownField")] } });
+  }
+  const participantErrors: Record<string, FieldErrors> = {};
+  if (companionItem && input.companions) {
+    const options = companionItemOptions(companionItem.options);
+    for (const companion of input.companions) {
+      const problems = companionProblems(options, { ...emptyCompanion, ...companion }, today);
+      if (Object.keys(problems).length)
+        participantErrors[companion.uuid] = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]]));
+    }
+  }
+  const valid = Object.keys(itemErrors).length === 0 && Object.keys(participantErrors).length === 0;
   // Merged in the database and only while still a draft: two saves at once both keep their answers,
   // and a save racing the submission cannot change a booking that has been priced.
-  const [saved] = await db
-    .update(bookings)
-    .set({
-      answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
-      currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
-      updatedAt: input.now,
-    })
-    .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
-    .returning();
-  if (!saved) throw new AppError("CONFLICT", "bookingSubmitted");
-  if (!valid) {
+  const saved = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(bookings)
+      .set({
+        answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
+        currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
+        updatedAt: input.now,
+      })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
+      .returning();
+    if (!updated) throw new AppError("CONFLICT", "bookingSubmitted");
+    if (companionItem && input.companions?.length) {
+      const tooMany = await saveCompanions(tx, booking.id, input.companions, companionItemOptions(companionItem.options).maxCompanions);
+      if (tooMany) itemErrors[companionItem.uuid] = ["validation.maxCompanions", ...(itemErrors[companionItem.uuid] ?? [])];
+    }
+    return updated;
+  });
+  if (Object.keys(itemErrors).length || Object.keys(participantErrors).length) {
     const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
-    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors });
+    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.id] });
   }
-  return toBookingView(saved);
+  return bookingViewOf(db, saved);
+}
+
+const emptyCompanion = { type: null, salutation: null, forename: null, surname: null, date_of_birth: null };
+
+/**
+ * Adds or updates the companions of a draft (the browser makes their uuids). A uuid that belongs to
+ * another booking is refused, and the form's maximum is never passed: companions beyond it are not
+ * stored, and the answer says so. Returns whether some were left out.
+ */
+async function saveCompanions(tx: Queryable, bookingId: string, companions: CompanionInput[], maximum: number): Promise<boolean> {
+  const existing = await companionsOf(tx, bookingId);
+  const existingIds = new Set(existing.map((row) => row.id));
+  let count = existing.length;
+  let leftOut = false;
+  for (const companion of companions) {
+    const values = {
+      companionType: companion.type ?? null,
+      salutation: companion.salutation ?? null,
+      forename: companion.forename?.trim() || null,
+      surname: companion.surname?.trim() || null,
+    };
+    const birth = companion.date_of_birth?.trim() || null;
+    if (existingIds.has(companion.uuid)) {
+      await tx
+        .update(participants)
+        .set({ ...values, answers: sql`${participants.answers} || ${JSON.stringify({ date_of_birth: birth })}::jsonb` })
+        .where(and(eq(participants.id, companion.uuid), eq(participants.bookingId, bookingId)));
+      continue;
+    }
+    if (count >= maximum) {
+      leftOut = true;
+      continue;
+    }
+    const inserted = await tx
+      .insert(participants)
+      .values({ id: companion.uuid, bookingId, role: "companion", position: count + 1, ...values, answers: { date_of_birth: birth } })
+      .onConflictDoNothing()
+      .returning({ id: participants.id });
+    // The uuid is taken by someone else's participant: never touch it, never say whose it is.
+    if (!inserted.length) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { companions: ["invalid companion uuid"] } });
+    count += 1;
+  }
+  return leftOut;
+}
+
+/** Spec §7 `DELETE api/booking/companion/{bookingUuid}/{companionUuid}/delete`: only while the booking is a draft. */
+export async function deleteCompanion(db: Database, input: { bookingId: string; bookingToken: string; companionId: string; now: Date }): Promise<BookingView> {
+  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update").limit(1);
+    if (!locked || locked.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+    const deleted = await tx
+      .delete(participants)
+      .where(and(eq(participants.id, input.companionId), eq(participants.bookingId, booking.id), eq(participants.role, "companion")))
+      .returning({ id: participants.id });
+    if (!deleted.length) throw new AppError("NOT_FOUND", "companionNotFound");
+    const [updated] = await tx.update(bookings).set({ updatedAt: input.now }).where(eq(bookings.id, booking.id)).returning();
+    return bookingViewOf(tx, updated ?? locked);
+  });
+}
+
+/** Adds one blank companion (the page's "Add companion" button without scripts); refused at the maximum. */
+export async function addBlankCompanion(
+  db: Database,
+  input: { bookingId: string; bookingToken: string; companionItem: { uuid: string; options: Record<string, unknown> }; locale: Locale },
+): Promise<void> {
+  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  const options = companionItemOptions(input.companionItem.options);
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update").limit(1);
+    if (!locked || locked.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+    const existing = await companionsOf(tx, booking.id);
+    if (existing.length >= options.maxCompanions) {
+      throw new AppError("VALIDATION_FAILED", "pageInvalid", {
+        fieldErrors: { [input.companionItem.uuid]: [translatorFor(input.locale)("validation.maxCompanions")] },
+      });
+    }
+    await tx.insert(participants).values({ bookingId: booking.id, role: "companion", position: existing.length + 1, companionType: options.types[0] ?? null });
+  });
 }

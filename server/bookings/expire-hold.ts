@@ -2,15 +2,17 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bookingEvents, bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
+import { offerFreedPlaces, type WaitlistOfferOptions } from "./waitlist-offers";
 
 /** Statuses whose places are only held, not yet paid for: the hold can run out. */
 const heldStatuses = ["submitted", "awaiting_payment"] as const;
 
 /**
  * Frees the places and resources of a booking whose hold has run out. Runs as a durable job at the
- * hold's expiry; a booking that was paid, confirmed or extended meanwhile is left alone.
+ * hold's expiry; a booking that was paid, confirmed or extended meanwhile is left alone. With
+ * `waitlist`, the freed places are offered to the event's waitlist in the same transaction.
  */
-export async function expireHold(db: Database, bookingId: string, now: Date): Promise<"expired" | "kept"> {
+export async function expireHold(db: Database, bookingId: string, now: Date, waitlist?: WaitlistOfferOptions): Promise<"expired" | "kept"> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
     if (!booking || !(heldStatuses as readonly string[]).includes(booking.status)) return "kept";
@@ -34,6 +36,7 @@ export async function expireHold(db: Database, bookingId: string, now: Date): Pr
       details: { placesReleased: booking.placesHeld, resourcesReleased: reservations.length },
       at: now,
     });
+    if (waitlist) await offerFreedPlaces(tx, booking.eventId, now, waitlist);
     return "expired";
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import { priceBooking, type PriceLine, type PriceLineKind } from "../../core/domain/pricing";
-import type { Database } from "../db/client";
+import type { Database, Queryable } from "../db/client";
 import {
   bookingEvents,
   bookings,
@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import { newBookingCode } from "./booking-code";
 import { holdPlaces, reserveResource } from "./places";
+import { claimWaitlistOffer } from "./waitlist-offers";
 
 export const expireHoldJob = "booking.expire-hold";
 
@@ -38,6 +39,13 @@ class ResourceUnavailable extends Error {
   }
 }
 
+/** Thrown, not returned, so that a waitlist offer claimed in the same transaction stays unclaimed. */
+class NoPlaces extends Error {
+  constructor(readonly placesLeft: number) {
+    super("no places left");
+  }
+}
+
 const priceKindOfResource: Record<(typeof eventDayResources.$inferSelect)["kind"], PriceLineKind> = {
   vehicle: "vehicle",
   instructor: "instructor",
@@ -49,9 +57,21 @@ const priceKindOfResource: Record<(typeof eventDayResources.$inferSelect)["kind"
  * Submits a draft booking: in one transaction it holds a place for every person on it and the
  * per-day resources it asks for, prices it from the event's price list (never from the browser),
  * gives it a booking code, and schedules the durable job that frees the hold when it runs out.
- * Nothing changes unless everything could be held.
+ * Nothing changes unless everything could be held. With the token of a valid waitlist offer for the
+ * event, the places the offer holds become the booking's (also on a fully booked event); an invalid
+ * or expired token changes nothing and the booking needs free places like any other.
  */
-export async function submitBooking(db: Database, input: { bookingId: string; resources?: ResourceRequest[]; now: Date }): Promise<SubmitOutcome> {
+export async function submitBooking(
+  db: Database,
+  input: {
+    bookingId: string;
+    resources?: ResourceRequest[];
+    waitlistOfferToken?: string | undefined;
+    now: Date;
+    /** Runs inside the submission's transaction once everything is held (confirmation e-mail, account): all or nothing. */
+    afterHeld?: (tx: Queryable, held: { bookingId: string; code: string; holdExpiresAt: Date }) => Promise<void>;
+  },
+): Promise<SubmitOutcome> {
   const { now } = input;
   try {
     return await db.transaction(async (tx): Promise<SubmitOutcome> => {
@@ -66,9 +86,13 @@ export async function submitBooking(db: Database, input: { bookingId: string; re
 
       const people = await tx.select().from(participants).where(eq(participants.bookingId, booking.id));
       const places = Math.max(1, people.length);
-      if (!(await holdPlaces(tx, event.id, places))) {
+      const offer = input.waitlistOfferToken
+        ? await claimWaitlistOffer(tx, { eventId: event.id, offerToken: input.waitlistOfferToken, partySize: places, now })
+        : null;
+      const toHold = places - (offer?.placesHeld ?? 0);
+      if (toHold > 0 && !(await holdPlaces(tx, event.id, toHold))) {
         const [fresh] = await tx.select({ capacity: events.capacity, taken: events.placesTaken }).from(events).where(eq(events.id, event.id));
-        return { outcome: "no_places", placesLeft: fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0 };
+        throw new NoPlaces(fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0);
       }
 
       const requests = input.resources ?? [];
@@ -135,14 +159,16 @@ export async function submitBooking(db: Database, input: { bookingId: string; re
         fromStatus: "draft",
         toStatus: "submitted",
         cause: "submitted by the customer",
-        details: { places, resources: requests },
+        details: { places, resources: requests, ...(offer ? { waitlistEntryId: offer.entryId, placesFromOffer: offer.placesHeld } : {}) },
         at: now,
       });
       await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
+      await input.afterHeld?.(tx, { bookingId: booking.id, code, holdExpiresAt });
       return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
     });
   } catch (error) {
     if (error instanceof ResourceUnavailable) return { outcome: "resource_unavailable", resourceId: error.resourceId };
+    if (error instanceof NoPlaces) return { outcome: "no_places", placesLeft: error.placesLeft };
     throw error;
   }
 }

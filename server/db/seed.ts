@@ -509,6 +509,20 @@ function summaryPage(): PageSeed {
     title: t("Summary & payment", "Zusammenfassung & Zahlung"),
     items: [
       item("textarea", "additional_comments", t("Additional comments", "Anmerkungen"), { options: { maxLength: 2000 } }),
+      item("checkbox", "billing.separate", t("Send the invoice to a different billing address", "Rechnung an eine abweichende Rechnungsadresse senden")),
+      item("group", "billing", t("Billing address", "Rechnungsadresse"), {
+        options: { visibleWhen: "billing.separate" },
+        children: [
+          item("input", "billing.company", t("Company", "Firma"), { options: { maxLength: 150 } }),
+          item("input", "billing.name", t("Name", "Name"), { required: true, options: { maxLength: 200 } }),
+          item("input", "billing.street", t("Street and number", "Straße und Hausnummer"), { required: true, options: { maxLength: 150 } }),
+          item("input", "billing.address_line_2", t("Address line 2", "Adresszusatz"), { options: { maxLength: 150 } }),
+          item("input", "billing.postcode", t("Postcode", "Postleitzahl"), { required: true, options: { maxLength: 12 } }),
+          item("input", "billing.city", t("City", "Ort"), { required: true, options: { maxLength: 100 } }),
+          item("country_select", "billing.country", t("Country", "Land"), { required: true, options: { default: "DE" } }),
+          item("input", "billing.vat_id", t("VAT ID", "USt-IdNr."), { options: { maxLength: 20 } }),
+        ],
+      }),
       item("checkbox", "terms", t("I accept the terms and conditions.", "Ich akzeptiere die AGB."), {
         required: true,
         options: { termsPageSlug: t("terms", "agb") },
@@ -528,6 +542,9 @@ function summaryPage(): PageSeed {
       }),
       item("sma", "sma", t("Booking request with call-back", "Buchungsanfrage mit Rückruf"), {
         options: {
+          choices: [
+            choice("requested", "Send my booking as a request and call me to verify it", "Buchung als Anfrage senden und mich zur Bestätigung anrufen"),
+          ],
           description: t(
             `Send us your booking request without paying now. Our team will call you during our support hours (${operator.supportHours.en}) to go through the details; afterwards you can complete the payment.`,
             `Senden Sie uns Ihre Buchungsanfrage, ohne jetzt zu bezahlen. Unser Team ruft Sie während unserer Servicezeiten (${operator.supportHours.de}) an, um die Details zu besprechen; danach können Sie die Zahlung abschließen.`,

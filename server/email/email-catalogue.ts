@@ -1,3 +1,4 @@
+import { operatorTimeZone } from "../../core/domain/dates";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
@@ -30,7 +31,24 @@ export function fillText(text: string, values: TextValues = {}): string {
 }
 
 /** Picks the plural form by the language's rules (English and German both need only one/other). */
-export function pluralText(forms: { one: string; other: string }, count: number, locale: Locale): string {
+export function pluralText(forms: { one: string; other: string }, count: number, locale: Locale, values: TextValues = {}): string {
   const category = new Intl.PluralRules(intlLocaleTags[locale]).select(count);
-  return fillText(category === "one" ? forms.one : forms.other, { count });
+  return fillText(category === "one" ? forms.one : forms.other, { ...values, count });
+}
+
+/**
+ * A deadline in the operator's time zone with the zone written out (`15 March 2026 at 14:30 CET`,
+ * `15. März 2026 um 14:30 MEZ`): the reader may be elsewhere, and the hour decides whether the places
+ * are still theirs.
+ */
+export function formatDeadline(instant: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocaleTags[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: operatorTimeZone,
+  }).format(new Date(instant));
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 /** How long an e-mail verification link stays valid; the account feature must issue tokens with this expiry. */
 export const verifyEmailValidHours = 48;
+/** How long a waitlist offer holds its places (PRODUCT.md "Waitlist"); the offer job expires it then. */
+export const waitlistOfferValidHours = 48;
 
 // Links end up in `href`s: only http(s), so a stored payload can never carry a `javascript:` URL.
 const linkSchema = z.url({ protocol: /^https?$/ });
@@ -11,6 +13,56 @@ export const verifyEmailPayloadSchema = z.object({ name: nameSchema, verifyUrl: 
 export const passwordResetPayloadSchema = z.object({ name: nameSchema, resetUrl: linkSchema, expiresInMinutes: z.number().int().positive() });
 export const accountDeletedPayloadSchema = z.object({ name: nameSchema });
 
+const isoDateSchema = z.iso.date();
+const instantSchema = z.iso.datetime({ offset: true });
+const centsSchema = z.number().int().nonnegative();
+const textSchema = z.string().trim().min(1).max(500);
+
+export const bookingReceivedPayloadSchema = z
+  .object({
+    name: nameSchema,
+    code: z.string().trim().min(1).max(40),
+    eventTitle: textSchema,
+    startsOn: isoDateSchema,
+    endsOn: isoDateSchema,
+    location: textSchema,
+    people: z
+      .array(
+        z.object({
+          name: nameSchema,
+          role: z.enum(["main", "companion"]),
+          companionType: z.enum(["non_playing", "golf_playing", "driver", "co_driver"]).optional(),
+        }),
+      )
+      .min(1),
+    lines: z.array(z.object({ label: textSchema, amountCents: centsSchema })).min(1),
+    totalCents: centsSchema,
+    depositCents: centsSchema,
+    remainderCents: centsSchema,
+    remainderDueOn: isoDateSchema.nullable(),
+    paymentOption: z.enum(["credit_card", "invoice", "sma"]),
+    holdExpiresAt: instantSchema,
+    bookingsUrl: linkSchema,
+  })
+  // The mail states what is due now and later: both parts must add up, and a remainder needs its date.
+  .refine((payload) => payload.depositCents + payload.remainderCents === payload.totalCents, {
+    message: "deposit and remainder must add up to the total",
+    path: ["remainderCents"],
+  })
+  .refine((payload) => payload.remainderCents === 0 || payload.remainderDueOn !== null, {
+    message: "a remainder needs its due date",
+    path: ["remainderDueOn"],
+  });
+
+export const waitlistOfferPayloadSchema = z.object({
+  name: nameSchema,
+  eventTitle: textSchema,
+  startsOn: isoDateSchema,
+  partySize: z.number().int().positive(),
+  offerUrl: linkSchema,
+  expiresAt: instantSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -19,6 +71,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("verify-email"), payload: verifyEmailPayloadSchema }),
   z.object({ template: z.literal("password-reset"), payload: passwordResetPayloadSchema }),
   z.object({ template: z.literal("account-deleted"), payload: accountDeletedPayloadSchema }),
+  z.object({ template: z.literal("booking-received"), payload: bookingReceivedPayloadSchema }),
+  z.object({ template: z.literal("waitlist-offer"), payload: waitlistOfferPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -28,6 +82,8 @@ export type EmailPayload<T extends EmailTemplateName> = Extract<EmailMessage, { 
 export type VerifyEmailPayload = EmailPayload<"verify-email">;
 export type PasswordResetPayload = EmailPayload<"password-reset">;
 export type AccountDeletedPayload = EmailPayload<"account-deleted">;
+export type BookingReceivedPayload = EmailPayload<"booking-received">;
+export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

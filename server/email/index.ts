@@ -9,12 +9,15 @@ export {
   emailMessageSchema,
   InvalidEmailMessageError,
   verifyEmailValidHours,
+  waitlistOfferValidHours,
   type AccountDeletedPayload,
+  type BookingReceivedPayload,
   type EmailMessage,
   type EmailPayload,
   type EmailTemplateName,
   type PasswordResetPayload,
   type VerifyEmailPayload,
+  type WaitlistOfferPayload,
 } from "./email-messages";
 export { emailRetryDelayMs, startEmailWorker, type EmailWorker, type EmailWorkerLogger, type EmailWorkerOptions } from "./email-worker";
 export { enqueueEmail, type EmailToSend } from "./enqueue-email";

@@ -3,8 +3,10 @@ import type { ReactElement } from "react";
 import type { Locale } from "../../core/i18n/locales";
 import type { EmailMessage } from "./email-messages";
 import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
+import { BookingReceived, bookingReceivedSubject } from "./templates/booking-received";
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
+import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -16,6 +18,10 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: passwordResetSubject(locale), element: <PasswordReset locale={locale} payload={message.payload} /> };
     case "account-deleted":
       return { subject: accountDeletedSubject(locale), element: <AccountDeleted locale={locale} payload={message.payload} /> };
+    case "booking-received":
+      return { subject: bookingReceivedSubject(locale, message.payload), element: <BookingReceived locale={locale} payload={message.payload} /> };
+    case "waitlist-offer":
+      return { subject: waitlistOfferSubject(locale, message.payload), element: <WaitlistOffer locale={locale} payload={message.payload} /> };
   }
 }
 
@@ -27,6 +33,8 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
 export async function renderEmail(message: EmailMessage, locale: Locale): Promise<RenderedEmail> {
   const { subject, element } = templateOf(message, locale);
   const html = await render(element);
-  const text = toPlainText(html, { selectors: [{ selector: "h1", options: { uppercase: false } }] });
+  const text = toPlainText(html, {
+    selectors: ["h1", "h2"].map((selector) => ({ selector, options: { uppercase: false } })),
+  });
   return { subject, html, text };
 }

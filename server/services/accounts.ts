@@ -18,6 +18,8 @@ import { AppError } from "../errors";
 /** How long the links in e-mails work. */
 export const emailVerificationSeconds = verifyEmailValidHours * 3600;
 export const passwordResetSeconds = 3600;
+/** The link that sets the first password of an account made at booking: the customer may read it days later. */
+export const accountSetupSeconds = 7 * 24 * 3600;
 
 export type AccountsDependencies = {
   db: Database;
@@ -296,6 +298,33 @@ export function createAccounts(deps: AccountsDependencies) {
       if (!claims) return null;
       const row = await userById(db, claims.userId);
       return row ? { claims, user: toUser(row) } : null;
+    },
+
+    /**
+     * The booking form's "create an account" option: an account for the booking's address without a
+     * password yet, and an e-mail whose link sets one (following it proves the address). An address
+     * that already has an account is left alone: the booking shows on its dashboard by e-mail.
+     * Runs inside the submission's transaction. Returns the new account's id, if one was made.
+     */
+    async createAccountForBooking(
+      tx: Queryable,
+      input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
+    ): Promise<string | null> {
+      if (await findUserByEmail(tx, input.email)) return null;
+      const name = [input.firstName, input.lastName].filter(Boolean).join(" ") || input.email;
+      const [user] = await tx
+        .insert(users)
+        .values({ name, firstName: input.firstName, lastName: input.lastName, email: input.email.trim(), passwordHash: null, locale: input.locale })
+        .returning();
+      if (!user) throw new Error("user insert returned nothing");
+      const token = await issueLinkToken(tx, "password_reset", user.id, accountSetupSeconds);
+      await deps.enqueueMail(tx, {
+        template: "password-reset",
+        locale: input.locale,
+        to: user.email,
+        payload: { name: user.name, resetUrl: link(`/reset-password/${token}`, input.locale), expiresInMinutes: accountSetupSeconds / 60 },
+      });
+      return user.id;
     },
 
     /** Same answer whether or not the address has an account: nobody learns who is registered. */

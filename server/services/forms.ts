@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { PublicForm, PublicFormItem, ReservedVehicles } from "../../core/contracts/forms";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { addDays } from "../../core/domain/dates";
+import { addDays, operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { eventDayResources, events, formItems, formPages, forms } from "../db/schema";
+import { eventDayResources, eventPrices, events, formItems, formPages, forms, sites } from "../db/schema";
 import { notFound } from "../errors";
 
 /**
@@ -49,6 +49,8 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
     itemsByPage.set(item.pageId, items);
   }
   const { event } = row;
+  const prices = await db.select().from(eventPrices).where(eq(eventPrices.eventId, event.id)).orderBy(asc(eventPrices.position));
+  const [site] = await db.select({ depositPercent: sites.depositPercent, dueDays: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1);
   return {
     uuid: row.form.id,
     preview: options.preview,
@@ -61,6 +63,15 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
       state: eventState(event, options.now),
     },
     pages: pageRows.map((page) => ({ uuid: page.id, number: page.position, title: pickLocale(page.title, locale), items: itemsByPage.get(page.id) ?? [] })),
+    prices: prices.map((price) => ({
+      kind: price.kind,
+      key: price.key,
+      label: pickLocale(price.label, locale),
+      amount_cents: price.amountCents,
+      per_day: price.perDay,
+    })),
+    payment_terms: { deposit_percent: site?.depositPercent ?? 25, balance_due_days_before_event: site?.dueDays ?? 30 },
+    today: operatorToday(options.now),
   };
 }
 

@@ -3,7 +3,12 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
 import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { createAccessTokens } from "../auth/access-tokens";
+import type { CompanionInput } from "../../core/contracts/bookings";
+import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
+import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
+import { eq } from "drizzle-orm";
+import { uploads } from "../db/schema";
 import { enqueueEmail } from "../email";
 import { createAccounts, type AccountsDependencies } from "./accounts";
 import { ReadCache } from "./cache";
@@ -23,6 +28,8 @@ export type ServicesOptions = {
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
   enqueueMail?: AccountsDependencies["enqueueMail"];
   rateLimitMultiplier?: number;
+  /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
+  uploadsDir?: string;
 };
 
 /**
@@ -46,6 +53,7 @@ export function createServices(db: Database, options: ServicesOptions) {
     db,
     now,
     cache,
+    uploadsDir: options.uploadsDir,
     getSite: (locale: Locale, id?: number) => cache.get(`site:${locale}:${id ?? ""}`, () => getSite(db, locale, id)),
     listPages: (locale: Locale, query: ListPagesQuery) => cache.get(`pages:${locale}:${JSON.stringify(query)}`, () => listPages(db, locale, query)),
     getPageBySlug: (locale: Locale, slug: string) => getPageBySlug(db, locale, slug),
@@ -65,6 +73,43 @@ export function createServices(db: Database, options: ServicesOptions) {
     },
     getPublicForm: (locale: Locale, formId: string, preview: boolean) => getPublicForm(db, locale, formId, { preview, now: now() }),
     getReservedVehicles: (formId: string) => getReservedVehicles(db, formId),
+    /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
+    bookings: {
+      open: (input: { formId: string; bookingToken?: string | undefined; bookingUuid?: string | undefined; userId?: string | null; locale: Locale }) =>
+        openDraft(db, input),
+      updatePage: (input: {
+        bookingId: string;
+        bookingToken: string;
+        pageId: string;
+        answers: Parameters<typeof updateDraftPage>[1]["answers"];
+        companions?: CompanionInput[] | undefined;
+        locale: Locale;
+      }) => updateDraftPage(db, { ...input, now: now() }),
+      /** The files uploaded to a booking, for the upload fields of its pages. */
+      uploadsOf: async (bookingId: string) =>
+        (await db.select().from(uploads).where(eq(uploads.bookingId, bookingId))).map((row) => ({
+          uuid: row.id,
+          item_uuid: row.itemId,
+          name: row.originalName,
+          media_type: row.mediaType,
+          size_bytes: row.sizeBytes,
+          duration_seconds: row.durationMs === null ? null : Math.round(row.durationMs / 100) / 10,
+        })),
+      addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),
+      deleteCompanion: (input: { bookingId: string; bookingToken: string; companionId: string }) => deleteCompanion(db, { ...input, now: now() }),
+      submit: async (input: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) => {
+        try {
+          return await submitDraft(
+            db,
+            { createAccountForBooking: accounts.createAccountForBooking, enqueueMail: options.enqueueMail ?? enqueueEmail, publicOrigin: options.publicOrigin },
+            { ...input, now: now() },
+          );
+        } finally {
+          // Places changed (or were found gone): the event cards must not show a stale state.
+          cache.invalidate();
+        }
+      },
+    },
   };
 }
 

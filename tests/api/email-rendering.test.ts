@@ -1,12 +1,50 @@
 import { describe, expect, it } from "vitest";
 import { locales, type Locale } from "../../core/i18n/locales";
-import { emailCatalogues, emailMessageSchema, renderEmail, type EmailMessage } from "../../server/email";
+import { formatDateRange } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { emailCatalogues, emailMessageSchema, renderEmail, type BookingReceivedPayload, type EmailMessage } from "../../server/email";
+import { fillText } from "../../server/email/email-catalogue";
 
 const link = "https://booking.example.test/register/tok_4f8a2c";
+const bookingReceived: BookingReceivedPayload = {
+  name: "Ada Lovelace",
+  code: "TR-7K4M2Q",
+  eventTitle: "Golf & yoga on Koh Samui",
+  startsOn: "2026-11-02",
+  endsOn: "2026-11-05",
+  location: "Koh Samui, Thailand",
+  people: [
+    { name: "Ada Lovelace", role: "main" },
+    { name: "Charles Babbage", role: "companion", companionType: "golf_playing" },
+    { name: "Mary Somerville", role: "companion", companionType: "non_playing" },
+  ],
+  lines: [
+    { label: "Main participant", amountCents: 10800 },
+    { label: "Golf-playing companion", amountCents: 10800 },
+    { label: "Non-playing companion", amountCents: 8800 },
+  ],
+  totalCents: 30400,
+  depositCents: 7600,
+  remainderCents: 22800,
+  remainderDueOn: "2026-10-03",
+  paymentOption: "credit_card",
+  holdExpiresAt: "2026-03-15T13:30:00.000Z",
+  bookingsUrl: link,
+};
+const waitlistOffer = {
+  name: "Ada Lovelace",
+  eventTitle: "Golf circle final",
+  startsOn: "2026-09-12",
+  partySize: 2,
+  offerUrl: link,
+  expiresAt: "2026-03-17T13:30:00.000Z",
+};
 const messages: EmailMessage[] = [
   { template: "verify-email", payload: { name: "Ada Lovelace", verifyUrl: link } },
   { template: "password-reset", payload: { name: "Ada Lovelace", resetUrl: link, expiresInMinutes: 60 } },
   { template: "account-deleted", payload: { name: "Ada Lovelace" } },
+  { template: "booking-received", payload: bookingReceived },
+  { template: "waitlist-offer", payload: waitlistOffer },
 ];
 
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -19,7 +57,7 @@ describe("renderEmail", () => {
     for (const locale of locales) {
       it(`renders ${message.template} in ${locale} with subject, HTML and plain text`, async () => {
         const email = await renderEmail(message, locale);
-        expect(email.subject).toBe(emailCatalogues[locale][catalogueKey(message)].subject);
+        expect(email.subject).toBe(fillText(emailCatalogues[locale][catalogueKey(message)].subject, { code: "TR-7K4M2Q", eventTitle: "Golf circle final" }));
         expect(email.html).toContain(`lang="${locale}"`);
         expect(email.html).toContain("Ada Lovelace");
         expect(email.html).toContain("#0b1630");
@@ -53,6 +91,65 @@ describe("renderEmail", () => {
     expect((await renderEmail(messages[2]!, "de")).text).toMatch(/nicht rückgängig/);
   });
 
+  it("tells the booking code, the price, what is due when and the next step of each payment option", async () => {
+    const en = await renderEmail({ template: "booking-received", payload: bookingReceived }, "en");
+    expect(en.subject).toBe("Booking received: TR-7K4M2Q");
+    expect(en.html).toMatch(/font-size:26px[^>]*>TR-7K4M2Q</);
+    expect(en.text).toContain("Your booking code\n\nTR-7K4M2Q");
+    expect(en.text).toContain(`Date: ${formatDateRange("2026-11-02", "2026-11-05", "en")}`);
+    expect(formatDateRange("2026-11-02", "2026-11-05", "en")).toMatch(/^2\s–\s5 Nov 2026$/);
+    expect(en.text).toContain("Location: Koh Samui, Thailand");
+    expect(en.text).toContain("Charles Babbage (golf-playing companion)");
+    expect(en.text).toContain("Mary Somerville (non-playing companion)");
+    expect(en.text).toMatch(/Non-playing companion +€88\.00/);
+    expect(en.text).toMatch(/Total +€304\.00/);
+    expect(en.text).toContain("Due now: €76.00");
+    expect(en.text).toContain("Remainder: €228.00, due by 3 October 2026");
+    expect(en.text).toContain("We hold your places until 15 March 2026 at 14:30 CET");
+
+    const de = await renderEmail({ template: "booking-received", payload: bookingReceived }, "de");
+    expect(de.subject).toBe("Buchung eingegangen: TR-7K4M2Q");
+    expect(de.text).toContain("TR-7K4M2Q");
+    expect(de.text).toContain(formatMoney(10800, "de"));
+    expect(formatMoney(10800, "de")).toBe("108,00\u00a0€");
+    expect(de.text).toMatch(/Gesamtbetrag +304,00\u00a0€/);
+    expect(de.text).toContain("Jetzt fällig: 76,00\u00a0€");
+    expect(de.text).toContain("Restbetrag: 228,00\u00a0€, fällig am 3. Oktober 2026");
+    expect(de.text).toContain("Plätze bis 15. März 2026 um 14:30 MEZ");
+    expect(de.text).toContain("Charles Babbage (golfspielende Begleitperson)");
+
+    const invoice = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "invoice" } }, "en");
+    expect(invoice.text).toContain("Your invoice follows by e-mail");
+    expect(invoice.text).not.toContain("14:30");
+    const sma = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma" } }, "de");
+    expect(sma.text).toContain("Servicezeiten (Mo–Fr 8:00–18:00 Uhr MEZ)");
+    expect((await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma" } }, "en")).text).toContain(
+      "support hours (Mon–Fri 8:00–18:00 CET)",
+    );
+
+    // Within 30 days of the start the whole total is due at once: no remainder line.
+    const inFull = { ...bookingReceived, depositCents: 30400, remainderCents: 0, remainderDueOn: null };
+    const full = await renderEmail({ template: "booking-received", payload: inFull }, "en");
+    expect(full.text).toContain("Due now: €304.00 (the full amount)");
+    expect(full.text).not.toContain("Remainder");
+  });
+
+  it("offers freed places from the waitlist until the offer runs out", async () => {
+    const en = await renderEmail({ template: "waitlist-offer", payload: waitlistOffer }, "en");
+    expect(en.subject).toBe("Places are free for you: Golf circle final");
+    expect(en.text).toContain("2 places have become free for Golf circle final on 12 September 2026");
+    expect(en.text).toContain("until 17 March 2026 at 14:30 CET (48 hours)");
+    expect(en.text).toContain(`Book now ${link}`);
+    const de = await renderEmail({ template: "waitlist-offer", payload: waitlistOffer }, "de");
+    expect(de.subject).toBe("Plätze für Sie frei: Golf circle final");
+    expect(de.text).toContain("sind 2 Plätze frei geworden");
+    expect(de.text).toContain("bis 17. März 2026 um 14:30 MEZ (48 Stunden)");
+    expect(de.text).toContain(`Jetzt buchen ${link}`);
+    const one = await renderEmail({ template: "waitlist-offer", payload: { ...waitlistOffer, partySize: 1 } }, "en");
+    expect(one.text).toContain("A place has become free");
+    expect(one.text).toContain("We are holding it for you");
+  });
+
   it("escapes names in HTML", async () => {
     const email = await renderEmail({ template: "account-deleted", payload: { name: "<script>alert(1)</script>" } }, "en");
     expect(email.html).not.toContain("<script>");
@@ -63,6 +160,23 @@ describe("renderEmail", () => {
     expect(emailMessageSchema.safeParse({ template: "verify-email", payload: { name: "A", verifyUrl: "javascript:alert(1)" } }).success).toBe(false);
     expect(emailMessageSchema.safeParse({ template: "password-reset", payload: { name: "A", resetUrl: link } }).success).toBe(false);
     expect(emailMessageSchema.safeParse({ template: "newsletter", payload: {} }).success).toBe(false);
+    const booking = (payload: Partial<Record<keyof BookingReceivedPayload, unknown>>) =>
+      emailMessageSchema.safeParse({ template: "booking-received", payload: { ...bookingReceived, ...payload } }).success;
+    expect(booking({})).toBe(true);
+    expect(booking({ bookingsUrl: "javascript:alert(1)" })).toBe(false);
+    expect(booking({ depositCents: 7500 })).toBe(false);
+    expect(booking({ remainderDueOn: null })).toBe(false);
+    expect(booking({ startsOn: "2 Nov 2026" })).toBe(false);
+    expect(booking({ holdExpiresAt: "tomorrow" })).toBe(false);
+    expect(booking({ paymentOption: "cash" })).toBe(false);
+    expect(booking({ people: [{ name: "A", role: "companion", companionType: "caddie" }] })).toBe(false);
+    expect(booking({ lines: [{ label: "Main participant", amountCents: 108.5 }] })).toBe(false);
+    const offer = (payload: Record<string, unknown>) =>
+      emailMessageSchema.safeParse({ template: "waitlist-offer", payload: { ...waitlistOffer, ...payload } }).success;
+    expect(offer({})).toBe(true);
+    expect(offer({ offerUrl: "javascript:alert(1)" })).toBe(false);
+    expect(offer({ partySize: 0 })).toBe(false);
+    expect(offer({ expiresAt: "2026-03-17" })).toBe(false);
   });
 });
 
@@ -86,5 +200,9 @@ function catalogueKey(message: EmailMessage): Exclude<keyof (typeof emailCatalog
       return "passwordReset";
     case "account-deleted":
       return "accountDeleted";
+    case "booking-received":
+      return "bookingReceived";
+    case "waitlist-offer":
+      return "waitlistOffer";
   }
 }

@@ -1,0 +1,269 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import type { BookingView } from "../../../core/contracts/bookings";
+import type { FieldErrors } from "../../../core/contracts/errors";
+import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
+import { hiddenItemUuids } from "../../../core/domain/form-validation";
+import { localizePath } from "../../../core/i18n/locales";
+import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
+import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
+import { withoutFieldError } from "../../utils/form-errors";
+import { useLocale } from "../../utils/locale";
+import { Button } from "../button";
+import { FormMessage } from "../field";
+import { CompanionEditor } from "./companion-editor";
+import { SimpleFormItem, type CountryOption, type FormattedPrice } from "./form-item";
+import { PriceSummary } from "./price-summary";
+import { UploadField, type UploadedFile } from "./upload-field";
+import { VehiclePicker, type DayStock } from "./vehicle-picker";
+
+export type BookingPageProps = {
+  form: PublicForm;
+  booking: BookingView | null;
+  closed: boolean;
+  pageNumber: number;
+  offer: string | null;
+  countryNames: CountryOption[];
+  stock: DayStock[];
+  prices: FormattedPrice[];
+  eventDates: string;
+  uploads: UploadedFile[];
+  price: PriceSummaryView | null;
+  actionData: { message: string | null; errors: FieldErrors; participantErrors: Record<string, FieldErrors>; pageErrors: string[] } | null;
+};
+
+/** The booking form, one page at a time, with the step list and the live price summary. */
+export function BookingFormPage(props: BookingPageProps) {
+  const { form, booking, closed, pageNumber, offer, actionData } = props;
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const page = form.pages[pageNumber - 1];
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
+  const [participantErrors, setParticipantErrors] = useState<Record<string, FieldErrors>>(actionData?.participantErrors ?? {});
+  const [liveAnswers, setLiveAnswers] = useState<Record<string, unknown>>({});
+  const [livePrice, setLivePrice] = useState<PriceSummaryView | null>(null);
+  const [seenAction, setSeenAction] = useState(actionData);
+  // A new answer from the server replaces the shown errors (state derived during render, no effect needed).
+  if (actionData !== seenAction) {
+    setSeenAction(actionData);
+    setErrors(actionData?.errors ?? {});
+    setParticipantErrors(actionData?.participantErrors ?? {});
+  }
+  const busy = navigation.state !== "idle";
+
+  if (closed || !booking || !page) {
+    return (
+      <section className="mx-auto max-w-lg px-4 py-16">
+        <h1 className="font-display text-3xl font-bold text-navy-900">{form.event.title}</h1>
+        <div className="mt-6">
+          <FormMessage tone="info">{t("booking.closed")}</FormMessage>
+        </div>
+        <Button to={localizePath("/events", locale)} className="mt-6">
+          {t("booking.otherEvents")}
+        </Button>
+      </section>
+    );
+  }
+
+  const answers = { ...booking.answers, ...liveAnswers } as Record<string, unknown>;
+  const hidden = hiddenItemUuids(page.items, answers);
+  const isLastPage = pageNumber === form.pages.length;
+  const clearError = (uuid: string) => setErrors((current) => withoutFieldError(current, uuid));
+  const clearParticipantError = (participantUuid: string, field: string) =>
+    setParticipantErrors((current) => {
+      const ofParticipant = current[participantUuid];
+      if (!ofParticipant || !(field in ofParticipant)) return current;
+      const rest = withoutFieldError(ofParticipant, field);
+      const next = { ...current };
+      if (Object.keys(rest).length) next[participantUuid] = rest;
+      else delete next[participantUuid];
+      return next;
+    });
+
+  /** Recomputes the live price and the shown/hidden items from what is on the page now. */
+  const recompute = () => {
+    const element = formRef.current;
+    if (!element) return;
+    const posted = new FormData(element);
+    const onPage = answersFromFormData(page.items, posted);
+    setLiveAnswers(onPage);
+    const hasCompanionItem = page.items.some((item) => item.kind === "companion");
+    const companionTypes = hasCompanionItem
+      ? posted.getAll(companionListField).map((uuid) => {
+          const type = posted.get(companionField(String(uuid), "type"));
+          return typeof type === "string" ? type : null;
+        })
+      : booking.companions.map((companion) => companion.type);
+    setLivePrice(priceSummary(form, priceInputsOf(form, { ...booking.answers, ...onPage }, companionTypes), locale));
+  };
+
+  const onChoicesChange = (uuid: string) => {
+    clearError(uuid);
+    recompute();
+  };
+
+  const pageHref = (number: number) => {
+    const search = new URLSearchParams({ page: String(number) });
+    if (offer) search.set("offer", offer);
+    return `${localizePath(`/booking/${form.uuid}`, locale)}?${search.toString()}`;
+  };
+  const errorPages = form.pages.filter((candidate) => actionData?.pageErrors.includes(candidate.uuid) && candidate.uuid !== page.uuid);
+  const topLevel = page.items.filter((item) => !item.parent_uuid);
+  const childrenOf = (group: PublicFormItem) => page.items.filter((item) => item.parent_uuid === group.uuid);
+
+  const renderItem = (item: PublicFormItem) => {
+    if (hidden.has(item.uuid) && item.kind !== "group") return null;
+    const error = errors[item.uuid]?.[0];
+    switch (item.kind) {
+      case "group":
+        return (
+          <fieldset
+            key={item.uuid}
+            hidden={hidden.has(item.uuid)}
+            className="rounded-xl p-4 ring-1 ring-navy-900/15"
+            aria-describedby={item.help ? `item-${item.uuid}-hint` : undefined}
+          >
+            <legend className="px-1 text-sm font-semibold text-navy-900">{item.label}</legend>
+            {item.help && (
+              <p id={`item-${item.uuid}-hint`} className="text-xs text-ink-soft">
+                {item.help}
+              </p>
+            )}
+            <div className="mt-3 grid gap-4 sm:grid-cols-2">{childrenOf(item).map(renderItem)}</div>
+          </fieldset>
+        );
+      case "companion":
+        return (
+          <CompanionEditor
+            key={item.uuid}
+            item={item}
+            companions={booking.companions}
+            error={error}
+            participantErrors={participantErrors}
+            prices={props.prices}
+            today={form.today}
+            onEdit={clearParticipantError}
+          />
+        );
+      case "vehicles":
+      case "vehicles_per_day":
+        return (
+          <VehiclePicker
+            key={item.uuid}
+            item={{ ...item, kind: item.kind }}
+            answer={booking.answers[item.uuid]}
+            stock={props.stock}
+            prices={props.prices}
+            error={error}
+            onChoicesChange={onChoicesChange}
+          />
+        );
+      case "upload":
+      case "file":
+        return (
+          <UploadField
+            key={item.uuid}
+            item={item}
+            bookingUuid={booking.uuid}
+            current={props.uploads.find((upload) => upload.uuid === booking.answers[item.uuid])}
+            error={error}
+            onUploaded={clearError}
+          />
+        );
+      default:
+        return (
+          <SimpleFormItem
+            key={item.uuid}
+            item={item}
+            answer={booking.answers[item.uuid]}
+            error={error}
+            today={form.today}
+            countries={props.countryNames}
+            prices={props.prices}
+            onEdit={clearError}
+          />
+        );
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <p className="text-sm font-semibold uppercase tracking-wide text-gold-700">
+        {form.event.title} · {props.eventDates}
+      </p>
+      <h1 id="page-title" className="mt-1 font-display text-3xl font-bold text-navy-900 sm:text-4xl">
+        {page.title}
+      </h1>
+      <nav aria-label={t("booking.steps")} className="mt-4">
+        <ol className="flex flex-wrap gap-2 text-sm">
+          {form.pages.map((candidate) => {
+            const current = candidate.number === pageNumber;
+            const reachable = candidate.number <= booking.current_page;
+            const label = t("booking.step", { number: candidate.number, total: form.pages.length, title: candidate.title });
+            const style = `inline-flex items-center gap-2 rounded-full px-3 py-1.5 ${current ? "bg-navy-800 text-white" : reachable ? "bg-white text-navy-800 ring-1 ring-navy-800/25" : "bg-navy-50 text-ink-soft"}`;
+            return (
+              <li key={candidate.uuid}>
+                {reachable && !current ? (
+                  <Link to={pageHref(candidate.number)} className={`${style} hover:bg-navy-100`}>
+                    {label}
+                  </Link>
+                ) : (
+                  <span className={style} aria-current={current ? "step" : undefined}>
+                    {label}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
+          {actionData?.message && (
+            <div className="mb-6 space-y-2">
+              <FormMessage tone="error">{actionData.message}</FormMessage>
+              {errorPages.length > 0 && (
+                <ul className="list-disc pl-5 text-sm text-danger-700">
+                  {errorPages.map((candidate) => (
+                    <li key={candidate.uuid}>
+                      <Link to={pageHref(candidate.number)} className="font-medium underline underline-offset-2">
+                        {t("booking.pageNeedsAttention", { title: candidate.title })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          <Form method="post" ref={formRef} noValidate onChange={recompute} className="space-y-6" aria-labelledby="page-title">
+            {/* Enter in a text field submits with the first submit button: make that "next", not "remove companion". */}
+            <button type="submit" name="intent" value={isLastPage ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only" />
+            <input type="hidden" name="page_uuid" value={page.uuid} />
+            {offer && <input type="hidden" name="offer" value={offer} />}
+            <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+            {topLevel.map(renderItem)}
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-navy-900/10 pt-6">
+              {pageNumber > 1 ? (
+                <Button type="submit" name="intent" value="back" formNoValidate variant="ghost" disabled={busy}>
+                  {t("booking.back")}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" name="intent" value={isLastPage ? "submit" : "next"} size="lg" disabled={busy}>
+                {isLastPage ? t("booking.submit") : t("booking.next")}
+              </Button>
+            </div>
+            <p className="text-xs text-ink-soft">{t("booking.savedNote")}</p>
+          </Form>
+        </div>
+        <aside aria-label={t("booking.price.title")}>
+          <PriceSummary summary={livePrice ?? props.price} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PublicFormItem } from "../../../core/contracts/forms";
+import { useLocale } from "../../utils/locale";
+import { describedBy, ErrorText, Hint, RequiredMark } from "./item-frame";
+
+export type UploadedFile = { uuid: string; item_uuid: string | null; name: string; media_type: string; size_bytes: number; duration_seconds: number | null };
+
+type UploadState = { phase: "idle" } | { phase: "uploading"; name: string } | { phase: "failed"; message: string };
+
+/**
+ * A file or video for the booking. It goes straight to `POST api/booking/{uuid}/upload` (the booking
+ * cookie proves whose it is); the server checks type, size and video length on the bytes and
+ * records it as the item's answer.
+ */
+export function UploadField({
+  item,
+  bookingUuid,
+  current,
+  error,
+  onUploaded,
+}: {
+  item: PublicFormItem;
+  bookingUuid: string;
+  current: UploadedFile | undefined;
+  error?: string | undefined;
+  onUploaded: (uuid: string) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [file, setFile] = useState<UploadedFile | undefined>(current);
+  const [state, setState] = useState<UploadState>({ phase: "idle" });
+  const id = `item-${item.uuid}`;
+  const accept = Array.isArray(item.options.accept) ? (item.options.accept as string[]).join(",") : undefined;
+  const shownError = state.phase === "failed" ? state.message : error;
+
+  async function upload(chosen: File) {
+    setState({ phase: "uploading", name: chosen.name });
+    const body = new FormData();
+    body.append("item_uuid", item.uuid);
+    body.append("file", chosen);
+    try {
+      const response = await fetch(`/api/booking/${bookingUuid}/upload`, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        headers: { "Accept-Language": locale },
+      });
+      const answer = (await response.json().catch(() => null)) as { data?: UploadedFile; message?: string; errors?: Record<string, string[]> } | null;
+      if (!response.ok || !answer?.data) {
+        setState({ phase: "failed", message: answer?.errors?.[item.uuid]?.[0] ?? answer?.message ?? t("booking.upload.failed") });
+        return;
+      }
+      setFile(answer.data);
+      setState({ phase: "idle" });
+      onUploaded(item.uuid);
+    } catch {
+      setState({ phase: "failed", message: t("booking.upload.failed") });
+    }
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
+        {item.label}
+        <RequiredMark required={item.required} />
+      </label>
+      <Hint id={id} help={item.help} />
+      {file && (
+        <p className="mt-2 rounded-lg bg-success-50 px-3 py-2 text-sm text-success-700" data-testid="uploaded-file">
+          {t("booking.upload.uploaded", { name: file.name })}
+          {file.duration_seconds !== null && ` · ${t("booking.upload.seconds", { count: Math.round(file.duration_seconds) })}`}
+        </p>
+      )}
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy(id, shownError, item.help)}
+        disabled={state.phase === "uploading"}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          if (chosen) void upload(chosen);
+        }}
+        className="mt-2 block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-navy-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-700"
+      />
+      <p role="status" className="mt-1 text-sm text-ink-soft">
+        {state.phase === "uploading" ? t("booking.upload.uploading", { name: state.name }) : ""}
+      </p>
+      <ErrorText id={id} error={shownError} />
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { readBookingKeys } from "../../server/http/booking-cookies";
+import { Button } from "../components/button";
+import { FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { pageLocale } from "../utils/auth.server";
+import { useRootData } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/booking-success";
+
+/**
+ * /booking-success?booking={uuid}: the booking code and what happens next. Only the browser that
+ * holds the booking's key (its httpOnly cookie) sees the details; anyone else gets a 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
+  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
+  if (!key) throw data(null, { status: 404 });
+  let booking;
+  try {
+    ({ booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale }));
+  } catch (error) {
+    if (AppError.is(error) && error.code === "NOT_FOUND") throw data(null, { status: 404 });
+    throw error;
+  }
+  if (booking.status === "draft") throw redirect(localizePath(`/booking/${key.formUuid}`, locale));
+  const form = await context.services.getPublicForm(locale, booking.form_uuid, false);
+  const paymentOption = booking.payment_option;
+  return {
+    locale,
+    view: {
+      code: booking.code ?? "",
+      status: booking.status,
+      event: form.event.title,
+      dates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+      people: 1 + booking.companions.length,
+      total: formatMoney(booking.total_cents, locale),
+      dueNow: formatMoney(booking.deposit_cents, locale),
+      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
+      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
+      holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
+      paymentOption,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("bookingSuccess.title")) : [];
+
+export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { view, locale } = loaderData;
+  const user = useRootData()?.user;
+  const nextStep =
+    view.paymentOption === "invoice"
+      ? t("bookingSuccess.next.invoice")
+      : view.paymentOption === "sma"
+        ? t("bookingSuccess.next.sma")
+        : t("bookingSuccess.next.creditCard", { time: view.holdUntil ?? "" });
+  return (
+    <PageCard title={t("bookingSuccess.title")} wide intro={<p>{t("bookingSuccess.intro", { event: view.event, dates: view.dates })}</p>}>
+      <div className="space-y-6">
+        <div className="rounded-xl bg-navy-50 px-5 py-4 text-center">
+          <p className="text-sm font-semibold uppercase tracking-wide text-ink-soft">{t("bookingSuccess.code")}</p>
+          <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-navy-900" data-testid="booking-code">
+            {view.code}
+          </p>
+        </div>
+        <dl className="divide-y divide-navy-900/10 text-sm">
+          {[
+            [t("bookingSuccess.people"), String(view.people)],
+            [t("booking.price.total"), view.total],
+            [view.remainder ? t("booking.price.dueNow") : t("booking.price.dueNow"), view.dueNow],
+            ...(view.remainder && view.remainderDue ? [[t("booking.price.remainder", { date: view.remainderDue }), view.remainder]] : []),
+          ].map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-ink">{label}</dt>
+              <dd className="font-semibold tabular-nums text-navy-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <FormMessage tone="info">{nextStep}</FormMessage>
+        <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
+          {user && (
+            <Button to={localizePath("/dashboard", locale)} variant="ghost">
+              {t("bookingSuccess.dashboard")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </PageCard>
+  );
+}

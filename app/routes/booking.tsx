@@ -1,0 +1,196 @@
+import { data, redirect } from "react-router";
+import type { BookingView } from "../../core/contracts/bookings";
+import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
+import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
+import { formatDate, formatDateRange } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath, type Locale } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { bookingKeyOfForm, formPositionCookie, readFormPosition, rememberBookingCookie, type BookingKey } from "../../server/http/booking-cookies";
+import { BookingFormPage } from "../components/booking/booking-form-page";
+import { pageLocale } from "../utils/auth.server";
+import { countryOptions } from "../utils/countries.server";
+import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
+import { bookingPriceView } from "../utils/booking-view";
+import { pageMeta } from "../utils/meta";
+import { orNotFoundPage } from "../utils/route-errors.server";
+import { withCookies } from "../utils/session.server";
+import type { Route } from "./+types/booking";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+
+function formUuidOf(request: Request, params: { uuid?: string | undefined }): string | null {
+  return params.uuid ?? readFormPosition(request.headers.get("cookie"))?.formUuid ?? null;
+}
+
+/** `/booking/{form}?page=n`, keeping a waitlist offer's token on every step. */
+function pageHref(locale: Locale, formUuid: string, page: number, offer: string | null, hash = ""): string {
+  const search = new URLSearchParams({ page: String(page) });
+  if (offer) search.set("offer", offer);
+  return `${localizePath(`/booking/${formUuid}`, locale)}?${search.toString()}${hash}`;
+}
+
+function eventStateRedirect(form: PublicForm, locale: Locale, offer: string | null): string | null {
+  const { state, uuid } = form.event;
+  if (state === "not_bookable_yet") return `${localizePath("/booking-not-bookable-yet", locale)}?event=${uuid}`;
+  if (state === "fully_booked" && !offer) return `${localizePath("/booking-no-available-spots", locale)}?event=${uuid}`;
+  return null;
+}
+
+/** The draft this browser keeps for the form; a missing, foreign or finished one yields none. */
+async function resumeDraft(context: Route.LoaderArgs["context"], key: BookingKey | undefined, locale: Locale): Promise<BookingView | null> {
+  if (!key) return null;
+  try {
+    const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
+    return booking.status === "draft" ? booking : null;
+  } catch (error) {
+    if (AppError.is(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const url = new URL(request.url);
+  const cookieHeader = request.headers.get("cookie");
+  const formUuid = formUuidOf(request, params);
+  if (!formUuid) throw redirect(localizePath("/events", locale));
+  if (!uuidPattern.test(formUuid)) throw data(null, { status: 404 });
+  const form = await orNotFoundPage(context.services.getPublicForm(locale, formUuid, false));
+  const offer = url.searchParams.get("offer");
+  const elsewhere = eventStateRedirect(form, locale, offer);
+  if (elsewhere) throw redirect(elsewhere);
+  const closed = form.event.state === "registration_closed" || form.event.state === "past";
+
+  const cookies: string[] = [];
+  let booking = closed ? null : await resumeDraft(context, bookingKeyOfForm(cookieHeader, formUuid), locale);
+  if (!booking && !closed) {
+    const { user } = await context.session();
+    const opened = await context.services.bookings.open({ formId: formUuid, userId: user?.uuid ?? null, locale });
+    booking = opened.booking;
+    if (opened.bookingToken) {
+      cookies.push(rememberBookingCookie(cookieHeader, { formUuid, bookingUuid: booking.uuid, token: opened.bookingToken }, isSecure(request)));
+    }
+  }
+  const lastOpenPage = Math.min(booking?.current_page ?? 1, form.pages.length);
+  const askedPage = Number(url.searchParams.get("page") ?? readFormPosition(cookieHeader)?.page ?? 1);
+  const pageNumber = Number.isInteger(askedPage) ? Math.min(Math.max(askedPage, 1), lastOpenPage) : 1;
+  cookies.push(formPositionCookie({ formUuid, page: pageNumber }, isSecure(request)));
+
+  const page = form.pages[pageNumber - 1];
+  const kinds = new Set(page?.items.map((item) => item.kind));
+  const needsCountries = kinds.has("country_select") || kinds.has("nationality_select");
+  const countryNames = needsCountries ? countryOptions(locale) : [];
+  const reserved: ReservedVehicles | null =
+    kinds.has("vehicles") || kinds.has("vehicles_per_day") ? await context.services.getReservedVehicles(formUuid) : null;
+  const uploads = booking && (kinds.has("upload") || kinds.has("file")) ? await context.services.bookings.uploadsOf(booking.uuid) : [];
+  // Dates and amounts are formatted here, on the server, so the hydrated page matches (see event-view.ts).
+  const stock = (reserved?.days ?? []).map((day) => ({
+    day: day.day,
+    label: translatorFor(locale)("booking.vehicles.dayWithDate", { day: day.day, date: formatDate(day.date, locale) }),
+    resources: day.resources.map(({ key, stock: total, used }) => ({ key, stock: total, used })),
+  }));
+  return data(
+    {
+      locale,
+      form,
+      booking,
+      closed,
+      pageNumber,
+      offer,
+      countryNames,
+      stock,
+      prices: form.prices.map((price) => ({
+        kind: price.kind,
+        key: price.key,
+        label: price.label,
+        amount: formatMoney(price.amount_cents, locale),
+        per_day: price.per_day,
+      })),
+      eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+      uploads,
+      price: booking ? bookingPriceView(form, booking, locale) : null,
+    },
+    { headers: withCookies(cookies) },
+  );
+}
+
+export type BookingActionData = {
+  message: string | null;
+  errors: FieldErrors;
+  participantErrors: Record<string, FieldErrors>;
+  pageErrors: string[];
+};
+
+function failure(error: AppError, locale: Locale, status: number = error.status) {
+  const response: ErrorResponse = error.toResponse(locale);
+  return data<BookingActionData>(
+    { message: response.message, errors: response.errors ?? {}, participantErrors: response.participant_errors ?? {}, pageErrors: response.page_errors ?? [] },
+    status,
+  );
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const formUuid = formUuidOf(request, params);
+  if (!formUuid || !uuidPattern.test(formUuid)) throw data(null, { status: 404 });
+  const key = bookingKeyOfForm(request.headers.get("cookie"), formUuid);
+  const posted = await request.formData();
+  const offer = typeof posted.get("offer") === "string" && posted.get("offer") ? String(posted.get("offer")) : null;
+  // No key (cookies cleared, another browser): the page opens a fresh draft; nothing is lost that was saved.
+  if (!key) throw redirect(pageHref(locale, formUuid, 1, offer));
+  const form = await orNotFoundPage(context.services.getPublicForm(locale, formUuid, false));
+  const page = form.pages.find((candidate) => candidate.uuid === posted.get("page_uuid"));
+  if (!page) throw redirect(pageHref(locale, formUuid, 1, offer));
+  const intent = String(posted.get("intent") ?? "next");
+  const bookingKey = { bookingId: key.bookingUuid, bookingToken: key.token };
+
+  let invalid: AppError | null = null;
+  try {
+    await context.services.bookings.updatePage({
+      ...bookingKey,
+      pageId: page.uuid,
+      answers: answersFromFormData(page.items, posted),
+      companions: page.items.some((item) => item.kind === "companion") ? companionsFromFormData(posted) : undefined,
+      locale,
+    });
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    if (error.code === "CONFLICT") throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
+    if (error.code !== "VALIDATION_FAILED") return failure(error, locale);
+    invalid = error;
+  }
+
+  try {
+    if (intent === "back") throw redirect(pageHref(locale, formUuid, page.number - 1, offer));
+    if (intent === "add-companion") {
+      const companionItem = page.items.find((item) => item.kind === "companion");
+      if (companionItem) await context.services.bookings.addBlankCompanion({ ...bookingKey, companionItem, locale });
+      throw redirect(pageHref(locale, formUuid, page.number, offer, "#companions"));
+    }
+    if (intent.startsWith("remove-companion:")) {
+      await context.services.bookings.deleteCompanion({ ...bookingKey, companionId: intent.slice("remove-companion:".length) });
+      throw redirect(pageHref(locale, formUuid, page.number, offer, "#companions"));
+    }
+    if (invalid) return failure(invalid, locale);
+    if (intent === "submit" && page.number === form.pages.length) {
+      await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: offer ?? undefined });
+      throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
+    }
+    throw redirect(pageHref(locale, formUuid, Math.min(page.number + 1, form.pages.length), offer));
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}?event=${form.event.uuid}`);
+    if (error.reason === "not_bookable_yet") throw redirect(`${localizePath("/booking-not-bookable-yet", locale)}?event=${form.event.uuid}`);
+    return failure(error, locale);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("booking.metaTitle", { event: loaderData.form.event.title })) : [];
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <BookingFormPage {...loaderData} actionData={actionData ?? null} />;
+}

@@ -1,0 +1,68 @@
+import type { BookingView } from "../../core/contracts/bookings";
+import type { PublicForm } from "../../core/contracts/forms";
+import { bookingPriceLines, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
+import { formatDate } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { priceBooking } from "../../core/domain/pricing";
+import type { Locale } from "../../core/i18n/locales";
+
+/** What the price depends on: the companions by type and the per-day resources chosen. */
+export type PriceInputs = { companionTypes: string[]; resources: ResourceChoice[] };
+
+export function priceInputsOf(form: PublicForm, answers: Record<string, unknown>, companionTypes: (string | null)[]): PriceInputs {
+  const resources = form.pages
+    .flatMap((page) => page.items)
+    .flatMap((item) =>
+      item.kind === "vehicles" || item.kind === "vehicles_per_day"
+        ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
+        : [],
+    );
+  return { companionTypes: companionTypes.filter((type): type is string => Boolean(type)), resources };
+}
+
+export type PriceSummaryView = {
+  eventPrice: string;
+  companions: { count: number; total: string } | null;
+  addons: string | null;
+  total: string;
+  dueNow: string;
+  /** Set when a deposit is due now and the rest later. */
+  deposit: { percent: number; remainder: string; dueOn: string } | null;
+};
+
+/**
+ * The live price summary: the same price list and rules as the submission (core/domain), formatted
+ * for `locale`. The server's price at submission is the one that counts.
+ */
+export function priceSummary(form: PublicForm, inputs: PriceInputs, locale: Locale): PriceSummaryView {
+  const lines = bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources);
+  const price = priceBooking(
+    lines,
+    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
+    { today: form.today, startsOn: form.event.starts_on },
+  );
+  return {
+    eventPrice: formatMoney(price.eventPriceCents, locale),
+    companions: inputs.companionTypes.length ? { count: inputs.companionTypes.length, total: formatMoney(price.companionTotalCents, locale) } : null,
+    addons: inputs.resources.length ? formatMoney(price.addonsTotalCents, locale) : null,
+    total: formatMoney(price.totalCents, locale),
+    dueNow: formatMoney(price.depositCents, locale),
+    deposit:
+      price.remainderCents > 0 && price.remainderDueOn
+        ? { percent: form.payment_terms.deposit_percent, remainder: formatMoney(price.remainderCents, locale), dueOn: formatDate(price.remainderDueOn, locale) }
+        : null,
+  };
+}
+
+/** The summary of a saved booking, rendered by the server (the browser recomputes it as the visitor edits). */
+export function bookingPriceView(form: PublicForm, booking: BookingView, locale: Locale): PriceSummaryView {
+  return priceSummary(
+    form,
+    priceInputsOf(
+      form,
+      booking.answers,
+      booking.companions.map((companion) => companion.type),
+    ),
+    locale,
+  );
+}

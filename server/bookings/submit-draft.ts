@@ -1,0 +1,303 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { BookingView } from "../../core/contracts/bookings";
+import type { FieldErrors } from "../../core/contracts/errors";
+import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
+import { companionItemOptions, companionProblems, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
+import { operatorToday } from "../../core/domain/dates";
+import { hiddenItemUuids, validatePage } from "../../core/domain/form-validation";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import type { Database, Queryable } from "../db/client";
+import { bookings, eventDayResources, events, participants } from "../db/schema";
+import type { EmailToSend } from "../email/enqueue-email";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../errors";
+import { getPublicForm } from "../services/forms";
+import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
+import { submitBooking, type ResourceRequest } from "./submit-booking";
+
+type ParticipantRow = typeof participants.$inferSelect;
+type Answers = Record<string, unknown>;
+
+/** What the submission needs from the rest of the server, injected so tests can watch it. */
+export type SubmitDraftDeps = {
+  createAccountForBooking: (
+    tx: Queryable,
+    input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
+  ) => Promise<string | null>;
+  /** Stores a mail in the caller's transaction (the e-mail outbox). */
+  enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  /** Absolute origin for links in e-mails. */
+  publicOrigin: string;
+};
+
+const isTicked = (value: unknown) => value === true || value === "true" || value === "on";
+const textOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+
+function itemsOf(form: PublicForm): PublicFormItem[] {
+  return form.pages.flatMap((page) => page.items);
+}
+
+/**
+ * Every page checked again on the server before places are taken: a page skipped with a crafted
+ * request, or an answer changed since, is caught here. Errors come per item uuid, per companion
+ * uuid and per page, like the page saves.
+ */
+function validateWholeBooking(form: PublicForm, answers: Answers, companions: ParticipantRow[], locale: Locale, today: string): void {
+  const t = translatorFor(locale);
+  const fieldErrors: FieldErrors = {};
+  const participantErrors: Record<string, FieldErrors> = {};
+  const pageErrors: string[] = [];
+  for (const page of form.pages) {
+    let pageHasError = false;
+    for (const [uuid, keys] of Object.entries(validatePage(page.items, answers, today))) {
+      fieldErrors[uuid] = keys.map((key) => t(key));
+      pageHasError = true;
+    }
+    const companionItem = page.items.find((item) => item.kind === "companion");
+    if (companionItem) {
+      const options = companionItemOptions(companionItem.options);
+      if (companions.length > options.maxCompanions) {
+        fieldErrors[companionItem.uuid] = [t("validation.maxCompanions")];
+        pageHasError = true;
+      }
+      for (const companion of companions) {
+        const birth = companion.answers.date_of_birth;
+        const problems = companionProblems(
+          options,
+          {
+            type: companion.companionType,
+            salutation: companion.salutation,
+            forename: companion.forename,
+            surname: companion.surname,
+            date_of_birth: typeof birth === "string" ? birth : null,
+          },
+          today,
+        );
+        if (Object.keys(problems).length) {
+          participantErrors[companion.id] = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]]));
+          pageHasError = true;
+        }
+      }
+    }
+    if (pageHasError) pageErrors.push(page.uuid);
+  }
+  if (pageErrors.length) throw new AppError("VALIDATION_FAILED", "bookingIncomplete", { fieldErrors, participantErrors, pageErrors });
+}
+
+/** The booking's own columns from the answers of the items the form names for them. */
+function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
+  const items = itemsOf(form);
+  const answerOf = (name: string) => {
+    const item = items.find((candidate) => candidate.name === name);
+    return item ? answers[item.uuid] : undefined;
+  };
+  const main: Partial<Record<(typeof mainParticipantColumns)[keyof typeof mainParticipantColumns], string | null>> = {};
+  const mainAnswers: Answers = {};
+  for (const item of items) {
+    if (!item.name.startsWith("main.")) continue;
+    const name = item.name.slice("main.".length);
+    const column = (mainParticipantColumns as Record<string, (typeof mainParticipantColumns)[keyof typeof mainParticipantColumns]>)[name];
+    if (column) main[column] = textOf(answers[item.uuid]);
+    else if (answers[item.uuid] !== undefined) mainAnswers[name] = answers[item.uuid];
+  }
+  const hidden = hiddenItemUuids(items, answers);
+  const separateBilling = isTicked(answerOf("billing.separate"));
+  const billingAddress = separateBilling
+    ? Object.fromEntries(
+        items
+          .filter((item) => item.name.startsWith("billing.") && item.name !== "billing.separate" && !hidden.has(item.uuid) && textOf(answers[item.uuid]))
+          .map((item) => [item.name.slice("billing.".length), textOf(answers[item.uuid]) ?? ""]),
+      )
+    : null;
+  const smaChosen = isTicked(answerOf("sma")) || answerOf("sma") === "requested";
+  const payment = textOf(answerOf("payment_option"));
+  const paymentOption = smaChosen
+    ? ("sma" as const)
+    : payment === "invoice"
+      ? ("invoice" as const)
+      : payment === "credit_card"
+        ? ("credit_card" as const)
+        : null;
+  const smaItem = items.find((item) => item.kind === "sma");
+  const smaPage = smaItem ? form.pages.find((page) => page.items.some((item) => item.uuid === smaItem.uuid))?.number : undefined;
+  const salutations = ["mr", "mrs", "divers"] as const;
+  const titles = ["dr", "prof", "prof_dr"] as const;
+  const { salutation, title, ...plain } = main;
+  return {
+    main: {
+      ...plain,
+      salutation: salutations.find((value) => value === salutation) ?? null,
+      title: titles.find((value) => value === title) ?? null,
+    },
+    mainAnswers,
+    booking: {
+      additionalComments: textOf(answerOf("additional_comments")),
+      termsAcceptedAt: isTicked(answerOf("terms")) ? now : null,
+      createAccount: isTicked(answerOf("create_account")),
+      separateBillingAddress: separateBilling,
+      billingAddress,
+      paymentOption,
+      ...(smaChosen ? { smaStatus: "requested" as const, smaBlocking: true, smaPage: smaPage ?? null } : {}),
+    },
+  };
+}
+
+/** The per-day resources the vehicle items ask for, as rows of the event's stock. */
+async function resourceRequestsOf(
+  db: Queryable,
+  eventId: string,
+  form: PublicForm,
+  answers: Answers,
+): Promise<{ requests: ResourceRequest[]; itemOf: Map<string, string> }> {
+  const chosen: { choice: ResourceChoice; itemUuid: string }[] = [];
+  for (const item of itemsOf(form)) {
+    if (item.kind !== "vehicles" && item.kind !== "vehicles_per_day") continue;
+    for (const choice of parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
+      chosen.push({ choice, itemUuid: item.uuid });
+  }
+  if (!chosen.length) return { requests: [], itemOf: new Map() };
+  const rows = await db
+    .select()
+    .from(eventDayResources)
+    .where(
+      and(
+        eq(eventDayResources.eventId, eventId),
+        inArray(
+          eventDayResources.key,
+          chosen.map(({ choice }) => choice.key),
+        ),
+      ),
+    );
+  const requests: ResourceRequest[] = [];
+  const itemOf = new Map<string, string>();
+  for (const { choice, itemUuid } of chosen) {
+    const row = rows.find((candidate) => candidate.day === choice.day && candidate.key === choice.key);
+    // A choice the event has no stock row for cannot be held: refuse it rather than sell it unchecked.
+    if (!row) throw new AppError("CONFLICT", "resourceUnavailable", { reason: "resource_unavailable", fieldErrors: { [itemUuid]: [choice.key] } });
+    requests.push({ resourceId: row.id, quantity: 1 });
+    itemOf.set(row.id, itemUuid);
+  }
+  return { requests, itemOf };
+}
+
+/**
+ * Submits a draft: checks every page, writes the main participant and the booking's own fields
+ * from the answers, then holds the places and resources (`submitBooking`, one transaction). The
+ * outcome is the booking, or an error whose `reason` tells the web which screen to show.
+ * Submitting twice answers with the same booking.
+ */
+export async function submitDraft(
+  db: Database,
+  deps: SubmitDraftDeps,
+  input: { bookingId: string; bookingToken: string; locale: Locale; now: Date; waitlistOfferToken?: string | undefined },
+): Promise<BookingView> {
+  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  if (booking.status !== "draft") {
+    if (booking.code) return bookingViewOf(db, booking);
+    throw new AppError("CONFLICT", "bookingSubmitted", { reason: "already_submitted" });
+  }
+  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
+  const companions = await companionsOf(db, booking.id);
+  validateWholeBooking(form, booking.answers, companions, input.locale, operatorToday(input.now));
+
+  const details = bookingDetails(form, booking.answers, input.now);
+  const { requests, itemOf } = await resourceRequestsOf(db, booking.eventId, form, booking.answers);
+  await db.transaction(async (tx) => {
+    const [draft] = await tx
+      .update(bookings)
+      .set({ ...details.booking, updatedAt: input.now })
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
+      .returning({ id: bookings.id });
+    if (!draft) throw new AppError("CONFLICT", "bookingSubmitted", { reason: "already_submitted" });
+    await tx
+      .update(participants)
+      .set({ ...details.main, answers: details.mainAnswers })
+      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")));
+  });
+
+  const outcome = await submitBooking(db, {
+    bookingId: booking.id,
+    resources: requests,
+    now: input.now,
+    waitlistOfferToken: input.waitlistOfferToken,
+    afterHeld: (tx, held) => afterHeld(tx, deps, held),
+  });
+  switch (outcome.outcome) {
+    case "held":
+    case "already_submitted":
+      break;
+    case "no_places":
+      throw new AppError("CONFLICT", "eventFullyBooked", { reason: "fully_booked", params: { places: outcome.placesLeft } });
+    case "not_bookable":
+      throw outcome.state === "not_bookable_yet"
+        ? new AppError("CONFLICT", "eventNotBookableYet", { reason: "not_bookable_yet" })
+        : new AppError("CONFLICT", "registrationClosed", { reason: "closed" });
+    case "resource_unavailable": {
+      const itemUuid = itemOf.get(outcome.resourceId);
+      const message = translatorFor(input.locale)("api.resourceUnavailable");
+      throw new AppError("CONFLICT", "resourceUnavailable", {
+        reason: "resource_unavailable",
+        ...(itemUuid ? { fieldErrors: { [itemUuid]: [message] } } : {}),
+      });
+    }
+    case "not_found":
+      throw new AppError("NOT_FOUND", "bookingNotFound");
+  }
+
+  const [submitted] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+  if (!submitted) throw new AppError("NOT_FOUND", "bookingNotFound");
+  return bookingViewOf(db, submitted);
+}
+
+/**
+ * In the submission's transaction, once the places are held: the account the customer asked for,
+ * and the confirmation e-mail in the booking's language. Either all of it commits or none.
+ */
+async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId: string; code: string; holdExpiresAt: Date }): Promise<void> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, held.bookingId)).limit(1);
+  const [event] = row ? await tx.select().from(events).where(eq(events.id, row.eventId)).limit(1) : [];
+  if (!row || !event) throw new AppError("NOT_FOUND", "bookingNotFound");
+  const people = await tx.select().from(participants).where(eq(participants.bookingId, row.id)).orderBy(asc(participants.position));
+  const main = people.find((person) => person.role === "main");
+  if (!main?.email) return;
+  if (row.createAccount && !row.userId) {
+    const userId = await deps.createAccountForBooking(tx, { email: main.email, firstName: main.forename, lastName: main.surname, locale: row.locale });
+    if (userId) await tx.update(bookings).set({ userId }).where(eq(bookings.id, row.id));
+  }
+  const t = translatorFor(row.locale);
+  const companions = people.filter((person) => person.role === "companion");
+  const nameOf = (person: ParticipantRow) => [person.forename, person.surname].filter(Boolean).join(" ") || main.email || "—";
+  const lines = [
+    { label: t("booking.price.eventPrice"), amountCents: row.eventPriceCents },
+    ...(companions.length ? [{ label: t("booking.price.companions", { count: companions.length }), amountCents: row.companionTotalCents }] : []),
+    ...(row.addonsTotalCents ? [{ label: t("booking.price.addons"), amountCents: row.addonsTotalCents }] : []),
+  ];
+  await deps.enqueueMail(tx, {
+    template: "booking-received",
+    locale: row.locale,
+    to: main.email,
+    payload: {
+      name: nameOf(main),
+      code: held.code,
+      eventTitle: pickLocale(event.title, row.locale),
+      startsOn: event.startsOn,
+      endsOn: event.endsOn,
+      location: pickLocale(event.location, row.locale),
+      people: people.map((person) => ({
+        name: nameOf(person),
+        role: person.role,
+        ...(person.role === "companion" && person.companionType ? { companionType: person.companionType } : {}),
+      })),
+      lines,
+      totalCents: row.totalCents,
+      depositCents: row.depositCents,
+      remainderCents: row.remainderCents,
+      remainderDueOn: row.remainderDueOn,
+      paymentOption: row.paymentOption ?? "credit_card",
+      holdExpiresAt: held.holdExpiresAt.toISOString(),
+      bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
+    },
+  });
+}

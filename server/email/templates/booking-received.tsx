@@ -1,0 +1,111 @@
+import { Heading, Section, Text } from "@react-email/components";
+import type { CSSProperties } from "react";
+import { formatDate, formatDateRange } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import type { Locale } from "../../../core/i18n/locales";
+import { emailCatalogues, fillText, formatDeadline } from "../email-catalogue";
+import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
+import type { BookingReceivedPayload } from "../email-messages";
+
+const styles = {
+  codeBox: { backgroundColor: brandColors.page, borderLeft: `4px solid ${brandColors.gold}`, padding: "12px 16px", margin: "16px 0" },
+  codeLabel: { color: brandColors.muted, fontSize: "13px", lineHeight: "20px", margin: 0 },
+  code: { color: brandColors.navy, fontSize: "26px", lineHeight: "34px", fontWeight: 700, letterSpacing: "0.08em", margin: 0 },
+  subheading: { color: brandColors.navy, fontSize: "17px", lineHeight: "24px", margin: "24px 0 4px" },
+  list: { color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0", paddingLeft: "20px" },
+  table: { width: "100%", borderCollapse: "collapse", color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0" },
+  cell: { padding: "4px 0", borderBottom: "1px solid #e3e6ec", textAlign: "left" },
+  amount: { padding: "4px 0 4px 16px", borderBottom: "1px solid #e3e6ec", textAlign: "right", whiteSpace: "nowrap" },
+  totalCell: { padding: "8px 0 4px", fontWeight: 700, textAlign: "left" },
+  totalAmount: { padding: "8px 0 4px 16px", fontWeight: 700, textAlign: "right", whiteSpace: "nowrap" },
+  due: { color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "4px 0", fontWeight: 700 },
+} satisfies Record<string, CSSProperties>;
+
+export function bookingReceivedSubject(locale: Locale, payload: BookingReceivedPayload): string {
+  return fillText(emailCatalogues[locale].bookingReceived.subject, { code: payload.code });
+}
+
+/**
+ * Sent when a booking is submitted: the code first (customers quote it on the phone), then what was
+ * booked, what it costs, what is due now and later, and the next step of the chosen payment option.
+ */
+export function BookingReceived({ locale, payload }: { locale: Locale; payload: BookingReceivedPayload }) {
+  const text = emailCatalogues[locale].bookingReceived;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const roleOf = (person: BookingReceivedPayload["people"][number]) =>
+    person.role === "main" ? text.roles.main : text.roles[person.companionType ?? "companion"];
+  return (
+    <EmailLayout
+      locale={locale}
+      title={bookingReceivedSubject(locale, payload)}
+      preview={fillText(text.preview, { code: payload.code })}
+      heading={text.heading}
+      name={payload.name}
+    >
+      <Paragraph>{fillText(text.intro, { eventTitle: payload.eventTitle })}</Paragraph>
+      <Section style={styles.codeBox}>
+        <Text style={styles.codeLabel}>{text.codeLabel}</Text>
+        <Text style={styles.code}>{payload.code}</Text>
+      </Section>
+
+      <Heading as="h2" style={styles.subheading}>
+        {text.eventHeading}
+      </Heading>
+      <Paragraph>
+        <strong>{payload.eventTitle}</strong>
+        <br />
+        {fillText(text.dates, { dates: formatDateRange(payload.startsOn, payload.endsOn, locale) })}
+        <br />
+        {fillText(text.location, { location: payload.location })}
+      </Paragraph>
+
+      <Heading as="h2" style={styles.subheading}>
+        {text.peopleHeading}
+      </Heading>
+      <ul style={styles.list}>
+        {payload.people.map((person, index) => (
+          <li key={index}>{fillText(text.person, { name: person.name, role: roleOf(person) })}</li>
+        ))}
+      </ul>
+
+      <Heading as="h2" style={styles.subheading}>
+        {text.priceHeading}
+      </Heading>
+      {/* data-text-format lets the plain-text part lay the lines out as aligned columns. */}
+      <table style={styles.table} data-text-format="dataTable" role="presentation">
+        <tbody>
+          {payload.lines.map((line, index) => (
+            <tr key={index}>
+              <td style={styles.cell}>{line.label}</td>
+              <td style={styles.amount}>{money(line.amountCents)}</td>
+            </tr>
+          ))}
+          <tr>
+            <td style={styles.totalCell}>{text.total}</td>
+            <td style={styles.totalAmount}>{money(payload.totalCents)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <Text style={styles.due}>
+        {payload.remainderCents > 0
+          ? fillText(text.dueNow, { amount: money(payload.depositCents) })
+          : fillText(text.dueNowInFull, { amount: money(payload.totalCents) })}
+      </Text>
+      {payload.remainderCents > 0 && payload.remainderDueOn && (
+        <Text style={styles.due}>
+          {fillText(text.remainderDue, { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
+        </Text>
+      )}
+
+      <Heading as="h2" style={styles.subheading}>
+        {text.nextHeading}
+      </Heading>
+      <Paragraph>
+        {payload.paymentOption === "credit_card"
+          ? fillText(text.next.credit_card, { time: formatDeadline(payload.holdExpiresAt, locale) })
+          : fillText(text.next[payload.paymentOption])}
+      </Paragraph>
+      <ActionButton locale={locale} href={payload.bookingsUrl} label={text.button} />
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,319 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FieldErrors } from "../../core/contracts/errors";
+import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { hashToken } from "../auth/secrets";
+import type { Database, Queryable } from "../db/client";
+import { bookings, formItems, formPages, uploads } from "../db/schema";
+import { AppError, type ApiMessageKey } from "../errors";
+import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
+import { videoDurationMs } from "./video-duration";
+
+/** No item may allow more than this, whatever its options say. */
+export const maximumUploadBytes = 100 * 1024 * 1024;
+/** Room for the multipart framing and the two small fields around the file in a request's Content-Length. */
+const multipartOverheadBytes = 128 * 1024;
+/** Recorders stop a few frames after the limit: a "30-second" clip is often 30.0x s long. */
+const videoLengthToleranceMs = 500;
+/** After a refusal the rest of the body is read and dropped for a moment, so the client gets to read the answer. */
+const discardAfterRefusal = { ms: 1000, bytes: 16 * 1024 * 1024 };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uploadKinds = ["upload", "file"] as const;
+
+const typeLabels: Record<string, string> = {
+  "application/pdf": "PDF",
+  "image/jpeg": "JPG",
+  "image/png": "PNG",
+  "video/mp4": "MP4",
+  "video/quicktime": "MOV",
+  "video/webm": "WebM",
+};
+
+export type StoreUploadInput = {
+  bookingId: string;
+  /** The token of the browser's booking cookie; a `booking_token` field in the body wins over it. */
+  bookingToken?: string | undefined;
+  /** The multipart request body, read as it arrives. */
+  stream: ReadableStream<Uint8Array>;
+  /** The request's Content-Type header (with the multipart boundary). */
+  contentType: string;
+  /** The request's Content-Length when it sent one: a body that cannot fit is refused before it is read. */
+  contentLength?: number | undefined;
+  /** `<DATA_DIR>/uploads`, outside the web root. */
+  uploadsDir: string;
+  locale: Locale;
+  now: Date;
+};
+
+type Target = { bookingId: string; formId: string; tokenHash: string; itemId: string; options: UploadItemOptions };
+
+type Received = { target: Target; fileName: string; sizeBytes: number; mediaType: SniffedMediaType };
+
+/**
+ * Stores the `file` of a multipart upload for one upload or file item of a draft booking, and makes
+ * the upload's uuid the booking's answer for that item (spec §7 `POST api/booking/{uuid}/upload`).
+ *
+ * The body is parsed as a stream and written to a randomly named file under `uploadsDir`; the size
+ * limit stops it as soon as it is passed, the type is told by the file's bytes (never its name or
+ * the client's Content-Type), a video's length is read from its headers. The database changes in
+ * one transaction only when everything passed; on any failure the file is deleted again. A replaced
+ * upload's row and file are removed.
+ */
+export async function storeBookingUpload(db: Database, input: StoreUploadInput): Promise<UploadView> {
+  await mkdir(input.uploadsDir, { recursive: true, mode: 0o700 });
+  const storageKey = randomUUID();
+  const partialPath = path.join(input.uploadsDir, `${storageKey}.part`);
+  const finalPath = path.join(input.uploadsDir, storageKey);
+  let stored = false;
+  try {
+    const received = await receiveUpload(db, input, partialPath);
+    const { target } = received;
+    const isVideo = isVideoType(received.mediaType);
+    const durationMs = isVideo ? await videoDurationMs(partialPath, received.mediaType) : null;
+    const maxVideoSeconds = target.options.maxVideoSeconds;
+    if (maxVideoSeconds !== undefined && isVideo) {
+      if (durationMs === null) throw itemError("VALIDATION_FAILED", "uploadLengthUnknown", target.itemId, input.locale);
+      if (durationMs > maxVideoSeconds * 1000 + videoLengthToleranceMs) {
+        throw itemError("VALIDATION_FAILED", "uploadTooLong", target.itemId, input.locale, { seconds: formatNumber(maxVideoSeconds, input.locale) });
+      }
+    }
+    await rename(partialPath, finalPath);
+    stored = true;
+    const { row, replaced } = await db.transaction(async (tx) => {
+      // Locked: a page save or a submission racing this upload waits, then sees it (or it sees them).
+      const current = await findTarget(tx, {
+        bookingId: target.bookingId,
+        tokenHash: target.tokenHash,
+        itemId: target.itemId,
+        lock: true,
+        locale: input.locale,
+      });
+      const replaced = await tx
+        .delete(uploads)
+        .where(and(eq(uploads.bookingId, current.bookingId), eq(uploads.itemId, current.itemId)))
+        .returning({ storageKey: uploads.storageKey });
+      const [row] = await tx
+        .insert(uploads)
+        .values({
+          bookingId: current.bookingId,
+          itemId: current.itemId,
+          storageKey,
+          originalName: received.fileName,
+          mediaType: received.mediaType,
+          sizeBytes: received.sizeBytes,
+          durationMs,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error("upload insert returned nothing");
+      await tx
+        .update(bookings)
+        .set({ answers: sql`${bookings.answers} || ${JSON.stringify({ [current.itemId]: row.id })}::jsonb`, updatedAt: input.now })
+        .where(and(eq(bookings.id, current.bookingId), eq(bookings.status, "draft")));
+      return { row, replaced };
+    });
+    // Only after the commit: had it failed, the old upload would still be the answer.
+    for (const old of replaced) await rm(path.join(input.uploadsDir, path.basename(old.storageKey)), { force: true });
+    return {
+      uuid: row.id,
+      item_uuid: target.itemId,
+      name: row.originalName,
+      media_type: row.mediaType,
+      size_bytes: row.sizeBytes,
+      duration_seconds: durationMs === null ? null : Math.round(durationMs / 100) / 10,
+    };
+  } catch (error) {
+    await rm(stored ? finalPath : partialPath, { force: true });
+    throw error;
+  }
+}
+
+/** The booking (by its token), still a draft, and one of its form's upload or file items; otherwise the matching refusal. */
+async function findTarget(
+  db: Queryable,
+  input: { bookingId: string; tokenHash: string; itemId: string | undefined; lock: boolean; locale: Locale },
+): Promise<Target> {
+  const query = db
+    .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, input.bookingId), eq(bookings.tokenHash, input.tokenHash)))
+    .limit(1);
+  const [booking] = input.lock ? await query.for("update") : await query;
+  if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
+  if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+  const t = translatorFor(input.locale);
+  if (!input.itemId || !uuidPattern.test(input.itemId)) {
+    throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { item_uuid: [t("validation.required")] } });
+  }
+  const [item] = await db
+    .select({ id: formItems.id, options: formItems.options })
+    .from(formItems)
+    .innerJoin(formPages, eq(formPages.id, formItems.pageId))
+    .where(and(eq(formItems.id, input.itemId), eq(formPages.formId, booking.formId), inArray(formItems.kind, [...uploadKinds])))
+    .limit(1);
+  if (!item) throw new AppError("VALIDATION_FAILED", "uploadItemUnknown", { fieldErrors: { item_uuid: [t("api.uploadItemUnknown")] } });
+  // A misconfigured item is the operator's fault: a 500 in the log, not a visitor's error.
+  const options = uploadItemOptionsSchema.parse(item.options);
+  return { bookingId: booking.id, formId: booking.formId, tokenHash: input.tokenHash, itemId: item.id, options };
+}
+
+/** A refusal whose message is also the item's field error, so the form shows it under the field. */
+function itemError(code: "VALIDATION_FAILED" | "PAYLOAD_TOO_LARGE", key: ApiMessageKey, itemId: string, locale: Locale, params: Record<string, string> = {}) {
+  const fieldErrors: FieldErrors = { [itemId]: [new AppError(code, key, { params }).toResponse(locale).message] };
+  return new AppError(code, key, { fieldErrors, params });
+}
+
+function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+}
+
+function tooLarge(target: Target, limit: number, locale: Locale): AppError {
+  return itemError("PAYLOAD_TOO_LARGE", "uploadTooLarge", target.itemId, locale, { megabytes: formatNumber(limit / (1024 * 1024), locale) });
+}
+
+function wrongType(target: Target, locale: Locale): AppError {
+  const labels = [...new Set(target.options.accept.map((type) => typeLabels[type] ?? type))];
+  const types = new Intl.ListFormat(locale, { type: "disjunction" }).format(labels);
+  return itemError("VALIDATION_FAILED", "uploadWrongType", target.itemId, locale, { types });
+}
+
+/** The name from the visitor's device, kept only to show it back: no path, no control or direction characters, at most 200 characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").normalize("NFC").split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...cleaned].slice(0, 200).join("") || "upload";
+}
+
+/**
+ * Parses the multipart body as it streams in: the fields first, then the file part, written to
+ * `filePath` while its bytes are counted and its first bytes sniffed. Resolves when the whole body
+ * has been read and the file is on disk.
+ */
+async function receiveUpload(db: Database, input: StoreUploadInput, filePath: string): Promise<Received> {
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": input.contentType },
+      defParamCharset: "utf8",
+      limits: { fields: 4, fieldSize: 1024, fieldNameSize: 100, files: 1, parts: 5, headerPairs: 20, fileSize: maximumUploadBytes + 1 },
+    });
+  } catch {
+    throw new AppError("BAD_REQUEST", "invalidRequest");
+  }
+  const source = Readable.fromWeb(input.stream as NodeReadableStream<Uint8Array>);
+  const fields = new Map<string, string>();
+  let filePart: Promise<Received> | undefined;
+  const parsed = new Promise<void>((resolve, reject) => {
+    const malformed = () => reject(new AppError("BAD_REQUEST", "invalidRequest"));
+    parser.on("field", (name, value) => {
+      if (filePart) return reject(new AppError("BAD_REQUEST", "invalidRequest"));
+      fields.set(name, value);
+    });
+    parser.on("file", (name, file, info) => {
+      // Its errors reach us through reading it; unread (refused before), destroying the parser errors it unheard.
+      file.on("error", () => undefined);
+      if (name !== "file" || filePart) {
+        file.resume();
+        return malformed();
+      }
+      filePart = receiveFilePart(db, input, fields, file, cleanFileName(info.filename), filePath);
+      filePart.catch(reject);
+    });
+    parser.on("fieldsLimit", malformed);
+    parser.on("filesLimit", malformed);
+    parser.on("partsLimit", malformed);
+    parser.on("error", malformed);
+    source.on("error", malformed);
+    parser.on("finish", () => resolve());
+  });
+  source.pipe(parser);
+  try {
+    await parsed;
+    if (!filePart) {
+      // Booking and item first, so that a request without a file says no more than one with it.
+      const target = await findTarget(db, { ...targetOf(input, fields), lock: false });
+      throw itemError("VALIDATION_FAILED", "uploadFileMissing", target.itemId, input.locale);
+    }
+    return await filePart;
+  } catch (error) {
+    source.unpipe(parser);
+    parser.destroy();
+    // The file must be closed before the caller deletes it.
+    await filePart?.catch(() => undefined);
+    discardRest(source);
+    // A refusal found while writing the file is the reason; the parser only noticed it afterwards.
+    if (filePart && !AppError.is(error)) await filePart;
+    throw error;
+  }
+}
+
+/** What the fields name: the booking token of the body, else the cookie's, and the item. */
+function targetOf(input: StoreUploadInput, fields: Map<string, string>) {
+  const token = fields.get("booking_token") || input.bookingToken;
+  if (!token) throw new AppError("NOT_FOUND", "bookingNotFound");
+  return { bookingId: input.bookingId, tokenHash: hashToken(token), itemId: fields.get("item_uuid"), locale: input.locale };
+}
+
+async function receiveFilePart(
+  db: Database,
+  input: StoreUploadInput,
+  fields: Map<string, string>,
+  file: Readable,
+  fileName: string,
+  filePath: string,
+): Promise<Received> {
+  const target = await findTarget(db, { ...targetOf(input, fields), lock: false });
+  const limit = Math.min(target.options.maxBytes, maximumUploadBytes);
+  if (input.contentLength !== undefined && input.contentLength > limit + multipartOverheadBytes) throw tooLarge(target, limit, input.locale);
+  const handle = await open(filePath, "wx", 0o600);
+  try {
+    let sizeBytes = 0;
+    let head = Buffer.alloc(0);
+    let mediaType: SniffedMediaType | undefined;
+    const acceptedType = (): SniffedMediaType => {
+      const sniffed = sniffMediaType(head);
+      if (!sniffed || !target.options.accept.includes(sniffed)) throw wrongType(target, input.locale);
+      return sniffed;
+    };
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      sizeBytes += chunk.length;
+      if (sizeBytes > limit) throw tooLarge(target, limit, input.locale);
+      if (!mediaType) {
+        head = Buffer.concat([head, chunk.subarray(0, sniffLength - head.length)]);
+        // Refused as soon as the first bytes tell, not after the whole file has arrived.
+        if (head.length >= sniffLength) mediaType = acceptedType();
+      }
+      for (let written = 0; written < chunk.length; ) written += (await handle.write(chunk, written)).bytesWritten;
+    }
+    return { target, fileName, sizeBytes, mediaType: mediaType ?? acceptedType() };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads and drops what the client still sends, briefly, then closes: answering 413 into a reset connection helps nobody. */
+function discardRest(source: Readable) {
+  if (source.destroyed || source.readableEnded) return;
+  let bytes = 0;
+  const stop = () => source.destroy();
+  const timer = setTimeout(stop, discardAfterRefusal.ms);
+  timer.unref();
+  source.on("data", (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > discardAfterRefusal.bytes) stop();
+  });
+  source.on("close", () => clearTimeout(timer));
+  source.on("error", () => undefined);
+  source.resume();
+}
