@@ -8,7 +8,7 @@ import { hiddenItemUuids, validatePage } from "../../core/domain/form-validation
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookings, eventDayResources, events, participants } from "../db/schema";
+import { bookings, eventDayResources, events, participants, uploads } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { localizePath } from "../../core/i18n/locales";
@@ -44,7 +44,14 @@ function itemsOf(form: PublicForm): PublicFormItem[] {
  * request, or an answer changed since, is caught here. Errors come per item uuid, per companion
  * uuid and per page, like the page saves.
  */
-function validateWholeBooking(form: PublicForm, answers: Answers, companions: ParticipantRow[], locale: Locale, today: string): void {
+function validateWholeBooking(
+  form: PublicForm,
+  answers: Answers,
+  companions: ParticipantRow[],
+  uploaded: { id: string; itemId: string | null }[],
+  locale: Locale,
+  today: string,
+): void {
   const t = translatorFor(locale);
   const fieldErrors: FieldErrors = {};
   const participantErrors: Record<string, FieldErrors> = {};
@@ -54,6 +61,16 @@ function validateWholeBooking(form: PublicForm, answers: Answers, companions: Pa
     for (const [uuid, keys] of Object.entries(validatePage(page.items, answers, today))) {
       fieldErrors[uuid] = keys.map((key) => t(key));
       pageHasError = true;
+    }
+    // An upload answer must name a file really uploaded to this booking for this item, not any string.
+    for (const item of page.items) {
+      if (item.kind !== "upload" && item.kind !== "file") continue;
+      const answer = answers[item.uuid];
+      if (answer === undefined || answer === null || answer === "") continue;
+      if (!uploaded.some((upload) => upload.id === answer && upload.itemId === item.uuid)) {
+        fieldErrors[item.uuid] = [t("validation.required")];
+        pageHasError = true;
+      }
     }
     const companionItem = page.items.find((item) => item.kind === "companion");
     if (companionItem) {
@@ -200,7 +217,8 @@ export async function submitDraft(
   }
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
   const companions = await companionsOf(db, booking.id);
-  validateWholeBooking(form, booking.answers, companions, input.locale, operatorToday(input.now));
+  const uploaded = await db.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, booking.id));
+  validateWholeBooking(form, booking.answers, companions, uploaded, input.locale, operatorToday(input.now));
 
   const details = bookingDetails(form, booking.answers, input.now);
   const { requests, itemOf } = await resourceRequestsOf(db, booking.eventId, form, booking.answers);

@@ -71,7 +71,7 @@ export function SimpleFormItem({ item, answer, error, today, countries, prices, 
     case "wysiwyg":
       return (
         <section aria-label={item.label} className="rounded-xl bg-navy-50 px-4 py-3 text-sm leading-relaxed text-ink">
-          <h3 className="font-semibold text-navy-900">{item.label}</h3>
+          <h2 className="font-semibold text-navy-900">{item.label}</h2>
           {/* Rich text is sanitized when staff save it (server/content/sanitize); only this site's markup reaches the page. */}
           <div className="rich-text mt-1 [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-1" dangerouslySetInnerHTML={{ __html: text(item.options.html) }} />
         </section>
@@ -93,9 +93,9 @@ export function SimpleFormItem({ item, answer, error, today, countries, prices, 
       const rows = prices.filter((price) => keys.includes(price.key));
       return (
         <section aria-labelledby={`${id}-title`}>
-          <h3 id={`${id}-title`} className="text-sm font-semibold text-navy-900">
+          <h2 id={`${id}-title`} className="text-sm font-semibold text-navy-900">
             {item.label}
-          </h3>
+          </h2>
           <table className="mt-2 w-full text-sm">
             <tbody>
               {rows.map((price) => (
@@ -305,9 +305,9 @@ export function SimpleFormItem({ item, answer, error, today, countries, prices, 
       const description = stringOption(item, "description");
       return (
         <section aria-labelledby={`${id}-title`} className="rounded-xl ring-1 ring-navy-900/15 px-4 py-3">
-          <h3 id={`${id}-title`} className="text-sm font-semibold text-navy-900">
+          <h2 id={`${id}-title`} className="text-sm font-semibold text-navy-900">
             {item.label}
-          </h3>
+          </h2>
           {description && (
             <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
               {description}

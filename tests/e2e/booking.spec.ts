@@ -1,0 +1,243 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, failOnConsoleErrors, languages, latestMail, uniqueEmail } from "./support";
+
+const forms = {
+  trackDay: "de95324e-0299-4db7-a215-f275e0e951f6",
+  trip: "3a6ca845-f832-4e8d-8d69-22656b54e637",
+  golf: "8e89f816-042d-4100-b96c-5b088371f82b",
+  fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d",
+  notBookableYet: "cb981b7c-6428-4b4d-8227-eeaf3f69b311",
+};
+const media = (name: string) => path.join(import.meta.dirname, "../fixtures/media", name);
+
+const text = {
+  en: {
+    next: "Save and continue",
+    submit: "Book now with obligation to pay",
+    back: "Back",
+    required: "This field is required.",
+    pageInvalid: "Please check the marked fields. Your entries have been saved.",
+    requiredNote: "Fields marked with * are mandatory.",
+    salutation: /^Salutation( \*)?$/,
+    mr: "Mr.",
+    forename: /^First name( \*)?$/,
+    surname: /^Last name( \*)?$/,
+    street: /^Street and number( \*)?$/,
+    postcode: /^Postcode( \*)?$/,
+    city: /^City( \*)?$/,
+    phone: /^Phone( \*)?$/,
+    email: /^Email( \*)?$/,
+    badPhone: "Please enter a valid phone number with country code, e.g. +49 89 1234567.",
+    streetGt: /Rental street GT/,
+    instructor: /Personal instructor/,
+    copy: "Copy day 1 to day 2",
+    copied: "Day 1's choices were copied to day 2.",
+    addCompanion: "Add companion",
+    companion1: "Companion 1",
+    companion2: "Companion 2",
+    companionType: /^Type of companion( \*)?$/,
+    maxReached: "The maximum number of companions is reached.",
+    remove: /^Remove /,
+    experience: "1–5 track days",
+    licence: /^Driving licence number( \*)?$/,
+    terms: /I accept the terms and conditions/,
+    invoice: /Invoice/,
+    creditCard: "Credit card",
+    thanks: "Thank you for your booking!",
+    more: "Book more events",
+    subject: /Booking received: TD-/,
+    companionsLine: /1 companion/,
+    tooLong: /30 seconds/,
+    uploaded: "Uploaded: clip-10s.mp4",
+    video: /^Your introduction video( \*)?$/,
+    full: "This event is fully booked",
+    notYet: "Not bookable yet",
+  },
+  de: {
+    next: "Speichern und weiter",
+    submit: "Zahlungspflichtig buchen",
+    back: "Zurück",
+    required: "Dieses Feld ist erforderlich.",
+    pageInvalid: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben wurden gespeichert.",
+    requiredNote: "Mit * gekennzeichnete Felder sind Pflichtfelder.",
+    salutation: /^Anrede( \*)?$/,
+    mr: "Herr",
+    forename: /^Vorname( \*)?$/,
+    surname: /^Nachname( \*)?$/,
+    street: /^Straße und Hausnummer( \*)?$/,
+    postcode: /^Postleitzahl( \*)?$/,
+    city: /^Ort( \*)?$/,
+    phone: /^Telefon( \*)?$/,
+    email: /^E-Mail( \*)?$/,
+    badPhone: "Bitte geben Sie eine gültige Telefonnummer mit Ländervorwahl ein, z. B. +49 89 1234567.",
+    streetGt: /Sportwagen|Straßen|Street GT/,
+    instructor: /Persönlicher Instruktor/,
+    copy: "Tag 1 auf Tag 2 übernehmen",
+    copied: "Die Auswahl von Tag 1 wurde für Tag 2 übernommen.",
+    addCompanion: "Begleitperson hinzufügen",
+    companion1: "Begleitperson 1",
+    companion2: "Begleitperson 2",
+    companionType: /^Art der Begleitperson( \*)?$/,
+    maxReached: "Die maximale Anzahl an Begleitpersonen ist erreicht.",
+    remove: / entfernen$/,
+    experience: "1–5 Trackdays",
+    licence: /^Führerscheinnummer( \*)?$/,
+    terms: /Ich akzeptiere die AGB/,
+    invoice: /Rechnung/,
+    creditCard: "Kreditkarte",
+    thanks: "Vielen Dank für Ihre Buchung!",
+    more: "Weitere Veranstaltungen buchen",
+    subject: /TD-/,
+    companionsLine: /1 Begleitperson/,
+    tooLong: /30 Sekunden/,
+    uploaded: "Hochgeladen: clip-10s.mp4",
+    video: /^Ihr Vorstellungsvideo( \*)?$/,
+    full: "Diese Veranstaltung ist ausgebucht",
+    notYet: "Noch nicht buchbar",
+  },
+} as const;
+
+type Texts = (typeof text)[keyof typeof text];
+
+async function fillMainParticipant(page: Page, t: Texts, email: string) {
+  await page.getByLabel(t.salutation).selectOption({ label: t.mr });
+  await page.getByLabel(t.forename).fill("Max");
+  await page.getByLabel(t.surname).fill("Mustermann");
+  await page.getByLabel(t.street).fill("Hauptstraße 1");
+  await page.getByLabel(t.postcode).fill("80331");
+  await page.getByLabel(t.city).fill("München");
+  await page.getByLabel(t.phone).fill("+49 89 1234567");
+  await page.getByLabel(t.email).fill(email);
+}
+
+/** "4 of 6 left" → 4; "Always available" → null. */
+async function leftOf(page: Page, testId: string): Promise<number | null> {
+  const value = await page.getByTestId(testId).innerText();
+  const match = /\d+/.exec(value);
+  return match ? Number(match[0]) : null;
+}
+
+for (const language of languages) {
+  const t = text[language.locale];
+  test.describe(`booking in ${language.locale}`, () => {
+    test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("a two-day track day: errors per field, vehicles per day with counters, companions, summary, code and e-mail", async ({ page }) => {
+      const consoleClean = failOnConsoleErrors(page, [/status of 422/]);
+      const email = uniqueEmail(`track-${language.locale}`);
+      await page.goto(`${language.prefix}/booking/${forms.trackDay}`);
+      await expect(page.getByText(t.requiredNote)).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // An empty page: every required field says so, tied to its field; nothing is lost.
+      await page.getByLabel(t.phone).fill("12");
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page.getByRole("alert")).toHaveText(t.pageInvalid);
+      await expect(page.getByLabel(t.forename)).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(t.phone)).toHaveAccessibleDescription(new RegExp(t.badPhone.replace(/[.+]/g, "\\$&")));
+      await expect(page.getByLabel(t.phone)).toHaveValue("12");
+      await expectNoAxeViolations(page);
+      await fillMainParticipant(page, t, email);
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page).toHaveURL(/page=2/);
+
+      // Vehicles: each pick lowers the counter by one; "copy day 1 to day 2" copies the choices.
+      const before = await leftOf(page, "left-1-street_gt");
+      await page.getByRole("radio", { name: t.streetGt }).first().check();
+      expect(await leftOf(page, "left-1-street_gt")).toBe((before ?? 0) - 1);
+      await page.getByRole("radio", { name: t.streetGt }).first().check();
+      await page.getByRole("checkbox", { name: t.instructor }).first().check();
+      await page.getByRole("button", { name: t.copy }).click();
+      await expect(page.getByText(t.copied)).toBeVisible();
+      await expect(page.getByRole("radio", { name: t.streetGt }).nth(1)).toBeChecked();
+      await expect(page.getByRole("checkbox", { name: t.instructor }).nth(1)).toBeChecked();
+      // 2 × (690 + 350) = 2,080 in vehicles and extras.
+      await expect(page.getByTestId("price-summary")).toContainText(/2[,.]080[,.]00/);
+
+      // Companions: up to 2 here; a third is refused, removing one works.
+      await page.getByRole("button", { name: t.addCompanion }).click();
+      await expect(page.getByRole("group", { name: t.companion1 })).toBeVisible();
+      await page.getByRole("button", { name: t.addCompanion }).click();
+      await expect(page.getByRole("group", { name: t.companion2 })).toBeVisible();
+      await expect(page.getByRole("button", { name: t.addCompanion })).toBeDisabled();
+      await expect(page.getByText(t.maxReached)).toBeVisible();
+      await page.getByRole("group", { name: t.companion2 }).getByRole("button", { name: t.remove }).click();
+      await expect(page.getByRole("group", { name: t.companion2 })).toHaveCount(0);
+      const companion = page.getByRole("group", { name: t.companion1 });
+      await companion.getByLabel(t.companionType).selectOption("co_driver");
+      await companion.getByLabel(t.forename).fill("Erika");
+      await companion.getByLabel(t.surname).fill("Mustermann");
+      await expect(page.getByTestId("price-summary")).toContainText(t.companionsLine);
+      await page.getByRole("radio", { name: t.experience }).check();
+      await page.getByLabel(t.licence).fill("B072RRE2I55");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page).toHaveURL(/page=3/);
+
+      // Summary: the terms must be accepted; the entries of the page stay.
+      await page.getByRole("radio", { name: t.invoice }).check();
+      await page.getByRole("button", { name: t.submit }).click();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByRole("radio", { name: t.invoice })).toBeChecked();
+      await expectNoAxeViolations(page);
+      await page.getByRole("checkbox", { name: t.terms }).check();
+      const submittedAt = Date.now();
+      await page.getByRole("button", { name: t.submit }).click();
+
+      await expect(page.getByRole("heading", { name: t.thanks })).toBeVisible();
+      const code = (await page.getByTestId("booking-code").innerText()).trim();
+      expect(code).toMatch(/^TD-[A-HJ-NP-Z2-9]{6}$/);
+      await expect(page.getByRole("link", { name: t.more })).toBeVisible();
+      await expectNoAxeViolations(page);
+      const mail = await latestMail(email, submittedAt - 1000);
+      expect(mail.subject).toMatch(t.subject);
+      expect(mail.text).toContain(code);
+      consoleClean();
+    });
+
+    test("the trip: the video upload checks the length on the bytes, and a 10-second clip is kept", async ({ page }) => {
+      await page.goto(`${language.prefix}/booking/${forms.trip}`);
+      await fillMainParticipant(page, t, uniqueEmail(`trip-${language.locale}`));
+      await page.getByLabel(/^(Date of birth|Geburtsdatum)( \*)?$/).fill("1980-05-17");
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page).toHaveURL(/page=2/);
+      const video = page.getByLabel(t.video);
+      await video.setInputFiles(media("clip-45s.mp4"));
+      await expect(video).toHaveAccessibleDescription(t.tooLong);
+      await video.setInputFiles(media("clip-10s.mp4"));
+      await expect(page.getByTestId("uploaded-file")).toContainText(t.uploaded);
+      await expectNoAxeViolations(page);
+      // The upload is the item's answer: it survives a reload.
+      await page.reload();
+      await expect(page.getByTestId("uploaded-file")).toContainText(t.uploaded);
+    });
+
+    test("full and not-yet-open events lead to their own screens", async ({ page }) => {
+      await page.goto(`${language.prefix}/booking/${forms.fullyBooked}`);
+      await expect(page).toHaveURL(/booking-no-available-spots\?event=/);
+      await expect(page.getByRole("heading", { name: t.full })).toBeVisible();
+      await page.goto(`${language.prefix}/booking/${forms.notBookableYet}`);
+      await expect(page).toHaveURL(/booking-not-bookable-yet\?event=/);
+      await expect(page.getByRole("heading", { name: t.notYet })).toBeVisible();
+    });
+  });
+}
+
+test("a logged-in customer finds their details filled in, and /booking resumes where they left off", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel(/^E-mail address/).fill("stefan.hofmann@example.com");
+  await page.getByLabel(/^Password/).fill("Fairway-demo-2026");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).not.toHaveURL(/login/);
+  await page.goto(`/booking/${forms.golf}`);
+  await expect(page.getByLabel(text.en.forename)).toHaveValue("Stefan");
+  await expect(page.getByLabel(text.en.email)).toHaveValue("stefan.hofmann@example.com");
+  // From the last booking: the address nobody should type twice.
+  await expect(page.getByLabel(text.en.street)).toHaveValue("Maximilianstraße 12");
+  await page.getByLabel(text.en.salutation).selectOption({ label: "Mr." });
+  await page.getByRole("button", { name: text.en.next }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.goto("/booking");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companions & extras");
+});
