@@ -240,7 +240,7 @@ export async function updateDraftPage(
       .returning();
     if (!updated) throw new AppError("CONFLICT", "bookingSubmitted");
     if (companionItem && input.companions?.length) {
-      const tooMany = await saveCompanions(tx, booking.id, input.companions, companionItemOptions(companionItem.options).maxCompanions);
+      const tooMany = await saveCompanions(tx, booking.id, input.companions, companionItemOptions(companionItem.options).maxCompanions, input.locale);
       if (tooMany) itemErrors[companionItem.uuid] = ["validation.maxCompanions", ...(itemErrors[companionItem.uuid] ?? [])];
     }
     return updated;
@@ -259,10 +259,11 @@ const emptyCompanion = { type: null, salutation: null, forename: null, surname: 
  * another booking is refused, and the form's maximum is never passed: companions beyond it are not
  * stored, and the answer says so. Returns whether some were left out.
  */
-async function saveCompanions(tx: Queryable, bookingId: string, companions: CompanionInput[], maximum: number): Promise<boolean> {
+async function saveCompanions(tx: Queryable, bookingId: string, companions: CompanionInput[], maximum: number, locale: Locale): Promise<boolean> {
   const existing = await companionsOf(tx, bookingId);
   const existingIds = new Set(existing.map((row) => row.id));
   let count = existing.length;
+  let lastPosition = Math.max(0, ...existing.map((row) => row.position));
   let leftOut = false;
   for (const companion of companions) {
     const values = {
@@ -285,11 +286,15 @@ async function saveCompanions(tx: Queryable, bookingId: string, companions: Comp
     }
     const inserted = await tx
       .insert(participants)
-      .values({ id: companion.uuid, bookingId, role: "companion", position: count + 1, ...values, answers: { date_of_birth: birth } })
+      .values({ id: companion.uuid, bookingId, role: "companion", position: lastPosition + 1, ...values, answers: { date_of_birth: birth } })
       .onConflictDoNothing()
       .returning({ id: participants.id });
     // The uuid is taken by someone else's participant: never touch it, never say whose it is.
-    if (!inserted.length) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { companions: ["invalid companion uuid"] } });
+    if (!inserted.length) {
+      throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { companions: [translatorFor(locale)("validation.companionUnknown")] } });
+    }
+    existingIds.add(companion.uuid);
+    lastPosition += 1;
     count += 1;
   }
   return leftOut;
@@ -327,6 +332,7 @@ export async function addBlankCompanion(
         fieldErrors: { [input.companionItem.uuid]: [translatorFor(input.locale)("validation.maxCompanions")] },
       });
     }
-    await tx.insert(participants).values({ bookingId: booking.id, role: "companion", position: existing.length + 1, companionType: options.types[0] ?? null });
+    const position = Math.max(0, ...existing.map((row) => row.position)) + 1;
+    await tx.insert(participants).values({ bookingId: booking.id, role: "companion", position, companionType: options.types[0] ?? null });
   });
 }
