@@ -43,8 +43,14 @@ function eventStateRedirect(form: PublicForm, locale: Locale, offer: string | nu
 async function resumeDraft(context: Route.LoaderArgs["context"], key: BookingKey | undefined, locale: Locale): Promise<BookingView | null> {
   if (!key) return null;
   try {
-    const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
-    return booking.status === "draft" ? booking : null;
+    const { booking, ownerId } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
+    if (booking.status !== "draft") return null;
+    // A draft started by an account holds that person's details: only they may resume it on this browser.
+    if (ownerId) {
+      const { user } = await context.session();
+      if (user?.uuid !== ownerId) return null;
+    }
+    return booking;
   } catch (error) {
     if (AppError.is(error) && error.code === "NOT_FOUND") return null;
     throw error;
@@ -65,7 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const closed = form.event.state === "registration_closed" || form.event.state === "past";
 
   const cookies: string[] = [];
-  let booking = closed ? null : await resumeDraft(context, bookingKeyOfForm(cookieHeader, formUuid), locale);
+  const key = bookingKeyOfForm(cookieHeader, formUuid);
+  let booking = closed ? null : await resumeDraft(context, key, locale);
+  // The key in use moves to the front, so looking at other events never pushes it out of the cookie.
+  if (booking && key) cookies.push(rememberBookingCookie(cookieHeader, key, isSecure(request)));
   if (!booking && !closed) {
     const { user } = await context.session();
     const opened = await context.services.bookings.open({ formId: formUuid, userId: user?.uuid ?? null, locale });

@@ -135,10 +135,11 @@ function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string,
 export async function openDraft(
   db: Database,
   input: { formId: string; bookingToken?: string | undefined; bookingUuid?: string | undefined; userId?: string | null; locale: Locale },
-): Promise<{ booking: BookingView; bookingToken?: string }> {
+): Promise<{ booking: BookingView; bookingToken?: string; ownerId: string | null }> {
   if (input.bookingToken || input.bookingUuid) {
     if (!input.bookingToken || !input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
-    return { booking: await bookingViewOf(db, await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId)) };
+    const row = await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId);
+    return { booking: await bookingViewOf(db, row), ownerId: row.userId };
   }
   const [form] = await db
     .select({ form: forms, published: events.published })
@@ -173,7 +174,7 @@ export async function openDraft(
     });
     return created;
   });
-  return { booking: toBookingView(row, []), bookingToken: token };
+  return { booking: toBookingView(row, []), bookingToken: token, ownerId: row.userId };
 }
 
 /**
@@ -211,7 +212,8 @@ export async function updateDraftPage(
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: errors });
   }
   const today = operatorToday(input.now);
-  const itemErrors = validatePage(items, input.answers, today);
+  // The page as it will be after this save: answers set by other calls (uploads) count too.
+  const itemErrors = validatePage(items, { ...booking.answers, ...input.answers }, today);
   const companionItem = items.find((item) => item.kind === "companion");
   if (input.companions?.length && !companionItem) {
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { companions: [t("validation.unknownField")] } });

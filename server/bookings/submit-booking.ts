@@ -25,7 +25,7 @@ export const expireHoldJob = "booking.expire-hold";
 export type ResourceRequest = { resourceId: string; quantity: number };
 
 export type SubmitOutcome =
-  | { outcome: "held"; bookingId: string; code: string; holdExpiresAt: Date; placesHeld: number }
+  | { outcome: "held"; bookingId: string; code: string; holdExpiresAt: Date | null; placesHeld: number }
   | { outcome: "already_submitted"; bookingId: string; code: string | null }
   | { outcome: "no_places"; placesLeft: number }
   | { outcome: "resource_unavailable"; resourceId: string }
@@ -69,7 +69,7 @@ export async function submitBooking(
     waitlistOfferToken?: string | undefined;
     now: Date;
     /** Runs inside the submission's transaction once everything is held (confirmation e-mail, account): all or nothing. */
-    afterHeld?: (tx: Queryable, held: { bookingId: string; code: string; holdExpiresAt: Date }) => Promise<void>;
+    afterHeld?: (tx: Queryable, held: { bookingId: string; code: string; holdExpiresAt: Date | null }) => Promise<void>;
   },
 ): Promise<SubmitOutcome> {
   const { now } = input;
@@ -149,20 +149,28 @@ export async function submitBooking(
         .where(and(eq(eventCategoryTranslations.categoryId, event.categoryId), eq(eventCategoryTranslations.locale, "en")))
         .limit(1);
       const code = newBookingCode(category?.slug ?? "booking");
-      const holdExpiresAt = new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000);
+      // PRODUCT.md lifecycle: an invoice booking is confirmed at once, an SMA request keeps its places
+      // in review until staff decide; only a card payment waits, and only for the hold's time.
+      const status = booking.paymentOption === "invoice" ? "confirmed" : booking.paymentOption === "sma" ? "in_review" : "submitted";
+      const holdExpiresAt = status === "submitted" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
       await tx
         .update(bookings)
-        .set({ status: "submitted", code, placesHeld: places, holdExpiresAt, submittedAt: now, updatedAt: now, ...price })
+        .set({ status, code, placesHeld: places, holdExpiresAt, submittedAt: now, updatedAt: now, ...price })
         .where(eq(bookings.id, booking.id));
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         fromStatus: "draft",
-        toStatus: "submitted",
-        cause: "submitted by the customer",
+        toStatus: status,
+        cause:
+          status === "confirmed"
+            ? "submitted by the customer, paying by invoice"
+            : status === "in_review"
+              ? "booking request (SMA) sent by the customer"
+              : "submitted by the customer",
         details: { places, resources: requests, ...(offer ? { waitlistEntryId: offer.entryId, placesFromOffer: offer.placesHeld } : {}) },
         at: now,
       });
-      await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
+      if (holdExpiresAt) await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
       await input.afterHeld?.(tx, { bookingId: booking.id, code, holdExpiresAt });
       return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
     });

@@ -273,7 +273,7 @@ export async function submitDraft(
  * In the submission's transaction, once the places are held: the account the customer asked for,
  * and the confirmation e-mail in the booking's language. Either all of it commits or none.
  */
-async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId: string; code: string; holdExpiresAt: Date }): Promise<void> {
+async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId: string; code: string; holdExpiresAt: Date | null }): Promise<void> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, held.bookingId)).limit(1);
   const [event] = row ? await tx.select().from(events).where(eq(events.id, row.eventId)).limit(1) : [];
   if (!row || !event) throw new AppError("NOT_FOUND", "bookingNotFound");
@@ -314,7 +314,8 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId
       remainderCents: row.remainderCents,
       remainderDueOn: row.remainderDueOn,
       paymentOption: row.paymentOption ?? "credit_card",
-      holdExpiresAt: held.holdExpiresAt.toISOString(),
+      // Only card payments have a hold that runs out; the template mentions it only for them.
+      holdExpiresAt: (held.holdExpiresAt ?? row.submittedAt ?? new Date()).toISOString(),
       bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
     },
   });

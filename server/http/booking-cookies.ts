@@ -2,8 +2,8 @@ import { readCookie } from "../../core/i18n/locales";
 
 /**
  * The bookings in progress of a browser, remembered in the httpOnly `booking_token` cookie
- * (PRODUCT.md "Routes the spec leaves loose"). One entry per form, newest first, so starting a
- * second event's booking never loses the first one's key. Page scripts never see a token: the API
+ * (PRODUCT.md "Routes the spec leaves loose"). One entry per form, most recently used first,
+ * so starting another event's booking never loses the first one's key. Page scripts never see a token: the API
  * reads it from this cookie when the request carries none itself.
  */
 export const bookingTokenCookieName = "booking_token";
@@ -13,7 +13,7 @@ export const formPositionCookieName = "form_position";
 export type BookingKey = { formUuid: string; bookingUuid: string; token: string };
 
 /** Enough for a visitor comparing a few events; the oldest key drops out first. */
-const maximumBookingsPerBrowser = 5;
+const maximumBookingsPerBrowser = 10;
 /** A booking stays resumable for a month of evenings (spec §4: resumable "on another day"). */
 const bookingCookieMaxAgeSeconds = 30 * 24 * 3600;
 

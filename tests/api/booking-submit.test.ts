@@ -136,7 +136,16 @@ const trackExtras = (vehicles: string[] = ["1:street_gt", "2:street_gt"]) =>
   byName("track", { vehicles_per_day: vehicles, "track.experience": "some", "track.driving_licence_number": "B072RRE2I55" });
 
 /** A two-day track booking with every required answer on every page. */
-async function completeTrackDraft(options: { vehicles?: string[]; companions?: CompanionInput[]; headers?: Record<string, string>; email?: string } = {}) {
+async function completeTrackDraft(
+  options: {
+    vehicles?: string[];
+    companions?: CompanionInput[];
+    headers?: Record<string, string>;
+    email?: string;
+    paymentOption?: "credit_card" | "invoice";
+    sma?: boolean;
+  } = {},
+) {
   const draft = await newDraft("track", options.headers ?? {});
   const email = options.email ?? uniqueEmail("track");
   await expectOk(await savePage(draft, track.pages.participant, { answers: mainAnswers("track", email) }));
@@ -150,7 +159,11 @@ async function completeTrackDraft(options: { vehicles?: string[]; companions?: C
       companions: options.companions ?? [companion("co_driver", "Mia", "Berger")],
     }),
   );
-  await expectOk(await savePage(draft, track.pages.summary, { answers: byName("track", { terms: true, payment_option: "invoice" }) }));
+  await expectOk(
+    await savePage(draft, track.pages.summary, {
+      answers: byName("track", { terms: true, payment_option: options.paymentOption ?? "credit_card", ...(options.sma ? { sma: "requested" } : {}) }),
+    }),
+  );
   return { ...draft, email };
 }
 
@@ -567,7 +580,7 @@ describe("submitting a booking", () => {
         deposit_cents: 102751,
         remainder_cents: total - 102751,
         remainder_due_on: addDays(before.startsOn, -30),
-        payment_option: "invoice",
+        payment_option: "credit_card",
       });
       expect(data.code).toMatch(/^TD-[2-9A-HJ-NP-Z]{6}$/);
       expect(data.companions).toHaveLength(1);
@@ -626,7 +639,7 @@ describe("submitting a booking", () => {
       const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, draft.email));
       expect(mails.map((mail) => mail.template)).toEqual(["booking-received"]);
       expect(mails[0]).toMatchObject({ locale: "de", sentAt: null });
-      expect(mails[0]?.payload).toMatchObject({ code: data.code, totalCents: total, depositCents: 102751, paymentOption: "invoice" });
+      expect(mails[0]?.payload).toMatchObject({ code: data.code, totalCents: total, depositCents: 102751, paymentOption: "credit_card" });
       expect(JSON.stringify(mails[0]?.payload)).toContain(data.code ?? "no code");
 
       // Submitting again answers with the same booking and holds nothing more.
@@ -787,5 +800,22 @@ describe("creating an account with the booking", () => {
     expect(await bookingRow(draft.uuid)).toMatchObject({ createAccount: false, userId: null });
     const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email));
     expect(mails.map((mail) => mail.template)).toEqual(["booking-received"]);
+  });
+});
+
+describe("what follows the submission", () => {
+  it("confirms an invoice booking at once and keeps an SMA request in review: neither hold runs out", async () => {
+    for (const [options, status] of [
+      [{ paymentOption: "invoice" as const }, "confirmed"],
+      [{ paymentOption: "credit_card" as const, sma: true }, "in_review"],
+    ] as const) {
+      const draft = await completeTrackDraft({ ...options, vehicles: ["1:own_car", "2:own_car"] });
+      const response = await submit(draft);
+      expect(response.status).toBe(200);
+      const { data } = submitBookingResponseSchema.parse(await response.json());
+      expect(data).toMatchObject({ status, hold_expires_at: null });
+      const expiry = await database.db.select().from(jobs).where(eq(jobs.kind, "booking.expire-hold"));
+      expect(expiry.some((job) => (job.payload as { bookingId?: string }).bookingId === draft.uuid)).toBe(false);
+    }
   });
 });

@@ -211,6 +211,10 @@ for (const language of languages) {
       // The upload is the item's answer: it survives a reload.
       await page.reload();
       await expect(page.getByTestId("uploaded-file")).toContainText(t.uploaded);
+      // A required upload counts as answered: the page can be left.
+      await page.getByRole("radio", { name: language.locale === "en" ? "Up to 18" : "Bis 18" }).check();
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page).toHaveURL(/page=3/);
     });
 
     test("full and not-yet-open events lead to their own screens", async ({ page }) => {

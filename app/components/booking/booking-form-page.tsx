@@ -46,6 +46,13 @@ export function BookingFormPage(props: BookingPageProps) {
   const [liveAnswers, setLiveAnswers] = useState<Record<string, unknown>>({});
   const [livePrice, setLivePrice] = useState<PriceSummaryView | null>(null);
   const [seenAction, setSeenAction] = useState(actionData);
+  const [seenBooking, setSeenBooking] = useState(booking);
+  // Fresh data from the server (after a save, an added or removed companion) replaces the live view.
+  if (booking !== seenBooking) {
+    setSeenBooking(booking);
+    setLiveAnswers({});
+    setLivePrice(null);
+  }
   // A new answer from the server replaces the shown errors (state derived during render, no effect needed).
   if (actionData !== seenAction) {
     setSeenAction(actionData);
