@@ -15,11 +15,10 @@ import { answersFromFormData, companionsFromFormData } from "../utils/booking-fo
 import { bookingPriceView } from "../utils/booking-view";
 import { pageMeta } from "../utils/meta";
 import { orNotFoundPage } from "../utils/route-errors.server";
-import { withCookies } from "../utils/session.server";
+import { isSecure, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/booking";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
 
 function formUuidOf(request: Request, params: { uuid?: string | undefined }): string | null {
   return params.uuid ?? readFormPosition(request.headers.get("cookie"))?.formUuid ?? null;

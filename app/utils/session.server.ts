@@ -1,2 +1,2 @@
 /** The web session helpers for loaders and actions (server only). */
-export { clearedSessionCookies, refreshTokenOf, sessionCookies, withCookies } from "../../server/http/web-session";
+export { clearedSessionCookies, isSecure, refreshTokenOf, sessionCookies, withCookies } from "../../server/http/web-session";

@@ -26,7 +26,8 @@ export const uploadFormSchema = z.object({
 
 export const uploadViewSchema = z.object({
   uuid: z.string().uuid(),
-  item_uuid: z.string().uuid(),
+  /** Null once staff removed the form item the file was uploaded for. */
+  item_uuid: z.string().uuid().nullable(),
   /** The name the file had on the visitor's device, cleaned; only shown back, never used to store or serve it. */
   name: z.string(),
   /** The type read from the file's own bytes. */

@@ -181,13 +181,17 @@ const priceKindOfResource: Record<ResourceKind, PriceLineKind> = { vehicle: "veh
  * The price lines of a booking: the main participant, each companion by type, and each per-day
  * resource. Amounts only ever come from the event's price list.
  */
-export function bookingPriceLines(prices: ListedPrice[], companions: string[], resources: Pick<ResourceChoice, "key" | "kind">[]): PriceLine[] {
+export function bookingPriceLines(
+  prices: ListedPrice[],
+  companions: string[],
+  resources: (Pick<ResourceChoice, "key" | "kind"> & { quantity?: number })[],
+): PriceLine[] {
   const priceOf = (kind: PriceLineKind, key: string) => prices.find((price) => price.kind === kind && price.key === key)?.amount_cents ?? 0;
   const lines: PriceLine[] = [{ kind: "participant", key: "participant", unitCents: priceOf("participant", "participant"), quantity: 1 }];
   for (const type of companions) lines.push({ kind: "companion", key: type, unitCents: priceOf("companion", type), quantity: 1 });
   for (const resource of resources) {
     const kind = priceKindOfResource[resource.kind];
-    lines.push({ kind, key: resource.key, unitCents: priceOf(kind, resource.key), quantity: 1 });
+    lines.push({ kind, key: resource.key, unitCents: priceOf(kind, resource.key), quantity: resource.quantity ?? 1 });
   }
   return lines;
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
-import { priceBooking, type PriceLine, type PriceLineKind } from "../../core/domain/pricing";
+import { bookingPriceLines } from "../../core/domain/booking-choices";
+import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
 import {
   bookingEvents,
@@ -45,13 +46,6 @@ class NoPlaces extends Error {
     super("no places left");
   }
 }
-
-const priceKindOfResource: Record<(typeof eventDayResources.$inferSelect)["kind"], PriceLineKind> = {
-  vehicle: "vehicle",
-  instructor: "instructor",
-  pit_box: "addon",
-  technical_support: "addon",
-};
 
 /**
  * Submits a draft booking: in one transaction it holds a place for every person on it and the
@@ -119,26 +113,14 @@ export async function submitBooking(
       }
 
       const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
-      const priceOf = (kind: PriceLineKind, key: string) => prices.find((price) => price.kind === kind && price.key === key)?.amountCents ?? 0;
-      const lines: PriceLine[] = [
-        { kind: "participant", key: "participant", unitCents: priceOf("participant", "participant"), quantity: 1 },
-        ...people
-          .filter((person) => person.role === "companion" && person.companionType)
-          .map(
-            (person): PriceLine => ({
-              kind: "companion",
-              key: person.companionType ?? "",
-              unitCents: priceOf("companion", person.companionType ?? ""),
-              quantity: 1,
-            }),
-          ),
-        ...requests.flatMap((request): PriceLine[] => {
+      const lines = bookingPriceLines(
+        prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
+        people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
+        requests.flatMap((request) => {
           const resource = resourceById.get(request.resourceId);
-          if (!resource) return [];
-          const kind = priceKindOfResource[resource.kind];
-          return [{ kind, key: resource.key, unitCents: priceOf(kind, resource.key), quantity: request.quantity }];
+          return resource ? [{ key: resource.key, kind: resource.kind, quantity: request.quantity }] : [];
         }),
-      ];
+      );
       const [site] = await tx.select().from(sites).limit(1);
       const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
       const price = priceBooking(lines, terms, { today: operatorToday(now), startsOn: event.startsOn });

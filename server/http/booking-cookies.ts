@@ -1,4 +1,5 @@
 import { readCookie } from "../../core/i18n/locales";
+import { cookie } from "./web-session";
 
 /**
  * The bookings in progress of a browser, remembered in the httpOnly `booking_token` cookie
@@ -38,10 +39,6 @@ export function bookingKeyOfForm(cookieHeader: string | null | undefined, formUu
 /** The token of a booking this browser started, for API calls that carry none themselves. */
 export function bookingTokenFromCookie(cookieHeader: string | null | undefined, bookingUuid: string): string | undefined {
   return readBookingKeys(cookieHeader).find((key) => key.bookingUuid === bookingUuid)?.token;
-}
-
-function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** The cookie that remembers `key` in front of the others (replacing an older booking of the same form). */

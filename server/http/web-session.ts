@@ -11,11 +11,11 @@ export const refreshCookieName = "session_refresh";
 /** Cleared at logout with the session (spec §4): the booking in progress and its form position. */
 export const bookingCookieNames = ["booking_token", "form_position"] as const;
 
-function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+export function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+export const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
 
 export function sessionCookies(request: Request, tokens: TokenResponse): string[] {
   const secure = isSecure(request);

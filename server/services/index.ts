@@ -9,6 +9,7 @@ import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
 import { eq } from "drizzle-orm";
 import { uploads } from "../db/schema";
+import { toUploadView } from "../uploads/store-upload";
 import { enqueueEmail } from "../email";
 import { createAccounts, type AccountsDependencies } from "./accounts";
 import { ReadCache } from "./cache";
@@ -86,15 +87,7 @@ export function createServices(db: Database, options: ServicesOptions) {
         locale: Locale;
       }) => updateDraftPage(db, { ...input, now: now() }),
       /** The files uploaded to a booking, for the upload fields of its pages. */
-      uploadsOf: async (bookingId: string) =>
-        (await db.select().from(uploads).where(eq(uploads.bookingId, bookingId))).map((row) => ({
-          uuid: row.id,
-          item_uuid: row.itemId,
-          name: row.originalName,
-          media_type: row.mediaType,
-          size_bytes: row.sizeBytes,
-          duration_seconds: row.durationMs === null ? null : Math.round(row.durationMs / 100) / 10,
-        })),
+      uploadsOf: async (bookingId: string) => (await db.select().from(uploads).where(eq(uploads.bookingId, bookingId))).map(toUploadView),
       addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),
       deleteCompanion: (input: { bookingId: string; bookingToken: string; companionId: string }) => deleteCompanion(db, { ...input, now: now() }),
       submit: async (input: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) => {

@@ -122,14 +122,7 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
     });
     // Only after the commit: had it failed, the old upload would still be the answer.
     for (const old of replaced) await rm(path.join(input.uploadsDir, path.basename(old.storageKey)), { force: true });
-    return {
-      uuid: row.id,
-      item_uuid: target.itemId,
-      name: row.originalName,
-      media_type: row.mediaType,
-      size_bytes: row.sizeBytes,
-      duration_seconds: durationMs === null ? null : Math.round(durationMs / 100) / 10,
-    };
+    return toUploadView(row);
   } catch (error) {
     await rm(stored ? finalPath : partialPath, { force: true });
     throw error;
@@ -316,4 +309,16 @@ function discardRest(source: Readable) {
   source.on("close", () => clearTimeout(timer));
   source.on("error", () => undefined);
   source.resume();
+}
+
+/** An upload as the API and the booking page show it. */
+export function toUploadView(row: typeof uploads.$inferSelect): UploadView {
+  return {
+    uuid: row.id,
+    item_uuid: row.itemId,
+    name: row.originalName,
+    media_type: row.mediaType,
+    size_bytes: row.sizeBytes,
+    duration_seconds: row.durationMs === null ? null : Math.round(row.durationMs / 100) / 10,
+  };
 }

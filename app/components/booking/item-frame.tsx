@@ -36,22 +36,10 @@ export function ErrorText({ id, error }: { id: string; error?: string | undefine
   );
 }
 
+type FrameProps = { id: string; label: string; required: boolean; help?: string | null | undefined; error?: string | undefined; children: ReactNode };
+
 /** A labelled single control with its hint and error tied to it (`aria-describedby`). */
-export function ItemFrame({
-  id,
-  label,
-  required,
-  help,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required: boolean;
-  help?: string | null | undefined;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
+export function ItemFrame({ id, label, required, help, error, children }: FrameProps) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
@@ -66,21 +54,7 @@ export function ItemFrame({
 }
 
 /** A group of choices (radio buttons, check boxes): a fieldset whose legend is the question. */
-export function ChoiceGroup({
-  id,
-  label,
-  required,
-  help,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  required: boolean;
-  help?: string | null | undefined;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
+export function ChoiceGroup({ id, label, required, help, error, children }: FrameProps) {
   return (
     <fieldset aria-describedby={describedBy(id, error, help)} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-semibold text-navy-900">

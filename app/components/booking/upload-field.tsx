@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicFormItem } from "../../../core/contracts/forms";
+import type { UploadView } from "../../../core/contracts/uploads";
 import { useLocale } from "../../utils/locale";
 import { describedBy, ErrorText, Hint, RequiredMark } from "./item-frame";
 
-export type UploadedFile = { uuid: string; item_uuid: string | null; name: string; media_type: string; size_bytes: number; duration_seconds: number | null };
+export type UploadedFile = UploadView;
 
 type UploadState = { phase: "idle" } | { phase: "uploading"; name: string } | { phase: "failed"; message: string };
 
