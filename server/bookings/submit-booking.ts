@@ -62,6 +62,13 @@ export async function submitBooking(
     resources?: ResourceRequest[];
     waitlistOfferToken?: string | undefined;
     now: Date;
+    /**
+     * Runs inside the submission's transaction right after the booking row is locked, before any place
+     * is held: checks the draft and writes what it derives from the answers, and returns the resources
+     * to hold. A page save waits for the lock and then finds the booking submitted, so nothing unchecked
+     * slips in between the check and the hold. Throwing undoes everything.
+     */
+    prepare?: (tx: Queryable, draft: typeof bookings.$inferSelect) => Promise<ResourceRequest[]>;
     /** Runs inside the submission's transaction once everything is held (confirmation e-mail, account): all or nothing. */
     afterHeld?: (tx: Queryable, held: { bookingId: string; code: string; holdExpiresAt: Date | null }) => Promise<void>;
   },
@@ -69,9 +76,12 @@ export async function submitBooking(
   const { now } = input;
   try {
     return await db.transaction(async (tx): Promise<SubmitOutcome> => {
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
+      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
+      if (!locked) return { outcome: "not_found" };
+      if (locked.status !== "draft") return { outcome: "already_submitted", bookingId: locked.id, code: locked.code };
+      const requests = input.prepare ? await input.prepare(tx, locked) : (input.resources ?? []);
+      const [booking] = input.prepare ? await tx.select().from(bookings).where(eq(bookings.id, locked.id)).limit(1) : [locked];
       if (!booking) return { outcome: "not_found" };
-      if (booking.status !== "draft") return { outcome: "already_submitted", bookingId: booking.id, code: booking.code };
 
       const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
       if (!event) return { outcome: "not_found" };
@@ -89,7 +99,6 @@ export async function submitBooking(
         throw new NoPlaces(fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0);
       }
 
-      const requests = input.resources ?? [];
       const resourceRows = requests.length
         ? await tx
             .select()

@@ -167,6 +167,7 @@ async function resourceRequestsOf(
   eventId: string,
   form: PublicForm,
   answers: Answers,
+  locale: Locale,
 ): Promise<{ requests: ResourceRequest[]; itemOf: Map<string, string> }> {
   const chosen: { choice: ResourceChoice; itemUuid: string }[] = [];
   for (const item of itemsOf(form)) {
@@ -192,7 +193,10 @@ async function resourceRequestsOf(
   for (const { choice, itemUuid } of chosen) {
     const row = rows.find((candidate) => candidate.day === choice.day && candidate.key === choice.key);
     // A choice the event has no stock row for cannot be held: refuse it rather than sell it unchecked.
-    if (!row) throw new AppError("CONFLICT", "resourceUnavailable", { reason: "resource_unavailable", fieldErrors: { [itemUuid]: [choice.key] } });
+    if (!row) {
+      const message = translatorFor(locale)("api.resourceUnavailable");
+      throw new AppError("CONFLICT", "resourceUnavailable", { reason: "resource_unavailable", fieldErrors: { [itemUuid]: [message] } });
+    }
     requests.push({ resourceId: row.id, quantity: 1 });
     itemOf.set(row.id, itemUuid);
   }
@@ -200,8 +204,9 @@ async function resourceRequestsOf(
 }
 
 /**
- * Submits a draft: checks every page, writes the main participant and the booking's own fields
- * from the answers, then holds the places and resources (`submitBooking`, one transaction). The
+ * Submits a draft: in one transaction under the booking's row lock it checks every page, writes the
+ * main participant and the booking's own fields from the answers, and holds the places and
+ * resources (`submitBooking`). The
  * outcome is the booking, or an error whose `reason` tells the web which screen to show.
  * Submitting twice answers with the same booking.
  */
@@ -216,30 +221,29 @@ export async function submitDraft(
     throw new AppError("CONFLICT", "bookingSubmitted", { reason: "already_submitted" });
   }
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
-  const companions = await companionsOf(db, booking.id);
-  const uploaded = await db.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, booking.id));
-  validateWholeBooking(form, booking.answers, companions, uploaded, input.locale, operatorToday(input.now));
-
-  const details = bookingDetails(form, booking.answers, input.now);
-  const { requests, itemOf } = await resourceRequestsOf(db, booking.eventId, form, booking.answers);
-  await db.transaction(async (tx) => {
-    const [draft] = await tx
-      .update(bookings)
-      .set({ ...details.booking, updatedAt: input.now })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
-      .returning({ id: bookings.id });
-    if (!draft) throw new AppError("CONFLICT", "bookingSubmitted", { reason: "already_submitted" });
-    await tx
-      .update(participants)
-      .set({ ...details.main, answers: details.mainAnswers })
-      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")));
-  });
-
+  let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
     bookingId: booking.id,
-    resources: requests,
     now: input.now,
     waitlistOfferToken: input.waitlistOfferToken,
+    // Checked and written under the booking's row lock, from the answers as they are at that moment.
+    prepare: async (tx, draft) => {
+      const companions = await companionsOf(tx, draft.id);
+      const uploaded = await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id));
+      validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(input.now));
+      const details = bookingDetails(form, draft.answers, input.now);
+      const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
+      itemOfResource = itemOf;
+      await tx
+        .update(bookings)
+        .set({ ...details.booking, updatedAt: input.now })
+        .where(eq(bookings.id, draft.id));
+      await tx
+        .update(participants)
+        .set({ ...details.main, answers: details.mainAnswers })
+        .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")));
+      return requests;
+    },
     afterHeld: (tx, held) => afterHeld(tx, deps, held),
   });
   switch (outcome.outcome) {
@@ -253,7 +257,7 @@ export async function submitDraft(
         ? new AppError("CONFLICT", "eventNotBookableYet", { reason: "not_bookable_yet" })
         : new AppError("CONFLICT", "registrationClosed", { reason: "closed" });
     case "resource_unavailable": {
-      const itemUuid = itemOf.get(outcome.resourceId);
+      const itemUuid = itemOfResource.get(outcome.resourceId);
       const message = translatorFor(input.locale)("api.resourceUnavailable");
       throw new AppError("CONFLICT", "resourceUnavailable", {
         reason: "resource_unavailable",

@@ -724,6 +724,32 @@ describe("submitting a booking", () => {
     }
   });
 
+  it("never submits an answer changed while the submission runs: a racing page save is either checked or refused", async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const draft = await completeGolfDraft();
+      const placesBefore = (await eventRow(golf.eventId)).placesTaken;
+      // The save blanks a required field: if it lands first, the submission must see it and refuse.
+      const [submitted, saved] = await Promise.all([
+        submit(draft),
+        savePage(draft, golf.pages.participant, { answers: { ...mainAnswers("golf", draft.email), ...byName("golf", { "main.surname": "" }) } }),
+      ]);
+      const row = await bookingRow(draft.uuid);
+      const surname = row.answers[itemNamed("golf", "main.surname").uuid];
+      if (submitted.status === 200) {
+        expect(saved.status).toBe(409);
+        expect(surname).toBe("Berger");
+        expect(row.status).toBe("submitted");
+        expect((await eventRow(golf.eventId)).placesTaken).toBe(placesBefore + 2);
+      } else {
+        expect(submitted.status).toBe(422);
+        expect(saved.status).toBe(422);
+        expect(surname).toBe("");
+        expect(row).toMatchObject({ status: "draft", code: null });
+        expect((await eventRow(golf.eventId)).placesTaken).toBe(placesBefore);
+      }
+    }
+  });
+
   it("takes the token from the booking cookie when the body has none; a foreign or wrong token finds nothing", async () => {
     const draft = await completeGolfDraft();
     const other = await newDraft("golf");
