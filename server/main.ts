@@ -10,12 +10,14 @@ import { z } from "zod";
 import { expireHold } from "./bookings/expire-hold";
 import { expireHoldJob } from "./bookings/submit-booking";
 import { expireWaitlistOffer, expireWaitlistOfferJob } from "./bookings/waitlist-offers";
+import { purgeDraftsJob, runDraftPurge, scheduleDraftPurge } from "./bookings/purge-drafts";
 import { openDatabase } from "./db/client";
 import { startJobWorker } from "./jobs/job-worker";
 import { demoAccounts, seedIfEmpty } from "./db/seed";
 import { createMailTransport, enqueueEmail, startEmailWorker } from "./email";
 import { parseEnv } from "./env";
 import { createApp } from "./http/create-app";
+import { createTestRoutes } from "./http/test-routes";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
 
@@ -64,8 +66,13 @@ const jobWorker = startJobWorker({
       expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin }),
     [expireWaitlistOfferJob]: async (payload, now) =>
       expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
+    [purgeDraftsJob]: async (_payload, now) => {
+      const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });
+      if (purged.drafts) logger.info(purged, "purged stale booking drafts");
+    },
   },
 });
+await scheduleDraftPurge(database.db, new Date());
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
 logger.info(`Mail goes to ${transport.describe()}`);
 
@@ -91,6 +98,7 @@ if (isProduction || env.NODE_ENV === "test") {
     publicOrigin: env.PUBLIC_URL,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
+    testRoutes: env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
     logError,
   });
   server = createServer(getRequestListener(app.fetch));

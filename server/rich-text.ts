@@ -1,8 +1,9 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * Rich text (event descriptions, content pages, form html items) is sanitized when it is written,
- * so pages can render it as HTML without re-checking it on every request.
+ * Rich text (event descriptions, content pages, form html items) is rendered as raw HTML. It is
+ * sanitized when the seed writes it and again when the read services build their answers
+ * (events, pages, forms), so content stored by any other writer cannot inject markup either.
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {

@@ -17,9 +17,12 @@ import type { Route } from "./+types/booking-no-available-spots";
 /** /booking-no-available-spots?event={uuid}: a fully booked event, and its waitlist sign-up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
-  const eventId = new URL(request.url).searchParams.get("event") ?? "";
+  const search = new URL(request.url).searchParams;
+  const eventId = search.get("event") ?? "";
   const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await context.services.getPublicEvent(locale, eventId) : undefined;
-  return { locale, event: event ? toEventView(event, locale) : null };
+  // Arrived from a waitlist offer link that no longer holds places (run out or already used).
+  const offerSpent = search.get("offer") === "spent";
+  return { locale, event: event ? toEventView(event, locale) : null, offerSpent };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,6 +70,7 @@ export default function NoAvailableSpotsPage({ loaderData, actionData }: Route.C
         </div>
       ) : (
         <Form method="post" className="space-y-5" noValidate>
+          {loaderData.offerSpent && !actionData && <FormMessage tone="info">{t("waitlist.offerSpent")}</FormMessage>}
           {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
           <input type="hidden" name="event" value={event.uuid} />
           <Field name="name" autoComplete="name" label={t("fields.name")} required defaultValue={user?.name ?? ""} error={errors.name?.[0]} onEdit={clear} />

@@ -2,12 +2,21 @@ import { data, redirect } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
+import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { bookingKeyOfForm, formPositionCookie, readFormPosition, rememberBookingCookie, type BookingKey } from "../../server/http/booking-cookies";
+import {
+  bookingKeyOfForm,
+  forgetWaitlistOfferCookie,
+  formPositionCookie,
+  readFormPosition,
+  readWaitlistOffer,
+  rememberBookingCookie,
+  waitlistOfferCookie,
+  type BookingKey,
+} from "../../server/http/booking-cookies";
 import { BookingFormPage } from "../components/booking/booking-form-page";
 import { pageLocale } from "../utils/auth.server";
 import { countryOptions } from "../utils/countries.server";
@@ -24,18 +33,29 @@ function formUuidOf(request: Request, params: { uuid?: string | undefined }): st
   return params.uuid ?? readFormPosition(request.headers.get("cookie"))?.formUuid ?? null;
 }
 
-/** `/booking/{form}?page=n`, keeping a waitlist offer's token on every step. */
-function pageHref(locale: Locale, formUuid: string, page: number, offer: string | null, hash = ""): string {
-  const search = new URLSearchParams({ page: String(page) });
-  if (offer) search.set("offer", offer);
-  return `${localizePath(`/booking/${formUuid}`, locale)}?${search.toString()}${hash}`;
+/** `/booking/{form}?page=n`. */
+function pageHref(locale: Locale, formUuid: string, page: number, hash = ""): string {
+  return `${localizePath(`/booking/${formUuid}`, locale)}?page=${page}${hash}`;
 }
 
-function eventStateRedirect(form: PublicForm, locale: Locale, offer: string | null): string | null {
+/** Where a visitor goes instead of the form; a fully booked event lets in only the holder of an open waitlist offer. */
+function eventStateRedirect(form: PublicForm, locale: Locale, hasOffer: boolean, offerLinkSpent: boolean): string | null {
   const { state, uuid } = form.event;
   if (state === "not_bookable_yet") return `${localizePath("/booking-not-bookable-yet", locale)}?event=${uuid}`;
-  if (state === "fully_booked" && !offer) return `${localizePath("/booking-no-available-spots", locale)}?event=${uuid}`;
+  if (state === "fully_booked" && !hasOffer) return `${localizePath("/booking-no-available-spots", locale)}?event=${uuid}${offerLinkSpent ? "&offer=spent" : ""}`;
   return null;
+}
+
+/**
+ * The waitlist offer this visit books with: a link's `?offer=` token moves into the httpOnly cookie
+ * (and out of the address bar) when it is open; otherwise the cookie's, while it is still open.
+ */
+async function waitlistOfferOf(context: Route.LoaderArgs["context"], request: Request, form: PublicForm) {
+  const url = new URL(request.url);
+  const fromLink = url.searchParams.get("offer");
+  const token = fromLink ?? readWaitlistOffer(request.headers.get("cookie"), form.uuid);
+  const offer = token && token.length <= 200 ? await context.services.bookings.findWaitlistOffer({ eventId: form.event.uuid, offerToken: token }) : null;
+  return { token: offer ? token : null, offer, fromLink: fromLink !== null };
 }
 
 /** The draft this browser keeps for the form; a missing, foreign or finished one yields none. */
@@ -64,12 +84,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!formUuid) throw redirect(localizePath("/events", locale));
   if (!uuidPattern.test(formUuid)) throw data(null, { status: 404 });
   const form = await orNotFoundPage(context.services.getPublicForm(locale, formUuid, false));
-  const offer = url.searchParams.get("offer");
-  const elsewhere = eventStateRedirect(form, locale, offer);
-  if (elsewhere) throw redirect(elsewhere);
+  const waitlist = await waitlistOfferOf(context, request, form);
+  // A spent offer of this form is forgotten; another form's offer in the cookie is left alone.
+  const spentOfferCookie =
+    !waitlist.offer && readWaitlistOffer(cookieHeader, formUuid) !== null ? [forgetWaitlistOfferCookie(isSecure(request))] : [];
+  const elsewhere = eventStateRedirect(form, locale, waitlist.offer !== null, waitlist.fromLink);
+  if (elsewhere) throw redirect(elsewhere, { headers: withCookies(spentOfferCookie) });
+  if (waitlist.fromLink) {
+    url.searchParams.delete("offer");
+    const cookies =
+      waitlist.offer && waitlist.token
+        ? [waitlistOfferCookie({ formUuid, token: waitlist.token }, waitlist.offer.expiresAt, context.services.now(), isSecure(request))]
+        : spentOfferCookie;
+    throw redirect(`${url.pathname}${url.search}`, { headers: withCookies(cookies) });
+  }
   const closed = form.event.state === "registration_closed" || form.event.state === "past";
 
-  const cookies: string[] = [];
+  const cookies: string[] = [...spentOfferCookie];
   const key = bookingKeyOfForm(cookieHeader, formUuid);
   let booking = closed ? null : await resumeDraft(context, key, locale);
   // The key in use moves to the front, so looking at other events never pushes it out of the cookie.
@@ -107,7 +138,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       booking,
       closed,
       pageNumber,
-      offer,
+      offerHeldUntil: waitlist.offer ? formatDateTime(waitlist.offer.expiresAt, locale) : null,
       countryNames,
       stock,
       prices: form.prices.map((price) => ({
@@ -146,12 +177,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!formUuid || !uuidPattern.test(formUuid)) throw data(null, { status: 404 });
   const key = bookingKeyOfForm(request.headers.get("cookie"), formUuid);
   const posted = await request.formData();
-  const offer = typeof posted.get("offer") === "string" && posted.get("offer") ? String(posted.get("offer")) : null;
+  const offer = readWaitlistOffer(request.headers.get("cookie"), formUuid);
   // No key (cookies cleared, another browser): the page opens a fresh draft; nothing is lost that was saved.
-  if (!key) throw redirect(pageHref(locale, formUuid, 1, offer));
+  if (!key) throw redirect(pageHref(locale, formUuid, 1));
   const form = await orNotFoundPage(context.services.getPublicForm(locale, formUuid, false));
   const page = form.pages.find((candidate) => candidate.uuid === posted.get("page_uuid"));
-  if (!page) throw redirect(pageHref(locale, formUuid, 1, offer));
+  if (!page) throw redirect(pageHref(locale, formUuid, 1));
   const intent = String(posted.get("intent") ?? "next");
   const bookingKey = { bookingId: key.bookingUuid, bookingToken: key.token };
 
@@ -172,22 +203,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   try {
-    if (intent === "back") throw redirect(pageHref(locale, formUuid, page.number - 1, offer));
+    if (intent === "back") throw redirect(pageHref(locale, formUuid, page.number - 1));
     if (intent === "add-companion") {
       const companionItem = page.items.find((item) => item.kind === "companion");
       if (companionItem) await context.services.bookings.addBlankCompanion({ ...bookingKey, companionItem, locale });
-      throw redirect(pageHref(locale, formUuid, page.number, offer, "#companions"));
+      throw redirect(pageHref(locale, formUuid, page.number, "#companions"));
     }
     if (intent.startsWith("remove-companion:")) {
       await context.services.bookings.deleteCompanion({ ...bookingKey, companionId: intent.slice("remove-companion:".length) });
-      throw redirect(pageHref(locale, formUuid, page.number, offer, "#companions"));
+      throw redirect(pageHref(locale, formUuid, page.number, "#companions"));
     }
     if (invalid) return failure(invalid, locale);
     if (intent === "submit" && page.number === form.pages.length) {
       await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: offer ?? undefined });
       throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
     }
-    throw redirect(pageHref(locale, formUuid, Math.min(page.number + 1, form.pages.length), offer));
+    throw redirect(pageHref(locale, formUuid, Math.min(page.number + 1, form.pages.length)));
   } catch (error) {
     if (!AppError.is(error)) throw error;
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}?event=${form.event.uuid}`);

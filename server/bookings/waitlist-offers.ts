@@ -128,3 +128,27 @@ export async function claimWaitlistOffer(
   if (entry.offeredPlaces > placesHeld) await releasePlaces(tx, input.eventId, entry.offeredPlaces - placesHeld);
   return { entryId: entry.id, placesHeld };
 }
+
+/**
+ * The offer a link's token stands for, without taking it up: for the booking page to show how long
+ * the places stay held and to let a party in to a fully booked event. Null when the token does not
+ * match an open offer of that event (wrong, spent or expired).
+ */
+export async function findWaitlistOffer(
+  db: Queryable,
+  input: { eventId: string; offerToken: string; now: Date },
+): Promise<{ expiresAt: Date; partySize: number } | null> {
+  const [entry] = await db
+    .select({ expiresAt: waitlistEntries.offerExpiresAt, partySize: waitlistEntries.partySize })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.eventId, input.eventId),
+        eq(waitlistEntries.status, "offered"),
+        eq(waitlistEntries.offerTokenHash, hashToken(input.offerToken)),
+        gt(waitlistEntries.offerExpiresAt, input.now),
+      ),
+    )
+    .limit(1);
+  return entry?.expiresAt ? { expiresAt: entry.expiresAt, partySize: entry.partySize } : null;
+}

@@ -77,3 +77,26 @@ export function readFormPosition(cookieHeader: string | null | undefined): FormP
 export function formPositionCookie(position: FormPosition, secure: boolean): string {
   return cookie(formPositionCookieName, `${position.formUuid}:${position.page}`, bookingCookieMaxAgeSeconds, secure);
 }
+
+/**
+ * The waitlist offer a visitor arrived with (`/booking/{form}?offer=…`), kept per browser in an
+ * httpOnly cookie so the token leaves the address bar and `/booking` resumes with it. One offer at a
+ * time: a newer link replaces it. It lives only as long as the offer holds the places.
+ */
+export const waitlistOfferCookieName = "waitlist_offer";
+
+export type WaitlistOfferKey = { formUuid: string; token: string };
+
+export function readWaitlistOffer(cookieHeader: string | null | undefined, formUuid: string): string | null {
+  const [cookieForm, token] = readCookie(cookieHeader, waitlistOfferCookieName)?.split(":") ?? [];
+  return cookieForm === formUuid && token && tokenPattern.test(token) ? token : null;
+}
+
+export function waitlistOfferCookie(offer: WaitlistOfferKey, expiresAt: Date, now: Date, secure: boolean): string {
+  const seconds = Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  return cookie(waitlistOfferCookieName, `${offer.formUuid}:${offer.token}`, seconds, secure);
+}
+
+export function forgetWaitlistOfferCookie(secure: boolean): string {
+  return cookie(waitlistOfferCookieName, "", 0, secure);
+}

@@ -7,6 +7,7 @@ import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { eventCategories, eventCategoryTranslations, eventPrices, events, experiences, forms } from "../db/schema";
 import { notFound } from "../errors";
+import { sanitizeRichText } from "../rich-text";
 
 type CategoryTranslationRow = typeof eventCategoryTranslations.$inferSelect;
 
@@ -68,7 +69,8 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
       title: pickLocale(event.title, locale),
       teaser: pickLocale(event.teaser, locale),
-      description: pickLocale(event.description, locale),
+      // Event cards render the description as raw HTML; the list is cached, so this runs once per fill.
+      description: sanitizeRichText(pickLocale(event.description, locale)),
       location: pickLocale(event.location, locale),
       image_url: event.imageUrl,
       image_alt: pickLocale(event.imageAlt, locale),

@@ -7,6 +7,7 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { eventDayResources, eventPrices, events, formItems, formPages, forms, sites } from "../db/schema";
 import { notFound } from "../errors";
+import { sanitizeRichText } from "../rich-text";
 
 /**
  * A booking form with its pages and items in `locale`. Forms of unpublished events are only shown
@@ -44,7 +45,7 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
       label: pickLocale(item.label, locale),
       help: item.help ? pickLocale(item.help, locale) : null,
       required: item.required,
-      options: localizeOptions(item.options, locale),
+      options: servedOptions(item.kind, localizeOptions(item.options, locale)),
     });
     itemsByPage.set(item.pageId, items);
   }
@@ -73,6 +74,18 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
     payment_terms: { deposit_percent: site?.depositPercent ?? 25, balance_due_days_before_event: site?.dueDays ?? 30 },
     today: operatorToday(options.now),
   };
+}
+
+/** Kinds whose `options.html` the booking page renders as raw HTML. */
+const richTextKinds = new Set<PublicFormItem["kind"]>(["html", "wysiwyg"]);
+
+/**
+ * The page renders html/wysiwyg items with `dangerouslySetInnerHTML`; sanitizing here, not only
+ * where content is written, keeps markup from any writer (a future back office) off the page.
+ */
+function servedOptions(kind: PublicFormItem["kind"], options: Record<string, unknown>): Record<string, unknown> {
+  if (!richTextKinds.has(kind) || typeof options.html !== "string") return options;
+  return { ...options, html: sanitizeRichText(options.html) };
 }
 
 /** Options may hold `{ en, de }` texts (choice labels); the answer carries only the asked language. */

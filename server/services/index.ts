@@ -7,6 +7,7 @@ import type { CompanionInput } from "../../core/contracts/bookings";
 import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
 import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
+import { findWaitlistOffer } from "../bookings/waitlist-offers";
 import { eq } from "drizzle-orm";
 import { uploads } from "../db/schema";
 import { toUploadView } from "../uploads/store-upload";
@@ -86,6 +87,8 @@ export function createServices(db: Database, options: ServicesOptions) {
         companions?: CompanionInput[] | undefined;
         locale: Locale;
       }) => updateDraftPage(db, { ...input, now: now() }),
+      /** An open waitlist offer of the event for the link's token, or null (wrong, spent or expired). */
+      findWaitlistOffer: (input: { eventId: string; offerToken: string }) => findWaitlistOffer(db, { ...input, now: now() }),
       /** The files uploaded to a booking, for the upload fields of its pages. */
       uploadsOf: async (bookingId: string) => (await db.select().from(uploads).where(eq(uploads.bookingId, bookingId))).map(toUploadView),
       addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),

@@ -4,6 +4,7 @@ import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { pages, pageTranslations } from "../db/schema";
 import { notFound } from "../errors";
+import { sanitizeRichText } from "../rich-text";
 
 type TranslationRow = typeof pageTranslations.$inferSelect;
 
@@ -76,5 +77,6 @@ export async function getPageBySlug(db: Queryable, locale: Locale, slug: string)
   const summary = toSummary(match.page, rows, locale);
   const translation = translationFor(rows, locale);
   if (!summary || !translation) throw notFound("pageNotFound");
-  return { ...summary, content: translation.content, updated_at: match.page.updatedAt.toISOString() };
+  // The content page renders this as raw HTML: sanitize what is served, whoever stored it.
+  return { ...summary, content: sanitizeRichText(translation.content), updated_at: match.page.updatedAt.toISOString() };
 }

@@ -23,7 +23,8 @@ export type BookingPageProps = {
   booking: BookingView | null;
   closed: boolean;
   pageNumber: number;
-  offer: string | null;
+  /** When the visitor books with a waitlist offer: until when its places are held (formatted). */
+  offerHeldUntil: string | null;
   countryNames: CountryOption[];
   stock: DayStock[];
   prices: FormattedPrice[];
@@ -35,7 +36,7 @@ export type BookingPageProps = {
 
 /** The booking form, one page at a time, with the step list and the live price summary. */
 export function BookingFormPage(props: BookingPageProps) {
-  const { form, booking, closed, pageNumber, offer, actionData } = props;
+  const { form, booking, closed, pageNumber, offerHeldUntil, actionData } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
@@ -113,9 +114,7 @@ export function BookingFormPage(props: BookingPageProps) {
   };
 
   const pageHref = (number: number) => {
-    const search = new URLSearchParams({ page: String(number) });
-    if (offer) search.set("offer", offer);
-    return `${localizePath(`/booking/${form.uuid}`, locale)}?${search.toString()}`;
+    return `${localizePath(`/booking/${form.uuid}`, locale)}?page=${number}`;
   };
   const errorPages = form.pages.filter((candidate) => actionData?.pageErrors.includes(candidate.uuid) && candidate.uuid !== page.uuid);
   const topLevel = page.items.filter((item) => !item.parent_uuid);
@@ -245,11 +244,15 @@ export function BookingFormPage(props: BookingPageProps) {
               )}
             </div>
           )}
+          {offerHeldUntil && (
+            <div className="mb-6">
+              <FormMessage tone="success">{t("booking.offerHeld", { until: offerHeldUntil })}</FormMessage>
+            </div>
+          )}
           <Form method="post" ref={formRef} noValidate onChange={recompute} className="space-y-6" aria-labelledby="page-title">
             {/* Enter in a text field submits with the first submit button: make that "next", not "remove companion". */}
             <button type="submit" name="intent" value={isLastPage ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only" />
             <input type="hidden" name="page_uuid" value={page.uuid} />
-            {offer && <input type="hidden" name="offer" value={offer} />}
             <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
             {topLevel.map(renderItem)}
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-navy-900/10 pt-6">

@@ -34,6 +34,8 @@ export function UploadField({
   const id = `item-${item.uuid}`;
   const accept = Array.isArray(item.options.accept) ? (item.options.accept as string[]).join(",") : undefined;
   const shownError = state.phase === "failed" ? state.message : error;
+  // Which file is already uploaded is part of the input's state, so it is announced with the hint and error.
+  const inputDescribedBy = [describedBy(id, shownError, item.help), file ? `${id}-uploaded` : null].filter(Boolean).join(" ") || undefined;
 
   async function upload(chosen: File) {
     setState({ phase: "uploading", name: chosen.name });
@@ -68,7 +70,7 @@ export function UploadField({
       </label>
       <Hint id={id} help={item.help} />
       {file && (
-        <p className="mt-2 rounded-lg bg-success-50 px-3 py-2 text-sm text-success-700" data-testid="uploaded-file">
+        <p id={`${id}-uploaded`} className="mt-2 rounded-lg bg-success-50 px-3 py-2 text-sm text-success-700" data-testid="uploaded-file">
           {t("booking.upload.uploaded", { name: file.name })}
           {file.duration_seconds !== null && ` · ${t("booking.upload.seconds", { count: Math.round(file.duration_seconds) })}`}
         </p>
@@ -78,7 +80,7 @@ export function UploadField({
         type="file"
         accept={accept}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy(id, shownError, item.help)}
+        aria-describedby={inputDescribedBy}
         disabled={state.phase === "uploading"}
         onChange={(event) => {
           const chosen = event.currentTarget.files?.[0];

@@ -42,6 +42,9 @@ export function VehiclePicker({
   const [choices, setChoices] = useState<ResourceChoice[]>(() => parseResourceChoices(options, answer) ?? []);
   const [copyMessage, setCopyMessage] = useState<string | null>(null);
   const id = `item-${item.uuid}`;
+  // Every radio and check box points at the item's error and hint, so each control announces them
+  // (ids derive from the item uuid: the same on server and client).
+  const described = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, item.help) } as const;
 
   const resourceOf = (day: number, key: string) => stock.find((entry) => entry.day === day)?.resources.find((resource) => resource.key === key);
   const isChosen = (day: number, key: string) => choices.some((choice) => choice.day === day && choice.key === key);
@@ -124,6 +127,7 @@ export function VehiclePicker({
                       value=""
                       checked={vehicle === ""}
                       onChange={() => pickVehicle(day, "")}
+                      {...described}
                       className="mt-0.5 h-4 w-4 accent-navy-800"
                     />
                     {t("booking.vehicles.none")}
@@ -137,6 +141,7 @@ export function VehiclePicker({
                         checked={vehicle === key}
                         disabled={!takeable(day, key)}
                         onChange={() => pickVehicle(day, key)}
+                        {...described}
                         className="mt-0.5 h-4 w-4 accent-navy-800"
                       />
                       <span>
@@ -165,6 +170,7 @@ export function VehiclePicker({
                           checked={isChosen(day, extra.key)}
                           disabled={!isChosen(day, extra.key) && (!vehicle || !takeable(day, extra.key))}
                           onChange={() => toggleExtra(day, extra.key, extra.kind)}
+                          {...described}
                           className="mt-0.5 h-4 w-4 accent-navy-800"
                         />
                         <span>

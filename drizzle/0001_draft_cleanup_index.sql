@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_draft_updated_idx" ON "bookings" USING btree ("updated_at") WHERE "bookings"."status" = 'draft';

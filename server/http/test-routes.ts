@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Database } from "../db/client";
+import { bookings, events, jobs } from "../db/schema";
+import { expireHoldJob } from "../bookings/submit-booking";
+import { offerFreedPlaces } from "../bookings/waitlist-offers";
+
+/**
+ * End-to-end tests only (mounted when NODE_ENV=test, never in production or development): lets a
+ * browser test make time pass for one booking instead of waiting for it. Other tests running on the
+ * same server at the same time are not touched, which a shifted server clock could not promise.
+ */
+export function createTestRoutes(options: { db: Database; now: () => Date; runJobsNow: () => Promise<unknown>; publicOrigin: string }): Hono {
+  const app = new Hono();
+
+  /** The booking's hold runs out now; the durable expiry job runs as it would at that time. */
+  app.post("/bookings/:uuid/expire-hold", async (c) => {
+    const bookingId = c.req.param("uuid");
+    if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return c.json({ expired: false }, 404);
+    const at = options.now();
+    const moved = await options.db.transaction(async (tx) => {
+      const [held] = await tx
+        .update(bookings)
+        .set({ holdExpiresAt: at })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, "submitted")))
+        .returning({ id: bookings.id });
+      if (!held) return false;
+      await tx
+        .update(jobs)
+        .set({ runAt: at })
+        .where(and(eq(jobs.kind, expireHoldJob), isNull(jobs.doneAt), eq(jobs.payload, { bookingId })));
+      return true;
+    });
+    if (!moved) return c.json({ expired: false }, 404);
+    await options.runJobsNow();
+    const [row] = await options.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+    return c.json({ expired: row?.status === "expired", status: row?.status ?? null });
+  });
+
+  /**
+   * Places free up on a fully booked event (as when the operator adds places), and the waitlist gets
+   * its offers in the same transaction, as a released hold does. Answers how many entries were offered.
+   */
+  app.post("/events/:uuid/add-places", async (c) => {
+    const eventId = c.req.param("uuid");
+    const places = Number(c.req.query("places") ?? "1");
+    if (!/^[0-9a-f-]{36}$/i.test(eventId) || !Number.isInteger(places) || places < 1 || places > 20) return c.json({ offered: 0 }, 400);
+    const offers = await options.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(events)
+        .set({ capacity: sql`${events.capacity} + ${places}` })
+        .where(eq(events.id, eventId))
+        .returning({ id: events.id });
+      if (!updated.length) return null;
+      return offerFreedPlaces(tx, eventId, options.now(), { publicOrigin: options.publicOrigin });
+    });
+    if (!offers) return c.json({ offered: 0 }, 404);
+    return c.json({ offered: offers.length });
+  });
+
+  return app;
+}
