@@ -33,6 +33,8 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("booking-success"), "routes/booking-success.tsx", { id: id("booking-success") }),
       route(at("booking-no-available-spots"), "routes/booking-no-available-spots.tsx", { id: id("booking-no-available-spots") }),
       route(at("booking-not-bookable-yet"), "routes/booking-not-bookable-yet.tsx", { id: id("booking-not-bookable-yet") }),
+      route(at("payment/success/:token?"), "routes/payment-result.tsx", { id: id("payment-success") }),
+      route(at("payment/failed/:token?"), "routes/payment-result.tsx", { id: id("payment-failed") }),
     ]),
     route(at("logout"), "routes/logout.ts", { id: id("logout") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),

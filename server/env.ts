@@ -1,5 +1,11 @@
 import { z } from "zod";
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 /** Every environment variable the server reads, validated once at boot. See `.env.example`. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,9 +41,30 @@ const envSchema = z.object({
   /** Multiplies the login, registration and reset rate limits. Keep 1 in production; tests from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   MAIL_FROM: z.string().default("Trackside & Fairway Events <bookings@trackside-fairway.example>"),
-});
+  /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Tests only: Stripe's API at another origin (a local stand-in), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), "STRIPE_API_BASE must be an origin"),
+  /** Signs the sandbox's webhooks; unset, a random one is kept in DATA_DIR/sandbox-webhook-secret. */
+  SANDBOX_WEBHOOK_SECRET: optionalText,
+  /** Milliseconds the sandbox waits before sending its webhook (a real provider is not instant either). */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+})
+  .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
+  // The sandbox takes no money: a production site that accepted its test cards would give places away.
+  .refine((env) => !(env.NODE_ENV === "production" && env.PAYMENT_PROVIDER === "sandbox"), {
+    message: "the sandbox payment provider is refused in production: set PAYMENT_PROVIDER=stripe",
+    path: ["PAYMENT_PROVIDER"],
+  })
+  .refine((env) => env.PAYMENT_PROVIDER !== undefined, { message: "set PAYMENT_PROVIDER=stripe in production", path: ["PAYMENT_PROVIDER"] })
+  .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
+    message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    path: ["PAYMENT_PROVIDER"],
+  });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.output<typeof envSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);

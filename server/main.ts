@@ -20,6 +20,10 @@ import { createApp } from "./http/create-app";
 import { createTestRoutes } from "./http/test-routes";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
+import type { PaymentProvider } from "./payments/payment-provider";
+import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
+import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type SandboxProvider } from "./payments/sandbox-provider";
+import { createStripeProvider } from "./payments/stripe-provider";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,7 +48,29 @@ const dataDir = path.resolve(projectRoot, env.DATA_DIR);
 const outboxDir = path.join(dataDir, "outbox");
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
 const emailWorker = startEmailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger, pollIntervalMs: 2000 });
+const sandboxWebhookSecret = env.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSecret(path.join(dataDir, "sandbox-webhook-secret"));
+// env.ts refuses the sandbox in production; Stripe when configured, the sandbox otherwise.
+const sandbox: SandboxProvider | null =
+  env.PAYMENT_PROVIDER === "sandbox"
+    ? createSandboxProvider({ db: database.db, publicOrigin, webhookSecret: sandboxWebhookSecret, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, now: () => new Date() })
+    : null;
+const paymentProvider: PaymentProvider =
+  sandbox ??
+  createStripeProvider({
+    secretKey: env.STRIPE_SECRET_KEY ?? "",
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
+    ...(env.STRIPE_API_BASE ? { apiBase: stripeApiBase(env.STRIPE_API_BASE) } : {}),
+  });
+logger.info(`Card payments: ${paymentProvider.name}`);
+
+function stripeApiBase(origin: string) {
+  const url = new URL(origin);
+  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
+}
+
 const services = createServices(database.db, {
+  paymentProvider,
   cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   publicOrigin,
@@ -66,6 +92,7 @@ const jobWorker = startJobWorker({
       expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin }),
     [expireWaitlistOfferJob]: async (payload, now) =>
       expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
+    [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
     [purgeDraftsJob]: async (_payload, now) => {
       const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });
       if (purged.drafts) logger.info(purged, "purged stale booking drafts");
@@ -98,6 +125,7 @@ if (isProduction || env.NODE_ENV === "test") {
     publicOrigin: env.PUBLIC_URL,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
+    sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     testRoutes: env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
     logError,
   });
@@ -112,6 +140,7 @@ if (isProduction || env.NODE_ENV === "test") {
     publicOrigin: env.PUBLIC_URL,
     pageCacheSeconds: 0,
     devOutboxDir: outboxDir,
+    sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     logError,
   });
   const listener = getRequestListener(app.fetch);

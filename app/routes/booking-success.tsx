@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { paymentDue } from "../../core/domain/payment-due";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -33,6 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (booking.status === "draft") throw redirect(localizePath(`/booking/${key.formUuid}`, locale));
   const form = await context.services.getPublicForm(locale, booking.form_uuid, false);
   const paymentOption = booking.payment_option;
+  const due =
+    paymentOption === "credit_card"
+      ? paymentDue(
+          {
+            status: booking.status,
+            totalCents: booking.total_cents,
+            depositCents: booking.deposit_cents,
+            paidCents: booking.paid_cents,
+            holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
+          },
+          context.services.now(),
+        )
+      : null;
   return {
     locale,
     view: {
@@ -47,17 +61,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
       holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
       paymentOption,
+      /** A card booking whose places are still held: what the pay button pays. */
+      payNow: due && "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
+      expired: booking.status === "expired" || (due !== null && "refused" in due && due.refused === "hold_expired"),
+      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
     },
   };
+}
+
+/** "Pay now": a payment for what is due, then off to the provider's hosted page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
+  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
+  if (!key) throw data(null, { status: 404 });
+  try {
+    const payment = await context.services.payments.create({ bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale });
+    // A document navigation: the provider's page is not a route of this app, even when it is served on this origin (sandbox).
+    throw redirectDocument(payment.redirect_url);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data({ message: error.toResponse(locale).message }, error.status);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("bookingSuccess.title")) : [];
 
-export default function BookingSuccessPage({ loaderData }: Route.ComponentProps) {
+export default function BookingSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { view, locale } = loaderData;
   const user = useRootData()?.user;
+  const paying = useNavigation().state !== "idle";
+  if (view.expired) {
+    return (
+      <PageCard title={t("bookingSuccess.expiredTitle")} wide intro={<p>{t("bookingSuccess.expiredIntro", { event: view.event, code: view.code })}</p>}>
+        <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
+      </PageCard>
+    );
+  }
   const nextStep =
     view.paymentOption === "invoice"
       ? t("bookingSuccess.next.invoice")
@@ -86,7 +128,18 @@ export default function BookingSuccessPage({ loaderData }: Route.ComponentProps)
             </div>
           ))}
         </dl>
-        <FormMessage tone="info">{nextStep}</FormMessage>
+        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        {view.payNow ? (
+          <Form method="post" className="space-y-3 rounded-xl bg-gold-100 p-5 ring-1 ring-gold-600/30">
+            <p className="text-sm text-ink">{nextStep}</p>
+            <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
+            <Button type="submit" disabled={paying}>
+              {t("payment.payNow", { amount: view.payNow })}
+            </Button>
+          </Form>
+        ) : (
+          <FormMessage tone="info">{view.paid ? t("payment.success.title") : nextStep}</FormMessage>
+        )}
         <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
         <div className="flex flex-wrap gap-3">
           <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>

@@ -43,6 +43,8 @@ export const bookingViewSchema = z.object({
   deposit_cents: z.number().int(),
   remainder_cents: z.number().int(),
   remainder_due_on: z.string().nullable(),
+  /** Paid so far by card (succeeded payments). */
+  paid_cents: z.number().int(),
   hold_expires_at: z.string().nullable(),
   payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
   companions: z.array(companionViewSchema),

@@ -11,6 +11,7 @@ export const appErrorCodes = [
   "PAYLOAD_TOO_LARGE",
   "TOO_MANY_REQUESTS",
   "INTERNAL",
+  "BAD_GATEWAY",
 ] as const;
 export type AppErrorCode = (typeof appErrorCodes)[number];
 
@@ -19,7 +20,17 @@ export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
 /** Why a booking could not be submitted: the web routes each to its own screen. */
-export const conflictReasons = ["fully_booked", "not_bookable_yet", "closed", "resource_unavailable", "already_submitted"] as const;
+export const conflictReasons = [
+  "fully_booked",
+  "not_bookable_yet",
+  "closed",
+  "resource_unavailable",
+  "already_submitted",
+  /** Payments: the places are no longer held, or nothing is due, or staff have not verified the request yet. */
+  "hold_expired",
+  "nothing_due",
+  "in_review",
+] as const;
 export type ConflictReason = (typeof conflictReasons)[number];
 
 export const errorResponseSchema = z.object({
@@ -37,7 +48,7 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500> = {
+export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
   UNAUTHORIZED: 401,
@@ -47,4 +58,5 @@ export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
 };

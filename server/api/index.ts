@@ -4,6 +4,7 @@ import { createApiRouter, localeOfRequest } from "./api-app";
 import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
+import { registerPaymentRoutes } from "./payments";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 
@@ -22,6 +23,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerAuthRoutes(api);
   registerBookingRoutes(api);
   registerUploadRoutes(api);
+  registerPaymentRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -54,6 +54,7 @@ export function toBookingView(row: BookingRow, companions: ParticipantRow[]): Bo
     deposit_cents: row.depositCents,
     remainder_cents: row.remainderCents,
     remainder_due_on: row.remainderDueOn,
+    paid_cents: row.paidCents,
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     payment_option: row.paymentOption,
     companions: companions.map(toCompanionView),

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bookingEvents, bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
@@ -18,15 +18,22 @@ export async function expireHold(db: Database, bookingId: string, now: Date, wai
     if (!booking || !(heldStatuses as readonly string[]).includes(booking.status)) return "kept";
     if (!booking.holdExpiresAt || booking.holdExpiresAt > now) return "kept";
     await releasePlaces(tx, booking.eventId, booking.placesHeld);
-    const reservations = await tx.select().from(resourceReservations).where(eq(resourceReservations.bookingId, booking.id));
+    const reservations = await tx
+      .select()
+      .from(resourceReservations)
+      .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
     for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
+    // Kept, marked released: a payment that still arrives can take the same vehicles again (payments/fulfil-payment.ts).
     if (reservations.length)
-      await tx.delete(resourceReservations).where(
-        inArray(
-          resourceReservations.id,
-          reservations.map((reservation) => reservation.id),
-        ),
-      );
+      await tx
+        .update(resourceReservations)
+        .set({ releasedAt: now })
+        .where(
+          inArray(
+            resourceReservations.id,
+            reservations.map((reservation) => reservation.id),
+          ),
+        );
     await tx.update(bookings).set({ status: "expired", placesHeld: 0, updatedAt: now }).where(eq(bookings.id, booking.id));
     await tx.insert(bookingEvents).values({
       bookingId: booking.id,

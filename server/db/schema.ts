@@ -338,6 +338,8 @@ export const bookings = pgTable(
     depositCents: integer("deposit_cents").notNull().default(0),
     remainderCents: integer("remainder_cents").notNull().default(0),
     remainderDueOn: date("remainder_due_on", { mode: "string" }),
+    /** What the customer has paid so far (succeeded payments), in cents. */
+    paidCents: integer("paid_cents").notNull().default(0),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     smaStatus: smaStatusEnum("sma_status").notNull().default("none"),
     smaBlocking: boolean("sma_blocking").notNull().default(false),
@@ -403,6 +405,8 @@ export const resourceReservations = pgTable(
       .references(() => bookings.id, { onDelete: "cascade" }),
     participantId: uuid("participant_id").references(() => participants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
+    /** Set when the hold ran out and the resource went back to stock; kept so a late payment can take it again. */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("resource_reservations_booking_idx").on(table.bookingId)],
@@ -443,11 +447,41 @@ export const payments = pgTable(
     status: paymentStatusEnum("status").notNull().default("pending"),
     /** Hash of the token carried by `/payment/success/{token}` and `/payment/failed/{token}`. */
     returnTokenHash: text("return_token_hash").notNull(),
+    /** Why the provider refused it, or why it must be refunded (for staff). */
+    failureReason: text("failure_reason"),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference), index("payments_booking_idx").on(table.bookingId)],
+  (table) => [
+    uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference),
+    uniqueIndex("payments_return_token_unique").on(table.returnTokenHash),
+    index("payments_booking_idx").on(table.bookingId),
+  ],
 );
+
+/**
+ * The built-in sandbox provider's own checkouts (decision 007): what a real provider keeps on its
+ * side. Stored in the site's database so a checkout and its pending webhook survive a restart.
+ */
+export const sandboxCheckouts = pgTable("sandbox_checkouts", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  description: text("description").notNull(),
+  locale: localeEnum("locale").notNull(),
+  customerEmail: text("customer_email"),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  /** open → complete (paid) | failed (declined) | expired. */
+  status: text("status").notNull().default("open"),
+  failureReason: text("failure_reason"),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Audit trail: every state change of a booking or payment, with time and cause. */
 export const bookingEvents = pgTable(
@@ -458,6 +492,8 @@ export const bookingEvents = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     paymentId: uuid("payment_id").references(() => payments.id),
+    /** Whose status changed: the booking's, or the payment's (`payment_id`). */
+    subject: text("subject").$type<"booking" | "payment">().notNull().default("booking"),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     cause: text("cause").notNull(),

@@ -63,6 +63,30 @@ export const waitlistOfferPayloadSchema = z.object({
   expiresAt: instantSchema,
 });
 
+export const paymentReceivedPayloadSchema = z
+  .object({
+    name: nameSchema,
+    code: z.string().trim().min(1).max(40),
+    eventTitle: textSchema,
+    startsOn: isoDateSchema,
+    amountCents: z.number().int().positive(),
+    paidCents: centsSchema,
+    totalCents: centsSchema,
+    remainderDueOn: isoDateSchema.nullable(),
+    bookingsUrl: linkSchema,
+  })
+  .refine((payload) => payload.paidCents <= payload.totalCents, { message: "paid more than the total", path: ["paidCents"] });
+
+/** To the operator's staff: money came in that the site could not keep; a person must refund it. */
+export const paymentRefundNeededPayloadSchema = z.object({
+  code: z.string().trim().min(1).max(60),
+  paymentId: z.string().uuid(),
+  provider: z.string().min(1).max(40),
+  providerReference: z.string().min(1).max(200),
+  amountCents: z.number().int().positive(),
+  reason: textSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -73,6 +97,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("account-deleted"), payload: accountDeletedPayloadSchema }),
   z.object({ template: z.literal("booking-received"), payload: bookingReceivedPayloadSchema }),
   z.object({ template: z.literal("waitlist-offer"), payload: waitlistOfferPayloadSchema }),
+  z.object({ template: z.literal("payment-received"), payload: paymentReceivedPayloadSchema }),
+  z.object({ template: z.literal("payment-refund-needed"), payload: paymentRefundNeededPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -84,6 +110,8 @@ export type PasswordResetPayload = EmailPayload<"password-reset">;
 export type AccountDeletedPayload = EmailPayload<"account-deleted">;
 export type BookingReceivedPayload = EmailPayload<"booking-received">;
 export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
+export type PaymentReceivedPayload = EmailPayload<"payment-received">;
+export type PaymentRefundNeededPayload = EmailPayload<"payment-refund-needed">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

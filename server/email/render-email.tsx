@@ -7,6 +7,8 @@ import { BookingReceived, bookingReceivedSubject } from "./templates/booking-rec
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
+import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
+import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -22,6 +24,10 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: bookingReceivedSubject(locale, message.payload), element: <BookingReceived locale={locale} payload={message.payload} /> };
     case "waitlist-offer":
       return { subject: waitlistOfferSubject(locale, message.payload), element: <WaitlistOffer locale={locale} payload={message.payload} /> };
+    case "payment-received":
+      return { subject: paymentReceivedSubject(locale, message.payload), element: <PaymentReceived locale={locale} payload={message.payload} /> };
+    case "payment-refund-needed":
+      return { subject: paymentRefundNeededSubject(locale, message.payload), element: <PaymentRefundNeeded locale={locale} payload={message.payload} /> };
   }
 }
 

@@ -20,6 +20,8 @@ export type AppOptions = {
   pageCacheSeconds: number;
   /** Development and tests only: the folder whose mails /dev/outbox lists. */
   devOutboxDir?: string | undefined;
+  /** The sandbox payment provider's hosted page (never in production: env.ts refuses the sandbox there). */
+  sandboxCheckoutRoutes?: Hono | undefined;
   /** End-to-end tests only: routes under /__test that make time pass for one booking (see test-routes.ts). */
   testRoutes?: Hono | undefined;
   logError: (error: unknown) => void;
@@ -68,6 +70,7 @@ export function createApp(options: AppOptions) {
 
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
+  if (options.sandboxCheckoutRoutes && options.mode !== "production") app.route("/sandbox-checkout", options.sandboxCheckoutRoutes);
   if (options.testRoutes && options.mode === "test") app.route("/__test", options.testRoutes);
 
   if (options.clientAssetsDir) {

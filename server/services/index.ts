@@ -18,6 +18,9 @@ import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCa
 import { getPublicForm, getReservedVehicles } from "./forms";
 import { getPageBySlug, listPages } from "./pages";
 import { getSite } from "./site";
+import type { PaymentProvider } from "../payments/payment-provider";
+import { applyProviderOutcome, createPayment, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
+import { AppError } from "../errors";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -30,6 +33,8 @@ export type ServicesOptions = {
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
   enqueueMail?: AccountsDependencies["enqueueMail"];
   rateLimitMultiplier?: number;
+  /** The card payment provider (sandbox or Stripe); without it payments are refused. */
+  paymentProvider?: PaymentProvider;
   /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
   uploadsDir?: string;
 };
@@ -50,6 +55,10 @@ export function createServices(db: Database, options: ServicesOptions) {
     now,
     rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
   });
+  const paymentDeps = () => {
+    if (!options.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
+    return { provider: options.paymentProvider, publicOrigin: options.publicOrigin, enqueueMail: options.enqueueMail ?? enqueueEmail };
+  };
   return {
     accounts,
     db,
@@ -75,6 +84,26 @@ export function createServices(db: Database, options: ServicesOptions) {
     },
     getPublicForm: (locale: Locale, formId: string, preview: boolean) => getPublicForm(db, locale, formId, { preview, now: now() }),
     getReservedVehicles: (formId: string) => getReservedVehicles(db, formId),
+    /** Card payments through the configured provider (decision 007). */
+    payments: {
+      providerName: options.paymentProvider?.name ?? null,
+      create: async (input: { bookingId: string; access: PaymentAccess; locale: Locale }) => {
+        try {
+          return await createPayment(db, paymentDeps(), { ...input, now: now() });
+        } finally {
+          cache.invalidate();
+        }
+      },
+      applyWebhook: async (rawBody: string, headers: Headers) => {
+        const deps = paymentDeps();
+        const outcome = await deps.provider.parseWebhook(rawBody, headers);
+        const result = await applyProviderOutcome(db, deps, outcome, { now: now(), source: "webhook" });
+        cache.invalidate();
+        return result;
+      },
+      /** The return pages: the payment of the token, asking the provider while it is still open. */
+      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now()),
+    },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {
       open: (input: { formId: string; bookingToken?: string | undefined; bookingUuid?: string | undefined; userId?: string | null; locale: Locale }) =>

@@ -45,6 +45,31 @@ const messages: EmailMessage[] = [
   { template: "account-deleted", payload: { name: "Ada Lovelace" } },
   { template: "booking-received", payload: bookingReceived },
   { template: "waitlist-offer", payload: waitlistOffer },
+  {
+    template: "payment-received",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      startsOn: "2026-09-12",
+      amountCents: 7600,
+      paidCents: 7600,
+      totalCents: 30400,
+      remainderDueOn: "2026-08-13",
+      bookingsUrl: link,
+    },
+  },
+  {
+    template: "payment-refund-needed",
+    payload: {
+      code: "TR-7K4M2Q",
+      paymentId: "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11",
+      provider: "sandbox",
+      providerReference: "sbx_123",
+      amountCents: 7600,
+      reason: "the places are no longer free",
+    },
+  },
 ];
 
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -59,12 +84,14 @@ describe("renderEmail", () => {
         const email = await renderEmail(message, locale);
         expect(email.subject).toBe(fillText(emailCatalogues[locale][catalogueKey(message)].subject, { code: "TR-7K4M2Q", eventTitle: "Golf circle final" }));
         expect(email.html).toContain(`lang="${locale}"`);
-        expect(email.html).toContain("Ada Lovelace");
+        // Staff notices have no customer to greet; customer mails greet them by name.
+        const greeted = message.template === "payment-refund-needed" ? "TR-7K4M2Q" : "Ada Lovelace";
+        expect(email.html).toContain(greeted);
         expect(email.html).toContain("#0b1630");
-        expect(email.text).toContain("Ada Lovelace");
+        expect(email.text).toContain(greeted);
         expect(email.text).toContain("Trackside & Fairway Events");
         expect(email.text).not.toMatch(/<[a-z]/i);
-        if (message.template !== "account-deleted") {
+        if (message.template !== "account-deleted" && message.template !== "payment-refund-needed") {
           expect(email.html).toContain(`href="${link}"`);
           expect(email.text).toContain(link);
         }
@@ -204,5 +231,9 @@ function catalogueKey(message: EmailMessage): Exclude<keyof (typeof emailCatalog
       return "bookingReceived";
     case "waitlist-offer":
       return "waitlistOffer";
+    case "payment-received":
+      return "paymentReceived";
+    case "payment-refund-needed":
+      return "paymentRefundNeeded";
   }
 }

@@ -1,0 +1,173 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirectDocument, useNavigation, useRevalidator } from "react-router";
+import { formatDate, formatDateTime } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { paymentDue } from "../../core/domain/payment-due";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { Button } from "../components/button";
+import { FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { pageLocale } from "../utils/auth.server";
+import { useRootData } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/payment-result";
+
+type ResultState = "success" | "pending" | "failed" | "refund" | "unknown";
+
+/**
+ * `/payment/success/{token}` and `/payment/failed/{token}`: the booking confirmation screen of spec
+ * §2 (loading, success, failure). What it shows follows the payment's real state, not the address:
+ * a customer may come back to "success" before the provider's webhook (then the provider is asked,
+ * and the page keeps checking), or to "failed" although the payment went through.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const token = params.token ?? "";
+  const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
+  if (!found) return { locale, state: "unknown" as ResultState, view: null };
+  const { payment, booking } = found;
+  const state: ResultState =
+    payment.status === "succeeded"
+      ? "success"
+      : payment.status === "refund_pending" || payment.status === "refunded"
+        ? "refund"
+        : payment.status === "pending" || payment.status === "requires_action"
+          ? "pending"
+          : "failed";
+  const now = context.services.now();
+  const due = paymentDue(booking, now);
+  const event = await context.services.getPublicEvent(locale, booking.eventId);
+  const remainder = booking.totalCents - booking.paidCents;
+  return {
+    locale,
+    state,
+    view: {
+      code: booking.code ?? "",
+      event: event?.title ?? "",
+      amount: formatMoney(payment.amountCents, locale),
+      remainder: remainder > 0 ? formatMoney(remainder, locale) : null,
+      remainderDue: remainder > 0 && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
+      canRetry: state === "failed" && "amountCents" in due && booking.status !== "confirmed",
+      holdUntil: booking.holdExpiresAt && booking.holdExpiresAt > now ? formatDateTime(booking.holdExpiresAt, locale) : null,
+    },
+  };
+}
+
+/** "Try again": a new payment for the same booking (the failed one stays on record). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const token = params.token ?? "";
+  const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
+  if (!found) throw data(null, { status: 404 });
+  try {
+    const payment = await context.services.payments.create({ bookingId: found.booking.id, access: { returnToken: token }, locale });
+    // A document navigation: the provider's page is not a route of this app, even when it is served on this origin (sandbox).
+    throw redirectDocument(payment.redirect_url);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data({ message: error.toResponse(locale).message }, error.status);
+  }
+}
+
+const titleKey = {
+  success: "payment.success.title",
+  pending: "payment.pending.title",
+  failed: "payment.failed.title",
+  refund: "payment.refund.title",
+  unknown: "payment.failed.title",
+} as const;
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(titleKey[loaderData.state])) : [];
+
+/** While the provider has not confirmed yet: look again every two seconds, for a minute. */
+function useRecheckWhilePending(pending: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (checks > 30) window.clearInterval(timer);
+      else if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 2000);
+    return () => window.clearInterval(timer);
+  }, [pending, revalidator]);
+}
+
+export default function PaymentResultPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { state, view, locale } = loaderData;
+  const site = useRootData()?.site;
+  const user = useRootData()?.user;
+  const busy = useNavigation().state !== "idle";
+  useRecheckWhilePending(state === "pending");
+  const support = site ? <p className="text-sm text-ink-soft">{t("payment.failed.support", { email: site.support_email, hours: site.support_hours })}</p> : null;
+  const onward = (
+    <div className="flex flex-wrap gap-3">
+      <Button to={localizePath("/events", locale)} variant={state === "success" ? "primary" : "ghost"}>
+        {t("payment.moreEvents")}
+      </Button>
+      {user && (
+        <Button to={localizePath("/dashboard", locale)} variant="ghost">
+          {t("payment.toDashboard")}
+        </Button>
+      )}
+    </div>
+  );
+  return (
+    <PageCard title={t(titleKey[state])} wide intro={view ? <p>{t("payment.booking", { code: view.code, event: view.event })}</p> : undefined}>
+      <div className="space-y-6">
+        {state === "success" && view && (
+          <>
+            <FormMessage tone="success">{t("payment.success.body", { amount: view.amount, code: view.code })}</FormMessage>
+            <p className="text-ink">
+              {view.remainder && view.remainderDue ? t("payment.success.confirmed", { amount: view.remainder, date: view.remainderDue }) : t("payment.success.paid")}
+            </p>
+            {onward}
+          </>
+        )}
+        {state === "pending" && (
+          <>
+            <div role="status" className="flex items-center gap-3 rounded-xl bg-navy-50 px-4 py-3 text-ink">
+              <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-navy-800 border-t-transparent motion-reduce:animate-none" />
+              {t("payment.pending.body")}
+            </div>
+            <Button to="." variant="ghost">
+              {t("payment.pending.check")}
+            </Button>
+          </>
+        )}
+        {state === "refund" && view && (
+          <>
+            <FormMessage tone="error">{t("payment.refund.body", { amount: view.amount })}</FormMessage>
+            {support}
+            {onward}
+          </>
+        )}
+        {(state === "failed" || state === "unknown") && (
+          <>
+            {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+            <FormMessage tone="error">{t("payment.failed.body")}</FormMessage>
+            {view?.canRetry ? (
+              <Form method="post" className="space-y-3">
+                {view.holdUntil && <p className="text-ink">{t("payment.failed.retryUntil", { until: view.holdUntil })}</p>}
+                <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
+                <Button type="submit" disabled={busy}>
+                  {t("payment.failed.retry")}
+                </Button>
+              </Form>
+            ) : (
+              view && <p className="text-ink">{t("payment.failed.holdExpired")}</p>
+            )}
+            {support}
+            {onward}
+          </>
+        )}
+      </div>
+    </PageCard>
+  );
+}

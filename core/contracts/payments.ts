@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { locales } from "../i18n/locales";
+
+/** `POST api/booking/payment/create/{bookingUuid}/{locale}` (spec §7). */
+export const createPaymentParamsSchema = z.object({ bookingUuid: z.string().uuid(), locale: z.enum(locales) });
+/** The booking's token (a guest's browser) — or the booking cookie, or the logged-in owner's session. */
+export const createPaymentBodySchema = z.object({ booking_token: z.string().min(20).max(200).optional() }).strict();
+
+export const paymentKinds = ["deposit", "balance", "full"] as const;
+export const paymentStatuses = ["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"] as const;
+
+/** The payment result (PRODUCT.md): where to send the browser, and the token that comes back on the return pages. */
+export const paymentResultSchema = z.object({
+  uuid: z.string().uuid(),
+  kind: z.enum(paymentKinds),
+  amount_cents: z.number().int().positive(),
+  currency: z.literal("EUR"),
+  provider: z.enum(["sandbox", "stripe"]),
+  redirect_url: z.url({ protocol: /^https?$/ }),
+  token: z.string(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+export const createPaymentResponseSchema = z.object({ data: paymentResultSchema });

@@ -1,0 +1,40 @@
+import type { BookingStatus } from "./booking-status";
+
+export type PaymentKind = "deposit" | "balance" | "full";
+
+export type BookingMoney = {
+  status: BookingStatus;
+  totalCents: number;
+  depositCents: number;
+  paidCents: number;
+  holdExpiresAt: Date | null;
+};
+
+export type PaymentDue = { kind: PaymentKind; amountCents: number } | { refused: "hold_expired" | "nothing_due" | "in_review" };
+
+/**
+ * What the customer can pay now (PRODUCT.md "Money" and "Booking lifecycle"): the deposit — or the
+ * whole amount when there is no remainder — while the places are held or once staff confirmed the
+ * booking (SMA, invoice), then the rest. Pure: the payment service and the pages ask the same question.
+ */
+export function paymentDue(booking: BookingMoney, now: Date): PaymentDue {
+  const outstanding = booking.totalCents - booking.paidCents;
+  if (booking.status === "in_review") return { refused: "in_review" };
+  if (booking.status === "expired") return { refused: "hold_expired" };
+  if (booking.status === "submitted" || booking.status === "awaiting_payment") {
+    if (booking.holdExpiresAt && booking.holdExpiresAt <= now) return { refused: "hold_expired" };
+  } else if (booking.status !== "confirmed") {
+    return { refused: "nothing_due" };
+  }
+  if (outstanding <= 0) return { refused: "nothing_due" };
+  if (booking.paidCents < booking.depositCents) {
+    const kind = booking.depositCents >= booking.totalCents ? "full" : "deposit";
+    return { kind, amountCents: booking.depositCents - booking.paidCents };
+  }
+  return { kind: "balance", amountCents: outstanding };
+}
+
+/** The booking status once `paidCents` are paid in total: fully paid, or confirmed with a remainder due. */
+export function statusAfterPayment(totalCents: number, paidCents: number): "paid" | "confirmed" {
+  return paidCents >= totalCents ? "paid" : "confirmed";
+}

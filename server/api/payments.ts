@@ -1,0 +1,71 @@
+import { createRoute } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { createPaymentBodySchema, createPaymentParamsSchema, createPaymentResponseSchema } from "../../core/contracts/payments";
+import { readCookie } from "../../core/i18n/locales";
+import { AppError } from "../errors";
+import { bookingTokenFromCookie } from "../http/booking-cookies";
+import { accessCookieName } from "../http/web-session";
+import { WebhookSignatureError } from "../payments/payment-provider";
+import type { ApiRouter } from "./api-app";
+import { errorAnswers, json } from "./public-content";
+
+/** Provider webhooks are small JSON documents; Stripe's largest are well under this. */
+const maximumWebhookBytes = 512 * 1024;
+
+/** Spec §7 `POST api/booking/payment/create/{bookingUuid}/{locale}`, and the providers' webhook endpoint. */
+export function registerPaymentRoutes(api: ApiRouter) {
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/booking/payment/create/{bookingUuid}/{locale}",
+      tags: ["payments"],
+      summary:
+        "Create a card payment for what is due now (deposit, full amount or balance) and answer where to send the browser. Access: the booking's token (body or booking cookie) or the owner's session.",
+      request: { params: createPaymentParamsSchema, body: { content: { "application/json": { schema: createPaymentBodySchema } }, required: false } },
+      responses: { 200: json(createPaymentResponseSchema, "The payment result"), ...errorAnswers },
+    }),
+    async (c) => {
+      const { bookingUuid, locale } = c.req.valid("param");
+      const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
+      const bookingToken = body.booking_token ?? bookingTokenFromCookie(c.req.header("cookie"), bookingUuid);
+      const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/, "") ?? readCookie(c.req.header("cookie"), accessCookieName);
+      const session = !bookingToken && bearer ? await c.var.services.accounts.authenticate(bearer) : null;
+      const result = await c.var.services.payments.create({ bookingId: bookingUuid, access: { bookingToken, userId: session?.user.uuid ?? null }, locale });
+      return c.json({ data: result }, 200);
+    },
+  );
+
+  api.use(
+    "/payment/webhook/:provider",
+    bodyLimit({
+      maxSize: maximumWebhookBytes,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
+      },
+    }),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/payment/webhook/{provider}",
+      tags: ["payments"],
+      summary: "The configured provider's signed webhook (raw body verified). Replays and out-of-order deliveries change nothing twice.",
+      request: { params: z.object({ provider: z.enum(["sandbox", "stripe"]) }) },
+      responses: { 200: json(z.object({ received: z.literal(true), result: z.enum(["applied", "unchanged", "unknown"]) }), "Acknowledged"), ...errorAnswers },
+    }),
+    async (c) => {
+      const { provider } = c.req.valid("param");
+      if (provider !== c.var.services.payments.providerName) throw new AppError("NOT_FOUND", "noEndpoint");
+      // The signature covers the exact bytes sent: read them raw, never re-serialize.
+      const rawBody = await c.req.text();
+      try {
+        const result = await c.var.services.payments.applyWebhook(rawBody, c.req.raw.headers);
+        return c.json({ received: true as const, result }, 200);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError || error instanceof SyntaxError) throw new AppError("BAD_REQUEST", "webhookInvalid");
+        throw error;
+      }
+    },
+  );
+}

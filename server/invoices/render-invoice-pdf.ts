@@ -1,0 +1,468 @@
+import PDFDocument from "pdfkit";
+import { formatDate } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
+
+export type InvoiceData = {
+  locale: "en" | "de";
+  /** e.g. `INV-2026-000123` */
+  invoiceNumber: string;
+  /** ISO date `yyyy-mm-dd` */
+  issuedOn: string;
+  /** e.g. `TD-7K4M2Q` */
+  bookingCode: string;
+  operator: {
+    company: string;
+    street: string;
+    zip: string;
+    city?: string | null;
+    country: string;
+    phone?: string | null;
+    fax?: string | null;
+    email: string;
+    website?: string | null;
+    registryCourt?: string | null;
+    managingDirector?: string | null;
+    vatId?: string | null;
+  };
+  bank: { accountHolder: string; iban: string; bic: string; bankName: string };
+  customer: {
+    name: string;
+    company?: string | null;
+    street?: string | null;
+    addressLine2?: string | null;
+    postcode?: string | null;
+    city?: string | null;
+    country?: string | null;
+    vatId?: string | null;
+  };
+  event: { title: string; startsOn: string; endsOn: string; location: string };
+  lines: { label: string; quantity: number; unitCents: number; totalCents: number }[];
+  totalCents: number;
+  /** Due now; equals the total when the price is not split. */
+  depositCents: number;
+  /** ISO date */
+  depositDueOn: string;
+  /** 0 when the price is not split. */
+  remainderCents: number;
+  remainderDueOn: string | null;
+  /** Already paid; 0 for a new invoice booking. */
+  paidCents: number;
+};
+
+type InvoiceTexts = {
+  documentTitle: string;
+  issuedOn: string;
+  bookingCode: string;
+  customerVatId: string;
+  event: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+  total: string;
+  paymentSchedule: string;
+  /** Used when the price is split; the single-payment wording avoids calling the whole price a "deposit". */
+  depositDue: (date: string) => string;
+  amountDue: (date: string) => string;
+  remainderDue: (date: string) => string;
+  alreadyPaid: string;
+  transferNote: (code: string) => string;
+  bankDetails: string;
+  accountHolder: string;
+  bank: string;
+  phone: string;
+  fax: string;
+  email: string;
+  registryCourt: string;
+  managingDirector: string;
+  vatId: string;
+  page: (page: number, pages: number) => string;
+};
+
+/**
+ * The invoice's texts live here rather than in core/i18n/locales: the PDF is rendered only on the
+ * server and another feature owns those catalogues. Functions instead of `{placeholder}` strings make a
+ * missing value a compile error rather than literal braces on a customer's invoice.
+ */
+const invoiceTexts: Record<Locale, InvoiceTexts> = {
+  en: {
+    documentTitle: "Invoice",
+    issuedOn: "Invoice date",
+    bookingCode: "Booking code",
+    customerVatId: "Your VAT ID",
+    event: "Event",
+    description: "Description",
+    quantity: "Qty",
+    unitPrice: "Unit price",
+    amount: "Amount",
+    total: "Total",
+    paymentSchedule: "Payment schedule",
+    depositDue: (date) => `Deposit, due by ${date}`,
+    amountDue: (date) => `Amount due by ${date}`,
+    remainderDue: (date) => `Remainder, due by ${date}`,
+    alreadyPaid: "Already paid",
+    transferNote: (code) => `Please transfer the amount quoting your booking code ${code}.`,
+    bankDetails: "Bank details",
+    accountHolder: "Account holder",
+    bank: "Bank",
+    phone: "Phone",
+    fax: "Fax",
+    email: "Email",
+    registryCourt: "Registry court",
+    managingDirector: "Managing director",
+    vatId: "VAT ID",
+    page: (page, pages) => `Page ${page} of ${pages}`,
+  },
+  de: {
+    documentTitle: "Rechnung",
+    issuedOn: "Rechnungsdatum",
+    bookingCode: "Buchungscode",
+    customerVatId: "Ihre USt-IdNr.",
+    event: "Veranstaltung",
+    description: "Beschreibung",
+    quantity: "Menge",
+    unitPrice: "Einzelpreis",
+    amount: "Betrag",
+    total: "Gesamtbetrag",
+    paymentSchedule: "Zahlungsplan",
+    depositDue: (date) => `Anzahlung, fällig bis ${date}`,
+    amountDue: (date) => `Zahlbar bis ${date}`,
+    remainderDue: (date) => `Restzahlung, fällig bis ${date}`,
+    alreadyPaid: "Bereits bezahlt",
+    transferNote: (code) => `Bitte überweisen Sie den Betrag unter Angabe Ihres Buchungscodes ${code}.`,
+    bankDetails: "Bankverbindung",
+    accountHolder: "Kontoinhaber",
+    bank: "Kreditinstitut",
+    phone: "Tel.",
+    fax: "Fax",
+    email: "E-Mail",
+    registryCourt: "Registergericht",
+    managingDirector: "Geschäftsführung",
+    vatId: "USt-IdNr.",
+    page: (page, pages) => `Seite ${page} von ${pages}`,
+  },
+};
+
+// ── Text encoding ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The built-in Helvetica is a standard Type 1 font that pdfkit writes with WinAnsiEncoding: Latin-1
+ * plus these characters (€, typographic quotes and dashes, Š/š, Ž/ž, Œ/œ, Ÿ …). pdfkit does not check
+ * its input: any other character is written as a malformed hex code that garbles the rest of the line.
+ */
+const winAnsiExtras = new Set([
+  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020,
+  0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+
+function isWinAnsi(codePoint: number): boolean {
+  return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || winAnsiExtras.has(codePoint);
+}
+
+/** Letters whose Unicode decomposition has no Latin-1 base (ł is not "l" plus a mark). */
+const fallbacks: Record<string, string> = {
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ħ: "H",
+  ħ: "h",
+  ı: "i",
+  Ŧ: "T",
+  ŧ: "t",
+  Ŋ: "N",
+  ŋ: "n",
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2212": "-",
+  "\u2015": "\u2014",
+};
+
+/**
+ * Makes a string printable in Helvetica: Intl output's thin and narrow spaces become plain spaces
+ * (U+00A0 stays, it keeps "108,00 €" together), letters outside WinAnsi lose their accents (Dvořák →
+ * Dvorák, Łódź → Lódz) and anything else becomes "?" rather than corrupting the page.
+ */
+function toWinAnsi(text: string): string {
+  let result = "";
+  for (const char of text.normalize("NFC")) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (isWinAnsi(codePoint) || char === "\n") {
+      // pdfkit splits lines at "\n" before encoding, so it never reaches the font.
+      result += char;
+    } else if (/[\s\u2000-\u200a\u202f\u205f]/u.test(char)) {
+      result += " ";
+    } else if (/[\u200b-\u200d\u2060\ufeff]/u.test(char)) {
+      // Invisible joiners and byte-order marks carry nothing a reader would miss.
+    } else if (fallbacks[char] !== undefined) {
+      result += fallbacks[char];
+    } else {
+      const base = char.normalize("NFKD").replace(/\p{M}/gu, "");
+      const printable = base !== "" && [...base].every((part) => isWinAnsi(part.codePointAt(0) ?? 0));
+      result += printable ? base : "?";
+    }
+  }
+  return result;
+}
+
+// ── Formatting ───────────────────────────────────────────────────────────────────────────────────
+
+function isoDateToUtc(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00Z`);
+}
+
+/** `20 – 22 November 2026` / `20.–22. November 2026`: written out in full, it is a legal document. */
+function formatEventDates(startsOn: string, endsOn: string, locale: Locale): string {
+  if (startsOn === endsOn) return formatDate(startsOn, locale);
+  const format = new Intl.DateTimeFormat(intlLocaleTags[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return format.formatRange(isoDateToUtc(startsOn), isoDateToUtc(endsOn));
+}
+
+/** Stored countries are usually ISO codes (`DE`); the letter shows the name in the reader's language. */
+function countryName(country: string, locale: Locale): string {
+  const trimmed = country.trim();
+  if (!/^[A-Za-z]{2}$/.test(trimmed)) return trimmed;
+  return new Intl.DisplayNames([intlLocaleTags[locale]], { type: "region", fallback: "code" }).of(trimmed.toUpperCase()) ?? trimmed;
+}
+
+/** `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`, the grouping people type from. */
+function formatIban(iban: string): string {
+  return iban
+    .replace(/\s+/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+function present(...parts: (string | null | undefined)[]): string[] {
+  return parts.map((part) => part?.trim() ?? "").filter((part) => part !== "");
+}
+
+// ── Layout ───────────────────────────────────────────────────────────────────────────────────────
+
+const fonts = { regular: "Helvetica", bold: "Helvetica-Bold" } as const;
+const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
+/** The bottom margin leaves room for the footer, so flowing text never runs into it. */
+const margins = { top: 50, bottom: 85, left: 55, right: 55 } as const;
+const separator = "  \u00b7  ";
+
+/**
+ * Renders an invoice as an A4 PDF. Pure: everything printed comes from `data`; the same data gives the
+ * same bytes because the creation date (which also seeds the file ID) is the issue date.
+ */
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const { locale, operator, customer, bank } = data;
+  const t = invoiceTexts[locale];
+  const money = (cents: number) => formatMoney(cents, locale);
+  const date = (isoDate: string) => formatDate(isoDate, locale);
+  const documentTitle = `${t.documentTitle} ${data.invoiceNumber}`;
+
+  const doc = new PDFDocument({
+    size: "A4",
+    margins,
+    // Buffered so the footer, with "page n of m", can be drawn once the page count is known.
+    bufferPages: true,
+    lang: intlLocaleTags[locale],
+    displayTitle: true,
+    info: {
+      Title: documentTitle,
+      Author: operator.company,
+      Subject: `${t.bookingCode} ${data.bookingCode}`,
+      CreationDate: isoDateToUtc(data.issuedOn),
+    },
+  });
+
+  const chunks: Buffer[] = [];
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const left = margins.left;
+  const contentWidth = doc.page.width - margins.left - margins.right;
+  const right = left + contentWidth;
+  const bottomLimit = () => doc.page.height - margins.bottom;
+
+  const write = (text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
+    doc.text(toWinAnsi(text), x, y, options);
+  };
+  const heightOf = (text: string, width: number) => doc.heightOfString(toWinAnsi(text), { width });
+  const style = (font: string, size: number, color: string = colors.text) => doc.font(font).fontSize(size).fillColor(color);
+  const rule = (y: number, color: string = colors.rule) => {
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(color).stroke();
+  };
+
+  let y = margins.top;
+  /** Starts a new page when `height` does not fit, so a row or block is never split by the footer. */
+  const ensureSpace = (height: number): boolean => {
+    if (y + height <= bottomLimit()) return false;
+    doc.addPage();
+    y = margins.top;
+    return true;
+  };
+
+  // Letterhead.
+  style(fonts.bold, 18);
+  write(operator.company, left, y, { width: contentWidth });
+  y = doc.y + 4;
+  const operatorAddress = present(operator.street, present(operator.zip, operator.city).join(" "), countryName(operator.country, locale));
+  const contact = present(
+    operator.phone ? `${t.phone} ${operator.phone}` : null,
+    operator.fax ? `${t.fax} ${operator.fax}` : null,
+    `${t.email} ${operator.email}`,
+    operator.website,
+  );
+  style(fonts.regular, 8.5, colors.muted);
+  write(operatorAddress.join(separator), left, y, { width: contentWidth });
+  write(contact.join(separator), left, doc.y + 1, { width: contentWidth });
+  y = doc.y + 8;
+  rule(y);
+
+  // Address block; the small sender line sits where a window envelope shows it.
+  y += 28;
+  style(fonts.regular, 7, colors.muted);
+  write(present(operator.company, operator.street, present(operator.zip, operator.city).join(" ")).join(" \u00b7 "), left, y, { width: 260 });
+  y = doc.y + 6;
+  const addressLines = present(
+    customer.company,
+    customer.name,
+    customer.street,
+    customer.addressLine2,
+    present(customer.postcode, customer.city).join(" "),
+    customer.country ? countryName(customer.country, locale) : null,
+  );
+  style(fonts.regular, 10.5);
+  write(addressLines.join("\n"), left, y, { width: 260, lineGap: 1.5 });
+  y = Math.max(doc.y, y + 80) + 28;
+
+  // Title and references.
+  style(fonts.bold, 18);
+  write(documentTitle, left, y, { width: contentWidth });
+  y = doc.y + 8;
+  const references: [string, string][] = [
+    [t.issuedOn, date(data.issuedOn)],
+    [t.bookingCode, data.bookingCode],
+  ];
+  if (customer.vatId?.trim()) references.push([t.customerVatId, customer.vatId.trim()]);
+  references.push([t.event, [data.event.title, formatEventDates(data.event.startsOn, data.event.endsOn, locale), data.event.location].join(separator)]);
+  for (const [label, value] of references) {
+    style(fonts.regular, 10, colors.muted);
+    write(label, left, y, { width: 110, lineBreak: false });
+    style(fonts.regular, 10);
+    write(value, left + 115, y, { width: contentWidth - 115 });
+    y = doc.y + 2;
+  }
+  y += 16;
+
+  // Line items. Amount columns are right-aligned so the decimals line up in both locales.
+  const columns = {
+    quantity: { x: right - 250, width: 50 },
+    unit: { x: right - 190, width: 90 },
+    amount: { x: right - 90, width: 90 },
+  };
+  const descriptionWidth = columns.quantity.x - left - 10;
+  const quantityFormat = new Intl.NumberFormat(intlLocaleTags[locale]);
+  const drawTableHeader = () => {
+    style(fonts.bold, 9.5);
+    write(t.description, left, y, { width: descriptionWidth });
+    write(t.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+    write(t.unitPrice, columns.unit.x, y, { width: columns.unit.width, align: "right" });
+    write(t.amount, columns.amount.x, y, { width: columns.amount.width, align: "right" });
+    y = doc.y + 4;
+    rule(y, colors.text);
+    y += 6;
+  };
+  ensureSpace(60);
+  drawTableHeader();
+  for (const line of data.lines) {
+    style(fonts.regular, 10);
+    const rowHeight = heightOf(line.label, descriptionWidth) + 6;
+    if (ensureSpace(rowHeight)) drawTableHeader();
+    style(fonts.regular, 10);
+    write(line.label, left, y, { width: descriptionWidth });
+    write(quantityFormat.format(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+    write(money(line.unitCents), columns.unit.x, y, { width: columns.unit.width, align: "right" });
+    write(money(line.totalCents), columns.amount.x, y, { width: columns.amount.width, align: "right" });
+    y += rowHeight;
+  }
+  ensureSpace(30);
+  rule(y, colors.text);
+  y += 7;
+  style(fonts.bold, 11);
+  write(t.total, left, y, { width: descriptionWidth });
+  write(money(data.totalCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+  y = doc.y + 22;
+
+  // Payment schedule, kept together on one page.
+  const split = data.remainderCents > 0;
+  const schedule: [string, string][] = [[split ? t.depositDue(date(data.depositDueOn)) : t.amountDue(date(data.depositDueOn)), money(data.depositCents)]];
+  if (split) {
+    schedule.push([data.remainderDueOn ? t.remainderDue(date(data.remainderDueOn)) : t.remainderDue("–"), money(data.remainderCents)]);
+  }
+  schedule.push([t.alreadyPaid, money(data.paidCents)]);
+  ensureSpace(40 + schedule.length * 16);
+  style(fonts.bold, 11);
+  write(t.paymentSchedule, left, y, { width: contentWidth });
+  y = doc.y + 6;
+  for (const [label, amount] of schedule) {
+    style(fonts.regular, 10);
+    write(label, left, y, { width: descriptionWidth + 60 });
+    const rowEnd = doc.y;
+    write(amount, columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+    y = Math.max(rowEnd, doc.y) + 4;
+  }
+  y += 6;
+  style(fonts.regular, 10);
+  write(t.transferNote(data.bookingCode), left, y, { width: contentWidth });
+  y = doc.y + 20;
+
+  // Bank details.
+  const bankRows: [string, string][] = [
+    [t.accountHolder, bank.accountHolder],
+    ["IBAN", formatIban(bank.iban)],
+    ["BIC", bank.bic.trim().toUpperCase()],
+    [t.bank, bank.bankName],
+  ];
+  ensureSpace(30 + bankRows.length * 15);
+  style(fonts.bold, 11);
+  write(t.bankDetails, left, y, { width: contentWidth });
+  y = doc.y + 6;
+  for (const [label, value] of bankRows) {
+    style(fonts.regular, 10, colors.muted);
+    write(label, left, y, { width: 110, lineBreak: false });
+    style(fonts.regular, 10);
+    write(value, left + 115, y, { width: contentWidth - 115 });
+    y = doc.y + 2;
+  }
+
+  // Footer on every page: the operator's legal data, and page numbers once there is more than one page.
+  const footerLines = [
+    present(operator.company, operator.street, present(operator.zip, operator.city).join(" "), countryName(operator.country, locale)).join(separator),
+    present(
+      operator.registryCourt ? `${t.registryCourt}: ${operator.registryCourt}` : null,
+      operator.managingDirector ? `${t.managingDirector}: ${operator.managingDirector}` : null,
+      operator.vatId ? `${t.vatId}: ${operator.vatId}` : null,
+    ).join(separator),
+  ].filter((line) => line !== "");
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index++) {
+    doc.switchToPage(index);
+    // Below the bottom margin pdfkit would start a new page for the text; the footer belongs here.
+    doc.page.margins.bottom = 0;
+    const footerTop = doc.page.height - margins.bottom + 22;
+    rule(footerTop - 6);
+    style(fonts.regular, 7.5, colors.muted);
+    let footerY = footerTop;
+    for (const line of footerLines) {
+      write(line, left, footerY, { width: contentWidth, align: "center" });
+      footerY = doc.y + 1;
+    }
+    if (count > 1) write(t.page(index - start + 1, count), left, footerY + 3, { width: contentWidth, align: "right" });
+    doc.page.margins.bottom = margins.bottom;
+  }
+
+  doc.end();
+  return finished;
+}

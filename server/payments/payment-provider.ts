@@ -1,0 +1,63 @@
+import type { Locale } from "../../core/i18n/locales";
+
+/**
+ * One interface for every card payment provider (decision 007). The site creates a hosted checkout,
+ * sends the browser there, and learns the outcome from the provider's signed webhook or, when the
+ * browser comes back first, by asking the provider. Amounts always come from the server's prices.
+ */
+export type CheckoutRequest = {
+  /** Our payment row: sent as metadata and used to find the payment again. */
+  paymentId: string;
+  bookingId: string;
+  bookingCode: string;
+  amountCents: number;
+  currency: "EUR";
+  /** What the customer pays for, in the booking's language (one line on the hosted page). */
+  description: string;
+  locale: Locale;
+  customerEmail: string | null;
+  /** Absolute URLs back to the site, each carrying the payment's return token. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key for a retried creation of the same payment: the provider makes one checkout. */
+  idempotencyKey: string;
+  /** When the hosted page stops taking this payment (the places' hold); providers may round it. */
+  expiresAt: Date;
+};
+
+export type CheckoutSession = {
+  /** The provider's id of the checkout (Stripe: `cs_…`); unique per provider. */
+  providerReference: string;
+  /** Where to send the browser. */
+  redirectUrl: string;
+};
+
+/** What a provider says about a checkout, from a webhook or when asked. */
+export type ProviderOutcome =
+  | { type: "succeeded"; providerReference: string; amountCents: number | null }
+  | { type: "failed"; providerReference: string; reason: string }
+  | { type: "expired"; providerReference: string }
+  | { type: "pending"; providerReference: string }
+  /** A webhook event the site has no use for (other event types): acknowledged, nothing changes. */
+  | { type: "ignored"; eventType: string };
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "webhook signature does not verify") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+export type PaymentProviderName = "sandbox" | "stripe";
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Verifies the signature over the raw request body (never a re-serialized one) and maps the event.
+   * Throws WebhookSignatureError when it does not verify.
+   */
+  parseWebhook(rawBody: string, headers: Headers): Promise<ProviderOutcome>;
+  /** The checkout's state as the provider sees it now (the browser came back before the webhook). */
+  retrieve(providerReference: string): Promise<ProviderOutcome>;
+}

@@ -1,0 +1,367 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { PaymentResult } from "../../core/contracts/payments";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { paymentDue, statusAfterPayment } from "../../core/domain/payment-due";
+import { translatorFor } from "../../core/i18n/i18n";
+import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locales";
+import { hashToken, newSecretToken } from "../auth/secrets";
+import type { Database, Queryable } from "../db/client";
+import { bookingEvents, bookings, events, participants, payments, resourceReservations, sites } from "../db/schema";
+import type { EmailToSend } from "../email/enqueue-email";
+import { AppError } from "../errors";
+import { bookingByToken } from "../bookings/drafts";
+import { holdPlaces, reserveResource } from "../bookings/places";
+import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
+
+type BookingRow = typeof bookings.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export type PaymentDeps = {
+  provider: PaymentProvider;
+  /** Absolute origin of the site, for the return URLs and e-mail links. */
+  publicOrigin: string;
+  /** Stores a mail in the caller's transaction (the e-mail outbox). */
+  enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+};
+
+/**
+ * Who asks to pay: the browser holding the booking's token, the logged-in owner, or the holder of an
+ * earlier payment's return token (the retry button of `/payment/failed/{token}`).
+ */
+export type PaymentAccess = { bookingToken?: string | undefined; userId?: string | null | undefined; returnToken?: string | undefined };
+
+async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess): Promise<BookingRow> {
+  if (access.bookingToken) return bookingByToken(db, bookingId, access.bookingToken);
+  if (access.returnToken) {
+    const found = await paymentByReturnToken(db, access.returnToken);
+    if (found && found.booking.id === bookingId) return found.booking;
+  }
+  if (access.userId) {
+    const [row] = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, access.userId)))
+      .limit(1);
+    if (row) return row;
+  }
+  throw new AppError("NOT_FOUND", "bookingNotFound");
+}
+
+const refusalMessage = { hold_expired: "paymentHoldExpired", nothing_due: "paymentNothingDue", in_review: "paymentInReview" } as const;
+
+/** `/payment/success/{token}` and `/payment/failed/{token}` in the booking's language. */
+export function returnUrls(origin: string, locale: Locale, token: string) {
+  return {
+    successUrl: `${origin}${localizePath(`/payment/success/${token}`, locale)}`,
+    cancelUrl: `${origin}${localizePath(`/payment/failed/${token}`, locale)}`,
+  };
+}
+
+/**
+ * Creates a payment for what is due now (amounts from the booking's stored prices, never from the
+ * browser) and the provider's hosted checkout for it. The payment row and the booking's move to
+ * `awaiting_payment` commit first; the provider is called outside the transaction, with the payment's
+ * id as idempotency key, so a retry after a network failure cannot charge twice.
+ */
+export async function createPayment(
+  db: Database,
+  deps: PaymentDeps,
+  input: { bookingId: string; access: PaymentAccess; locale: Locale; now: Date },
+): Promise<PaymentResult> {
+  const token = newSecretToken();
+  const created = await db.transaction(async (tx) => {
+    const found = await bookingForPayment(tx, input.bookingId, input.access);
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
+    if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
+    const due = paymentDue(booking, input.now);
+    if ("refused" in due) throw new AppError("CONFLICT", refusalMessage[due.refused], { reason: due.refused });
+    const [payment] = await tx
+      .insert(payments)
+      .values({ bookingId: booking.id, provider: deps.provider.name, kind: due.kind, amountCents: due.amountCents, returnTokenHash: hashToken(token) })
+      .returning();
+    if (!payment) throw new Error("payment insert returned nothing");
+    await tx.insert(bookingEvents).values({
+      bookingId: booking.id,
+      paymentId: payment.id,
+      subject: "payment",
+      toStatus: "pending",
+      cause: `payment created (${due.kind}) with ${deps.provider.name}`,
+      details: { amountCents: due.amountCents },
+      at: input.now,
+    });
+    if (booking.status === "submitted") {
+      await tx.update(bookings).set({ status: "awaiting_payment", updatedAt: input.now }).where(eq(bookings.id, booking.id));
+      await tx.insert(bookingEvents).values({
+        bookingId: booking.id,
+        paymentId: payment.id,
+        fromStatus: "submitted",
+        toStatus: "awaiting_payment",
+        cause: "customer went to the card payment",
+        at: input.now,
+      });
+    }
+    const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
+    const [main] = await tx
+      .select()
+      .from(participants)
+      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
+      .limit(1);
+    return { booking, payment, eventTitle: event ? pickLocale(event.title, input.locale) : "", email: main?.email ?? null };
+  });
+
+  const { booking, payment } = created;
+  const t = translatorFor(input.locale);
+  try {
+    const checkout = await deps.provider.createCheckout({
+      paymentId: payment.id,
+      bookingId: booking.id,
+      bookingCode: booking.code ?? "",
+      amountCents: payment.amountCents,
+      currency: "EUR",
+      description: t(`payment.description.${payment.kind}`, { event: created.eventTitle, code: booking.code ?? "" }),
+      locale: input.locale,
+      customerEmail: created.email,
+      ...returnUrls(deps.publicOrigin, input.locale, token),
+      idempotencyKey: `payment-${payment.id}`,
+      // A balance has no hold; the provider's own limit applies.
+      expiresAt: booking.holdExpiresAt ?? new Date(input.now.getTime() + 24 * 3600_000),
+    });
+    await db.update(payments).set({ providerReference: checkout.providerReference, updatedAt: input.now }).where(eq(payments.id, payment.id));
+    return {
+      uuid: payment.id,
+      kind: payment.kind,
+      amount_cents: payment.amountCents,
+      currency: "EUR",
+      provider: deps.provider.name,
+      redirect_url: checkout.redirectUrl,
+      token,
+    };
+  } catch (error) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: "failed", failureReason: "provider unreachable", updatedAt: input.now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+      await tx.insert(bookingEvents).values({
+        bookingId: booking.id,
+        paymentId: payment.id,
+        subject: "payment",
+        fromStatus: "pending",
+        toStatus: "failed",
+        cause: "the payment provider could not create the checkout",
+        details: { error: error instanceof Error ? error.message : String(error) },
+        at: input.now,
+      });
+    });
+    throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
+  }
+}
+
+/** Statuses a provider's word can still change; `succeeded` is also accepted after them (money is real). */
+const openPaymentStatuses = ["pending", "requires_action", "failed", "expired"] as const;
+
+export type AppliedOutcome = "applied" | "unchanged" | "unknown";
+
+/**
+ * Applies what the provider says about a checkout: the one place where a payment succeeds. Webhook
+ * and return page may arrive in any order, twice or at the same time; the payment row's lock makes
+ * them take turns and only the first success changes anything (one confirmation, one receipt).
+ * A payment that cannot be kept (the places are gone, or it would pay more than the total) is
+ * marked `refund_pending` and staff are told — never silently kept.
+ */
+export async function applyProviderOutcome(
+  db: Database,
+  deps: Omit<PaymentDeps, "provider"> & { provider: Pick<PaymentProvider, "name"> },
+  outcome: ProviderOutcome,
+  context: { now: Date; source: "webhook" | "return page" },
+): Promise<AppliedOutcome> {
+  if (outcome.type === "ignored" || outcome.type === "pending") return "unchanged";
+  const { now } = context;
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerReference, outcome.providerReference)))
+      .for("update")
+      .limit(1);
+    if (!payment) return "unknown";
+    const paymentChange = (toStatus: PaymentRow["status"], cause: string, details: Record<string, unknown> = {}) =>
+      tx.insert(bookingEvents).values({
+        bookingId: payment.bookingId,
+        paymentId: payment.id,
+        subject: "payment",
+        fromStatus: payment.status,
+        toStatus,
+        cause,
+        details: { source: context.source, ...details },
+        at: now,
+      });
+
+    if (outcome.type === "failed" || outcome.type === "expired") {
+      if (payment.status !== "pending" && payment.status !== "requires_action") return "unchanged";
+      const status = outcome.type === "failed" ? "failed" : "expired";
+      const reason = outcome.type === "failed" ? outcome.reason : "checkout expired";
+      await tx.update(payments).set({ status, failureReason: reason, updatedAt: now }).where(eq(payments.id, payment.id));
+      await paymentChange(status, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid");
+      return "applied";
+    }
+
+    // succeeded
+    if (!(openPaymentStatuses as readonly string[]).includes(payment.status)) return "unchanged";
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for("update").limit(1);
+    if (!booking) return "unknown";
+    const amount = outcome.amountCents ?? payment.amountCents;
+    const refund = async (reason: string) => {
+      await tx.update(payments).set({ status: "refund_pending", failureReason: reason, succeededAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
+      await paymentChange("refund_pending", `payment received but cannot be kept: ${reason}`, { amountCents: amount });
+      await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });
+      return "applied" as const;
+    };
+    if (amount !== payment.amountCents) return refund(`the provider reports ${amount} cents instead of ${payment.amountCents}`);
+    const acceptable = ["submitted", "awaiting_payment", "confirmed", "expired"].includes(booking.status);
+    if (!acceptable) return refund(`the booking is ${booking.status}`);
+    if (booking.paidCents + amount > booking.totalCents) return refund("it would pay more than the booking's total (a second payment)");
+
+    if (booking.status === "expired") {
+      const reheld = await holdAgain(tx, booking);
+      if (!reheld) return refund("the hold ran out and the places are no longer free");
+    }
+    const paidCents = booking.paidCents + amount;
+    const status = statusAfterPayment(booking.totalCents, paidCents);
+    await tx.update(payments).set({ status: "succeeded", succeededAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
+    await paymentChange("succeeded", `payment received (${payment.kind})`, { amountCents: amount });
+    await tx.update(bookings).set({ status, paidCents, holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await tx.insert(bookingEvents).values({
+      bookingId: booking.id,
+      paymentId: payment.id,
+      fromStatus: booking.status,
+      toStatus: status,
+      cause:
+        booking.status === "expired"
+          ? `${payment.kind} paid after the hold ran out; the places were still free`
+          : `${payment.kind} paid by card (${context.source})`,
+      details: { paidCents },
+      at: now,
+    });
+    await sendReceipt(tx, deps, { booking: { ...booking, paidCents, status }, amountCents: amount });
+    return "applied";
+  });
+}
+
+/** Takes the places and resources of an expired booking again, all or nothing (a savepoint). */
+async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise<boolean> {
+  const people = await tx.select({ id: participants.id }).from(participants).where(eq(participants.bookingId, booking.id));
+  const places = Math.max(1, people.length);
+  const released = await tx
+    .select()
+    .from(resourceReservations)
+    .where(and(eq(resourceReservations.bookingId, booking.id), isNotNull(resourceReservations.releasedAt)));
+  class Unavailable extends Error {}
+  try {
+    await (tx as Database).transaction(async (savepoint) => {
+      if (!(await holdPlaces(savepoint, booking.eventId, places))) throw new Unavailable();
+      for (const reservation of released) {
+        if (!(await reserveResource(savepoint, reservation.resourceId, reservation.quantity))) throw new Unavailable();
+      }
+      await savepoint.update(resourceReservations).set({ releasedAt: null }).where(eq(resourceReservations.bookingId, booking.id));
+      await savepoint.update(bookings).set({ placesHeld: places }).where(eq(bookings.id, booking.id));
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Unavailable) return false;
+    throw error;
+  }
+}
+
+async function mainParticipantOf(tx: Queryable, bookingId: string) {
+  const [main] = await tx
+    .select()
+    .from(participants)
+    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "main")))
+    .limit(1);
+  return main;
+}
+
+async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider">, input: { booking: BookingRow; amountCents: number }) {
+  const { booking } = input;
+  const main = await mainParticipantOf(tx, booking.id);
+  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
+  if (!main?.email || !event) return;
+  await deps.enqueueMail(tx, {
+    template: "payment-received",
+    locale: booking.locale,
+    to: main.email,
+    payload: {
+      name: [main.forename, main.surname].filter(Boolean).join(" ") || main.email,
+      code: booking.code ?? "",
+      eventTitle: pickLocale(event.title, booking.locale),
+      startsOn: event.startsOn,
+      amountCents: input.amountCents,
+      paidCents: booking.paidCents,
+      totalCents: booking.totalCents,
+      remainderDueOn: booking.paidCents < booking.totalCents ? booking.remainderDueOn : null,
+      bookingsUrl: `${deps.publicOrigin}${localizePath(booking.userId ? "/dashboard" : "/events", booking.locale)}`,
+    },
+  });
+}
+
+async function notifyStaffOfRefund(
+  tx: Queryable,
+  deps: Omit<PaymentDeps, "provider">,
+  input: { booking: BookingRow; payment: PaymentRow; amountCents: number; reason: string },
+) {
+  const [site] = await tx.select({ email: sites.email }).from(sites).limit(1);
+  if (!site?.email) return;
+  await deps.enqueueMail(tx, {
+    template: "payment-refund-needed",
+    locale: defaultLocale,
+    to: site.email,
+    payload: {
+      code: input.booking.code ?? input.booking.id,
+      paymentId: input.payment.id,
+      provider: input.payment.provider,
+      providerReference: input.payment.providerReference ?? "—",
+      amountCents: input.amountCents,
+      reason: input.reason,
+    },
+  });
+}
+
+/** The payment a return page's token stands for, with its booking; null for an unknown token. */
+export async function paymentByReturnToken(db: Queryable, token: string) {
+  const [row] = await db
+    .select({ payment: payments, booking: bookings })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(payments.returnTokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The return page's view of a payment: while it is still open, the provider is asked (the browser
+ * may come back before the webhook) and its answer applied exactly as a webhook's would be.
+ */
+export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, token: string, now: Date) {
+  const found = await paymentByReturnToken(db, token);
+  if (!found) return null;
+  if ((found.payment.status === "pending" || found.payment.status === "requires_action") && found.payment.providerReference) {
+    try {
+      const outcome = await deps.provider.retrieve(found.payment.providerReference);
+      if (outcome.type !== "pending") await applyProviderOutcome(db, deps, outcome, { now, source: "return page" });
+    } catch {
+      // The provider is unreachable: the page shows the payment as still being confirmed; the webhook will settle it.
+    }
+    return paymentByReturnToken(db, token);
+  }
+  return found;
+}
+
+/** Count of succeeded payments of a booking (tests and the dashboard). */
+export async function succeededPaymentsOf(db: Queryable, bookingId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded")));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,507 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/payments/payment-provider";
+import { createStripeProvider } from "../../server/payments/stripe-provider";
+
+const secretKey = "sk_test_standin_0123456789";
+const webhookSecret = "whsec_test_standin_0123456789";
+
+type SessionStatus = "open" | "complete" | "expired";
+type PaymentStatus = "unpaid" | "paid" | "no_payment_required";
+
+/** The subset of Stripe's Checkout Session object that the provider reads, shaped as the API sends it. */
+type WireSession = {
+  id: string;
+  object: "checkout.session";
+  mode: string;
+  status: SessionStatus;
+  payment_status: PaymentStatus;
+  url: string | null;
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  locale: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  created: number;
+  expires_at: number;
+  livemode: false;
+  payment_intent: string | null;
+};
+
+type RecordedRequest = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
+
+type StripeStandIn = {
+  port: number;
+  requests: RecordedRequest[];
+  sessions: Map<string, WireSession>;
+  /** Answers the next N session creations with a 503, as Stripe does under load (nothing is stored). */
+  failNextCreates: (count: number) => void;
+  close: () => Promise<void>;
+};
+
+function stripeError(response: ServerResponse, status: number, error: { type: string; message: string; code?: string; param?: string }): void {
+  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}` });
+  response.end(JSON.stringify({ error }));
+}
+
+function sendJson(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(7).toString("hex")}`, ...headers });
+  response.end(body);
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+/** Stripe's bracket notation flattened: `metadata[payment_id]=…` becomes { payment_id: … } for the given prefix. */
+function formObject(form: URLSearchParams, prefix: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = key.startsWith(`${prefix}[`) ? /^\[([^\]]+)\]$/.exec(key.slice(prefix.length)) : null;
+    if (match?.[1]) result[match[1]] = value;
+  }
+  return result;
+}
+
+/**
+ * A loopback stand-in for the part of Stripe's v1 API the provider uses, speaking its wire format:
+ * form-encoded requests with bracket notation, Bearer auth, Idempotency-Key replay (same parameters
+ * only, like Stripe), JSON objects back and Stripe's `{ error: { type, message, code } }` shape.
+ */
+function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, WireSession>();
+  const idempotent = new Map<string, { body: string; status: number; json: string }>();
+  let failuresLeft = 0;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://stand-in");
+    const body = await readBody(request);
+    const form = new URLSearchParams(request.method === "GET" ? url.search : body);
+    requests.push({ method: request.method ?? "", path: url.pathname, headers: request.headers, form });
+
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(response, 401, { type: "invalid_request_error", message: "Invalid API Key provided" });
+    }
+
+    if (request.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      if (!request.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")) {
+        return stripeError(response, 400, { type: "invalid_request_error", message: "Invalid request: unsupported Content-Type" });
+      }
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        return stripeError(response, 503, { type: "api_error", message: "The server is temporarily unavailable" });
+      }
+      const idempotencyKey = request.headers["idempotency-key"];
+      const key = typeof idempotencyKey === "string" ? idempotencyKey : null;
+      const replay = key ? idempotent.get(key) : undefined;
+      if (replay) {
+        if (replay.body !== body) {
+          return stripeError(response, 400, {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
+        }
+        return sendJson(response, replay.status, replay.json, { "idempotent-replayed": "true" });
+      }
+
+      const created = Math.floor(Date.now() / 1000);
+      const expiresAt = Number(form.get("expires_at") ?? created + 24 * 60 * 60);
+      // Stripe validates before the idempotency layer stores anything: a rejected request can be fixed and resent.
+      if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60) {
+        return stripeError(response, 400, {
+          type: "invalid_request_error",
+          message: "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+          param: "expires_at",
+        });
+      }
+      const unitAmount = Number(form.get("line_items[0][price_data][unit_amount]"));
+      const quantity = Number(form.get("line_items[0][quantity]") ?? "1");
+      const id = `cs_test_${randomBytes(24).toString("hex")}`;
+      const session: WireSession = {
+        id,
+        object: "checkout.session",
+        mode: form.get("mode") ?? "payment",
+        status: "open",
+        payment_status: "unpaid",
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        amount_subtotal: unitAmount * quantity,
+        amount_total: unitAmount * quantity,
+        currency: form.get("line_items[0][price_data][currency]") ?? "eur",
+        client_reference_id: form.get("client_reference_id"),
+        customer_email: form.get("customer_email"),
+        locale: form.get("locale"),
+        metadata: formObject(form, "metadata"),
+        success_url: form.get("success_url") ?? "",
+        cancel_url: form.get("cancel_url") ?? "",
+        created,
+        expires_at: expiresAt,
+        livemode: false,
+        payment_intent: null,
+      };
+      sessions.set(id, session);
+      const json = JSON.stringify(session);
+      if (key) idempotent.set(key, { body, status: 200, json });
+      return sendJson(response, 200, json);
+    }
+
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === "GET" && retrieve?.[1]) {
+      const id = decodeURIComponent(retrieve[1]);
+      const session = sessions.get(id);
+      if (!session) {
+        return stripeError(response, 404, {
+          type: "invalid_request_error",
+          message: `No such checkout.session: '${id}'`,
+          code: "resource_missing",
+          param: "session",
+        });
+      }
+      return sendJson(response, 200, JSON.stringify(session));
+    }
+
+    return stripeError(response, 404, { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => stripeError(response, 500, { type: "api_error", message: String(error) }));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        requests,
+        sessions,
+        failNextCreates: (count) => {
+          failuresLeft = count;
+        },
+        close: () =>
+          new Promise((done) => {
+            // The SDK keeps its sockets alive; without this close() would wait for them to time out.
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+let standIn: StripeStandIn;
+let provider: PaymentProvider;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  provider = createStripeProvider({ secretKey, webhookSecret, apiBase: { host: "127.0.0.1", port: standIn.port, protocol: "http" } });
+});
+
+afterAll(async () => {
+  await standIn.close();
+});
+
+beforeEach(() => {
+  standIn.requests.length = 0;
+});
+
+const minutes = (count: number) => count * 60_000;
+
+function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
+  const paymentId = `pay_${randomBytes(6).toString("hex")}`;
+  return {
+    paymentId,
+    bookingId: "3f2b8c4e-1d0a-4b7e-9f6a-2c5d8e7f1a90",
+    bookingCode: "TF-7K2Q",
+    amountCents: 2700,
+    currency: "EUR",
+    description: "Trackday Nürburgring – 1 Fahrer",
+    locale: "de",
+    customerEmail: "anna.schmidt@example.test",
+    successUrl: `https://booking.example.test/de/payments/${paymentId}/return?token=tok_abc&outcome=success`,
+    cancelUrl: `https://booking.example.test/de/payments/${paymentId}/return?token=tok_abc&outcome=cancel`,
+    idempotencyKey: `checkout-${paymentId}`,
+    expiresAt: new Date(Date.now() + minutes(120)),
+    ...overrides,
+  };
+}
+
+function onlyRequest(): RecordedRequest {
+  expect(standIn.requests).toHaveLength(1);
+  const [request] = standIn.requests;
+  if (!request) throw new Error("the stand-in received no request");
+  return request;
+}
+
+/** Creates a checkout and returns the `expires_at` the SDK sent, with the window of "now" around the call. */
+async function sentExpiresAt(holdFromNow: number): Promise<{ expiresAt: number; before: number; after: number }> {
+  const before = Math.floor(Date.now() / 1000);
+  await provider.createCheckout(checkoutRequest({ expiresAt: new Date(Date.now() + holdFromNow) }));
+  const after = Math.ceil(Date.now() / 1000);
+  return { expiresAt: Number(onlyRequest().form.get("expires_at")), before, after };
+}
+
+describe("createCheckout", () => {
+  it("creates a payment-mode session with our amount, URLs, references and idempotency key", async () => {
+    const request = checkoutRequest();
+    const session = await provider.createCheckout(request);
+
+    const sent = onlyRequest();
+    expect(sent.method).toBe("POST");
+    expect(sent.path).toBe("/v1/checkout/sessions");
+    expect(sent.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(sent.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(sent.headers["idempotency-key"]).toBe(request.idempotencyKey);
+    expect(sent.headers["stripe-version"]).toBe(Stripe.API_VERSION);
+
+    const form = sent.form;
+    expect(form.get("mode")).toBe("payment");
+    expect(form.get("line_items[0][quantity]")).toBe("1");
+    expect(form.get("line_items[0][price_data][currency]")).toBe("eur");
+    expect(form.get("line_items[0][price_data][unit_amount]")).toBe("2700");
+    expect(form.get("line_items[0][price_data][product_data][name]")).toBe("Trackday Nürburgring – 1 Fahrer");
+    expect(form.get("success_url")).toBe(request.successUrl);
+    expect(form.get("cancel_url")).toBe(request.cancelUrl);
+    expect(form.get("client_reference_id")).toBe(request.paymentId);
+    expect(formObject(form, "metadata")).toEqual({ payment_id: request.paymentId, booking_id: request.bookingId, booking_code: "TF-7K2Q" });
+    expect(formObject(form, "payment_intent_data[metadata]")).toEqual({
+      payment_id: request.paymentId,
+      booking_id: request.bookingId,
+      booking_code: "TF-7K2Q",
+    });
+    expect(form.get("customer_email")).toBe("anna.schmidt@example.test");
+    expect(form.get("locale")).toBe("de");
+    // A hold inside Stripe's window is sent unchanged (whole seconds).
+    expect(form.get("expires_at")).toBe(String(Math.floor(request.expiresAt.getTime() / 1000)));
+
+    const stored = standIn.sessions.get(session.providerReference);
+    expect(session.providerReference).toMatch(/^cs_test_/);
+    expect(session.redirectUrl).toBe(stored?.url);
+    expect(stored).toMatchObject({ amount_total: 2700, currency: "eur", client_reference_id: request.paymentId, metadata: { payment_id: request.paymentId } });
+  });
+
+  it("leaves customer_email out when there is none and passes the English locale", async () => {
+    await provider.createCheckout(checkoutRequest({ customerEmail: null, locale: "en" }));
+    const form = onlyRequest().form;
+    expect(form.has("customer_email")).toBe(false);
+    expect(form.get("locale")).toBe("en");
+  });
+
+  it("raises a hold shorter than 30 minutes into Stripe's window", async () => {
+    const { expiresAt, before, after } = await sentExpiresAt(minutes(10));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60);
+    expect(expiresAt).toBeLessThanOrEqual(after + 32 * 60);
+  });
+
+  it("caps a hold longer than 24 hours at Stripe's limit", async () => {
+    const { expiresAt, before, after } = await sentExpiresAt(minutes(3 * 24 * 60));
+    expect(expiresAt).toBeLessThanOrEqual(after + 24 * 60 * 60);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 24 * 60 * 60 - 2 * 60);
+  });
+
+  it("returns the same session for a retried creation with the same idempotency key", async () => {
+    const request = checkoutRequest();
+    const first = await provider.createCheckout(request);
+    const second = await provider.createCheckout(request);
+
+    expect(second).toEqual(first);
+    expect(standIn.requests.map((sent) => sent.headers["idempotency-key"])).toEqual([request.idempotencyKey, request.idempotencyKey]);
+    expect([...standIn.sessions.values()].filter((session) => session.client_reference_id === request.paymentId)).toHaveLength(1);
+  });
+
+  it("retries a 503 itself with the same key and body", async () => {
+    standIn.failNextCreates(1);
+    const request = checkoutRequest();
+    const session = await provider.createCheckout(request);
+
+    expect(session.providerReference).toMatch(/^cs_test_/);
+    expect(standIn.requests).toHaveLength(2);
+    const [failed, retried] = standIn.requests;
+    expect(retried?.headers["idempotency-key"]).toBe(request.idempotencyKey);
+    expect(retried?.form.toString()).toBe(failed?.form.toString());
+  });
+
+  it("surfaces Stripe's idempotency_error when a key is reused for different parameters", async () => {
+    const request = checkoutRequest();
+    await provider.createCheckout(request);
+    const error: unknown = await provider.createCheckout({ ...request, amountCents: 3100 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+});
+
+describe("retrieve", () => {
+  async function sessionIn(status: SessionStatus, paymentStatus: PaymentStatus): Promise<string> {
+    const { providerReference } = await provider.createCheckout(checkoutRequest());
+    const session = standIn.sessions.get(providerReference);
+    if (!session) throw new Error("the stand-in did not store the session");
+    session.status = status;
+    session.payment_status = paymentStatus;
+    if (status !== "open") session.url = null;
+    standIn.requests.length = 0;
+    return providerReference;
+  }
+
+  it("maps an open session to pending", async () => {
+    const id = await sessionIn("open", "unpaid");
+    await expect(provider.retrieve(id)).resolves.toEqual({ type: "pending", providerReference: id });
+    const sent = onlyRequest();
+    expect(sent.method).toBe("GET");
+    expect(sent.path).toBe(`/v1/checkout/sessions/${id}`);
+  });
+
+  it("maps a complete, paid session to succeeded with Stripe's amount", async () => {
+    const id = await sessionIn("complete", "paid");
+    await expect(provider.retrieve(id)).resolves.toEqual({ type: "succeeded", providerReference: id, amountCents: 2700 });
+  });
+
+  it("maps a complete session whose delayed payment is still unpaid to pending", async () => {
+    const id = await sessionIn("complete", "unpaid");
+    await expect(provider.retrieve(id)).resolves.toEqual({ type: "pending", providerReference: id });
+  });
+
+  it("maps an expired session to expired", async () => {
+    const id = await sessionIn("expired", "unpaid");
+    await expect(provider.retrieve(id)).resolves.toEqual({ type: "expired", providerReference: id });
+  });
+
+  it("surfaces Stripe's 404 for an unknown session as an error, without retrying", async () => {
+    const error: unknown = await provider.retrieve("cs_test_does_not_exist").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such checkout.session: 'cs_test_does_not_exist'" });
+    expect(standIn.requests).toHaveLength(1);
+  });
+});
+
+describe("parseWebhook", () => {
+  function sessionObject(overrides: Partial<WireSession> = {}): WireSession {
+    const id = `cs_test_${randomBytes(24).toString("hex")}`;
+    const created = Math.floor(Date.now() / 1000);
+    return {
+      id,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      url: null,
+      amount_subtotal: 2700,
+      amount_total: 2700,
+      currency: "eur",
+      client_reference_id: "pay_1",
+      customer_email: "anna.schmidt@example.test",
+      locale: "de",
+      metadata: { payment_id: "pay_1", booking_id: "b_1", booking_code: "TF-7K2Q" },
+      success_url: "https://booking.example.test/return?outcome=success",
+      cancel_url: "https://booking.example.test/return?outcome=cancel",
+      created,
+      expires_at: created + 31 * 60,
+      livemode: false,
+      payment_intent: "pi_test_123",
+      ...overrides,
+    };
+  }
+
+  /** A v1 snapshot event exactly as Stripe posts it (pretty-printed, as Stripe sends it). */
+  function eventBody(type: string, object: object): string {
+    return JSON.stringify(
+      {
+        id: `evt_test_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      null,
+      2,
+    );
+  }
+
+  function signed(payload: string, options: { secret?: string; timestamp?: number } = {}): Headers {
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp });
+    return new Headers({ "content-type": "application/json; charset=utf-8", "stripe-signature": signature });
+  }
+
+  it("maps checkout.session.completed with a paid session to succeeded", async () => {
+    const session = sessionObject();
+    const body = eventBody("checkout.session.completed", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "succeeded", providerReference: session.id, amountCents: 2700 });
+  });
+
+  it("maps checkout.session.completed without payment required to succeeded", async () => {
+    const session = sessionObject({ payment_status: "no_payment_required", amount_subtotal: 0, amount_total: 0 });
+    const body = eventBody("checkout.session.completed", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "succeeded", providerReference: session.id, amountCents: 0 });
+  });
+
+  it("maps checkout.session.completed with a delayed payment (unpaid) to pending", async () => {
+    const session = sessionObject({ payment_status: "unpaid" });
+    const body = eventBody("checkout.session.completed", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "pending", providerReference: session.id });
+  });
+
+  it("maps checkout.session.async_payment_succeeded to succeeded", async () => {
+    const session = sessionObject({ amount_subtotal: 5400, amount_total: 5400 });
+    const body = eventBody("checkout.session.async_payment_succeeded", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "succeeded", providerReference: session.id, amountCents: 5400 });
+  });
+
+  it("maps checkout.session.async_payment_failed to failed", async () => {
+    const session = sessionObject({ payment_status: "unpaid" });
+    const body = eventBody("checkout.session.async_payment_failed", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "failed", providerReference: session.id, reason: "async_payment_failed" });
+  });
+
+  it("maps checkout.session.expired to expired", async () => {
+    const session = sessionObject({ status: "expired", payment_status: "unpaid" });
+    const body = eventBody("checkout.session.expired", session);
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "expired", providerReference: session.id });
+  });
+
+  it("ignores event types the site has no use for", async () => {
+    const body = eventBody("payment_intent.succeeded", { id: "pi_test_123", object: "payment_intent", amount: 2700, currency: "eur", status: "succeeded" });
+    await expect(provider.parseWebhook(body, signed(body))).resolves.toEqual({ type: "ignored", eventType: "payment_intent.succeeded" });
+  });
+
+  it("rejects a body changed after signing", async () => {
+    const body = eventBody("checkout.session.completed", sessionObject());
+    const headers = signed(body);
+    const tampered = body.replace('"amount_total": 2700', '"amount_total": 1');
+    expect(tampered).not.toBe(body);
+    await expect(provider.parseWebhook(tampered, headers)).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it("rejects a re-serialized body (the signature covers the raw bytes)", async () => {
+    const body = eventBody("checkout.session.completed", sessionObject());
+    const headers = signed(body);
+    await expect(provider.parseWebhook(JSON.stringify(JSON.parse(body)), headers)).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it("rejects a signature made with another secret", async () => {
+    const body = eventBody("checkout.session.completed", sessionObject());
+    await expect(provider.parseWebhook(body, signed(body, { secret: "whsec_someone_else" }))).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it("rejects a signature older than Stripe's five-minute tolerance (replay)", async () => {
+    const body = eventBody("checkout.session.completed", sessionObject());
+    const headers = signed(body, { timestamp: Math.floor(Date.now() / 1000) - 10 * 60 });
+    await expect(provider.parseWebhook(body, headers)).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+
+  it("rejects a request without the stripe-signature header", async () => {
+    const body = eventBody("checkout.session.completed", sessionObject());
+    await expect(provider.parseWebhook(body, new Headers({ "content-type": "application/json" }))).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});
