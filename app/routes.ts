@@ -37,6 +37,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("payment/failed/:token?"), "routes/payment-result.tsx", { id: id("payment-failed") }),
     ]),
     route(at("logout"), "routes/logout.ts", { id: id("logout") }),
+    route(at("invoice/:uuid"), "routes/invoice-pdf.ts", { id: id("invoice-pdf") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
   ];
 }

@@ -24,6 +24,7 @@ import type { PaymentProvider } from "./payments/payment-provider";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
 import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type SandboxProvider } from "./payments/sandbox-provider";
 import { createStripeProvider } from "./payments/stripe-provider";
+import { balanceDueJob } from "./payments/balance-due";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -92,6 +93,7 @@ const jobWorker = startJobWorker({
       expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin }),
     [expireWaitlistOfferJob]: async (payload, now) =>
       expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
+    [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
     [purgeDraftsJob]: async (_payload, now) => {
       const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });

@@ -108,6 +108,12 @@ export const bookingSummarySchema = z.object({
   deposit_cents: z.number().int(),
   remainder_cents: z.number().int(),
   remainder_due_on: z.string().nullable(),
+  paid_cents: z.number().int(),
+  payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
+  /** What can be paid by card now (deposit, full amount or balance), or null. */
+  due: z.object({ kind: z.enum(["deposit", "balance", "full"]), amount_cents: z.number().int() }).nullable(),
+  /** Whether an invoice PDF can be downloaded. */
+  has_invoice: z.boolean(),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 export const userBookingsResponseSchema = z.object({ data: z.object({ future: z.array(bookingSummarySchema), expired: z.array(bookingSummarySchema) }) });

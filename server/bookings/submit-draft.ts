@@ -16,6 +16,7 @@ import { AppError } from "../errors";
 import { getPublicForm } from "../services/forms";
 import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
 import { submitBooking, type ResourceRequest } from "./submit-booking";
+import { issueInvoice } from "../invoices/issue-invoice";
 
 type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
@@ -244,7 +245,7 @@ export async function submitDraft(
         .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")));
       return requests;
     },
-    afterHeld: (tx, held) => afterHeld(tx, deps, held),
+    afterHeld: (tx, held) => afterHeld(tx, deps, held, input.now),
   });
   switch (outcome.outcome) {
     case "held":
@@ -277,7 +278,12 @@ export async function submitDraft(
  * In the submission's transaction, once the places are held: the account the customer asked for,
  * and the confirmation e-mail in the booking's language. Either all of it commits or none.
  */
-async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId: string; code: string; holdExpiresAt: Date | null }): Promise<void> {
+async function afterHeld(
+  tx: Queryable,
+  deps: SubmitDraftDeps,
+  held: { bookingId: string; code: string; holdExpiresAt: Date | null },
+  now: Date,
+): Promise<void> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, held.bookingId)).limit(1);
   const [event] = row ? await tx.select().from(events).where(eq(events.id, row.eventId)).limit(1) : [];
   if (!row || !event) throw new AppError("NOT_FOUND", "bookingNotFound");
@@ -323,4 +329,25 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: { bookingId
       bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
     },
   });
+  // An invoice booking is confirmed at once and gets its invoice with it (PRODUCT.md "Booking lifecycle").
+  if (row.paymentOption === "invoice") {
+    const invoice = await issueInvoice(tx, row, now);
+    await deps.enqueueMail(tx, {
+      template: "invoice",
+      locale: row.locale,
+      to: main.email,
+      payload: {
+        name: nameOf(main),
+        code: held.code,
+        eventTitle: pickLocale(event.title, row.locale),
+        invoiceNumber: invoice.number,
+        totalCents: row.totalCents,
+        depositCents: row.depositCents,
+        remainderCents: row.remainderCents,
+        remainderDueOn: row.remainderDueOn,
+        bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
+        invoice: invoice.data,
+      },
+    });
+  }
 }

@@ -17,6 +17,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -459,6 +460,25 @@ export const payments = pgTable(
     index("payments_booking_idx").on(table.bookingId),
   ],
 );
+
+/** Invoice numbers count up (`INV-<year>-<number>`); a rolled-back issue may skip one, which the audit trail explains. */
+export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1000 });
+
+/**
+ * Issued invoices. `data` is the snapshot the PDF is rendered from (an invoice never changes after
+ * it is issued, even when the operator's address or the price list does later).
+ */
+export const invoices = pgTable("invoices", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  bookingId: uuid("booking_id")
+    .notNull()
+    .unique()
+    .references(() => bookings.id),
+  number: text("number").notNull().unique(),
+  issuedOn: date("issued_on", { mode: "string" }).notNull(),
+  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The built-in sandbox provider's own checkouts (decision 007): what a real provider keeps on its

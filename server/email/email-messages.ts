@@ -87,6 +87,37 @@ export const paymentRefundNeededPayloadSchema = z.object({
   reason: textSchema,
 });
 
+export const balanceDuePayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  startsOn: isoDateSchema,
+  amountCents: z.number().int().positive(),
+  dueOn: isoDateSchema,
+  /** A later reminder, not the first notice. */
+  reminder: z.boolean(),
+  payUrl: linkSchema,
+});
+
+/** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */
+const invoiceSnapshotSchema = z
+  .object({ invoiceNumber: z.string().min(1), issuedOn: isoDateSchema, bookingCode: z.string(), totalCents: centsSchema, lines: z.array(z.unknown()).min(1) })
+  .passthrough();
+
+export const invoicePayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  invoiceNumber: z.string().min(1).max(40),
+  totalCents: centsSchema,
+  depositCents: centsSchema,
+  remainderCents: centsSchema,
+  remainderDueOn: isoDateSchema.nullable(),
+  bookingsUrl: linkSchema,
+  /** Rendered to the attached PDF when the mail is sent. */
+  invoice: invoiceSnapshotSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -99,6 +130,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("waitlist-offer"), payload: waitlistOfferPayloadSchema }),
   z.object({ template: z.literal("payment-received"), payload: paymentReceivedPayloadSchema }),
   z.object({ template: z.literal("payment-refund-needed"), payload: paymentRefundNeededPayloadSchema }),
+  z.object({ template: z.literal("invoice"), payload: invoicePayloadSchema }),
+  z.object({ template: z.literal("balance-due"), payload: balanceDuePayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -112,6 +145,8 @@ export type BookingReceivedPayload = EmailPayload<"booking-received">;
 export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
 export type PaymentReceivedPayload = EmailPayload<"payment-received">;
 export type PaymentRefundNeededPayload = EmailPayload<"payment-refund-needed">;
+export type InvoicePayload = EmailPayload<"invoice">;
+export type BalanceDuePayload = EmailPayload<"balance-due">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

@@ -1,8 +1,10 @@
 import { createTransport } from "nodemailer";
 import { writeOutboxEntry } from "./outbox-folder";
 
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
 /** One rendered mail, ready to go out. */
-export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string };
+export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] | undefined };
 
 /** Where mails go: an SMTP server, or the development outbox folder. */
 export type MailTransport = {
@@ -43,7 +45,12 @@ function createOutboxFolderTransport(outboxDir: string): MailTransport {
     async send(message) {
       const info = await composer.sendMail(message);
       if (!Buffer.isBuffer(info.message)) throw new Error("nodemailer returned a stream although buffer: true was set.");
-      await writeOutboxEntry(outboxDir, { ...message, date: new Date(), eml: info.message });
+      await writeOutboxEntry(outboxDir, {
+        ...message,
+        attachments: (message.attachments ?? []).map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, size: attachment.content.length })),
+        date: new Date(),
+        eml: info.message,
+      });
     },
     describe: () => `outbox folder ${outboxDir}`,
   };

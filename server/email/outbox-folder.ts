@@ -20,6 +20,8 @@ const entrySchema = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /** Names and sizes only; the files themselves are in the .eml. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() })).optional(),
 });
 
 export type OutboxEntry = z.infer<typeof entrySchema>;
@@ -43,7 +45,16 @@ function resolveInside(outboxDir: string, name: string): string {
 
 export async function writeOutboxEntry(
   outboxDir: string,
-  input: { date: Date; from: string; to: string; subject: string; html: string; text: string; eml: Buffer },
+  input: {
+    date: Date;
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    eml: Buffer;
+    attachments?: { filename: string; contentType: string; size: number }[];
+  },
 ): Promise<OutboxEntry> {
   const stamp = input.date.toISOString().replace(/[-:.]/g, "");
   const file = `${stamp}-${randomBytes(6).toString("hex")}.eml`;
@@ -55,6 +66,7 @@ export async function writeOutboxEntry(
     subject: input.subject,
     html: input.html,
     text: input.text,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   };
   await mkdir(outboxDir, { recursive: true });
   // The sidecar is written last: the list reads sidecars, so it never shows a mail whose .eml is missing.

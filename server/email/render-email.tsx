@@ -9,8 +9,12 @@ import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
 import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
 import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
+import { InvoiceMail, invoiceSubject } from "./templates/invoice";
+import { BalanceDue, balanceDueSubject } from "./templates/balance-due";
+import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
+import type { MailAttachment } from "./mail-transport";
 
-export type RenderedEmail = { subject: string; html: string; text: string };
+export type RenderedEmail = { subject: string; html: string; text: string; attachments?: MailAttachment[] };
 
 function templateOf(message: EmailMessage, locale: Locale): { subject: string; element: ReactElement } {
   switch (message.template) {
@@ -28,6 +32,10 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: paymentReceivedSubject(locale, message.payload), element: <PaymentReceived locale={locale} payload={message.payload} /> };
     case "payment-refund-needed":
       return { subject: paymentRefundNeededSubject(locale, message.payload), element: <PaymentRefundNeeded locale={locale} payload={message.payload} /> };
+    case "invoice":
+      return { subject: invoiceSubject(locale, message.payload), element: <InvoiceMail locale={locale} payload={message.payload} /> };
+    case "balance-due":
+      return { subject: balanceDueSubject(locale, message.payload), element: <BalanceDue locale={locale} payload={message.payload} /> };
   }
 }
 
@@ -42,5 +50,10 @@ export async function renderEmail(message: EmailMessage, locale: Locale): Promis
   const text = toPlainText(html, {
     selectors: ["h1", "h2"].map((selector) => ({ selector, options: { uppercase: false } })),
   });
+  if (message.template === "invoice") {
+    // The snapshot was checked when the invoice was issued; the schema above re-checks its key fields.
+    const pdf = await renderInvoicePdf(message.payload.invoice as unknown as InvoiceData);
+    return { subject, html, text, attachments: [{ filename: `${message.payload.invoiceNumber}.pdf`, content: pdf, contentType: "application/pdf" }] };
+  }
   return { subject, html, text };
 }

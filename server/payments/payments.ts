@@ -12,6 +12,8 @@ import { AppError } from "../errors";
 import { bookingByToken } from "../bookings/drafts";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
+import { scheduleBalanceDue } from "./balance-due";
+import { bookingOfPayLink } from "./pay-links";
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -22,16 +24,28 @@ export type PaymentDeps = {
   publicOrigin: string;
   /** Stores a mail in the caller's transaction (the e-mail outbox). */
   enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  /** Signs the "pay now" links of e-mails (pay-links.ts). */
+  payLinkSecret: string;
 };
 
 /**
  * Who asks to pay: the browser holding the booking's token, the logged-in owner, or the holder of an
  * earlier payment's return token (the retry button of `/payment/failed/{token}`).
  */
-export type PaymentAccess = { bookingToken?: string | undefined; userId?: string | null | undefined; returnToken?: string | undefined };
+export type PaymentAccess = {
+  bookingToken?: string | undefined;
+  userId?: string | null | undefined;
+  returnToken?: string | undefined;
+  /** The token of an e-mail's pay link (`/pay/{token}`). */
+  payLink?: string | undefined;
+};
 
-async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess): Promise<BookingRow> {
+async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess, payLinkSecret: string): Promise<BookingRow> {
   if (access.bookingToken) return bookingByToken(db, bookingId, access.bookingToken);
+  if (access.payLink && bookingOfPayLink(payLinkSecret, access.payLink) === bookingId) {
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+    if (row) return row;
+  }
   if (access.returnToken) {
     const found = await paymentByReturnToken(db, access.returnToken);
     if (found && found.booking.id === bookingId) return found.booking;
@@ -70,7 +84,7 @@ export async function createPayment(
 ): Promise<PaymentResult> {
   const token = newSecretToken();
   const created = await db.transaction(async (tx) => {
-    const found = await bookingForPayment(tx, input.bookingId, input.access);
+    const found = await bookingForPayment(tx, input.bookingId, input.access, deps.payLinkSecret);
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     const due = paymentDue(booking, input.now);
@@ -171,7 +185,7 @@ export type AppliedOutcome = "applied" | "unchanged" | "unknown";
  */
 export async function applyProviderOutcome(
   db: Database,
-  deps: Omit<PaymentDeps, "provider"> & { provider: Pick<PaymentProvider, "name"> },
+  deps: Omit<PaymentDeps, "provider" | "payLinkSecret"> & { provider: Pick<PaymentProvider, "name"> },
   outcome: ProviderOutcome,
   context: { now: Date; source: "webhook" | "return page" },
 ): Promise<AppliedOutcome> {
@@ -243,6 +257,7 @@ export async function applyProviderOutcome(
       details: { paidCents },
       at: now,
     });
+    if (status === "confirmed") await scheduleBalanceDue(tx, booking, now);
     await sendReceipt(tx, deps, { booking: { ...booking, paidCents, status }, amountCents: amount });
     return "applied";
   });
@@ -282,7 +297,7 @@ async function mainParticipantOf(tx: Queryable, bookingId: string) {
   return main;
 }
 
-async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider">, input: { booking: BookingRow; amountCents: number }) {
+async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "payLinkSecret">, input: { booking: BookingRow; amountCents: number }) {
   const { booking } = input;
   const main = await mainParticipantOf(tx, booking.id);
   const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
@@ -307,7 +322,7 @@ async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider">, i
 
 async function notifyStaffOfRefund(
   tx: Queryable,
-  deps: Omit<PaymentDeps, "provider">,
+  deps: Omit<PaymentDeps, "provider" | "payLinkSecret">,
   input: { booking: BookingRow; payment: PaymentRow; amountCents: number; reason: string },
 ) {
   const [site] = await tx.select({ email: sites.email }).from(sites).limit(1);

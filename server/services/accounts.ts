@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { LoginRequest, RegisterRequest, TokenResponse, UpdateSettings, User, UserBookings } from "../../core/contracts/auth";
+import type { BookingSummary, LoginRequest, RegisterRequest, TokenResponse, UpdateSettings, User, UserBookings } from "../../core/contracts/auth";
+import { paymentDue } from "../../core/domain/payment-due";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
@@ -12,7 +13,7 @@ import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { verifyEmailValidHours, type EmailToSend } from "../email";
-import { bookings, events, participants, tokens, users } from "../db/schema";
+import { bookings, events, invoices, participants, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 
 /** How long the links in e-mails work. */
@@ -449,13 +450,14 @@ export function createAccounts(deps: AccountsDependencies) {
           booking: bookings,
           event: events,
           people: sql<number>`(select count(*) from ${participants} where ${participants.bookingId} = ${bookings.id})`.mapWith(Number),
+          invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.bookingId} = ${bookings.id})`.mapWith(Boolean),
         })
         .from(bookings)
         .innerJoin(events, eq(events.id, bookings.eventId))
         .where(and(eq(bookings.userId, actor.userId), ne(bookings.status, "draft")))
         .orderBy(asc(events.startsOn));
       const today = operatorToday(now());
-      const summaries = rows.map(({ booking, event, people }) => ({
+      const summaries = rows.map(({ booking, event, people, invoiced }) => ({
         uuid: booking.id,
         code: booking.code,
         status: booking.status,
@@ -472,6 +474,10 @@ export function createAccounts(deps: AccountsDependencies) {
         deposit_cents: booking.depositCents,
         remainder_cents: booking.remainderCents,
         remainder_due_on: booking.remainderDueOn,
+        paid_cents: booking.paidCents,
+        payment_option: booking.paymentOption,
+        due: dueOf(booking, now()),
+        has_invoice: invoiced,
       }));
       return {
         future: summaries.filter((summary) => summary.event.ends_on >= today),
@@ -482,3 +488,9 @@ export function createAccounts(deps: AccountsDependencies) {
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
+
+/** Card payments the dashboard offers: only what the payment service would accept now. */
+function dueOf(booking: typeof bookings.$inferSelect, now: Date): BookingSummary["due"] {
+  const due = paymentDue(booking, now);
+  return "amountCents" in due ? { kind: due.kind, amount_cents: due.amountCents } : null;
+}

@@ -9,7 +9,7 @@ import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
 import { findWaitlistOffer } from "../bookings/waitlist-offers";
 import { eq } from "drizzle-orm";
-import { uploads } from "../db/schema";
+import { bookings, uploads } from "../db/schema";
 import { toUploadView } from "../uploads/store-upload";
 import { enqueueEmail } from "../email";
 import { createAccounts, type AccountsDependencies } from "./accounts";
@@ -21,6 +21,9 @@ import { getSite } from "./site";
 import type { PaymentProvider } from "../payments/payment-provider";
 import { applyProviderOutcome, createPayment, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { AppError } from "../errors";
+import { invoicePdfFor } from "../invoices/invoice-pdf-service";
+import { bookingOfPayLink } from "../payments/pay-links";
+import { runBalanceDue } from "../payments/balance-due";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -57,7 +60,12 @@ export function createServices(db: Database, options: ServicesOptions) {
   });
   const paymentDeps = () => {
     if (!options.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
-    return { provider: options.paymentProvider, publicOrigin: options.publicOrigin, enqueueMail: options.enqueueMail ?? enqueueEmail };
+    return {
+      provider: options.paymentProvider,
+      publicOrigin: options.publicOrigin,
+      enqueueMail: options.enqueueMail ?? enqueueEmail,
+      payLinkSecret: options.jwtSecret,
+    };
   };
   return {
     accounts,
@@ -84,6 +92,10 @@ export function createServices(db: Database, options: ServicesOptions) {
     },
     getPublicForm: (locale: Locale, formId: string, preview: boolean) => getPublicForm(db, locale, formId, { preview, now: now() }),
     getReservedVehicles: (formId: string) => getReservedVehicles(db, formId),
+    /** Invoice PDFs, rendered from the snapshot taken when each was issued. */
+    invoices: {
+      pdfFor: (input: Parameters<typeof invoicePdfFor>[1]) => invoicePdfFor(db, input),
+    },
     /** Card payments through the configured provider (decision 007). */
     payments: {
       providerName: options.paymentProvider?.name ?? null,
@@ -101,6 +113,16 @@ export function createServices(db: Database, options: ServicesOptions) {
         cache.invalidate();
         return result;
       },
+      /** The booking a "pay now" e-mail link stands for, with what is due on it; null for a wrong link. */
+      payLinkBooking: async (token: string) => {
+        const bookingId = bookingOfPayLink(options.jwtSecret, token);
+        if (!bookingId) return null;
+        const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+        return row ?? null;
+      },
+      /** The job of a balance falling due (also run by the e2e test routes). */
+      runBalanceDue: (payload: Record<string, unknown>, at: Date) =>
+        runBalanceDue(db, payload, { now: at, publicOrigin: options.publicOrigin, payLinkSecret: options.jwtSecret, enqueueMail: options.enqueueMail ?? enqueueEmail }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
       forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now()),
     },

@@ -70,6 +70,50 @@ const messages: EmailMessage[] = [
       reason: "the places are no longer free",
     },
   },
+  {
+    template: "balance-due",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      startsOn: "2026-09-12",
+      amountCents: 22800,
+      dueOn: "2026-08-13",
+      reminder: false,
+      payUrl: link,
+    },
+  },
+  {
+    template: "invoice",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      invoiceNumber: "INV-2026-001000",
+      totalCents: 30400,
+      depositCents: 7600,
+      remainderCents: 22800,
+      remainderDueOn: "2026-08-13",
+      bookingsUrl: link,
+      invoice: {
+        locale: "en",
+        invoiceNumber: "INV-2026-001000",
+        issuedOn: "2026-03-15",
+        bookingCode: "TR-7K4M2Q",
+        operator: { company: "Trackside & Fairway Events GmbH", street: "Leopoldstraße 10", zip: "80802", city: "München", country: "DE", email: "info@example.com" },
+        bank: { accountHolder: "Trackside & Fairway Events GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX", bankName: "Commerzbank" },
+        customer: { name: "Ada Lovelace", street: "Leopoldstraße 7", postcode: "80802", city: "München", country: "DE" },
+        event: { title: "Golf circle final", startsOn: "2026-09-12", endsOn: "2026-09-12", location: "Bad Griesbach" },
+        lines: [{ label: "Main participant", quantity: 1, unitCents: 30400, totalCents: 30400 }],
+        totalCents: 30400,
+        depositCents: 7600,
+        depositDueOn: "2026-03-15",
+        remainderCents: 22800,
+        remainderDueOn: "2026-08-13",
+        paidCents: 0,
+      },
+    },
+  },
 ];
 
 function keysOf(value: unknown, prefix = ""): string[] {
@@ -82,7 +126,7 @@ describe("renderEmail", () => {
     for (const locale of locales) {
       it(`renders ${message.template} in ${locale} with subject, HTML and plain text`, async () => {
         const email = await renderEmail(message, locale);
-        expect(email.subject).toBe(fillText(emailCatalogues[locale][catalogueKey(message)].subject, { code: "TR-7K4M2Q", eventTitle: "Golf circle final" }));
+        expect(email.subject).toBe(fillText(emailCatalogues[locale][catalogueKey(message)].subject, { code: "TR-7K4M2Q", eventTitle: "Golf circle final", invoiceNumber: "INV-2026-001000" }));
         expect(email.html).toContain(`lang="${locale}"`);
         // Staff notices have no customer to greet; customer mails greet them by name.
         const greeted = message.template === "payment-refund-needed" ? "TR-7K4M2Q" : "Ada Lovelace";
@@ -177,6 +221,18 @@ describe("renderEmail", () => {
     expect(one.text).toContain("We are holding it for you");
   });
 
+  it("attaches the invoice as a PDF named by its number", async () => {
+    const invoice = messages.find((message) => message.template === "invoice");
+    if (!invoice) throw new Error("no invoice message");
+    const email = await renderEmail(invoice, "de");
+    expect(email.attachments).toHaveLength(1);
+    expect(email.attachments?.[0]).toMatchObject({ filename: "INV-2026-001000.pdf", contentType: "application/pdf" });
+    expect(email.attachments?.[0]?.content.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(email.text.replace(/\u00a0/g, " ")).toContain("76,00 €");
+    const plain = await renderEmail(messages[0] as EmailMessage, "en");
+    expect(plain.attachments).toBeUndefined();
+  });
+
   it("escapes names in HTML", async () => {
     const email = await renderEmail({ template: "account-deleted", payload: { name: "<script>alert(1)</script>" } }, "en");
     expect(email.html).not.toContain("<script>");
@@ -235,5 +291,9 @@ function catalogueKey(message: EmailMessage): Exclude<keyof (typeof emailCatalog
       return "paymentReceived";
     case "payment-refund-needed":
       return "paymentRefundNeeded";
+    case "invoice":
+      return "invoice";
+    case "balance-due":
+      return "balanceDue";
   }
 }

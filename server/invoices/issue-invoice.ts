@@ -1,0 +1,122 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { bookingPriceLines } from "../../core/domain/booking-choices";
+import { operatorToday } from "../../core/domain/dates";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Queryable } from "../db/client";
+import { bookingEvents, bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
+import type { InvoiceData } from "./render-invoice-pdf";
+
+type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Issues the booking's invoice once (PRODUCT.md: invoice bookings get one at once): the next number,
+ * and a snapshot of everything printed on it, from the operator's data and the booking's own stored
+ * prices. Run it in the transaction that confirms the booking. Issuing again answers the first one.
+ */
+export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.bookingId, booking.id)).limit(1);
+  if (existing) return { id: existing.id, number: existing.number, data: existing.data as InvoiceData };
+  const data = await invoiceDataOf(tx, booking, now);
+  // One row of the operator's table carries the sequence call (the query builder wants a FROM).
+  const [numbered] = await tx.select({ next: sql<string>`nextval('invoice_number_seq')::text` }).from(sites).limit(1);
+  const next = numbered?.next ?? "0";
+  const year = data.issuedOn.slice(0, 4);
+  const number = `INV-${year}-${String(next).padStart(6, "0")}`;
+  data.invoiceNumber = number;
+  const [row] = await tx.insert(invoices).values({ bookingId: booking.id, number, issuedOn: data.issuedOn, data }).returning({ id: invoices.id });
+  if (!row) throw new Error("invoice insert returned nothing");
+  await tx.insert(bookingEvents).values({
+    bookingId: booking.id,
+    fromStatus: booking.status,
+    toStatus: booking.status,
+    cause: `invoice ${number} issued`,
+    details: { invoiceId: row.id, totalCents: data.totalCents },
+    at: now,
+  });
+  return { id: row.id, number, data };
+}
+
+async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Promise<InvoiceData> {
+  const locale = booking.locale;
+  const t = translatorFor(locale);
+  const [site] = await tx.select().from(sites).limit(1);
+  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
+  if (!site || !event) throw new Error("an invoice needs the operator's data and the event");
+  const people = await tx.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position));
+  const main = people.find((person) => person.role === "main");
+  const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
+  const reserved = await tx
+    .select({ key: eventDayResources.key, kind: eventDayResources.kind, quantity: resourceReservations.quantity })
+    .from(resourceReservations)
+    .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
+    .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
+  const lines = bookingPriceLines(
+    prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
+    people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
+    reserved,
+  );
+  // One printed line per priced thing: same things (two golf-playing companions) are summed up.
+  const printed = new Map<string, { label: string; quantity: number; unitCents: number; totalCents: number }>();
+  for (const line of lines) {
+    const price = prices.find((candidate) => candidate.kind === line.kind && candidate.key === line.key);
+    const label = price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
+    const id = `${line.kind}:${line.key}`;
+    const current = printed.get(id) ?? { label, quantity: 0, unitCents: line.unitCents, totalCents: 0 };
+    current.quantity += line.quantity;
+    current.totalCents += line.unitCents * line.quantity;
+    printed.set(id, current);
+  }
+  const billing = booking.separateBillingAddress ? booking.billingAddress : null;
+  const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
+  return {
+    locale,
+    invoiceNumber: "",
+    issuedOn: operatorToday(now),
+    bookingCode: booking.code ?? "",
+    operator: {
+      company: site.company,
+      street: site.street,
+      zip: site.zip,
+      city: site.city,
+      country: site.country,
+      phone: site.phone,
+      fax: site.fax,
+      email: site.email,
+      website: site.website,
+      registryCourt: site.registryCourt,
+      managingDirector: site.managingDirector,
+      vatId: site.vatId,
+    },
+    bank: { accountHolder: site.company, iban: site.iban ?? "—", bic: site.bic ?? "—", bankName: site.bankName ?? "—" },
+    customer: billing
+      ? {
+          name: billing.name ?? [billing.forename, billing.surname].filter(Boolean).join(" ") ?? name,
+          company: billing.company ?? null,
+          street: billing.street ?? null,
+          addressLine2: billing.address_line_2 ?? null,
+          postcode: billing.postcode ?? null,
+          city: billing.city ?? null,
+          country: billing.country ?? null,
+          vatId: billing.vat_id ?? null,
+        }
+      : {
+          name,
+          company: main?.company ?? null,
+          street: main?.street ?? null,
+          addressLine2: main?.addressLine2 ?? null,
+          postcode: main?.postcode ?? null,
+          city: main?.city ?? null,
+          country: main?.country ?? null,
+          vatId: main?.vatId ?? null,
+        },
+    event: { title: pickLocale(event.title, locale), startsOn: event.startsOn, endsOn: event.endsOn, location: pickLocale(event.location, locale) },
+    lines: [...printed.values()],
+    totalCents: booking.totalCents,
+    depositCents: booking.depositCents,
+    depositDueOn: operatorToday(booking.submittedAt ?? now),
+    remainderCents: booking.remainderCents,
+    remainderDueOn: booking.remainderDueOn,
+    paidCents: booking.paidCents,
+  };
+}
