@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       payNow: due && "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
       expired: booking.status === "expired" || (due !== null && "refused" in due && due.refused === "hold_expired"),
       paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
+      invoiceHref: paymentOption === "invoice" && booking.status === "confirmed" ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
     },
   };
 }
@@ -139,6 +140,13 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
           </Form>
         ) : (
           <FormMessage tone="info">{view.paid ? t("payment.success.title") : nextStep}</FormMessage>
+        )}
+        {view.invoiceHref && (
+          <p>
+            <a href={view.invoiceHref} download className="font-semibold text-navy-800 underline underline-offset-2">
+              {t("payment.downloadInvoice")}
+            </a>
+          </p>
         )}
         <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
         <div className="flex flex-wrap gap-3">

@@ -215,6 +215,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (invalid) return failure(invalid, locale);
     if (intent === "submit" && page.number === form.pages.length) {
+      // A booking request (SMA) is reviewed on its own screen before it is sent (spec §2 /sma-checkout).
+      const smaItem = form.pages.flatMap((candidate) => candidate.items).find((item) => item.kind === "sma");
+      const smaAnswer = smaItem ? answersFromFormData(page.items, posted)[smaItem.uuid] : undefined;
+      if (smaItem && page.items.includes(smaItem) && smaAnswer && smaAnswer !== "false") {
+        throw redirect(`${localizePath("/sma-checkout", locale)}?booking=${key.bookingUuid}`);
+      }
       await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: offer ?? undefined });
       throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
     }

@@ -1,4 +1,8 @@
 import { useTranslation } from "react-i18next";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { FormMessage } from "../components/field";
 import type { BookingSummary } from "../../core/contracts/auth";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
@@ -20,6 +24,10 @@ function toView(booking: BookingSummary, locale: Locale) {
       deposit: booking.deposit_cents > 0 && booking.remainder_cents > 0 ? formatMoney(booking.deposit_cents, locale) : null,
       remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
       remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
+      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
+      // Invoice bookings are paid by bank transfer (their invoice says how); card bookings get the pay button.
+      payNow: booking.due && booking.payment_option !== "invoice" ? formatMoney(booking.due.amount_cents, locale) : null,
+      invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
     },
   };
 }
@@ -37,11 +45,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The pay button of a booking card: a payment for what is due, then the provider's page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const locale = pageLocale(request);
+  const bookingId = String((await request.formData()).get("booking") ?? "");
+  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) throw data(null, { status: 404 });
+  try {
+    const payment = await context.services.payments.create({ bookingId, access: { userId: user.uuid }, locale });
+    // The provider's page is not a route of this app, even when it is served on this origin (sandbox).
+    throw redirectDocument(payment.redirect_url);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data({ bookingId, message: error.toResponse(locale).message }, error.status);
+  }
+}
+
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.dashboard.title")) : [];
 
-function BookingCard({ booking, past }: { booking: BookingView; past: boolean }) {
+function BookingCard({ booking, past, error }: { booking: BookingView; past: boolean; error: string | null }) {
   const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
   return (
     <li className={`flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10 sm:flex-row ${past ? "opacity-90" : ""}`}>
       <img src={booking.event.image_url} alt="" className="h-40 w-full object-cover sm:h-auto sm:w-56" />
@@ -75,13 +100,37 @@ function BookingCard({ booking, past }: { booking: BookingView; past: boolean })
               <dd className="font-semibold text-navy-900">{booking.display.remainder}</dd>
             </div>
           )}
+          {booking.display.paid && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{t("dashboard.paid")}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.paid}</dd>
+            </div>
+          )}
         </dl>
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        {(booking.display.payNow || booking.display.invoiceHref) && !past && (
+          <div className="flex flex-wrap items-center gap-4 pt-1">
+            {booking.display.payNow && (
+              <Form method="post">
+                <input type="hidden" name="booking" value={booking.uuid} />
+                <Button type="submit" size="sm" disabled={busy}>
+                  {t("dashboard.payNow", { amount: booking.display.payNow })}
+                </Button>
+              </Form>
+            )}
+            {booking.display.invoiceHref && (
+              <a href={booking.display.invoiceHref} download className="text-sm font-semibold text-navy-800 underline underline-offset-2">
+                {t("payment.downloadInvoice")}
+              </a>
+            )}
+          </div>
+        )}
       </div>
     </li>
   );
 }
 
-export default function DashboardPage({ loaderData }: Route.ComponentProps) {
+export default function DashboardPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const { future, expired, name } = loaderData;
@@ -103,7 +152,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-4 space-y-4">
             {future.map((booking) => (
-              <BookingCard key={booking.uuid} booking={booking} past={false} />
+              <BookingCard key={booking.uuid} booking={booking} past={false} error={actionData?.bookingId === booking.uuid ? actionData.message : null} />
             ))}
           </ul>
         )}
@@ -117,7 +166,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-4 space-y-4">
             {expired.map((booking) => (
-              <BookingCard key={booking.uuid} booking={booking} past />
+              <BookingCard key={booking.uuid} booking={booking} past error={null} />
             ))}
           </ul>
         )}

@@ -5,6 +5,7 @@ import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
 import { registerPaymentRoutes } from "./payments";
+import { registerStaffRoutes } from "./staff";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 
@@ -24,6 +25,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerBookingRoutes(api);
   registerUploadRoutes(api);
   registerPaymentRoutes(api);
+  registerStaffRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -14,6 +14,7 @@ import { percentOf } from "../../core/domain/pricing";
 import type { Locale } from "../../core/i18n/locales";
 import { hashPassword } from "../auth/passwords";
 import { sanitizeRichText } from "../rich-text";
+import { issueInvoice } from "../invoices/issue-invoice";
 import type { Database, Transaction } from "./client";
 import {
   bookings,
@@ -1343,6 +1344,9 @@ async function insertFinalBookings(tx: Transaction, event: EventSeed, itemIds: M
         surname: companion.surname,
       })),
     ]);
+    // Invoice bookings come with their invoice (PRODUCT.md): the demo customer can download it.
+    const [inserted] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+    if (inserted) await issueInvoice(tx, inserted, submittedAt);
   }
 }
 

@@ -99,6 +99,22 @@ export const balanceDuePayloadSchema = z.object({
   payUrl: linkSchema,
 });
 
+export const smaVerifiedPayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  /** What the customer pays now (deposit or full amount); 0 when nothing is due. */
+  amountCents: centsSchema,
+  payUrl: linkSchema,
+});
+
+export const smaRejectedPayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  eventsUrl: linkSchema,
+});
+
 /** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */
 const invoiceSnapshotSchema = z
   .object({ invoiceNumber: z.string().min(1), issuedOn: isoDateSchema, bookingCode: z.string(), totalCents: centsSchema, lines: z.array(z.unknown()).min(1) })
@@ -132,6 +148,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("payment-refund-needed"), payload: paymentRefundNeededPayloadSchema }),
   z.object({ template: z.literal("invoice"), payload: invoicePayloadSchema }),
   z.object({ template: z.literal("balance-due"), payload: balanceDuePayloadSchema }),
+  z.object({ template: z.literal("sma-verified"), payload: smaVerifiedPayloadSchema }),
+  z.object({ template: z.literal("sma-rejected"), payload: smaRejectedPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -147,6 +165,8 @@ export type PaymentReceivedPayload = EmailPayload<"payment-received">;
 export type PaymentRefundNeededPayload = EmailPayload<"payment-refund-needed">;
 export type InvoicePayload = EmailPayload<"invoice">;
 export type BalanceDuePayload = EmailPayload<"balance-due">;
+export type SmaVerifiedPayload = EmailPayload<"sma-verified">;
+export type SmaRejectedPayload = EmailPayload<"sma-rejected">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

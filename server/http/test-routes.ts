@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
+import { balanceDueJob } from "../payments/balance-due";
 
 /**
  * End-to-end tests only (mounted when NODE_ENV=test, never in production or development): lets a
@@ -35,6 +36,20 @@ export function createTestRoutes(options: { db: Database; now: () => Date; runJo
     await options.runJobsNow();
     const [row] = await options.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
     return c.json({ expired: row?.status === "expired", status: row?.status ?? null });
+  });
+
+  /** The booking's balance falls due now: its pending balance-due job runs as it would on the due date. */
+  app.post("/bookings/:uuid/balance-due", async (c) => {
+    const bookingId = c.req.param("uuid");
+    if (!/^[0-9a-f-]{36}$/i.test(bookingId)) return c.json({ scheduled: false }, 404);
+    const moved = await options.db
+      .update(jobs)
+      .set({ runAt: options.now() })
+      .where(and(eq(jobs.kind, balanceDueJob), isNull(jobs.doneAt), eq(jobs.payload, { bookingId })))
+      .returning({ id: jobs.id });
+    if (!moved.length) return c.json({ scheduled: false }, 404);
+    await options.runJobsNow();
+    return c.json({ scheduled: true });
   });
 
   /**

@@ -4,7 +4,7 @@ import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Queryable } from "../db/client";
-import { bookingEvents, bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
+import { bookingEvents, type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;

@@ -24,6 +24,7 @@ import { AppError } from "../errors";
 import { invoicePdfFor } from "../invoices/invoice-pdf-service";
 import { bookingOfPayLink } from "../payments/pay-links";
 import { runBalanceDue } from "../payments/balance-due";
+import { decideSmaRequest, type SmaDecision } from "../bookings/sma-review";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -144,6 +145,18 @@ export function createServices(db: Database, options: ServicesOptions) {
       uploadsOf: async (bookingId: string) => (await db.select().from(uploads).where(eq(uploads.bookingId, bookingId))).map(toUploadView),
       addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),
       deleteCompanion: (input: { bookingId: string; bookingToken: string; companionId: string }) => deleteCompanion(db, { ...input, now: now() }),
+      /** Staff decide an SMA request after calling the customer. */
+      decideSma: async (input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) => {
+        try {
+          return await decideSmaRequest(
+            db,
+            { publicOrigin: options.publicOrigin, payLinkSecret: options.jwtSecret, enqueueMail: options.enqueueMail ?? enqueueEmail },
+            { ...input, now: now() },
+          );
+        } finally {
+          cache.invalidate();
+        }
+      },
       submit: async (input: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) => {
         try {
           return await submitDraft(

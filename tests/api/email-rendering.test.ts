@@ -70,6 +70,8 @@ const messages: EmailMessage[] = [
       reason: "the places are no longer free",
     },
   },
+  { template: "sma-verified", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link } },
+  { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link } },
   {
     template: "balance-due",
     payload: {
@@ -295,5 +297,9 @@ function catalogueKey(message: EmailMessage): Exclude<keyof (typeof emailCatalog
       return "invoice";
     case "balance-due":
       return "balanceDue";
+    case "sma-verified":
+      return "smaVerified";
+    case "sma-rejected":
+      return "smaRejected";
   }
 }

@@ -6,9 +6,24 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { expireHold } from "../../server/bookings/expire-hold";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, eventDayResources, events, jobs, outboxEmails, payments, resourceReservations, sandboxCheckouts } from "../../server/db/schema";
-import { seedIds } from "../../server/db/seed";
+import {
+  bookingEvents,
+  bookings,
+  eventDayResources,
+  events,
+  invoices,
+  jobs,
+  outboxEmails,
+  payments,
+  resourceReservations,
+  sandboxCheckouts,
+} from "../../server/db/schema";
+import { demoAccounts, seedIds } from "../../server/db/seed";
 import { createSandboxProvider, sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
+import { balanceDueJob } from "../../server/payments/balance-due";
+import { payLinkToken } from "../../server/payments/pay-links";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
+import { invoicePdfFor } from "../../server/invoices/invoice-pdf-service";
 import { createTestApi } from "../support/api-client";
 import { createDraftBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
@@ -27,6 +42,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret, webhookDelayMs: 0, now: () => new Date() });
   api = createTestApi(database, { paymentProvider: sandbox });
+  // Room for every booking these tests make (the trip has 24 places).
+  await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
 });
 afterAll(async () => {
   await database.close();
@@ -290,3 +307,122 @@ describe("fulfilment", () => {
     expect((await paymentsOf(booking.bookingId)).filter((payment) => payment.status === "succeeded")).toHaveLength(2);
   });
 });
+
+describe("the balance, pay links and invoices", () => {
+  const jwtSecret = "test-secret-of-at-least-thirty-two-characters";
+
+  it("schedules the balance-due mail for the due date, mails a pay link that pays the balance, and reminds while unpaid", async () => {
+    const booking = await cardBooking("trip");
+    await deliver(await finish((await pay(booking)).checkoutId, { status: "complete" }));
+    const row = await bookingRow(booking.bookingId);
+    const [job] = (await database.db.select().from(jobs).where(eq(jobs.kind, balanceDueJob))).filter((candidate) => candidate.payload.bookingId === booking.bookingId);
+    expect(job?.runAt.toISOString()).toBe(`${row.remainderDueOn}T07:00:00.000Z`);
+
+    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("sent");
+    const [first] = await mailsTo("balance-due", booking.bookingId);
+    expect(first?.payload).toMatchObject({ amountCents: row.totalCents - row.paidCents, reminder: false });
+    const payUrl = String((first?.payload as { payUrl: string }).payUrl);
+    const token = payUrl.split("/pay/")[1] ?? "";
+    expect(token).toBe(payLinkToken(jwtSecret, booking.bookingId));
+    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("sent");
+    expect((await mailsTo("balance-due", booking.bookingId)).map((mail) => (mail.payload as { reminder: boolean }).reminder)).toEqual([false, true]);
+
+    expect((await api.services.payments.payLinkBooking(token))?.id).toBe(booking.bookingId);
+    expect(await api.services.payments.payLinkBooking(`${booking.bookingId}.${"A".repeat(43)}`)).toBeNull();
+    const other = await cardBooking("trip");
+    await expect(api.services.payments.create({ bookingId: other.bookingId, access: { payLink: token }, locale: "en" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const balance = await api.services.payments.create({ bookingId: booking.bookingId, access: { payLink: token }, locale: "en" });
+    expect(balance).toMatchObject({ kind: "balance", amount_cents: row.totalCents - row.paidCents });
+    await deliver(await finish(balance.redirect_url.split("/").at(-1) ?? "", { status: "complete" }));
+    expect((await bookingRow(booking.bookingId)).status).toBe("paid");
+    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("settled");
+    expect(await mailsTo("balance-due", booking.bookingId)).toHaveLength(2);
+  });
+
+  it("issues one numbered invoice per booking from a snapshot, and shows its PDF only to the owner or the booking's browser", async () => {
+    const booking = await cardBooking("trip");
+    const row = await bookingRow(booking.bookingId);
+    const first = await issueInvoice(database.db, row, new Date());
+    const again = await issueInvoice(database.db, row, new Date());
+    expect(again.number).toBe(first.number);
+    expect(first.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(first.data).toMatchObject({ bookingCode: row.code, totalCents: row.totalCents, depositCents: row.depositCents, remainderCents: row.remainderCents });
+    expect(first.data.lines.reduce((sum, line) => sum + line.totalCents, 0)).toBe(row.totalCents);
+    expect(await database.db.select().from(invoices).where(eq(invoices.bookingId, booking.bookingId))).toHaveLength(1);
+
+    const pdf = await invoicePdfFor(database.db, { bookingId: booking.bookingId, bookingToken: booking.token });
+    expect(pdf?.filename).toBe(`${first.number}.pdf`);
+    expect(pdf?.pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const other = await cardBooking("trip");
+    expect(await invoicePdfFor(database.db, { bookingId: booking.bookingId, bookingToken: other.token })).toBeNull();
+    expect(await invoicePdfFor(database.db, { bookingId: booking.bookingId, userId: null })).toBeNull();
+
+    // The seeded invoice bookings of the final have their invoices, numbered one after the other.
+    const seeded = await database.db.select().from(invoices);
+    expect(new Set(seeded.map((invoice) => invoice.number)).size).toBe(seeded.length);
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("SMA requests decided by staff", () => {
+  async function loginAs(account: { email: string; password: string }) {
+    const response = await json("/api/auth/public/login", { email: account.email, password: account.password });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  async function smaBooking() {
+    const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+    await database.db.update(bookings).set({ paymentOption: "sma", smaStatus: "requested", smaBlocking: true, smaPage: 3 }).where(eq(bookings.id, bookingId));
+    const held = await submitBooking(database.db, { bookingId, now: new Date() });
+    if (held.outcome !== "held") throw new Error("not held");
+    return bookingId;
+  }
+
+  const decide = (bookingId: string, decision: string, token: string | null, body: unknown = {}) =>
+    json(`/api/staff/bookings/${bookingId}/sma/${decision}`, body, token ? { authorization: `Bearer ${token}` } : {});
+
+  it("are refused without a staff login", async () => {
+    const bookingId = await smaBooking();
+    expect((await decide(bookingId, "verify", null)).status).toBe(401);
+    expect((await decide(bookingId, "verify", await loginAs(demoAccounts.customer))).status).toBe(403);
+    expect((await decide(bookingId, "maybe", await loginAs(demoAccounts.staff))).status).toBe(422);
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "in_review", smaStatus: "requested" });
+  });
+
+  it("verified: confirmed, unblocked, the customer gets a pay link for the deposit; deciding twice is refused", async () => {
+    const bookingId = await smaBooking();
+    const staff = await loginAs(demoAccounts.staff);
+    const verified = await decide(bookingId, "verify", staff, { note: "Called, all fine." });
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toEqual({ data: { uuid: bookingId, status: "confirmed" } });
+    const row = await bookingRow(bookingId);
+    expect(row).toMatchObject({ status: "confirmed", smaStatus: "verified", smaBlocking: false });
+    const [mail] = await mailsTo("sma-verified", bookingId);
+    expect(mail?.payload).toMatchObject({ amountCents: row.depositCents });
+    const audit = await auditOf(bookingId);
+    expect(audit.at(-1)).toMatchObject({ fromStatus: "in_review", toStatus: "confirmed", cause: `SMA request verified by staff ${demoAccounts.staff.email}` });
+    expect((await decide(bookingId, "reject", staff)).status).toBe(409);
+
+    const token = String((mail?.payload as { payUrl: string }).payUrl).split("/pay/")[1] ?? "";
+    const deposit = await api.services.payments.create({ bookingId, access: { payLink: token }, locale: "en" });
+    expect(deposit).toMatchObject({ kind: "deposit", amount_cents: row.depositCents });
+    await deliver(await finish(deposit.redirect_url.split("/").at(-1) ?? "", { status: "complete" }));
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "confirmed", paidCents: row.depositCents });
+  });
+
+  it("rejected: the places go back and the customer is told", async () => {
+    const bookingId = await smaBooking();
+    const [before] = await database.db.select().from(events).where(eq(events.id, seedIds.events.golfYogaTrip));
+    const rejected = await decide(bookingId, "reject", await loginAs(demoAccounts.staff), {}, );
+    expect(await rejected.json()).toEqual({ data: { uuid: bookingId, status: "rejected" } });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "rejected", smaStatus: "rejected", placesHeld: 0 });
+    const [after] = await database.db.select().from(events).where(eq(events.id, seedIds.events.golfYogaTrip));
+    expect(after?.placesTaken).toBe((before?.placesTaken ?? 0) - 2);
+    expect(await mailsTo("sma-rejected", bookingId)).toHaveLength(1);
+    const refused = await createPayment(bookingId, {}, {});
+    expect(refused.status).toBe(404);
+  });
+});
+

@@ -1,0 +1,94 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { formatDate, formatDateRange } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { paymentDue } from "../../core/domain/payment-due";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { Button } from "../components/button";
+import { FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { pageLocale } from "../utils/auth.server";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/pay";
+
+/**
+ * `/pay/{token}`: the "pay now" link of the balance-due and SMA e-mails. Shows what is due on the
+ * booking and sends the customer to the card payment; works on any device, without logging in.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const booking = await context.services.payments.payLinkBooking(params.token);
+  if (!booking) throw data(null, { status: 404 });
+  const event = await context.services.getPublicEvent(locale, booking.eventId);
+  const due = paymentDue(booking, context.services.now());
+  return {
+    locale,
+    view: {
+      code: booking.code ?? "",
+      event: event?.title ?? "",
+      dates: event ? formatDateRange(event.starts_on, event.ends_on, locale) : "",
+      total: formatMoney(booking.totalCents, locale),
+      paid: formatMoney(booking.paidCents, locale),
+      due: "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
+      dueOn: "amountCents" in due && due.kind === "balance" && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
+      refusal: "refused" in due ? due.refused : null,
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const locale = pageLocale(request);
+  const booking = await context.services.payments.payLinkBooking(params.token);
+  if (!booking) throw data(null, { status: 404 });
+  try {
+    const payment = await context.services.payments.create({ bookingId: booking.id, access: { payLink: params.token }, locale });
+    // The provider's page is not a route of this app, even when it is served on this origin (sandbox).
+    throw redirectDocument(payment.redirect_url);
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    return data({ message: error.toResponse(locale).message }, error.status);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("payment.metaTitle")) : [];
+
+export default function PayPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { view, locale } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <PageCard title={t("payment.payTitle")} wide intro={<p>{t("payment.booking", { code: view.code, event: `${view.event} (${view.dates})` })}</p>}>
+      <div className="space-y-6">
+        <dl className="divide-y divide-navy-900/10 text-sm">
+          {[
+            [t("booking.price.total"), view.total],
+            [t("payment.paidSoFar"), view.paid],
+            ...(view.due ? [[view.dueOn ? t("payment.dueOn", { date: view.dueOn }) : t("payment.dueNow"), view.due]] : []),
+          ].map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 py-2">
+              <dt className="text-ink">{label}</dt>
+              <dd className="font-semibold tabular-nums text-navy-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        {view.due ? (
+          <Form method="post" className="space-y-3">
+            <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
+            <Button type="submit" disabled={busy}>
+              {t("payment.payNow", { amount: view.due })}
+            </Button>
+          </Form>
+        ) : (
+          <FormMessage tone="info">{view.refusal === "in_review" ? t("api.paymentInReview") : view.refusal === "hold_expired" ? t("api.paymentHoldExpired") : t("payment.nothingDue")}</FormMessage>
+        )}
+        <Button to={localizePath("/events", locale)} variant="ghost">
+          {t("payment.moreEvents")}
+        </Button>
+      </div>
+    </PageCard>
+  );
+}

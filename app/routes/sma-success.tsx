@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localizePath } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import { readBookingKeys } from "../../server/http/booking-cookies";
+import { Button } from "../components/button";
+import { FormMessage } from "../components/field";
+import { PageCard } from "../components/page-card";
+import { pageLocale } from "../utils/auth.server";
+import { useRootData } from "../utils/locale";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/sma-success";
+
+/** `/sma-success?booking={uuid}`: the request is sent; staff will call (spec §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = pageLocale(request);
+  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
+  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
+  if (!key) throw data(null, { status: 404 });
+  try {
+    const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
+    if (booking.status === "draft" || booking.payment_option !== "sma") throw data(null, { status: 404 });
+    return { locale, code: booking.code ?? "", status: booking.status };
+  } catch (error) {
+    if (AppError.is(error) && error.code === "NOT_FOUND") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("sma.successTitle")) : [];
+
+export default function SmaSuccessPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { code, locale } = loaderData;
+  const site = useRootData()?.site;
+  return (
+    <PageCard title={t("sma.successTitle")} wide intro={<p>{t("sma.successIntro")}</p>}>
+      <div className="space-y-6">
+        <div className="rounded-xl bg-navy-50 px-5 py-4 text-center">
+          <p className="text-sm font-semibold uppercase tracking-wide text-ink-soft">{t("bookingSuccess.code")}</p>
+          <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-navy-900" data-testid="booking-code">
+            {code}
+          </p>
+        </div>
+        <FormMessage tone="info">{t("sma.successNext", { hours: site?.support_hours ?? "" })}</FormMessage>
+        <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
+      </div>
+    </PageCard>
+  );
+}

@@ -1,0 +1,39 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { AppError } from "../errors";
+import type { ApiRouter } from "./api-app";
+import { errorAnswers, json } from "./public-content";
+
+export const smaDecisionParamsSchema = z.object({ uuid: z.string().uuid(), decision: z.enum(["verify", "reject"]) });
+export const smaDecisionBodySchema = z.object({ note: z.string().trim().max(2000).optional() }).strict();
+export const smaDecisionResponseSchema = z.object({ data: z.object({ uuid: z.string().uuid(), status: z.enum(["confirmed", "rejected"]) }) });
+
+/** Staff calls (the back-office screens come later): decide an SMA request after the phone call. */
+export function registerStaffRoutes(api: ApiRouter) {
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/staff/bookings/{uuid}/sma/{decision}",
+      tags: ["staff"],
+      summary: "Verify or reject an SMA booking request (staff only). Verified: confirmed, the customer gets a link to pay. Rejected: places released.",
+      security: [{ bearerAuth: [] }],
+      request: { params: smaDecisionParamsSchema, body: { content: { "application/json": { schema: smaDecisionBodySchema } }, required: false } },
+      responses: { 200: json(smaDecisionResponseSchema, "The decided booking"), ...errorAnswers },
+    }),
+    async (c) => {
+      const header = c.req.header("authorization") ?? "";
+      const session = await c.var.services.accounts.authenticate(header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : null);
+      if (!session) throw new AppError("UNAUTHORIZED", "unauthorized");
+      if (session.user.role !== "staff") throw new AppError("FORBIDDEN", "forbidden");
+      const { uuid, decision } = c.req.valid("param");
+      const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
+      const result = await c.var.services.bookings.decideSma({
+        bookingId: uuid,
+        decision,
+        staff: { id: session.user.uuid, email: session.user.email },
+        note: body.note,
+      });
+      return c.json({ data: { uuid, status: result.status } }, 200);
+    },
+  );
+}

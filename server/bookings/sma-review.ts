@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { paymentDue } from "../../core/domain/payment-due";
+import { localizePath } from "../../core/i18n/locales";
+import type { Database, Queryable } from "../db/client";
+import { bookingEvents, bookings, events, participants, resourceReservations } from "../db/schema";
+import type { EmailToSend } from "../email/enqueue-email";
+import { AppError } from "../errors";
+import { scheduleBalanceDue } from "../payments/balance-due";
+import { payLinkUrl } from "../payments/pay-links";
+import { releasePlaces, releaseResource } from "./places";
+import { offerFreedPlaces } from "./waitlist-offers";
+
+export type SmaDecision = "verify" | "reject";
+
+/**
+ * Staff decide an SMA request after calling the customer (PRODUCT.md "SMA"). Verified: the booking
+ * is confirmed, the pages after the SMA item are unblocked and the customer gets a link to pay.
+ * Rejected: the places and resources go back (and to the waitlist) and the customer is told. One
+ * transaction; a request already decided is refused, so two staff members cannot both decide it.
+ */
+export async function decideSmaRequest(
+  db: Database,
+  deps: { publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined; now: Date },
+): Promise<{ status: "confirmed" | "rejected" }> {
+  const { now } = input;
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
+    if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
+    if (booking.status !== "in_review" || booking.smaStatus !== "requested") throw new AppError("CONFLICT", "smaAlreadyDecided");
+    const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
+    const [main] = await tx
+      .select()
+      .from(participants)
+      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
+      .limit(1);
+    const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
+    const cause = `SMA request ${input.decision === "verify" ? "verified" : "rejected"} by staff ${input.staff.email}`;
+    const details = { staffId: input.staff.id, ...(input.note ? { note: input.note } : {}) };
+
+    if (input.decision === "verify") {
+      await tx.update(bookings).set({ status: "confirmed", smaStatus: "verified", smaBlocking: false, updatedAt: now }).where(eq(bookings.id, booking.id));
+      await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: "in_review", toStatus: "confirmed", cause, details, at: now });
+      await scheduleBalanceDue(tx, booking, now);
+      const due = paymentDue({ ...booking, status: "confirmed" }, now);
+      if (main?.email && event) {
+        await deps.enqueueMail(tx, {
+          template: "sma-verified",
+          locale: booking.locale,
+          to: main.email,
+          payload: {
+            name,
+            code: booking.code ?? "",
+            eventTitle: pickLocale(event.title, booking.locale),
+            amountCents: "amountCents" in due ? due.amountCents : 0,
+            payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
+          },
+        });
+      }
+      return { status: "confirmed" as const };
+    }
+
+    await releasePlaces(tx, booking.eventId, booking.placesHeld);
+    const reservations = await tx
+      .select()
+      .from(resourceReservations)
+      .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
+    for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
+    if (reservations.length)
+      await tx
+        .update(resourceReservations)
+        .set({ releasedAt: now })
+        .where(
+          inArray(
+            resourceReservations.id,
+            reservations.map((reservation) => reservation.id),
+          ),
+        );
+    await tx
+      .update(bookings)
+      .set({ status: "rejected", smaStatus: "rejected", smaBlocking: false, placesHeld: 0, updatedAt: now })
+      .where(eq(bookings.id, booking.id));
+    await tx.insert(bookingEvents).values({
+      bookingId: booking.id,
+      fromStatus: "in_review",
+      toStatus: "rejected",
+      cause,
+      details: { ...details, placesReleased: booking.placesHeld, resourcesReleased: reservations.length },
+      at: now,
+    });
+    if (main?.email && event) {
+      await deps.enqueueMail(tx, {
+        template: "sma-rejected",
+        locale: booking.locale,
+        to: main.email,
+        payload: { name, code: booking.code ?? "", eventTitle: pickLocale(event.title, booking.locale), eventsUrl: `${deps.publicOrigin}${localizePath("/events", booking.locale)}` },
+      });
+    }
+    await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });
+    return { status: "rejected" as const };
+  });
+}
