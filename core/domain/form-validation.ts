@@ -132,13 +132,31 @@ export function hiddenItemUuids(items: PublicFormItem[], answers: Record<string,
   return hidden;
 }
 
+const isChosen = (value: unknown) => value === true || value === "true" || value === "on" || (typeof value === "string" && value !== "" && value !== "false");
+
+/**
+ * Required items that become optional when another item of the page is chosen (`options.notRequiredWhen`
+ * names it): the payment method, when the customer sends a booking request (SMA) instead of paying.
+ */
+export function optionalItemUuids(items: PublicFormItem[], answers: Record<string, unknown>): Set<string> {
+  const optional = new Set<string>();
+  for (const item of items) {
+    const condition = item.options.notRequiredWhen;
+    if (typeof condition !== "string") continue;
+    const controller = items.find((candidate) => candidate.name === condition);
+    if (controller && isChosen(answers[controller.uuid])) optional.add(item.uuid);
+  }
+  return optional;
+}
+
 /** Errors of one page's answers, keyed by item uuid; empty when the page is complete. */
 export function validatePage(items: PublicFormItem[], answers: Record<string, unknown>, today: string): ItemErrors {
   const errors: ItemErrors = {};
   const hidden = hiddenItemUuids(items, answers);
+  const optional = optionalItemUuids(items, answers);
   for (const item of items) {
     if (hidden.has(item.uuid)) continue;
-    const problem = validateAnswer(item, answers[item.uuid], today);
+    const problem = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
     if (problem) errors[item.uuid] = [problem];
   }
   return errors;

@@ -539,7 +539,11 @@ function summaryPage(): PageSeed {
           `A deposit of ${depositPercent} % is due on booking, the balance ${dueDays} days before the event starts.`,
           `Bei Buchung wird eine Anzahlung von ${depositPercent} % fällig, der Restbetrag ${dueDays} Tage vor Veranstaltungsbeginn.`,
         ),
-        options: { choices: [choice("credit_card", "Credit card", "Kreditkarte"), choice("invoice", "Invoice (bank transfer)", "Rechnung (Überweisung)")] },
+        // A booking request (SMA) is paid after staff verified it: no payment method is needed to send one.
+        options: {
+          choices: [choice("credit_card", "Credit card", "Kreditkarte"), choice("invoice", "Invoice (bank transfer)", "Rechnung (Überweisung)")],
+          notRequiredWhen: "sma",
+        },
       }),
       item("sma", "sma", t("Booking request with call-back", "Buchungsanfrage mit Rückruf"), {
         options: {

@@ -1,0 +1,278 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
+import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
+
+const forms = { golf: "8e89f816-042d-4100-b96c-5b088371f82b", track: "de95324e-0299-4db7-a215-f275e0e951f6" };
+const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
+const demoStaff = { email: "staff@trackside-fairway.example", password: "Staff-demo-2026" };
+
+const text = {
+  en: {
+    salutation: /^Salutation( \*)?$/,
+    mrs: "Mrs.",
+    forename: /^First name( \*)?$/,
+    surname: /^Last name( \*)?$/,
+    street: /^Street and number( \*)?$/,
+    postcode: /^Postcode( \*)?$/,
+    city: /^City( \*)?$/,
+    phone: /^Phone( \*)?$/,
+    email: /^Email( \*)?$/,
+    next: "Save and continue",
+    handicap: "Up to 18",
+    terms: /I accept the terms and conditions/,
+    invoice: "Invoice (bank transfer)",
+    sma: "Send my booking as a request and call me to verify it",
+    submit: "Book now with obligation to pay",
+    thanks: "Thank you for your booking!",
+    downloadInvoice: "Download the invoice (PDF)",
+    invoiceWords: ["Invoice", "Total"],
+    smaTitle: "Check and send your booking request",
+    smaSend: "Send booking request",
+    smaSent: "Your booking request has been sent",
+    smaVerifiedSubject: /is confirmed/,
+    smaRejectedSubject: /could not be confirmed/,
+    payTitle: "Pay for your booking",
+    payButton: /^Pay .+ by card$/,
+    pay: /^Pay /,
+    cardNumber: "Card number",
+    expiry: "Expiry date (MM/YY)",
+    cvc: "Security code (CVC)",
+    holder: "Name on card",
+    received: "Payment received",
+    paidInFull: "Your booking is confirmed and paid in full.",
+    remainderLater: /The remaining .+ is due on/,
+    balanceSubject: /Balance due for booking TD-/,
+    loginEmail: /^E-mail address( \*)?$/,
+    password: /^Password( \*)?$/,
+    login: "Log in",
+    paidLabel: "Paid:",
+  },
+  de: {
+    salutation: /^Anrede( \*)?$/,
+    mrs: "Frau",
+    forename: /^Vorname( \*)?$/,
+    surname: /^Nachname( \*)?$/,
+    street: /^Straße und Hausnummer( \*)?$/,
+    postcode: /^Postleitzahl( \*)?$/,
+    city: /^Ort( \*)?$/,
+    phone: /^Telefon( \*)?$/,
+    email: /^E-Mail( \*)?$/,
+    next: "Speichern und weiter",
+    handicap: "Bis 18",
+    terms: /Ich akzeptiere die AGB/,
+    invoice: "Rechnung (Überweisung)",
+    sma: "Buchung als Anfrage senden und mich zur Bestätigung anrufen",
+    submit: "Zahlungspflichtig buchen",
+    thanks: "Vielen Dank für Ihre Buchung!",
+    downloadInvoice: "Rechnung herunterladen (PDF)",
+    invoiceWords: ["Rechnung", "Gesamt"],
+    smaTitle: "Buchungsanfrage prüfen und senden",
+    smaSend: "Buchungsanfrage senden",
+    smaSent: "Ihre Buchungsanfrage wurde gesendet",
+    smaVerifiedSubject: /ist bestätigt/,
+    smaRejectedSubject: /nicht bestätigt werden/,
+    payTitle: "Ihre Buchung bezahlen",
+    payButton: /^.+ mit Karte bezahlen$/,
+    pay: / bezahlen$/,
+    cardNumber: "Kartennummer",
+    expiry: "Gültig bis (MM/JJ)",
+    cvc: "Prüfnummer (CVC)",
+    holder: "Name auf der Karte",
+    received: "Zahlung erhalten",
+    paidInFull: "Ihre Buchung ist bestätigt und vollständig bezahlt.",
+    remainderLater: /Der Restbetrag von .+ ist am .+ fällig/,
+    balanceSubject: /Restzahlung für die Buchung TD-/,
+    loginEmail: /^E-Mail-Adresse( \*)?$/,
+    password: /^Passwort( \*)?$/,
+    login: "Anmelden",
+    paidLabel: "Bezahlt:",
+  },
+} as const;
+type Texts = (typeof text)[keyof typeof text];
+
+/** The golf tournament's three pages, up to the last page's choice (invoice, or a booking request). */
+async function fillGolfBooking(page: Page, t: Texts, prefix: string, email: string) {
+  await page.goto(`${prefix}/booking/${forms.golf}`);
+  await page.getByLabel(t.salutation).selectOption({ label: t.mrs });
+  await page.getByLabel(t.forename).fill("Greta");
+  await page.getByLabel(t.surname).fill("Schäfer");
+  await page.getByLabel(t.street).fill("Lindenstraße 9");
+  await page.getByLabel(t.postcode).fill("93047");
+  await page.getByLabel(t.city).fill("Regensburg");
+  await page.getByLabel(t.phone).fill("+49 941 123456");
+  await page.getByLabel(t.email).fill(email);
+  await page.getByRole("button", { name: t.next }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await page.getByLabel(t.handicap).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await expect(page).toHaveURL(/\?page=3$/);
+  await page.getByLabel(t.terms).check();
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  return readFileSync(await download.path());
+}
+
+async function payWithCard(page: Page, t: Texts) {
+  await page.getByLabel(t.cardNumber).fill("4242 4242 4242 4242");
+  await page.getByLabel(t.expiry).fill("12/34");
+  await page.getByLabel(t.cvc).fill("123");
+  await page.getByLabel(t.holder).fill("Test Customer");
+  await page.getByRole("button", { name: t.pay }).click();
+}
+
+/** A two-day track booking by card over the JSON API, its deposit paid on the sandbox: the quick way to a booking with a balance. */
+async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "en" | "de", email: string, accessToken?: string) {
+  const headers: Record<string, string> = { "accept-language": locale, ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) };
+  const form = (await (await request.get(`/api/form/public/${forms.track}`, { headers })).json()) as {
+    data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };
+  };
+  const opened = (await (await request.get(`/api/booking/public/${forms.track}`, { headers })).json()) as {
+    data: { uuid: string };
+    booking_token: string;
+  };
+  const byName: Record<string, string | boolean | string[]> = {
+    "main.salutation": "mrs",
+    "main.forename": "Jana",
+    "main.surname": "Krüger",
+    "main.street": "Ringstraße 2",
+    "main.postcode": "53520",
+    "main.city": "Nürburg",
+    "main.country": "DE",
+    "main.phone": "+49 2691 302000",
+    "main.email": email,
+    vehicles_per_day: ["1:own_car", "2:own_car"],
+    "track.experience": "some",
+    "track.driving_licence_number": "B072RRE2I55",
+    terms: true,
+    payment_option: "credit_card",
+  };
+  for (const formPage of form.data.pages) {
+    const answers = Object.fromEntries(formPage.items.filter((item) => item.name in byName).map((item) => [item.uuid, byName[item.name]]));
+    const saved = await request.put(`/api/booking/public/${opened.data.uuid}/update/${formPage.uuid}`, { headers, data: { booking_token: opened.booking_token, answers } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const submitted = await request.post(`/api/booking/public/${opened.data.uuid}/submit`, { headers, data: { booking_token: opened.booking_token } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  const payment = (await (
+    await request.post(`/api/booking/payment/create/${opened.data.uuid}/${locale}`, { headers, data: { booking_token: opened.booking_token } })
+  ).json()) as { data: { redirect_url: string } };
+  const checkout = new URL(payment.data.redirect_url).pathname;
+  const paid = await request.post(`${checkout}/pay`, { form: { number: "4242424242424242", expiry: "12/34", cvc: "123", holder: "Jana Krüger" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  // The return page asks the provider and confirms, as the browser's redirect would.
+  const returned = await request.get(new URL(paid.headers().location ?? "").pathname);
+  expect(returned.status()).toBe(200);
+  return opened.data.uuid;
+}
+
+for (const language of languages) {
+  const t = text[language.locale];
+  test.describe(`payment flows in ${language.locale}`, () => {
+    test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("invoice: confirmed at once, the PDF invoice downloads with the booking's numbers and comes by e-mail", async ({ page }) => {
+      const email = uniqueEmail(`invoice-${language.locale}`);
+      await fillGolfBooking(page, t, language.prefix, email);
+      await page.getByRole("radio", { name: t.invoice }).check();
+      await page.getByRole("button", { name: t.submit }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
+      const code = (await page.getByTestId("booking-code").innerText()).trim();
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("link", { name: t.downloadInvoice }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+      const pdf = await pdfText(await downloaded(download));
+      for (const word of [...t.invoiceWords, code, "Greta Schäfer", "Lindenstraße 9", "DE69 7015 0000 1004 5893 21"]) expect(pdf).toContain(word);
+      await expect.poll(async () => (await latestMail(email)).subject).toContain(download.suggestedFilename().replace(".pdf", ""));
+      const mail = (await latestMail(email)) as Awaited<ReturnType<typeof latestMail>> & { attachments?: { filename: string }[] };
+      expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual([download.suggestedFilename()]);
+    });
+
+    test("SMA: review, send, staff verify by phone, the e-mail link continues to the payment", async ({ page, request }) => {
+      const email = uniqueEmail(`sma-${language.locale}`);
+      await fillGolfBooking(page, t, language.prefix, email);
+      await page.getByRole("checkbox", { name: t.sma }).check();
+      await page.getByRole("button", { name: t.submit }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.smaTitle })).toBeVisible();
+      await expect(page.getByText("Greta Schäfer")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: t.smaSend }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
+      await expectNoAxeViolations(page);
+      const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
+
+      const login = await request.post("/api/auth/public/login", { data: demoStaff });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const verified = await request.post(`/api/staff/bookings/${bookingUuid}/sma/verify`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+      expect(verified.status()).toBe(200);
+
+      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.smaVerifiedSubject);
+      const payLink = linkIn(await latestMail(email), /https?:\/\/\S+\/pay\/[0-9a-f-]{36}\.[A-Za-z0-9_-]+/);
+      await page.goto(payLink);
+      await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: t.payButton }).click();
+      await payWithCard(page, t);
+      await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
+      await expect(page.getByText(t.paidInFull)).toBeVisible();
+    });
+
+    test("SMA rejected: the customer is told by e-mail", async ({ page, request }) => {
+      const email = uniqueEmail(`sma-no-${language.locale}`);
+      await fillGolfBooking(page, t, language.prefix, email);
+      await page.getByRole("checkbox", { name: t.sma }).check();
+      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: t.smaSend }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
+      const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
+      const { access_token: token } = (await (await request.post("/api/auth/public/login", { data: demoStaff })).json()) as { access_token: string };
+      expect((await request.post(`/api/staff/bookings/${bookingUuid}/sma/reject`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
+      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.smaRejectedSubject);
+    });
+
+    test("the balance: the due e-mail's link pays the remainder", async ({ page, request }) => {
+      const email = uniqueEmail(`balance-${language.locale}`);
+      const bookingUuid = await trackBookingWithDepositPaid(request, language.locale, email);
+      const due = await request.post(`/__test/bookings/${bookingUuid}/balance-due`);
+      expect(due.status()).toBe(200);
+      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.balanceSubject);
+      const payLink = linkIn(await latestMail(email), /https?:\/\/\S+\/pay\/[0-9a-f-]{36}\.[A-Za-z0-9_-]+/);
+      await page.goto(payLink);
+      await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
+      await page.getByRole("button", { name: t.payButton }).click();
+      await payWithCard(page, t);
+      await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
+      await expect(page.getByText(t.paidInFull)).toBeVisible();
+    });
+
+    test("the dashboard shows what is paid and due with a pay button, and downloads the invoice", async ({ page, request }) => {
+      // A card booking of the demo customer with its deposit paid, made over the API with their login.
+      const login = await request.post("/api/auth/public/login", { data: demoCustomer });
+      const { access_token: accessToken } = (await login.json()) as { access_token: string };
+      const bookingUuid = await trackBookingWithDepositPaid(request, language.locale, demoCustomer.email, accessToken);
+      await page.goto(`${language.prefix}/login`);
+      await page.getByLabel(t.loginEmail).fill(demoCustomer.email);
+      await page.getByLabel(t.password).fill(demoCustomer.password);
+      await page.getByRole("button", { name: t.login, exact: true }).click();
+      await expect(page).not.toHaveURL(/\/login/);
+      await page.goto(`${language.prefix}/dashboard`);
+      const card = page.getByRole("listitem").filter({ hasText: "GC-7K4M2Q" });
+      await expect(card).toBeVisible();
+      await expectNoAxeViolations(page);
+      const downloading = page.waitForEvent("download");
+      await card.getByRole("link", { name: t.downloadInvoice }).click();
+      const pdf = await pdfText(await downloaded(await downloading));
+      for (const word of ["GC-7K4M2Q", "Stefan Hofmann", "Maximilianstraße 12", "Rechnung"]) expect(pdf).toContain(word);
+
+      const cardBooking = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: t.payButton }) });
+      await expect(cardBooking.getByText(t.paidLabel)).toHaveCount(await cardBooking.count());
+      const codes = await cardBooking.allInnerTexts();
+      expect(codes.some((entry) => /TD-/.test(entry))).toBe(true);
+      await page.locator(`form:has(input[name="booking"][value="${bookingUuid}"])`).getByRole("button", { name: t.payButton }).click();
+      await payWithCard(page, t);
+      await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
+      await expect(page.getByText(t.paidInFull)).toBeVisible();
+    });
+  });
+}
