@@ -36,6 +36,10 @@ async function startSite(pageCacheSeconds: number, dataDir: string) {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // Production refuses the sandbox; no payment is made by this bench, so dummy Stripe keys do.
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_bench",
+      STRIPE_WEBHOOK_SECRET: "whsec_bench",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

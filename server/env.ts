@@ -7,51 +7,60 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 /** Every environment variable the server reads, validated once at boot. See `.env.example`. */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().default("127.0.0.1"),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), "DATABASE_URL must start with postgres://"),
-  DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value.replace(/\/$/, "") : undefined))
-    .refine((value) => value === undefined || /^https?:\/\//.test(value), "PUBLIC_URL must be an http(s) origin"),
-  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */
-  JWT_SECRET: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || value.length >= 32, "JWT_SECRET must have at least 32 characters"),
-  /** smtp://user:pass@host:port or smtps://…; unset: mails go to DATA_DIR/outbox (see /dev/outbox). */
-  SMTP_URL: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
-  /** Multiplies the login, registration and reset rate limits. Keep 1 in production; tests from one address raise it. */
-  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
-  MAIL_FROM: z.string().default("Trackside & Fairway Events <bookings@trackside-fairway.example>"),
-  /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */
-  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  /** Tests only: Stripe's API at another origin (a local stand-in), e.g. http://127.0.0.1:12111. */
-  STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), "STRIPE_API_BASE must be an origin"),
-  /** Signs the sandbox's webhooks; unset, a random one is kept in DATA_DIR/sandbox-webhook-secret. */
-  SANDBOX_WEBHOOK_SECRET: optionalText,
-  /** Milliseconds the sandbox waits before sending its webhook (a real provider is not instant either). */
-  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
-})
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), "DATABASE_URL must start with postgres://"),
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.replace(/\/$/, "") : undefined))
+      .refine((value) => value === undefined || /^https?:\/\//.test(value), "PUBLIC_URL must be an http(s) origin"),
+    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */
+    JWT_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, "JWT_SECRET must have at least 32 characters"),
+    /** smtp://user:pass@host:port or smtps://…; unset: mails go to DATA_DIR/outbox (see /dev/outbox). */
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || /^smtps?:\/\//.test(value), "SMTP_URL must start with smtp:// or smtps://"),
+    /** Multiplies the login, registration and reset rate limits. Keep 1 in production; tests from one address raise it. */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+    MAIL_FROM: z.string().default("Trackside & Fairway Events <bookings@trackside-fairway.example>"),
+    /**
+     * Development only: serve the production build (`npm start`) instead of Vite's dev server. The
+     * site then runs as built, with the development conveniences (sandbox payments, /dev/outbox).
+     */
+    SERVE_BUILD: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .transform((value) => value === "true" || value === "1"),
+    /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Tests only: Stripe's API at another origin (a local stand-in), e.g. http://127.0.0.1:12111. */
+    STRIPE_API_BASE: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+$/.test(value), "STRIPE_API_BASE must be an origin"),
+    /** Signs the sandbox's webhooks; unset, a random one is kept in DATA_DIR/sandbox-webhook-secret. */
+    SANDBOX_WEBHOOK_SECRET: optionalText,
+    /** Milliseconds the sandbox waits before sending its webhook (a real provider is not instant either). */
+    SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.
   .refine((env) => !(env.NODE_ENV === "production" && env.PAYMENT_PROVIDER === "sandbox"), {

@@ -53,7 +53,13 @@ const sandboxWebhookSecret = env.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSecret(pa
 // env.ts refuses the sandbox in production; Stripe when configured, the sandbox otherwise.
 const sandbox: SandboxProvider | null =
   env.PAYMENT_PROVIDER === "sandbox"
-    ? createSandboxProvider({ db: database.db, publicOrigin, webhookSecret: sandboxWebhookSecret, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, now: () => new Date() })
+    ? createSandboxProvider({
+        db: database.db,
+        publicOrigin,
+        webhookSecret: sandboxWebhookSecret,
+        webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+        now: () => new Date(),
+      })
     : null;
 const paymentProvider: PaymentProvider =
   sandbox ??
@@ -116,7 +122,7 @@ function loadOrCreateSecret(file: string): string {
 const logError = (error: unknown) => logger.error({ err: error }, "request failed");
 
 let server: Server;
-if (isProduction || env.NODE_ENV === "test") {
+if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
   const buildPath = path.join(projectRoot, "build/server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
   const app = createApp({
@@ -128,7 +134,8 @@ if (isProduction || env.NODE_ENV === "test") {
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
-    testRoutes: env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
+    testRoutes:
+      env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
     logError,
   });
   server = createServer(getRequestListener(app.fetch));

@@ -42,7 +42,8 @@ function pageHref(locale: Locale, formUuid: string, page: number, hash = ""): st
 function eventStateRedirect(form: PublicForm, locale: Locale, hasOffer: boolean, offerLinkSpent: boolean): string | null {
   const { state, uuid } = form.event;
   if (state === "not_bookable_yet") return `${localizePath("/booking-not-bookable-yet", locale)}?event=${uuid}`;
-  if (state === "fully_booked" && !hasOffer) return `${localizePath("/booking-no-available-spots", locale)}?event=${uuid}${offerLinkSpent ? "&offer=spent" : ""}`;
+  if (state === "fully_booked" && !hasOffer)
+    return `${localizePath("/booking-no-available-spots", locale)}?event=${uuid}${offerLinkSpent ? "&offer=spent" : ""}`;
   return null;
 }
 
@@ -86,8 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = await orNotFoundPage(context.services.getPublicForm(locale, formUuid, false));
   const waitlist = await waitlistOfferOf(context, request, form);
   // A spent offer of this form is forgotten; another form's offer in the cookie is left alone.
-  const spentOfferCookie =
-    !waitlist.offer && readWaitlistOffer(cookieHeader, formUuid) !== null ? [forgetWaitlistOfferCookie(isSecure(request))] : [];
+  const spentOfferCookie = !waitlist.offer && readWaitlistOffer(cookieHeader, formUuid) !== null ? [forgetWaitlistOfferCookie(isSecure(request))] : [];
   const elsewhere = eventStateRedirect(form, locale, waitlist.offer !== null, waitlist.fromLink);
   if (elsewhere) throw redirect(elsewhere, { headers: withCookies(spentOfferCookie) });
   if (waitlist.fromLink) {

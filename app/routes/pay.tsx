@@ -83,7 +83,9 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         ) : (
-          <FormMessage tone="info">{view.refusal === "in_review" ? t("api.paymentInReview") : view.refusal === "hold_expired" ? t("api.paymentHoldExpired") : t("payment.nothingDue")}</FormMessage>
+          <FormMessage tone="info">
+            {view.refusal === "in_review" ? t("api.paymentInReview") : view.refusal === "hold_expired" ? t("api.paymentHoldExpired") : t("payment.nothingDue")}
+          </FormMessage>
         )}
         <Button to={localizePath("/events", locale)} variant="ghost">
           {t("payment.moreEvents")}

@@ -105,7 +105,9 @@ export default function PaymentResultPage({ loaderData, actionData }: Route.Comp
   const user = useRootData()?.user;
   const busy = useNavigation().state !== "idle";
   useRecheckWhilePending(state === "pending");
-  const support = site ? <p className="text-sm text-ink-soft">{t("payment.failed.support", { email: site.support_email, hours: site.support_hours })}</p> : null;
+  const support = site ? (
+    <p className="text-sm text-ink-soft">{t("payment.failed.support", { email: site.support_email, hours: site.support_hours })}</p>
+  ) : null;
   const onward = (
     <div className="flex flex-wrap gap-3">
       <Button to={localizePath("/events", locale)} variant={state === "success" ? "primary" : "ghost"}>
@@ -125,7 +127,9 @@ export default function PaymentResultPage({ loaderData, actionData }: Route.Comp
           <>
             <FormMessage tone="success">{t("payment.success.body", { amount: view.amount, code: view.code })}</FormMessage>
             <p className="text-ink">
-              {view.remainder && view.remainderDue ? t("payment.success.confirmed", { amount: view.remainder, date: view.remainderDue }) : t("payment.success.paid")}
+              {view.remainder && view.remainderDue
+                ? t("payment.success.confirmed", { amount: view.remainder, date: view.remainderDue })
+                : t("payment.success.paid")}
             </p>
             {onward}
           </>

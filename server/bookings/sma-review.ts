@@ -94,7 +94,12 @@ export async function decideSmaRequest(
         template: "sma-rejected",
         locale: booking.locale,
         to: main.email,
-        payload: { name, code: booking.code ?? "", eventTitle: pickLocale(event.title, booking.locale), eventsUrl: `${deps.publicOrigin}${localizePath("/events", booking.locale)}` },
+        payload: {
+          name,
+          code: booking.code ?? "",
+          eventTitle: pickLocale(event.title, booking.locale),
+          eventsUrl: `${deps.publicOrigin}${localizePath("/events", booking.locale)}`,
+        },
       });
     }
     await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });

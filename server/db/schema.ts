@@ -355,7 +355,9 @@ export const bookings = pgTable(
     index("bookings_user_idx").on(table.userId),
     index("bookings_hold_expiry_idx").on(table.holdExpiresAt),
     // The clean-up job looks for old drafts only; submitted bookings are never purged.
-    index("bookings_draft_updated_idx").on(table.updatedAt).where(sql`${table.status} = 'draft'`),
+    index("bookings_draft_updated_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.status} = 'draft'`),
   ],
 );
 

@@ -47,7 +47,11 @@ function createOutboxFolderTransport(outboxDir: string): MailTransport {
       if (!Buffer.isBuffer(info.message)) throw new Error("nodemailer returned a stream although buffer: true was set.");
       await writeOutboxEntry(outboxDir, {
         ...message,
-        attachments: (message.attachments ?? []).map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, size: attachment.content.length })),
+        attachments: (message.attachments ?? []).map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          size: attachment.content.length,
+        })),
         date: new Date(),
         eml: info.message,
       });

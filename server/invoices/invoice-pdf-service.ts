@@ -13,11 +13,7 @@ export async function invoicePdfFor(
   db: Queryable,
   input: { bookingId: string; userId?: string | null | undefined; bookingToken?: string | undefined },
 ): Promise<{ filename: string; pdf: Buffer } | null> {
-  const access = input.bookingToken
-    ? eq(bookings.tokenHash, hashToken(input.bookingToken))
-    : input.userId
-      ? eq(bookings.userId, input.userId)
-      : null;
+  const access = input.bookingToken ? eq(bookings.tokenHash, hashToken(input.bookingToken)) : input.userId ? eq(bookings.userId, input.userId) : null;
   if (!access) return null;
   const [row] = await db
     .select({ number: invoices.number, data: invoices.data })
@@ -28,4 +24,3 @@ export async function invoicePdfFor(
   if (!row) return null;
   return { filename: `${row.number}.pdf`, pdf: await renderInvoicePdf(row.data as unknown as InvoiceData) };
 }
-

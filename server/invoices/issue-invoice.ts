@@ -19,7 +19,10 @@ export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date
   if (existing) return { id: existing.id, number: existing.number, data: existing.data as InvoiceData };
   const data = await invoiceDataOf(tx, booking, now);
   // One row of the operator's table carries the sequence call (the query builder wants a FROM).
-  const [numbered] = await tx.select({ next: sql<string>`nextval('invoice_number_seq')::text` }).from(sites).limit(1);
+  const [numbered] = await tx
+    .select({ next: sql<string>`nextval('invoice_number_seq')::text` })
+    .from(sites)
+    .limit(1);
   const next = numbered?.next ?? "0";
   const year = data.issuedOn.slice(0, 4);
   const number = `INV-${year}-${String(next).padStart(6, "0")}`;

@@ -79,7 +79,9 @@ export async function runBalanceDue(
       details: { reminder: count > 0, amountCents: booking.totalCents - booking.paidCents },
       at: deps.now,
     });
-    await tx.insert(jobs).values({ kind: balanceDueJob, payload: { bookingId: booking.id }, runAt: new Date(deps.now.getTime() + reminderEveryDays * 24 * 3600_000) });
+    await tx
+      .insert(jobs)
+      .values({ kind: balanceDueJob, payload: { bookingId: booking.id }, runAt: new Date(deps.now.getTime() + reminderEveryDays * 24 * 3600_000) });
     return "sent";
   });
 }

@@ -243,7 +243,10 @@ export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider
     await next();
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
-    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'");
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+    );
   });
 
   async function openCheckout(id: string) {
@@ -267,10 +270,9 @@ export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider
     if (!checkout) return c.html(page("en", texts.en.notFound, <p>{texts.en.notFound}</p>), 404);
     if (closed) return c.html(page(checkout.locale, texts[checkout.locale].title, <Closed checkout={checkout} message={closed} />), 409);
     const form = await c.req.parseBody();
-    const values = Object.fromEntries((["number", "expiry", "cvc", "holder"] as const).map((field) => [field, String(form[field] ?? "").slice(0, 100)])) as Record<
-      CardField,
-      string
-    >;
+    const values = Object.fromEntries(
+      (["number", "expiry", "cvc", "holder"] as const).map((field) => [field, String(form[field] ?? "").slice(0, 100)]),
+    ) as Record<CardField, string>;
     const text = texts[checkout.locale];
     const errors = cardErrors(values, options.now(), text);
     if (Object.keys(errors).length) return c.html(page(checkout.locale, text.title, <CheckoutForm checkout={checkout} values={values} errors={errors} />), 422);

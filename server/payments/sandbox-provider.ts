@@ -137,7 +137,9 @@ export function createSandboxProvider(options: {
           data: { checkout: { id: row.id, status: row.status, amount_total: row.amountCents, failure_reason: row.failureReason, metadata: row.metadata } },
         };
         // Durable: a restart between the redirect and the delivery still delivers it.
-        await tx.insert(jobs).values({ kind: sandboxWebhookJob, payload: { body: JSON.stringify(event) }, runAt: new Date(now.getTime() + options.webhookDelayMs) });
+        await tx
+          .insert(jobs)
+          .values({ kind: sandboxWebhookJob, payload: { body: JSON.stringify(event) }, runAt: new Date(now.getTime() + options.webhookDelayMs) });
         return row;
       });
     },
@@ -149,7 +151,10 @@ export async function deliverSandboxWebhook(payload: Record<string, unknown>, op
   const body = z.object({ body: z.string() }).parse(payload).body;
   const response = await fetch(`${options.publicOrigin}/api/payment/webhook/sandbox`, {
     method: "POST",
-    headers: { "content-type": "application/json", [sandboxSignatureHeader]: signSandboxPayload(body, options.webhookSecret, Math.floor(options.now.getTime() / 1000)) },
+    headers: {
+      "content-type": "application/json",
+      [sandboxSignatureHeader]: signSandboxPayload(body, options.webhookSecret, Math.floor(options.now.getTime() / 1000)),
+    },
     body,
     signal: AbortSignal.timeout(10_000),
   });

@@ -123,7 +123,12 @@ export function createServices(db: Database, options: ServicesOptions) {
       },
       /** The job of a balance falling due (also run by the e2e test routes). */
       runBalanceDue: (payload: Record<string, unknown>, at: Date) =>
-        runBalanceDue(db, payload, { now: at, publicOrigin: options.publicOrigin, payLinkSecret: options.jwtSecret, enqueueMail: options.enqueueMail ?? enqueueEmail }),
+        runBalanceDue(db, payload, {
+          now: at,
+          publicOrigin: options.publicOrigin,
+          payLinkSecret: options.jwtSecret,
+          enqueueMail: options.enqueueMail ?? enqueueEmail,
+        }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
       forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now()),
     },

@@ -78,7 +78,10 @@ describe("purging stale drafts", () => {
 
     await age(abandoned.uuid, 31 * day);
     const submitted = await newDraft();
-    await database.db.update(bookings).set({ status: "confirmed", code: `GC-PURGE${Date.now() % 100}` }).where(eq(bookings.id, submitted.uuid));
+    await database.db
+      .update(bookings)
+      .set({ status: "confirmed", code: `GC-PURGE${Date.now() % 100}` })
+      .where(eq(bookings.id, submitted.uuid));
     await age(submitted.uuid, 400 * day);
 
     const second = await purgeStaleDrafts(database.db, { now: new Date(), uploadsDir });
@@ -88,7 +91,12 @@ describe("purging stale drafts", () => {
     expect(first.drafts + second.drafts).toBeGreaterThanOrEqual(2);
     expect(second.files).toBe(1);
     expect(existsSync(file)).toBe(false);
-    expect(await database.db.select().from(participants).where(inArray(participants.bookingId, [openedOnly.uuid, abandoned.uuid]))).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(participants)
+        .where(inArray(participants.bookingId, [openedOnly.uuid, abandoned.uuid])),
+    ).toEqual([]);
     expect(draftRetention.savedMs).toBe(30 * day);
   });
 

@@ -102,7 +102,14 @@ const messages: EmailMessage[] = [
         invoiceNumber: "INV-2026-001000",
         issuedOn: "2026-03-15",
         bookingCode: "TR-7K4M2Q",
-        operator: { company: "Trackside & Fairway Events GmbH", street: "Leopoldstraße 10", zip: "80802", city: "München", country: "DE", email: "info@example.com" },
+        operator: {
+          company: "Trackside & Fairway Events GmbH",
+          street: "Leopoldstraße 10",
+          zip: "80802",
+          city: "München",
+          country: "DE",
+          email: "info@example.com",
+        },
         bank: { accountHolder: "Trackside & Fairway Events GmbH", iban: "DE89370400440532013000", bic: "COBADEFFXXX", bankName: "Commerzbank" },
         customer: { name: "Ada Lovelace", street: "Leopoldstraße 7", postcode: "80802", city: "München", country: "DE" },
         event: { title: "Golf circle final", startsOn: "2026-09-12", endsOn: "2026-09-12", location: "Bad Griesbach" },
@@ -128,7 +135,13 @@ describe("renderEmail", () => {
     for (const locale of locales) {
       it(`renders ${message.template} in ${locale} with subject, HTML and plain text`, async () => {
         const email = await renderEmail(message, locale);
-        expect(email.subject).toBe(fillText(emailCatalogues[locale][catalogueKey(message)].subject, { code: "TR-7K4M2Q", eventTitle: "Golf circle final", invoiceNumber: "INV-2026-001000" }));
+        expect(email.subject).toBe(
+          fillText(emailCatalogues[locale][catalogueKey(message)].subject, {
+            code: "TR-7K4M2Q",
+            eventTitle: "Golf circle final",
+            invoiceNumber: "INV-2026-001000",
+          }),
+        );
         expect(email.html).toContain(`lang="${locale}"`);
         // Staff notices have no customer to greet; customer mails greet them by name.
         const greeted = message.template === "payment-refund-needed" ? "TR-7K4M2Q" : "Ada Lovelace";

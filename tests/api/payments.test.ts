@@ -19,7 +19,13 @@ import {
   sandboxCheckouts,
 } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { createSandboxProvider, sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
+import {
+  createSandboxProvider,
+  sandboxSignatureHeader,
+  sandboxWebhookJob,
+  signSandboxPayload,
+  type SandboxProvider,
+} from "../../server/payments/sandbox-provider";
 import { balanceDueJob } from "../../server/payments/balance-due";
 import { payLinkToken } from "../../server/payments/pay-links";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
@@ -57,7 +63,10 @@ async function cardBooking(event: "trip" | "track" | "golf", options: { resource
   const eventId = event === "trip" ? seedIds.events.golfYogaTrip : event === "track" ? seedIds.events.trackDayTwoDays : seedIds.events.golfCircleTournament;
   const bookingId = await createDraftBooking(database.db, eventId, event === "track" ? [] : ["non_playing"]);
   const token = newSecretToken();
-  await database.db.update(bookings).set({ tokenHash: hashToken(token), paymentOption: "credit_card" }).where(eq(bookings.id, bookingId));
+  await database.db
+    .update(bookings)
+    .set({ tokenHash: hashToken(token), paymentOption: "credit_card" })
+    .where(eq(bookings.id, bookingId));
   const stock = await database.db.select().from(eventDayResources).where(eq(eventDayResources.eventId, eventId));
   const resources = (options.resources ?? []).map(({ day, key }) => {
     const row = stock.find((candidate) => candidate.day === day && candidate.key === key);
@@ -107,8 +116,8 @@ const paymentsOf = (bookingId: string) => database.db.select().from(payments).wh
 const auditOf = (bookingId: string) => database.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
 const mailsTo = async (template: string, bookingId: string) => {
   const booking = await bookingRow(bookingId);
-  return (await database.db.select().from(outboxEmails).where(eq(outboxEmails.template, template))).filter(
-    (mail) => JSON.stringify(mail.payload).includes(booking.code ?? "—"),
+  return (await database.db.select().from(outboxEmails).where(eq(outboxEmails.template, template))).filter((mail) =>
+    JSON.stringify(mail.payload).includes(booking.code ?? "—"),
   );
 };
 
@@ -153,19 +162,26 @@ describe("creating a payment", () => {
 
   it("refuses when the hold ran out, when staff still review the request, and when nothing is due", async () => {
     const expired = await cardBooking("trip");
-    await database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, expired.bookingId));
+    await database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, expired.bookingId));
     const late = await createPayment(expired.bookingId, { booking_token: expired.token });
     expect(late.status).toBe(409);
     expect(errorResponseSchema.parse(await late.json())).toMatchObject({ reason: "hold_expired" });
 
     const review = await cardBooking("trip");
     await database.db.update(bookings).set({ status: "in_review", holdExpiresAt: null }).where(eq(bookings.id, review.bookingId));
-    expect(errorResponseSchema.parse(await (await createPayment(review.bookingId, { booking_token: review.token })).json())).toMatchObject({ reason: "in_review" });
+    expect(errorResponseSchema.parse(await (await createPayment(review.bookingId, { booking_token: review.token })).json())).toMatchObject({
+      reason: "in_review",
+    });
 
     const paid = await cardBooking("trip");
     const row = await bookingRow(paid.bookingId);
     await database.db.update(bookings).set({ status: "paid", paidCents: row.totalCents }).where(eq(bookings.id, paid.bookingId));
-    expect(errorResponseSchema.parse(await (await createPayment(paid.bookingId, { booking_token: paid.token })).json())).toMatchObject({ reason: "nothing_due" });
+    expect(errorResponseSchema.parse(await (await createPayment(paid.bookingId, { booking_token: paid.token })).json())).toMatchObject({
+      reason: "nothing_due",
+    });
   });
 });
 
@@ -246,7 +262,10 @@ describe("fulfilment", () => {
     const { checkoutId } = await pay(booking);
     const event = await database.db.select().from(events).where(eq(events.id, booking.eventId));
     const placesBefore = event[0]?.placesTaken ?? 0;
-    await database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.bookingId));
+    await database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.bookingId));
     expect(await expireHold(database.db, booking.bookingId, new Date())).toBe("expired");
     await deliver(await finish(checkoutId, { status: "complete" }));
     const row = await bookingRow(booking.bookingId);
@@ -261,7 +280,10 @@ describe("fulfilment", () => {
   it("marks a late payment for refund and tells staff when the places are gone; the booking stays expired", async () => {
     const booking = await cardBooking("trip");
     const { checkoutId } = await pay(booking);
-    await database.db.update(bookings).set({ holdExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, booking.bookingId));
+    await database.db
+      .update(bookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, booking.bookingId));
     await expireHold(database.db, booking.bookingId, new Date());
     const [event] = await database.db.select().from(events).where(eq(events.id, booking.eventId));
     if (!event) throw new Error("no event");
@@ -315,7 +337,9 @@ describe("the balance, pay links and invoices", () => {
     const booking = await cardBooking("trip");
     await deliver(await finish((await pay(booking)).checkoutId, { status: "complete" }));
     const row = await bookingRow(booking.bookingId);
-    const [job] = (await database.db.select().from(jobs).where(eq(jobs.kind, balanceDueJob))).filter((candidate) => candidate.payload.bookingId === booking.bookingId);
+    const [job] = (await database.db.select().from(jobs).where(eq(jobs.kind, balanceDueJob))).filter(
+      (candidate) => candidate.payload.bookingId === booking.bookingId,
+    );
     expect(job?.runAt.toISOString()).toBe(`${row.remainderDueOn}T07:00:00.000Z`);
 
     expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("sent");
@@ -330,7 +354,9 @@ describe("the balance, pay links and invoices", () => {
     expect((await api.services.payments.payLinkBooking(token))?.id).toBe(booking.bookingId);
     expect(await api.services.payments.payLinkBooking(`${booking.bookingId}.${"A".repeat(43)}`)).toBeNull();
     const other = await cardBooking("trip");
-    await expect(api.services.payments.create({ bookingId: other.bookingId, access: { payLink: token }, locale: "en" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(api.services.payments.create({ bookingId: other.bookingId, access: { payLink: token }, locale: "en" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
 
     const balance = await api.services.payments.create({ bookingId: booking.bookingId, access: { payLink: token }, locale: "en" });
     expect(balance).toMatchObject({ kind: "balance", amount_cents: row.totalCents - row.paidCents });
@@ -415,7 +441,7 @@ describe("SMA requests decided by staff", () => {
   it("rejected: the places go back and the customer is told", async () => {
     const bookingId = await smaBooking();
     const [before] = await database.db.select().from(events).where(eq(events.id, seedIds.events.golfYogaTrip));
-    const rejected = await decide(bookingId, "reject", await loginAs(demoAccounts.staff), {}, );
+    const rejected = await decide(bookingId, "reject", await loginAs(demoAccounts.staff), {});
     expect(await rejected.json()).toEqual({ data: { uuid: bookingId, status: "rejected" } });
     expect(await bookingRow(bookingId)).toMatchObject({ status: "rejected", smaStatus: "rejected", placesHeld: 0 });
     const [after] = await database.db.select().from(events).where(eq(events.id, seedIds.events.golfYogaTrip));
@@ -425,4 +451,3 @@ describe("SMA requests decided by staff", () => {
     expect(refused.status).toBe(404);
   });
 });
-

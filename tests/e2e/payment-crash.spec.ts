@@ -60,7 +60,9 @@ test("killing the server between the redirect and the webhook loses nothing: con
   try {
     await waitUntilUp(api);
     const email = `crash-${Date.now()}@example.com`;
-    const form = (await (await api.get(`/api/form/public/${golfForm}`)).json()) as { data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] } };
+    const form = (await (await api.get(`/api/form/public/${golfForm}`)).json()) as {
+      data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };
+    };
     const opened = (await (await api.get(`/api/booking/public/${golfForm}`)).json()) as { data: { uuid: string }; booking_token: string };
     const byName: Record<string, string | boolean> = {
       "main.salutation": "mr",
@@ -78,10 +80,14 @@ test("killing the server between the redirect and the webhook loses nothing: con
     };
     for (const page of form.data.pages) {
       const answers = Object.fromEntries(page.items.filter((item) => item.name in byName).map((item) => [item.uuid, byName[item.name]]));
-      expect((await api.put(`/api/booking/public/${opened.data.uuid}/update/${page.uuid}`, { data: { booking_token: opened.booking_token, answers } })).status()).toBe(200);
+      expect(
+        (await api.put(`/api/booking/public/${opened.data.uuid}/update/${page.uuid}`, { data: { booking_token: opened.booking_token, answers } })).status(),
+      ).toBe(200);
     }
     expect((await api.post(`/api/booking/public/${opened.data.uuid}/submit`, { data: { booking_token: opened.booking_token } })).status()).toBe(200);
-    const payment = (await (await api.post(`/api/booking/payment/create/${opened.data.uuid}/en`, { data: { booking_token: opened.booking_token } })).json()) as {
+    const payment = (await (
+      await api.post(`/api/booking/payment/create/${opened.data.uuid}/en`, { data: { booking_token: opened.booking_token } })
+    ).json()) as {
       data: { redirect_url: string };
     };
     const paid = await api.post(`${new URL(payment.data.redirect_url).pathname}/pay`, {

@@ -149,7 +149,10 @@ async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "
   };
   for (const formPage of form.data.pages) {
     const answers = Object.fromEntries(formPage.items.filter((item) => item.name in byName).map((item) => [item.uuid, byName[item.name]]));
-    const saved = await request.put(`/api/booking/public/${opened.data.uuid}/update/${formPage.uuid}`, { headers, data: { booking_token: opened.booking_token, answers } });
+    const saved = await request.put(`/api/booking/public/${opened.data.uuid}/update/${formPage.uuid}`, {
+      headers,
+      data: { booking_token: opened.booking_token, answers },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   const submitted = await request.post(`/api/booking/public/${opened.data.uuid}/submit`, { headers, data: { booking_token: opened.booking_token } });
@@ -158,7 +161,10 @@ async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "
     await request.post(`/api/booking/payment/create/${opened.data.uuid}/${locale}`, { headers, data: { booking_token: opened.booking_token } })
   ).json()) as { data: { redirect_url: string } };
   const checkout = new URL(payment.data.redirect_url).pathname;
-  const paid = await request.post(`${checkout}/pay`, { form: { number: "4242424242424242", expiry: "12/34", cvc: "123", holder: "Jana Krüger" }, maxRedirects: 0 });
+  const paid = await request.post(`${checkout}/pay`, {
+    form: { number: "4242424242424242", expiry: "12/34", cvc: "123", holder: "Jana Krüger" },
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBe(303);
   // The return page asks the provider and confirms, as the browser's redirect would.
   const returned = await request.get(new URL(paid.headers().location ?? "").pathname);
@@ -227,7 +233,9 @@ for (const language of languages) {
       await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
       const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
       const { access_token: token } = (await (await request.post("/api/auth/public/login", { data: demoStaff })).json()) as { access_token: string };
-      expect((await request.post(`/api/staff/bookings/${bookingUuid}/sma/reject`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
+      expect((await request.post(`/api/staff/bookings/${bookingUuid}/sma/reject`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(
+        200,
+      );
       await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.smaRejectedSubject);
     });
 

@@ -16,8 +16,16 @@ export function BalanceDue({ locale, payload }: { locale: Locale; payload: Balan
   const amount = formatMoney(payload.amountCents, locale);
   const date = formatDate(payload.dueOn, locale);
   return (
-    <EmailLayout locale={locale} title={balanceDueSubject(locale, payload)} preview={fillText(text.preview, { amount, date })} heading={text.heading} name={payload.name}>
-      <Paragraph>{fillText(text.intro, { eventTitle: payload.eventTitle, startsOn: formatDate(payload.startsOn, locale), amount, code: payload.code, date })}</Paragraph>
+    <EmailLayout
+      locale={locale}
+      title={balanceDueSubject(locale, payload)}
+      preview={fillText(text.preview, { amount, date })}
+      heading={text.heading}
+      name={payload.name}
+    >
+      <Paragraph>
+        {fillText(text.intro, { eventTitle: payload.eventTitle, startsOn: formatDate(payload.startsOn, locale), amount, code: payload.code, date })}
+      </Paragraph>
       {payload.reminder && <Paragraph>{text.reminder}</Paragraph>}
       <ActionButton locale={locale} href={payload.payUrl} label={fillText(text.button, { amount })} />
       <SmallPrint>{text.note}</SmallPrint>

@@ -23,7 +23,12 @@ export function PaymentReceived({ locale, payload }: { locale: Locale; payload: 
       name={payload.name}
     >
       <Paragraph>
-        {fillText(text.intro, { amount: money(payload.amountCents), code: payload.code, eventTitle: payload.eventTitle, date: formatDate(payload.startsOn, locale) })}
+        {fillText(text.intro, {
+          amount: money(payload.amountCents),
+          code: payload.code,
+          eventTitle: payload.eventTitle,
+          date: formatDate(payload.startsOn, locale),
+        })}
       </Paragraph>
       <Paragraph>{fillText(text.paidSoFar, { paid: money(payload.paidCents), total: money(payload.totalCents) })}</Paragraph>
       <Paragraph>
