@@ -150,7 +150,9 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
         )}
         <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
         <div className="flex flex-wrap gap-3">
-          <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
+          <Button to={localizePath("/events", locale)} variant={view.payNow ? "ghost" : "primary"}>
+            {t("bookingSuccess.more")}
+          </Button>
           {user && (
             <Button to={localizePath("/dashboard", locale)} variant="ghost">
               {t("bookingSuccess.dashboard")}

@@ -77,6 +77,19 @@ async function resumeDraft(context: Route.LoaderArgs["context"], key: BookingKey
   }
 }
 
+/** Where a booking this browser already submitted is shown, or null when the key's booking is not one. */
+async function submittedBookingOf(context: Route.LoaderArgs["context"], key: BookingKey, locale: Locale): Promise<string | null> {
+  try {
+    const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
+    if (booking.status === "draft") return null;
+    const page = booking.payment_option === "sma" && booking.status === "in_review" ? "/sma-success" : "/booking-success";
+    return `${localizePath(page, locale)}?booking=${booking.uuid}`;
+  } catch (error) {
+    if (AppError.is(error) && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
   const url = new URL(request.url);
@@ -103,6 +116,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cookies: string[] = [...spentOfferCookie];
   const key = bookingKeyOfForm(cookieHeader, formUuid);
   let booking = closed ? null : await resumeDraft(context, key, locale);
+  // "Back" from the page after a booking lands on its last form page: show where that booking stands,
+  // not an empty new form (which reads as "my booking is gone"). "Book now" links carry no ?page.
+  if (!booking && key && url.searchParams.has("page")) {
+    const sent = await submittedBookingOf(context, key, locale);
+    if (sent) throw redirect(sent);
+  }
   // The key in use moves to the front, so looking at other events never pushes it out of the cookie.
   if (booking && key) cookies.push(rememberBookingCookie(cookieHeader, key, isSecure(request)));
   if (!booking && !closed) {

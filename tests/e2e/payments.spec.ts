@@ -93,6 +93,10 @@ async function bookByCard(page: Page, t: Texts, prefix: string, email: string) {
   await page.getByRole("radio", { name: t.creditCard }).check();
   await page.getByRole("button", { name: t.submit }).click();
   await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
+  // Going back lands on the booking just made, not on an empty form that looks like it was lost.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/booking-success\?booking=/);
+  await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
   await expect(page.getByText(t.cardDetailsReady)).toBeVisible();
 }
 

@@ -79,3 +79,31 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   await document.destroy();
   return pages.join("\n").replace(/\u00a0/g, " ");
 }
+
+/** The newest mail to `to` whose subject matches, waiting for the worker (a booking sends several). */
+export async function mailMatching(to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = process.env.E2E_OUTBOX_DIR ?? "";
+        found = (existsSync(dir) ? readdirSync(dir) : [])
+          .filter((file) => file.endsWith(".json"))
+          .flatMap((file) => {
+            try {
+              return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+            } catch {
+              return []; // still being written
+            }
+          })
+          .filter((mail) => mail.to === to && subject.test(mail.subject))
+          .sort((a, b) => a.date.localeCompare(b.date))
+          .at(-1);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${to} matching ${subject}`);
+  return found;
+}
