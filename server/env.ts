@@ -67,6 +67,11 @@ const envSchema = z
     message: "the sandbox payment provider is refused in production: set PAYMENT_PROVIDER=stripe",
     path: ["PAYMENT_PROVIDER"],
   })
+  // `npm start` runs the built site with development conveniences (test cards, /dev/outbox): never reachable from outside.
+  .refine((env) => !env.SERVE_BUILD || ["127.0.0.1", "localhost", "::1"].includes(env.HOST), {
+    message: "SERVE_BUILD (npm start) serves test payments and the dev outbox: HOST must be 127.0.0.1; use NODE_ENV=production npm run serve for a public site",
+    path: ["HOST"],
+  })
   .refine((env) => env.PAYMENT_PROVIDER !== undefined, { message: "set PAYMENT_PROVIDER=stripe in production", path: ["PAYMENT_PROVIDER"] })
   .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",

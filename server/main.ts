@@ -40,7 +40,7 @@ const database = await openDatabase({
   dataDir: path.resolve(projectRoot, env.DATA_DIR, "db"),
   onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
 });
-if (await seedIfEmpty(database.db, new Date())) logger.info("Seeded the sample data.");
+if (await seedIfEmpty(database.db, new Date(), { demoAccounts: !isProduction })) logger.info("Seeded the sample data.");
 if (!isProduction) {
   for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);
 }

@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             depositCents: booking.deposit_cents,
             paidCents: booking.paid_cents,
             holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
+            remainderDueOn: booking.remainder_due_on,
           },
           context.services.now(),
         )
@@ -62,7 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
       paymentOption,
       /** A card booking whose places are still held: what the pay button pays. */
-      payNow: due && "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
+      // Only before the first card payment; a confirmed booking's balance is paid from its e-mail or the dashboard.
+      payNow:
+        due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null,
+      closed: booking.status === "rejected" || booking.status === "cancelled",
+      paidInFull: booking.paid_cents > 0 && booking.paid_cents >= booking.total_cents,
+      outstanding: booking.paid_cents > 0 && booking.paid_cents < booking.total_cents ? formatMoney(booking.total_cents - booking.paid_cents, locale) : null,
       expired: booking.status === "expired" || (due !== null && "refused" in due && due.refused === "hold_expired"),
       paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
       invoiceHref: paymentOption === "invoice" && booking.status === "confirmed" ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
@@ -94,6 +100,13 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
   const { view, locale } = loaderData;
   const user = useRootData()?.user;
   const paying = useNavigation().state !== "idle";
+  if (view.closed) {
+    return (
+      <PageCard title={t("bookingSuccess.closedTitle")} wide intro={<p>{t("bookingSuccess.closedIntro", { event: view.event, code: view.code })}</p>}>
+        <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
+      </PageCard>
+    );
+  }
   if (view.expired) {
     return (
       <PageCard title={t("bookingSuccess.expiredTitle")} wide intro={<p>{t("bookingSuccess.expiredIntro", { event: view.event, code: view.code })}</p>}>
@@ -139,7 +152,13 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
             </Button>
           </Form>
         ) : (
-          <FormMessage tone="info">{view.paid ? t("payment.success.title") : nextStep}</FormMessage>
+          <FormMessage tone="info">
+            {view.paidInFull
+              ? t("payment.success.paid")
+              : view.outstanding && view.remainderDue
+                ? t("payment.success.confirmed", { amount: view.outstanding, date: view.remainderDue })
+                : nextStep}
+          </FormMessage>
         )}
         {view.invoiceHref && (
           <p>

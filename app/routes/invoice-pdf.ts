@@ -10,7 +10,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const invoice = await context.services.invoices.pdfFor({
     bookingId,
     userId: user?.uuid ?? null,
-    bookingToken: user ? undefined : bookingTokenFromCookie(request.headers.get("cookie"), bookingId),
+    // Either way opens it: the account that owns the booking, or the browser that made it (a guest who logged in since).
+    bookingToken: bookingTokenFromCookie(request.headers.get("cookie"), bookingId),
   });
   if (!invoice) throw data(null, { status: 404 });
   return new Response(new Uint8Array(invoice.pdf), {

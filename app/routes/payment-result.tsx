@@ -29,12 +29,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
   if (!found) return { locale, state: "unknown" as ResultState, view: null };
   const { payment, booking } = found;
+  // The provider sends the browser to the failed page when the customer cancels: the checkout is still
+  // open then, but nothing will come of it, so it reads as not completed (a retry closes it).
+  const cameBackCancelled = new URL(request.url).pathname.includes("/payment/failed/");
   const state: ResultState =
     payment.status === "succeeded"
       ? "success"
       : payment.status === "refund_pending" || payment.status === "refunded"
         ? "refund"
-        : payment.status === "pending" || payment.status === "requires_action"
+        : (payment.status === "pending" || payment.status === "requires_action") && !cameBackCancelled
           ? "pending"
           : "failed";
   const now = context.services.now();

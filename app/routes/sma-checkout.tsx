@@ -6,7 +6,7 @@ import { formatDateRange } from "../../core/domain/dates";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { readBookingKeys, type BookingKey } from "../../server/http/booking-cookies";
+import { readBookingKeys, readWaitlistOffer, type BookingKey } from "../../server/http/booking-cookies";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
@@ -64,7 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale: Locale = pageLocale(request);
   const key = keyOf(request);
   try {
-    await context.services.bookings.submit({ bookingId: key.bookingUuid, bookingToken: key.token, locale });
+    // A party invited from the waitlist may send a request too: the offer's places go with it.
+    const offer = readWaitlistOffer(request.headers.get("cookie"), key.formUuid);
+    await context.services.bookings.submit({ bookingId: key.bookingUuid, bookingToken: key.token, locale, waitlistOfferToken: offer ?? undefined });
   } catch (error) {
     if (!AppError.is(error)) throw error;
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}`);

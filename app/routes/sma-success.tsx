@@ -44,7 +44,13 @@ export default function SmaSuccessPage({ loaderData }: Route.ComponentProps) {
             {code}
           </p>
         </div>
-        <FormMessage tone="info">{t("sma.successNext", { hours: site?.support_hours ?? "" })}</FormMessage>
+        <FormMessage tone="info">
+          {loaderData.status === "confirmed" || loaderData.status === "paid"
+            ? t("sma.verifiedNote")
+            : loaderData.status === "rejected"
+              ? t("sma.rejectedNote")
+              : t("sma.successNext", { hours: site?.support_hours ?? "" })}
+        </FormMessage>
         <Button to={localizePath("/events", locale)}>{t("bookingSuccess.more")}</Button>
       </div>
     </PageCard>

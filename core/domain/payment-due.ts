@@ -1,4 +1,5 @@
 import type { BookingStatus } from "./booking-status";
+import { operatorToday } from "./dates";
 
 export type PaymentKind = "deposit" | "balance" | "full";
 
@@ -8,6 +9,8 @@ export type BookingMoney = {
   depositCents: number;
   paidCents: number;
   holdExpiresAt: Date | null;
+  /** When the rest falls due; from that day on everything outstanding is due at once. */
+  remainderDueOn: string | null;
 };
 
 export type PaymentDue = { kind: PaymentKind; amountCents: number } | { refused: "hold_expired" | "nothing_due" | "in_review" };
@@ -27,11 +30,13 @@ export function paymentDue(booking: BookingMoney, now: Date): PaymentDue {
     return { refused: "nothing_due" };
   }
   if (outstanding <= 0) return { refused: "nothing_due" };
-  if (booking.paidCents < booking.depositCents) {
+  const remainderFallenDue = booking.remainderDueOn !== null && operatorToday(now) >= booking.remainderDueOn;
+  if (booking.paidCents < booking.depositCents && !remainderFallenDue) {
     const kind = booking.depositCents >= booking.totalCents ? "full" : "deposit";
     return { kind, amountCents: booking.depositCents - booking.paidCents };
   }
-  return { kind: "balance", amountCents: outstanding };
+  // Nothing paid yet and the balance already due (a request verified late): one payment of everything.
+  return { kind: booking.paidCents === 0 ? "full" : "balance", amountCents: outstanding };
 }
 
 /** The booking status once `paidCents` are paid in total: fully paid, or confirmed with a remainder due. */

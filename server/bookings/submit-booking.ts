@@ -142,7 +142,8 @@ export async function submitBooking(
       const code = newBookingCode(category?.slug ?? "booking");
       // PRODUCT.md lifecycle: an invoice booking is confirmed at once, an SMA request keeps its places
       // in review until staff decide; only a card payment waits, and only for the hold's time.
-      const status = booking.paymentOption === "invoice" ? "confirmed" : booking.paymentOption === "sma" ? "in_review" : "submitted";
+      // Nothing to pay (a free event): confirmed at once, or its hold would run out with nothing to pay.
+      const status = booking.paymentOption === "sma" ? "in_review" : booking.paymentOption === "invoice" || price.totalCents === 0 ? "confirmed" : "submitted";
       const holdExpiresAt = status === "submitted" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
       await tx
         .update(bookings)

@@ -1162,17 +1162,21 @@ const seedLockKey = 7_352_001;
  * Inserts the sample data when the database has no site yet. Returns whether it did. Runs in one
  * transaction so a failed seed leaves nothing half-written to block the next attempt.
  */
-export async function seedIfEmpty(db: Database, now: Date): Promise<boolean> {
+/**
+ * Seeds an empty database. `demoAccounts: false` (production) leaves out the staff and customer
+ * logins whose passwords are in the README: on a public site they would open the staff API to anyone.
+ */
+export async function seedIfEmpty(db: Database, now: Date, options: { demoAccounts: boolean } = { demoAccounts: true }): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     const [existing] = await tx.select({ id: sites.id }).from(sites).limit(1);
     if (existing) return false;
-    await insertSampleData(tx, now);
+    await insertSampleData(tx, now, options);
     return true;
   });
 }
 
-async function insertSampleData(tx: Transaction, now: Date): Promise<void> {
+async function insertSampleData(tx: Transaction, now: Date, options: { demoAccounts: boolean }): Promise<void> {
   await tx.insert(sites).values(operator);
   const categoryIds = await insertCategories(tx);
   const seededEvents = sampleEvents(now);
@@ -1181,7 +1185,7 @@ async function insertSampleData(tx: Transaction, now: Date): Promise<void> {
     if (event.key === "golfCircleFinal") await insertFinalBookings(tx, event, itemIds, now);
   }
   const opener = seededEvents.find((event) => event.key === "golfCircleOpenerPast");
-  if (opener) await insertDemoAccounts(tx, opener, now);
+  if (opener && options.demoAccounts) await insertDemoAccounts(tx, opener, now);
   await insertContentPages(tx);
   await tx.insert(experiences).values(experienceSeeds);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { hashToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
 import { bookings, invoices } from "../db/schema";

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
+import { paymentDue } from "../../core/domain/payment-due";
 import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, events, jobs, participants } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
@@ -51,6 +52,9 @@ export async function runBalanceDue(
       .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
       .limit(1);
     if (!event || !main?.email || event.startsOn <= operatorToday(deps.now)) return "settled";
+    const due = paymentDue(booking, deps.now);
+    if (!("amountCents" in due)) return "settled";
+    const dueAmount = due.amountCents;
     const [{ count } = { count: 0 }] = await tx
       .select({ count: bookingEvents.id })
       .from(bookingEvents)
@@ -65,7 +69,8 @@ export async function runBalanceDue(
         code: booking.code ?? "",
         eventTitle: pickLocale(event.title, booking.locale),
         startsOn: event.startsOn,
-        amountCents: booking.totalCents - booking.paidCents,
+        // What the pay link will ask for: from the due date on, everything outstanding.
+        amountCents: dueAmount,
         dueOn: booking.remainderDueOn ?? operatorToday(deps.now),
         reminder: count > 0,
         payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
@@ -76,7 +81,7 @@ export async function runBalanceDue(
       fromStatus: booking.status,
       toStatus: booking.status,
       cause: "balance due e-mail sent",
-      details: { reminder: count > 0, amountCents: booking.totalCents - booking.paidCents },
+      details: { reminder: count > 0, amountCents: dueAmount },
       at: deps.now,
     });
     await tx

@@ -60,4 +60,9 @@ export interface PaymentProvider {
   parseWebhook(rawBody: string, headers: Headers): Promise<ProviderOutcome>;
   /** The checkout's state as the provider sees it now (the browser came back before the webhook). */
   retrieve(providerReference: string): Promise<ProviderOutcome>;
+  /**
+   * Closes a checkout that is still open, so an abandoned tab cannot be paid after a newer payment
+   * was started. A checkout already paid is left as it is (its success still arrives and is handled).
+   */
+  expireCheckout(providerReference: string): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue, statusAfterPayment } from "../../core/domain/payment-due";
@@ -83,6 +83,7 @@ export async function createPayment(
   input: { bookingId: string; access: PaymentAccess; locale: Locale; now: Date },
 ): Promise<PaymentResult> {
   const token = newSecretToken();
+  await closeOpenCheckouts(db, deps, input.bookingId, input.now);
   const created = await db.transaction(async (tx) => {
     const found = await bookingForPayment(tx, input.bookingId, input.access, deps.payLinkSecret);
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
@@ -171,6 +172,37 @@ export async function createPayment(
   }
 }
 
+/**
+ * A new payment closes the booking's checkouts still open (an abandoned tab, the cancel link), so the
+ * customer cannot pay the same deposit twice; one paid meanwhile is still honoured or refunded.
+ */
+async function closeOpenCheckouts(db: Database, deps: PaymentDeps, bookingId: string, now: Date) {
+  const open = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ["pending", "requires_action"])));
+  for (const payment of open) {
+    if (payment.providerReference) await deps.provider.expireCheckout(payment.providerReference);
+    await db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(payments)
+        .set({ status: "expired", failureReason: "replaced by a newer payment", updatedAt: now })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
+        .returning({ id: payments.id });
+      if (closed)
+        await tx.insert(bookingEvents).values({
+          bookingId,
+          paymentId: payment.id,
+          subject: "payment",
+          fromStatus: payment.status,
+          toStatus: "expired",
+          cause: "closed because the customer started a new payment",
+          at: now,
+        });
+    });
+  }
+}
+
 /** Statuses a provider's word can still change; `succeeded` is also accepted after them (money is real). */
 const openPaymentStatuses = ["pending", "requires_action", "failed", "expired"] as const;
 
@@ -235,6 +267,7 @@ export async function applyProviderOutcome(
     const acceptable = ["submitted", "awaiting_payment", "confirmed", "expired"].includes(booking.status);
     if (!acceptable) return refund(`the booking is ${booking.status}`);
     if (booking.paidCents + amount > booking.totalCents) return refund("it would pay more than the booking's total (a second payment)");
+    if (payment.kind !== "balance" && booking.paidCents >= booking.depositCents) return refund("the deposit was already paid (a second payment)");
 
     if (booking.status === "expired") {
       const reheld = await holdAgain(tx, booking);

@@ -121,6 +121,13 @@ export function createSandboxProvider(options: {
 
     findCheckout,
 
+    async expireCheckout(providerReference: string): Promise<void> {
+      await db
+        .update(sandboxCheckouts)
+        .set({ status: "expired", updatedAt: options.now() })
+        .where(and(eq(sandboxCheckouts.id, providerReference), eq(sandboxCheckouts.status, "open")));
+    },
+
     async finishCheckout(id, result) {
       const now = options.now();
       return db.transaction(async (tx) => {

@@ -117,5 +117,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       // Open, or complete but a delayed method is still settling: the webhook will bring the outcome.
       return { type: "pending", providerReference: session.id };
     },
+
+    async expireCheckout(providerReference: string): Promise<void> {
+      // Stripe refuses to expire a session that is no longer open; that one is settled by its webhook.
+      await stripe.checkout.sessions.expire(providerReference).catch(() => undefined);
+    },
   };
 }

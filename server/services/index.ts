@@ -130,7 +130,12 @@ export function createServices(db: Database, options: ServicesOptions) {
           enqueueMail: options.enqueueMail ?? enqueueEmail,
         }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
-      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now()),
+      forReturn: async (token: string) => {
+        const found = await refreshPaymentForReturn(db, paymentDeps(), token, now());
+        // A late payment may have taken places again: the event cards must not show a stale state.
+        cache.invalidate();
+        return found;
+      },
     },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {

@@ -302,15 +302,28 @@ describe("fulfilment", () => {
     }
   });
 
-  it("never keeps money beyond the total (the full amount paid in two tabs): the second is marked for refund", async () => {
+  it("a new payment closes the open checkout of the abandoned tab: its page can no longer be paid", async () => {
     const booking = await cardBooking("golf");
     const first = await pay(booking);
     const second = await pay(booking);
-    await deliver(await finish(first.checkoutId, { status: "complete" }));
+    expect(await sandbox.finishCheckout(first.checkoutId, { status: "complete" })).toBeNull();
+    const [checkout] = await database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, first.checkoutId));
+    expect(checkout?.status).toBe("expired");
+    await deliver(await finish(second.checkoutId, { status: "complete" }));
+    expect((await paymentsOf(booking.bookingId)).map((payment) => payment.status)).toEqual(["expired", "succeeded"]);
+    expect((await auditOf(booking.bookingId)).some((entry) => entry.cause === "closed because the customer started a new payment")).toBe(true);
+  });
+
+  it("never keeps a second payment of the deposit (paid in another tab just before it was closed): it is marked for refund", async () => {
+    const booking = await cardBooking("trip");
+    const first = await pay(booking);
+    const firstWebhook = await finish(first.checkoutId, { status: "complete" });
+    const second = await pay(booking);
+    await deliver(firstWebhook);
     await deliver(await finish(second.checkoutId, { status: "complete" }));
     const row = await bookingRow(booking.bookingId);
-    expect(row).toMatchObject({ status: "paid", paidCents: row.totalCents });
-    expect((await paymentsOf(booking.bookingId)).map((payment) => payment.status).sort()).toEqual(["refund_pending", "succeeded"]);
+    expect(row).toMatchObject({ status: "confirmed", paidCents: row.depositCents });
+    expect((await paymentsOf(booking.bookingId)).map((payment) => payment.status)).toEqual(["succeeded", "refund_pending"]);
     expect(await mailsTo("payment-refund-needed", booking.bookingId)).toHaveLength(1);
   });
 

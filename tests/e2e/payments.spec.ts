@@ -34,6 +34,7 @@ const text = {
     paidInFull: "Your booking is confirmed and paid in full.",
     failed: "Payment not completed",
     retry: "Try again",
+    cancel: "Cancel and return to the booking",
     receipt: /Payment received: booking GC-/,
     invalidNumber: "Please enter a valid card number.",
   },
@@ -66,6 +67,7 @@ const text = {
     paidInFull: "Ihre Buchung ist bestätigt und vollständig bezahlt.",
     failed: "Zahlung nicht abgeschlossen",
     retry: "Erneut versuchen",
+    cancel: "Abbrechen und zur Buchung zurückkehren",
     receipt: /Zahlung erhalten: Buchung GC-/,
     invalidNumber: "Bitte geben Sie eine gültige Kartennummer ein.",
   },
@@ -137,6 +139,10 @@ for (const language of languages) {
       const email = uniqueEmail(`decline-${language.locale}`);
       await bookByCard(page, t, language.prefix, email);
       await page.getByRole("button", { name: t.payButton }).click();
+      // Cancelling on the provider's page comes back to the failed page, which offers another try.
+      await page.getByRole("link", { name: t.cancel }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.failed })).toBeVisible();
+      await page.getByRole("button", { name: t.retry }).click();
       await payWithCard(page, t, "4000 0000 0000 0002");
       await expect(page).toHaveURL(new RegExp(`${language.prefix}/payment/failed/[A-Za-z0-9_-]+$`));
       await expect(page.getByRole("heading", { level: 1, name: t.failed })).toBeVisible();

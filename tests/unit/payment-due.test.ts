@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
+
+const now = new Date("2026-05-10T10:00:00Z");
+const booking = (overrides: Partial<BookingMoney>): BookingMoney => ({
+  status: "submitted",
+  totalCents: 19600,
+  depositCents: 4900,
+  paidCents: 0,
+  holdExpiresAt: new Date("2026-05-10T10:30:00Z"),
+  remainderDueOn: "2026-08-01",
+  ...overrides,
+});
+
+describe("what can be paid now", () => {
+  it("the deposit while the places are held, the full amount when nothing is split off", () => {
+    expect(paymentDue(booking({}), now)).toEqual({ kind: "deposit", amountCents: 4900 });
+    expect(paymentDue(booking({ depositCents: 19600, remainderDueOn: null }), now)).toEqual({ kind: "full", amountCents: 19600 });
+  });
+
+  it("nothing once the hold ran out, while staff review a request, or when all is paid", () => {
+    expect(paymentDue(booking({ holdExpiresAt: new Date("2026-05-10T09:59:59Z") }), now)).toEqual({ refused: "hold_expired" });
+    expect(paymentDue(booking({ status: "expired" }), now)).toEqual({ refused: "hold_expired" });
+    expect(paymentDue(booking({ status: "in_review", holdExpiresAt: null }), now)).toEqual({ refused: "in_review" });
+    expect(paymentDue(booking({ status: "paid", paidCents: 19600 }), now)).toEqual({ refused: "nothing_due" });
+    expect(paymentDue(booking({ status: "rejected" }), now)).toEqual({ refused: "nothing_due" });
+    expect(paymentDue(booking({ status: "confirmed", paidCents: 19600, holdExpiresAt: null }), now)).toEqual({ refused: "nothing_due" });
+  });
+
+  it("the balance after the deposit; everything outstanding once the balance has fallen due", () => {
+    expect(paymentDue(booking({ status: "confirmed", paidCents: 4900, holdExpiresAt: null }), now)).toEqual({ kind: "balance", amountCents: 14700 });
+    // A request verified after the due date: deposit and balance in one payment.
+    expect(paymentDue(booking({ status: "confirmed", holdExpiresAt: null, remainderDueOn: "2026-05-10" }), now)).toEqual({ kind: "full", amountCents: 19600 });
+    expect(paymentDue(booking({ status: "confirmed", holdExpiresAt: null, remainderDueOn: "2026-05-11" }), now)).toEqual({
+      kind: "deposit",
+      amountCents: 4900,
+    });
+  });
+
+  it("a booking is paid once the total is in, confirmed before", () => {
+    expect(statusAfterPayment(19600, 4900)).toBe("confirmed");
+    expect(statusAfterPayment(19600, 19600)).toBe("paid");
+  });
+});
