@@ -13,8 +13,12 @@ export async function invoicePdfFor(
   db: Queryable,
   input: { bookingId: string; userId?: string | null | undefined; bookingToken?: string | undefined },
 ): Promise<{ filename: string; pdf: Buffer } | null> {
-  const access = input.bookingToken ? eq(bookings.tokenHash, hashToken(input.bookingToken)) : input.userId ? eq(bookings.userId, input.userId) : null;
-  if (!access) return null;
+  const ways = [
+    ...(input.bookingToken ? [eq(bookings.tokenHash, hashToken(input.bookingToken))] : []),
+    ...(input.userId ? [eq(bookings.userId, input.userId)] : []),
+  ];
+  if (!ways.length) return null;
+  const access = or(...ways);
   const [row] = await db
     .select({ number: invoices.number, data: invoices.data })
     .from(invoices)
