@@ -3,6 +3,7 @@ import type { BookingView } from "../../core/contracts/bookings";
 import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
+import { isPageBlockedBySma } from "../../core/domain/payment-due";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
@@ -134,7 +135,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const lastOpenPage = Math.min(booking?.current_page ?? 1, form.pages.length);
   const askedPage = Number(url.searchParams.get("page") ?? readFormPosition(cookieHeader)?.page ?? 1);
-  const pageNumber = Number.isInteger(askedPage) ? Math.min(Math.max(askedPage, 1), lastOpenPage) : 1;
+  const clamped = Number.isInteger(askedPage) ? Math.min(Math.max(askedPage, 1), lastOpenPage) : 1;
+  // Spec §4: while a booking request is pending, the pages after its page stay closed.
+  const sma = { blocking: booking?.sma_blocking ?? false, page: booking?.sma_page ?? null };
+  const pageNumber = isPageBlockedBySma(clamped, sma) && sma.page !== null ? sma.page : clamped;
   cookies.push(formPositionCookie({ formUuid, page: pageNumber }, isSecure(request)));
 
   const page = form.pages[pageNumber - 1];

@@ -47,6 +47,10 @@ export const bookingViewSchema = z.object({
   paid_cents: z.number().int(),
   hold_expires_at: z.string().nullable(),
   payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
+  /** The form's SMA state (spec §3): while `sma_blocking`, pages after `sma_page` are blocked. */
+  sma_status: z.enum(["none", "requested", "verified", "rejected"]),
+  sma_blocking: z.boolean(),
+  sma_page: z.number().int().nullable(),
   companions: z.array(companionViewSchema),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;

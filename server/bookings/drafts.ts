@@ -5,6 +5,7 @@ import { companionItemOptions, companionProblems } from "../../core/domain/booki
 import type { FieldErrors } from "../../core/contracts/errors";
 import { operatorToday } from "../../core/domain/dates";
 import { validatePage } from "../../core/domain/form-validation";
+import { isPageBlockedBySma } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { hashToken, newSecretToken } from "../auth/secrets";
@@ -57,6 +58,9 @@ export function toBookingView(row: BookingRow, companions: ParticipantRow[]): Bo
     paid_cents: row.paidCents,
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     payment_option: row.paymentOption,
+    sma_status: row.smaStatus,
+    sma_blocking: row.smaBlocking,
+    sma_page: row.smaPage,
     companions: companions.map(toCompanionView),
   };
 }
@@ -203,6 +207,8 @@ export async function updateDraftPage(
     .where(and(eq(formPages.id, input.pageId), eq(formPages.formId, booking.formId)))
     .limit(1);
   if (!page) throw new AppError("NOT_FOUND", "pageNotFound");
+  if (isPageBlockedBySma(page.position, { blocking: booking.smaBlocking, page: booking.smaPage }))
+    throw new AppError("CONFLICT", "smaPending", { reason: "in_review" });
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
   const items = form.pages.find((candidate) => candidate.uuid === page.id)?.items ?? [];
   const known = new Set(items.map((item) => item.uuid));

@@ -773,6 +773,18 @@ describe("submitting a booking", () => {
   });
 });
 
+describe("a pending booking request (SMA)", () => {
+  it("blocks saving the pages after its page while it blocks (spec §4)", async () => {
+    const draft = await newDraft("golf");
+    await database.db.update(bookings).set({ smaStatus: "requested", smaBlocking: true, smaPage: 1 }).where(eq(bookings.id, draft.uuid));
+    const blocked = await expectError(await savePage(draft, golf.pages.extras, { answers: golfExtras() }), 409);
+    expect(blocked).toMatchObject({ reason: "in_review", message: "This page opens once our team has verified your booking request." });
+    await expectOk(await savePage(draft, golf.pages.participant, { answers: mainAnswers("golf", uniqueEmail("sma-block")) }));
+    await database.db.update(bookings).set({ smaStatus: "verified", smaBlocking: false }).where(eq(bookings.id, draft.uuid));
+    await expectOk(await savePage(draft, golf.pages.extras, { answers: golfExtras() }));
+  });
+});
+
 describe("creating an account with the booking", () => {
   it("creates a password-less account for a guest, links the booking and mails the link to set a password", async () => {
     const email = uniqueEmail("new-customer");

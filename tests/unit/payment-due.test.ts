@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
+import { isPageBlockedBySma, paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
 
 const now = new Date("2026-05-10T10:00:00Z");
 const booking = (overrides: Partial<BookingMoney>): BookingMoney => ({
@@ -40,5 +40,14 @@ describe("what can be paid now", () => {
   it("a booking is paid once the total is in, confirmed before", () => {
     expect(statusAfterPayment(19600, 4900)).toBe("confirmed");
     expect(statusAfterPayment(19600, 19600)).toBe("paid");
+  });
+});
+
+describe("pages blocked by a pending booking request (spec §4)", () => {
+  it("blocks only the pages after the request's page, and only while it blocks", () => {
+    expect(isPageBlockedBySma(3, { blocking: true, page: 2 })).toBe(true);
+    expect(isPageBlockedBySma(2, { blocking: true, page: 2 })).toBe(false);
+    expect(isPageBlockedBySma(3, { blocking: false, page: 2 })).toBe(false);
+    expect(isPageBlockedBySma(3, { blocking: true, page: null })).toBe(false);
   });
 });
