@@ -11,6 +11,7 @@ import {
   bookings,
   eventDayResources,
   events,
+  forms,
   invoices,
   jobs,
   outboxEmails,
@@ -182,6 +183,22 @@ describe("creating a payment", () => {
     expect(errorResponseSchema.parse(await (await createPayment(paid.bookingId, { booking_token: paid.token })).json())).toMatchObject({
       reason: "nothing_due",
     });
+  });
+
+  it("confirms a free booking at once: with nothing to pay, no hold runs out", async () => {
+    const [template] = await database.db.select().from(events).where(eq(events.id, seedIds.events.golfCircleTournament));
+    if (!template) throw new Error("the seed has the tournament");
+    const copy: typeof events.$inferInsert = { ...template, capacity: 10, placesTaken: 0 };
+    delete copy.id;
+    delete copy.createdAt;
+    delete copy.updatedAt;
+    const [event] = await database.db.insert(events).values(copy).returning({ id: events.id });
+    if (!event) throw new Error("no event");
+    await database.db.insert(forms).values({ eventId: event.id, name: "Free event" });
+    const bookingId = await createDraftBooking(database.db, event.id);
+    await database.db.update(bookings).set({ paymentOption: "credit_card" }).where(eq(bookings.id, bookingId));
+    expect(await submitBooking(database.db, { bookingId, now: new Date() })).toMatchObject({ outcome: "held", holdExpiresAt: null });
+    expect(await bookingRow(bookingId)).toMatchObject({ status: "confirmed", totalCents: 0, holdExpiresAt: null });
   });
 });
 

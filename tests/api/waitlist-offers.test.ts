@@ -6,7 +6,7 @@ import { expireHold } from "../../server/bookings/expire-hold";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import { expireWaitlistOffer, expireWaitlistOfferJob } from "../../server/bookings/waitlist-offers";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, forms, jobs, outboxEmails, waitlistEntries } from "../../server/db/schema";
+import { bookingEvents, bookings, eventPrices, events, forms, jobs, outboxEmails, waitlistEntries } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { emailMessageSchema, renderEmail } from "../../server/email";
 import { createDraftBooking } from "../support/factories";
@@ -36,6 +36,10 @@ async function createEvent(capacity: number): Promise<{ eventId: string; formId:
   if (!event) throw new Error("no event");
   const [form] = await database.db.insert(forms).values({ eventId: event.id, name: "Test form" }).returning({ id: forms.id });
   if (!form) throw new Error("no form");
+  // A price, so that a booking waits for its payment with a hold that can run out (a free one is confirmed at once).
+  await database.db
+    .insert(eventPrices)
+    .values({ eventId: event.id, kind: "participant", key: "participant", label: { en: "Participant", de: "Teilnehmer" }, amountCents: 14900 });
   return { eventId: event.id, formId: form.id };
 }
 
