@@ -147,7 +147,7 @@ const operator = {
   street: "Leopoldstraße 118",
   zip: "80802",
   city: "München",
-  country: "Germany",
+  country: "DE",
   phone: "+49 89 2154 8870",
   fax: "+49 89 2154 8879",
   email: "info@trackside-fairway.de",

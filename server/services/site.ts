@@ -4,6 +4,7 @@ import type { Site } from "../../core/contracts/site";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { sites } from "../db/schema";
+import { countryName } from "../countries";
 import { notFound } from "../errors";
 
 /** The operator's site data; without an id, the first (and usually only) site. */
@@ -17,7 +18,8 @@ export async function getSite(db: Queryable, locale: Locale, id?: number): Promi
     street: row.street,
     zip: row.zip,
     city: row.city,
-    country: row.country,
+    // Stored as an ISO code, shown in the reader's language.
+    country: countryName(row.country, locale),
     phone: row.phone,
     fax: row.fax,
     email: row.email,

@@ -1,7 +1,7 @@
 import countries from "i18n-iso-countries";
 import countriesDe from "i18n-iso-countries/langs/de.json";
 import countriesEn from "i18n-iso-countries/langs/en.json";
-import type { Locale } from "../../core/i18n/locales";
+import type { Locale } from "../core/i18n/locales";
 
 countries.registerLocale(countriesEn);
 countries.registerLocale(countriesDe);
@@ -19,4 +19,9 @@ export function countryOptions(locale: Locale): CountryOption[] {
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   cache.set(locale, options);
   return options;
+}
+
+/** A country's name in `locale` when given its ISO code (`DE` → "Deutschland"); other text as it is. */
+export function countryName(value: string, locale: Locale): string {
+  return /^[A-Z]{2}$/.test(value) ? (countries.getName(value, locale) ?? value) : value;
 }
