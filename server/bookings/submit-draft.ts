@@ -8,10 +8,10 @@ import { hiddenItemUuids, validatePage } from "../../core/domain/form-validation
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookings, eventDayResources, events, participants, uploads } from "../db/schema";
+import { bookings, eventDayResources, events, participants, sites, uploads } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { localizePath } from "../../core/i18n/locales";
+import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getPublicForm } from "../services/forms";
 import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
@@ -329,6 +329,28 @@ async function afterHeld(
       bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
     },
   });
+  // A booking request waits for a phone call: staff learn of it at once, with what they need to call.
+  if (row.paymentOption === "sma") {
+    const [site] = await tx.select({ email: sites.email }).from(sites).limit(1);
+    if (site?.email) {
+      await deps.enqueueMail(tx, {
+        template: "sma-requested",
+        locale: defaultLocale,
+        to: site.email,
+        payload: {
+          code: held.code,
+          bookingId: row.id,
+          eventTitle: pickLocale(event.title, defaultLocale),
+          name: nameOf(main),
+          phone: main.phone ?? "—",
+          email: main.email,
+          people: people.length,
+          totalCents: row.totalCents,
+          customerLocale: row.locale,
+        },
+      });
+    }
+  }
   // An invoice booking is confirmed at once and gets its invoice with it (PRODUCT.md "Booking lifecycle").
   if (row.paymentOption === "invoice") {
     const invoice = await issueInvoice(tx, row, now);

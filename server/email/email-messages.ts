@@ -115,6 +115,19 @@ export const smaRejectedPayloadSchema = z.object({
   eventsUrl: linkSchema,
 });
 
+/** To staff: a booking request (SMA) arrived; call the customer, then verify or reject it. */
+export const smaRequestedPayloadSchema = z.object({
+  code: z.string().trim().min(1).max(40),
+  bookingId: z.string().uuid(),
+  eventTitle: textSchema,
+  name: nameSchema,
+  phone: z.string().min(1).max(60),
+  email: z.string().min(3).max(320),
+  people: z.number().int().positive(),
+  totalCents: centsSchema,
+  customerLocale: z.enum(["en", "de"]),
+});
+
 /** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */
 const invoiceSnapshotSchema = z
   .object({ invoiceNumber: z.string().min(1), issuedOn: isoDateSchema, bookingCode: z.string(), totalCents: centsSchema, lines: z.array(z.unknown()).min(1) })
@@ -150,6 +163,7 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("balance-due"), payload: balanceDuePayloadSchema }),
   z.object({ template: z.literal("sma-verified"), payload: smaVerifiedPayloadSchema }),
   z.object({ template: z.literal("sma-rejected"), payload: smaRejectedPayloadSchema }),
+  z.object({ template: z.literal("sma-requested"), payload: smaRequestedPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -167,6 +181,7 @@ export type InvoicePayload = EmailPayload<"invoice">;
 export type BalanceDuePayload = EmailPayload<"balance-due">;
 export type SmaVerifiedPayload = EmailPayload<"sma-verified">;
 export type SmaRejectedPayload = EmailPayload<"sma-rejected">;
+export type SmaRequestedPayload = EmailPayload<"sma-requested">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

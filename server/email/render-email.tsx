@@ -11,7 +11,7 @@ import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-rec
 import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
 import { InvoiceMail, invoiceSubject } from "./templates/invoice";
 import { BalanceDue, balanceDueSubject } from "./templates/balance-due";
-import { SmaRejected, smaRejectedSubject, SmaVerified, smaVerifiedSubject } from "./templates/sma-decision";
+import { SmaRejected, smaRejectedSubject, SmaRequested, smaRequestedSubject, SmaVerified, smaVerifiedSubject } from "./templates/sma-decision";
 import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
 
@@ -41,6 +41,8 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: smaVerifiedSubject(locale, message.payload), element: <SmaVerified locale={locale} payload={message.payload} /> };
     case "sma-rejected":
       return { subject: smaRejectedSubject(locale, message.payload), element: <SmaRejected locale={locale} payload={message.payload} /> };
+    case "sma-requested":
+      return { subject: smaRequestedSubject(locale, message.payload), element: <SmaRequested locale={locale} payload={message.payload} /> };
   }
 }
 

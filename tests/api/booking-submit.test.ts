@@ -854,6 +854,15 @@ describe("what follows the submission", () => {
       expect(data).toMatchObject({ status, hold_expires_at: null });
       const expiry = await database.db.select().from(jobs).where(eq(jobs.kind, "booking.expire-hold"));
       expect(expiry.some((job) => (job.payload as { bookingId?: string }).bookingId === draft.uuid)).toBe(false);
+      // Staff hear of a booking request at once, with the number to call; an invoice booking gets its invoice.
+      const mails = (await database.db.select().from(outboxEmails)).filter((mail) => JSON.stringify(mail.payload).includes(data.code ?? "—"));
+      const templates = mails.map((mail) => mail.template).sort();
+      if (status === "in_review") {
+        expect(templates).toEqual(["booking-received", "sma-requested"]);
+        expect(mails.find((mail) => mail.template === "sma-requested")?.payload).toMatchObject({ bookingId: draft.uuid, phone: "+49 89 4521 7730" });
+      } else {
+        expect(templates).toEqual(["booking-received", "invoice"]);
+      }
     }
   });
 });

@@ -71,6 +71,20 @@ const messages: EmailMessage[] = [
     },
   },
   { template: "sma-verified", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link } },
+  {
+    template: "sma-requested",
+    payload: {
+      code: "TR-7K4M2Q",
+      bookingId: "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11",
+      eventTitle: "Golf circle final",
+      name: "Ada Lovelace",
+      phone: "+49 89 4521 7730",
+      email: "ada@example.com",
+      people: 2,
+      totalCents: 30400,
+      customerLocale: "en",
+    },
+  },
   { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link } },
   {
     template: "balance-due",
@@ -150,7 +164,7 @@ describe("renderEmail", () => {
         expect(email.text).toContain(greeted);
         expect(email.text).toContain("Trackside & Fairway Events");
         expect(email.text).not.toMatch(/<[a-z]/i);
-        if (message.template !== "account-deleted" && message.template !== "payment-refund-needed") {
+        if (message.template !== "account-deleted" && message.template !== "payment-refund-needed" && message.template !== "sma-requested") {
           expect(email.html).toContain(`href="${link}"`);
           expect(email.text).toContain(link);
         }
@@ -314,5 +328,7 @@ function catalogueKey(message: EmailMessage): Exclude<keyof (typeof emailCatalog
       return "smaVerified";
     case "sma-rejected":
       return "smaRejected";
+    case "sma-requested":
+      return "smaRequested";
   }
 }

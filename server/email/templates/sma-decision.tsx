@@ -2,7 +2,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailCatalogues, fillText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { SmaRejectedPayload, SmaVerifiedPayload } from "../email-messages";
+import type { SmaRejectedPayload, SmaRequestedPayload, SmaVerifiedPayload } from "../email-messages";
 
 export function smaVerifiedSubject(locale: Locale, payload: SmaVerifiedPayload): string {
   return fillText(emailCatalogues[locale].smaVerified.subject, { code: payload.code });
@@ -32,6 +32,30 @@ export function SmaRejected({ locale, payload }: { locale: Locale; payload: SmaR
     <EmailLayout locale={locale} title={smaRejectedSubject(locale, payload)} preview={text.preview} heading={text.heading} name={payload.name}>
       <Paragraph>{fillText(text.intro, { code: payload.code, eventTitle: payload.eventTitle })}</Paragraph>
       <ActionButton locale={locale} href={payload.eventsUrl} label={text.button} />
+    </EmailLayout>
+  );
+}
+
+export function smaRequestedSubject(locale: Locale, payload: SmaRequestedPayload): string {
+  return fillText(emailCatalogues[locale].smaRequested.subject, { code: payload.code });
+}
+
+/** To staff: whom to call about which request, and how to record the decision until the back office exists. */
+export function SmaRequested({ locale, payload }: { locale: Locale; payload: SmaRequestedPayload }) {
+  const text = emailCatalogues[locale].smaRequested;
+  return (
+    <EmailLayout locale={locale} title={smaRequestedSubject(locale, payload)} preview={text.preview} heading={text.heading} name="Team">
+      <Paragraph>
+        {fillText(text.intro, {
+          name: payload.name,
+          code: payload.code,
+          eventTitle: payload.eventTitle,
+          people: payload.people,
+          total: formatMoney(payload.totalCents, locale),
+        })}
+      </Paragraph>
+      <Paragraph>{fillText(text.contact, { phone: payload.phone, email: payload.email, language: payload.customerLocale.toUpperCase() })}</Paragraph>
+      <Paragraph>{fillText(text.decide, { bookingId: payload.bookingId })}</Paragraph>
     </EmailLayout>
   );
 }
