@@ -6,10 +6,19 @@ import sanitizeHtml from "sanitize-html";
  * (events, pages, forms), so content stored by any other writer cannot inject markup either.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
+  // Forms are read on every page save; the same few texts are cleaned once, not on every request.
+  const known = sanitized.get(html);
+  if (known !== undefined) return known;
+  if (sanitized.size >= maximumRemembered) sanitized.clear();
+  const clean = sanitizeHtml(html, {
     allowedTags: ["p", "br", "strong", "em", "b", "i", "u", "ul", "ol", "li", "h2", "h3", "h4", "a", "blockquote", "table", "thead", "tbody", "tr", "th", "td"],
     allowedAttributes: { a: ["href", "title"] },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     transformTags: { b: "strong", i: "em" },
   });
+  sanitized.set(html, clean);
+  return clean;
 }
+
+const maximumRemembered = 500;
+const sanitized = new Map<string, string>();

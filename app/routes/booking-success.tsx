@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { paymentDue } from "../../core/domain/payment-due";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { readBookingKeys } from "../../server/http/booking-cookies";
+import { bookingKeyOfRequest, startCardPayment } from "../utils/booking-pages.server";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
@@ -21,9 +21,7 @@ import type { Route } from "./+types/booking-success";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
-  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
-  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
-  if (!key) throw data(null, { status: 404 });
+  const key = bookingKeyOfRequest(request);
   let booking;
   try {
     ({ booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale }));
@@ -78,18 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** "Pay now": a payment for what is due, then off to the provider's hosted page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
-  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
-  if (!key) throw data(null, { status: 404 });
-  try {
-    const payment = await context.services.payments.create({ bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale });
-    // A document navigation: the provider's page is not a route of this app, even when it is served on this origin (sandbox).
-    throw redirectDocument(payment.redirect_url);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data({ message: error.toResponse(locale).message }, error.status);
-  }
+  const key = bookingKeyOfRequest(request);
+  return startCardPayment(context, { bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale: pageLocale(request) });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

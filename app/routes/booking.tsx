@@ -3,7 +3,7 @@ import type { BookingView } from "../../core/contracts/bookings";
 import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
-import { isPageBlockedBySma } from "../../core/domain/payment-due";
+import { isChosen, isPageBlockedBySma } from "../../core/domain/form-validation";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
@@ -241,7 +241,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // A booking request (SMA) is reviewed on its own screen before it is sent (spec §2 /sma-checkout).
       const smaItem = form.pages.flatMap((candidate) => candidate.items).find((item) => item.kind === "sma");
       const smaAnswer = smaItem ? answersFromFormData(page.items, posted)[smaItem.uuid] : undefined;
-      if (smaItem && page.items.includes(smaItem) && smaAnswer && smaAnswer !== "false") {
+      if (smaItem && page.items.includes(smaItem) && isChosen(smaAnswer)) {
         throw redirect(`${localizePath("/sma-checkout", locale)}?booking=${key.bookingUuid}`);
       }
       await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: offer ?? undefined });

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { localizePath } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
 import { FormMessage } from "../components/field";
 import type { BookingSummary } from "../../core/contracts/auth";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
@@ -10,6 +9,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { pageLocale, requireUser } from "../utils/auth.server";
+import { startCardPayment } from "../utils/booking-pages.server";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/dashboard";
@@ -51,14 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = pageLocale(request);
   const bookingId = String((await request.formData()).get("booking") ?? "");
   if (!/^[0-9a-f-]{36}$/i.test(bookingId)) throw data(null, { status: 404 });
-  try {
-    const payment = await context.services.payments.create({ bookingId, access: { userId: user.uuid }, locale });
-    // The provider's page is not a route of this app, even when it is served on this origin (sandbox).
-    throw redirectDocument(payment.redirect_url);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data({ bookingId, message: error.toResponse(locale).message }, error.status);
-  }
+  return startCardPayment(context, { bookingId, access: { userId: user.uuid }, locale });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
 import { pageLocale } from "../utils/auth.server";
+import { startCardPayment } from "../utils/booking-pages.server";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/pay";
 
@@ -39,17 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
   const booking = await context.services.payments.payLinkBooking(params.token);
   if (!booking) throw data(null, { status: 404 });
-  try {
-    const payment = await context.services.payments.create({ bookingId: booking.id, access: { payLink: params.token }, locale });
-    // The provider's page is not a route of this app, even when it is served on this origin (sandbox).
-    throw redirectDocument(payment.redirect_url);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data({ message: error.toResponse(locale).message }, error.status);
-  }
+  return startCardPayment(context, { bookingId: booking.id, access: { payLink: params.token }, locale: pageLocale(request) });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirectDocument, useNavigation, useRevalidator } from "react-router";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { formatDate, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
 import { pageLocale } from "../utils/auth.server";
+import { startCardPayment } from "../utils/booking-pages.server";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/payment-result";
@@ -61,18 +61,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** "Try again": a new payment for the same booking (the failed one stays on record). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
   const token = params.token ?? "";
   const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
   if (!found) throw data(null, { status: 404 });
-  try {
-    const payment = await context.services.payments.create({ bookingId: found.booking.id, access: { returnToken: token }, locale });
-    // A document navigation: the provider's page is not a route of this app, even when it is served on this origin (sandbox).
-    throw redirectDocument(payment.redirect_url);
-  } catch (error) {
-    if (!AppError.is(error)) throw error;
-    return data({ message: error.toResponse(locale).message }, error.status);
-  }
+  return startCardPayment(context, { bookingId: found.booking.id, access: { returnToken: token }, locale: pageLocale(request) });
 }
 
 const titleKey = {

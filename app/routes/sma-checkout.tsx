@@ -6,7 +6,8 @@ import { formatDateRange } from "../../core/domain/dates";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { readBookingKeys, readWaitlistOffer, type BookingKey } from "../../server/http/booking-cookies";
+import { readWaitlistOffer } from "../../server/http/booking-cookies";
+import { bookingKeyOfRequest } from "../utils/booking-pages.server";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
@@ -15,14 +16,6 @@ import { bookingPriceView } from "../utils/booking-view";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/sma-checkout";
-
-/** The draft this browser keeps whose uuid is in `?booking=`; anyone else gets a 404. */
-function keyOf(request: Request): BookingKey {
-  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
-  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
-  if (!key) throw data(null, { status: 404 });
-  return key;
-}
 
 function answerOf(form: PublicForm, booking: BookingView, name: string): string {
   const item = form.pages.flatMap((page) => page.items).find((candidate) => candidate.name === name);
@@ -37,7 +30,7 @@ function answerOf(form: PublicForm, booking: BookingView, name: string): string 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
-  const key = keyOf(request);
+  const key = bookingKeyOfRequest(request);
   const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
   if (booking.status !== "draft") throw redirect(`${localizePath("/sma-success", locale)}?booking=${booking.uuid}`);
   const form = await context.services.getPublicForm(locale, booking.form_uuid, false);
@@ -62,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const locale: Locale = pageLocale(request);
-  const key = keyOf(request);
+  const key = bookingKeyOfRequest(request);
   try {
     // A party invited from the waitlist may send a request too: the offer's places go with it.
     const offer = readWaitlistOffer(request.headers.get("cookie"), key.formUuid);

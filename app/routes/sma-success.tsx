@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { readBookingKeys } from "../../server/http/booking-cookies";
+import { bookingKeyOfRequest } from "../utils/booking-pages.server";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
@@ -15,9 +15,7 @@ import type { Route } from "./+types/sma-success";
 /** `/sma-success?booking={uuid}`: the request is sent; staff will call (spec §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
-  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
-  const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
-  if (!key) throw data(null, { status: 404 });
+  const key = bookingKeyOfRequest(request);
   try {
     const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
     if (booking.status === "draft" || booking.payment_option !== "sma") throw data(null, { status: 404 });

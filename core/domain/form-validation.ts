@@ -132,7 +132,9 @@ export function hiddenItemUuids(items: PublicFormItem[], answers: Record<string,
   return hidden;
 }
 
-const isChosen = (value: unknown) => value === true || value === "true" || value === "on" || (typeof value === "string" && value !== "" && value !== "false");
+/** Whether a checkbox-like answer is chosen: ticked, or carrying its choice's value (the SMA item's `requested`). */
+export const isChosen = (value: unknown) =>
+  value === true || value === "true" || value === "on" || (typeof value === "string" && value !== "" && value !== "false");
 
 /**
  * Required items that become optional when another item of the page is chosen (`options.notRequiredWhen`
@@ -160,4 +162,12 @@ export function validatePage(items: PublicFormItem[], answers: Record<string, un
     if (problem) errors[item.uuid] = [problem];
   }
   return errors;
+}
+
+/**
+ * Spec §4: a form page is blocked while the booking's SMA request is pending (`blocking`) and the
+ * page comes after the one the request was made on (the payment pages).
+ */
+export function isPageBlockedBySma(pageNumber: number, sma: { blocking: boolean; page: number | null }): boolean {
+  return sma.blocking && sma.page !== null && pageNumber > sma.page;
 }

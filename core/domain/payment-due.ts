@@ -43,11 +43,3 @@ export function paymentDue(booking: BookingMoney, now: Date): PaymentDue {
 export function statusAfterPayment(totalCents: number, paidCents: number): "paid" | "confirmed" {
   return paidCents >= totalCents ? "paid" : "confirmed";
 }
-
-/**
- * Spec §4: a form page is blocked while the booking's SMA request is pending (`blocking`) and the
- * page comes after the one the request was made on (the payment pages).
- */
-export function isPageBlockedBySma(pageNumber: number, sma: { blocking: boolean; page: number | null }): boolean {
-  return sma.blocking && sma.page !== null && pageNumber > sma.page;
-}

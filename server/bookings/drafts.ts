@@ -4,8 +4,8 @@ import type { PublicForm } from "../../core/contracts/forms";
 import { companionItemOptions, companionProblems } from "../../core/domain/booking-choices";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { operatorToday } from "../../core/domain/dates";
-import { validatePage } from "../../core/domain/form-validation";
-import { isPageBlockedBySma } from "../../core/domain/payment-due";
+import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validation";
+
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { hashToken, newSecretToken } from "../auth/secrets";
@@ -35,6 +35,21 @@ export async function companionsOf(db: Queryable, bookingId: string): Promise<Pa
     .from(participants)
     .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "companion")))
     .orderBy(asc(participants.position), asc(participants.id));
+}
+
+/** The main participant of a booking (every booking has one from its first page on). */
+export async function mainParticipantOf(db: Queryable, bookingId: string): Promise<ParticipantRow | undefined> {
+  const [main] = await db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "main")))
+    .limit(1);
+  return main;
+}
+
+/** How e-mails address a participant: the name, else the e-mail address. */
+export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname" | "email"> | undefined): string {
+  return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
 }
 
 export async function bookingViewOf(db: Queryable, row: BookingRow): Promise<BookingView> {

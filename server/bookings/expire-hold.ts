@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
 import { offerFreedPlaces, type WaitlistOfferOptions } from "./waitlist-offers";
@@ -17,33 +17,43 @@ export async function expireHold(db: Database, bookingId: string, now: Date, wai
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
     if (!booking || !(heldStatuses as readonly string[]).includes(booking.status)) return "kept";
     if (!booking.holdExpiresAt || booking.holdExpiresAt > now) return "kept";
-    await releasePlaces(tx, booking.eventId, booking.placesHeld);
-    const reservations = await tx
-      .select()
-      .from(resourceReservations)
-      .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
-    for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
-    // Kept, marked released: a payment that still arrives can take the same vehicles again (payments/fulfil-payment.ts).
-    if (reservations.length)
-      await tx
-        .update(resourceReservations)
-        .set({ releasedAt: now })
-        .where(
-          inArray(
-            resourceReservations.id,
-            reservations.map((reservation) => reservation.id),
-          ),
-        );
+    const resourcesReleased = await releaseBookingHold(tx, booking, now);
     await tx.update(bookings).set({ status: "expired", placesHeld: 0, updatedAt: now }).where(eq(bookings.id, booking.id));
     await tx.insert(bookingEvents).values({
       bookingId: booking.id,
       fromStatus: booking.status,
       toStatus: "expired",
       cause: "hold ran out",
-      details: { placesReleased: booking.placesHeld, resourcesReleased: reservations.length },
+      details: { placesReleased: booking.placesHeld, resourcesReleased },
       at: now,
     });
     if (waitlist) await offerFreedPlaces(tx, booking.eventId, now, waitlist);
     return "expired";
   });
+}
+
+/**
+ * Gives back what a booking holds: its places, and its per-day resources, whose reservations stay on
+ * record as released (a payment arriving late can take the same ones again). Returns how many
+ * reservations were released. The caller sets the booking's new status in the same transaction.
+ */
+export async function releaseBookingHold(tx: Queryable, booking: { id: string; eventId: string; placesHeld: number }, now: Date): Promise<number> {
+  await releasePlaces(tx, booking.eventId, booking.placesHeld);
+  const reservations = await tx
+    .select()
+    .from(resourceReservations)
+    .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
+  for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
+  // Kept, marked released: a payment that still arrives can take the same vehicles again (payments/payments.ts).
+  if (reservations.length)
+    await tx
+      .update(resourceReservations)
+      .set({ releasedAt: now })
+      .where(
+        inArray(
+          resourceReservations.id,
+          reservations.map((reservation) => reservation.id),
+        ),
+      );
+  return reservations.length;
 }

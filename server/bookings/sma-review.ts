@@ -1,14 +1,15 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue } from "../../core/domain/payment-due";
 import { localizePath } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events, participants, resourceReservations } from "../db/schema";
+import { bookingEvents, bookings, events } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
 import { scheduleBalanceDue } from "../payments/balance-due";
 import { payLinkUrl } from "../payments/pay-links";
-import { releasePlaces, releaseResource } from "./places";
+import { displayNameOf, mainParticipantOf } from "./drafts";
+import { releaseBookingHold } from "./expire-hold";
 import { offerFreedPlaces } from "./waitlist-offers";
 
 export type SmaDecision = "verify" | "reject";
@@ -30,12 +31,8 @@ export async function decideSmaRequest(
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     if (booking.status !== "in_review" || booking.smaStatus !== "requested") throw new AppError("CONFLICT", "smaAlreadyDecided");
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
-    const [main] = await tx
-      .select()
-      .from(participants)
-      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
-      .limit(1);
-    const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
+    const main = await mainParticipantOf(tx, booking.id);
+    const name = displayNameOf(main);
     const cause = `SMA request ${input.decision === "verify" ? "verified" : "rejected"} by staff ${input.staff.email}`;
     const details = { staffId: input.staff.id, ...(input.note ? { note: input.note } : {}) };
 
@@ -61,22 +58,7 @@ export async function decideSmaRequest(
       return { status: "confirmed" as const };
     }
 
-    await releasePlaces(tx, booking.eventId, booking.placesHeld);
-    const reservations = await tx
-      .select()
-      .from(resourceReservations)
-      .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
-    for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
-    if (reservations.length)
-      await tx
-        .update(resourceReservations)
-        .set({ releasedAt: now })
-        .where(
-          inArray(
-            resourceReservations.id,
-            reservations.map((reservation) => reservation.id),
-          ),
-        );
+    const resourcesReleased = await releaseBookingHold(tx, booking, now);
     await tx
       .update(bookings)
       .set({ status: "rejected", smaStatus: "rejected", smaBlocking: false, placesHeld: 0, updatedAt: now })
@@ -86,7 +68,7 @@ export async function decideSmaRequest(
       fromStatus: "in_review",
       toStatus: "rejected",
       cause,
-      details: { ...details, placesReleased: booking.placesHeld, resourcesReleased: reservations.length },
+      details: { ...details, placesReleased: booking.placesHeld, resourcesReleased },
       at: now,
     });
     if (main?.email && event) {

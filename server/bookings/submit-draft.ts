@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
 import { companionItemOptions, companionProblems, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
-import { hiddenItemUuids, validatePage } from "../../core/domain/form-validation";
+import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-validation";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
@@ -129,7 +129,7 @@ function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
           .map((item) => [item.name.slice("billing.".length), textOf(answers[item.uuid]) ?? ""]),
       )
     : null;
-  const smaChosen = isTicked(answerOf("sma")) || answerOf("sma") === "requested";
+  const smaChosen = isChosen(answerOf("sma"));
   const payment = textOf(answerOf("payment_option"));
   const paymentOption = smaChosen
     ? ("sma" as const)

@@ -94,6 +94,16 @@ export async function expireWaitlistOffer(db: Database, entryId: string, now: Da
   });
 }
 
+/** The entry whose offer the link's token stands for, while it is open (offered, of this event, not run out). */
+function isOpenOffer(input: { eventId: string; offerToken: string; now: Date }) {
+  return and(
+    eq(waitlistEntries.eventId, input.eventId),
+    eq(waitlistEntries.status, "offered"),
+    eq(waitlistEntries.offerTokenHash, hashToken(input.offerToken)),
+    gt(waitlistEntries.offerExpiresAt, input.now),
+  );
+}
+
 export type ClaimedWaitlistOffer = {
   entryId: string;
   /** Places the offer held that now belong to the booking: the submission must not hold them again. */
@@ -114,14 +124,7 @@ export async function claimWaitlistOffer(
   const [entry] = await tx
     .update(waitlistEntries)
     .set({ status: "accepted", offerTokenHash: null })
-    .where(
-      and(
-        eq(waitlistEntries.eventId, input.eventId),
-        eq(waitlistEntries.status, "offered"),
-        eq(waitlistEntries.offerTokenHash, hashToken(input.offerToken)),
-        gt(waitlistEntries.offerExpiresAt, input.now),
-      ),
-    )
+    .where(isOpenOffer(input))
     .returning({ id: waitlistEntries.id, offeredPlaces: waitlistEntries.partySize });
   if (!entry) return null;
   const placesHeld = Math.min(entry.offeredPlaces, input.partySize);
@@ -141,14 +144,7 @@ export async function findWaitlistOffer(
   const [entry] = await db
     .select({ expiresAt: waitlistEntries.offerExpiresAt, partySize: waitlistEntries.partySize })
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.eventId, input.eventId),
-        eq(waitlistEntries.status, "offered"),
-        eq(waitlistEntries.offerTokenHash, hashToken(input.offerToken)),
-        gt(waitlistEntries.offerExpiresAt, input.now),
-      ),
-    )
+    .where(isOpenOffer(input))
     .limit(1);
   return entry?.expiresAt ? { expiresAt: entry.expiresAt, partySize: entry.partySize } : null;
 }

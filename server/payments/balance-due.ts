@@ -4,9 +4,10 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events, jobs, participants } from "../db/schema";
+import { bookingEvents, bookings, events, jobs } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { payLinkUrl } from "./pay-links";
+import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
 
 export const balanceDueJob = "payment.balance-due";
 /** Reminders follow a week apart while the balance is unpaid, until the event starts. */
@@ -46,11 +47,7 @@ export async function runBalanceDue(
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
     if (!booking || booking.status !== "confirmed" || booking.paidCents >= booking.totalCents) return "settled";
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
-    const [main] = await tx
-      .select()
-      .from(participants)
-      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
-      .limit(1);
+    const main = await mainParticipantOf(tx, booking.id);
     if (!event || !main?.email || event.startsOn <= operatorToday(deps.now)) return "settled";
     const due = paymentDue(booking, deps.now);
     if (!("amountCents" in due)) return "settled";
@@ -65,7 +62,7 @@ export async function runBalanceDue(
       locale: booking.locale,
       to: main.email,
       payload: {
-        name: [main.forename, main.surname].filter(Boolean).join(" ") || main.email,
+        name: displayNameOf(main),
         code: booking.code ?? "",
         eventTitle: pickLocale(event.title, booking.locale),
         startsOn: event.startsOn,

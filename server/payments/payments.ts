@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue, statusAfterPayment } from "../../core/domain/payment-due";
@@ -9,7 +9,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, events, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
-import { bookingByToken } from "../bookings/drafts";
+import { bookingByToken, displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
 import { scheduleBalanceDue } from "./balance-due";
@@ -116,11 +116,7 @@ export async function createPayment(
       });
     }
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
-    const [main] = await tx
-      .select()
-      .from(participants)
-      .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
-      .limit(1);
+    const main = await mainParticipantOf(tx, booking.id);
     return { booking, payment, eventTitle: event ? pickLocale(event.title, input.locale) : "", email: main?.email ?? null };
   });
 
@@ -321,15 +317,6 @@ async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise
   }
 }
 
-async function mainParticipantOf(tx: Queryable, bookingId: string) {
-  const [main] = await tx
-    .select()
-    .from(participants)
-    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "main")))
-    .limit(1);
-  return main;
-}
-
 async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "payLinkSecret">, input: { booking: BookingRow; amountCents: number }) {
   const { booking } = input;
   const main = await mainParticipantOf(tx, booking.id);
@@ -340,7 +327,7 @@ async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "
     locale: booking.locale,
     to: main.email,
     payload: {
-      name: [main.forename, main.surname].filter(Boolean).join(" ") || main.email,
+      name: displayNameOf(main),
       code: booking.code ?? "",
       eventTitle: pickLocale(event.title, booking.locale),
       startsOn: event.startsOn,
@@ -390,26 +377,17 @@ export async function paymentByReturnToken(db: Queryable, token: string) {
  * The return page's view of a payment: while it is still open, the provider is asked (the browser
  * may come back before the webhook) and its answer applied exactly as a webhook's would be.
  */
-export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, token: string, now: Date) {
+export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {
   const found = await paymentByReturnToken(db, token);
   if (!found) return null;
   if ((found.payment.status === "pending" || found.payment.status === "requires_action") && found.payment.providerReference) {
     try {
       const outcome = await deps.provider.retrieve(found.payment.providerReference);
-      if (outcome.type !== "pending") await applyProviderOutcome(db, deps, outcome, { now, source: "return page" });
+      if (outcome.type !== "pending" && (await applyProviderOutcome(db, deps, outcome, { now, source: "return page" })) === "applied") onApplied?.();
     } catch {
       // The provider is unreachable: the page shows the payment as still being confirmed; the webhook will settle it.
     }
     return paymentByReturnToken(db, token);
   }
   return found;
-}
-
-/** Count of succeeded payments of a booking (tests and the dashboard). */
-export async function succeededPaymentsOf(db: Queryable, bookingId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, "succeeded")));
-  return row?.count ?? 0;
 }

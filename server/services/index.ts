@@ -130,12 +130,8 @@ export function createServices(db: Database, options: ServicesOptions) {
           enqueueMail: options.enqueueMail ?? enqueueEmail,
         }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
-      forReturn: async (token: string) => {
-        const found = await refreshPaymentForReturn(db, paymentDeps(), token, now());
-        // A late payment may have taken places again: the event cards must not show a stale state.
-        cache.invalidate();
-        return found;
-      },
+      // A payment applied here may have taken places again: the event cards must not show a stale state.
+      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now(), () => cache.invalidate()),
     },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {

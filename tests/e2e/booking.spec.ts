@@ -1,33 +1,17 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { fillMainParticipant, forms, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
 
-const forms = {
-  trackDay: "de95324e-0299-4db7-a215-f275e0e951f6",
-  trip: "3a6ca845-f832-4e8d-8d69-22656b54e637",
-  golf: "8e89f816-042d-4100-b96c-5b088371f82b",
-  fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d",
-  notBookableYet: "cb981b7c-6428-4b4d-8227-eeaf3f69b311",
-};
 const media = (name: string) => path.join(import.meta.dirname, "../fixtures/media", name);
 
 const text = {
   en: {
-    next: "Save and continue",
-    submit: "Book now with obligation to pay",
+    ...participantLabels.en,
     back: "Back",
     required: "This field is required.",
     pageInvalid: "Please check the marked fields. Your entries have been saved.",
     requiredNote: "Fields marked with * are mandatory.",
-    salutation: /^Salutation( \*)?$/,
-    mr: "Mr.",
-    forename: /^First name( \*)?$/,
-    surname: /^Last name( \*)?$/,
-    street: /^Street and number( \*)?$/,
-    postcode: /^Postcode( \*)?$/,
-    city: /^City( \*)?$/,
-    phone: /^Phone( \*)?$/,
-    email: /^Email( \*)?$/,
     badPhone: "Please enter a valid phone number with country code, e.g. +49 89 1234567.",
     streetGt: /Rental street GT/,
     instructor: /Personal instructor/,
@@ -41,7 +25,6 @@ const text = {
     remove: /^Remove /,
     experience: "1–5 track days",
     licence: /^Driving licence number( \*)?$/,
-    terms: /I accept the terms and conditions/,
     invoice: /Invoice/,
     creditCard: "Credit card",
     thanks: "Thank you for your booking!",
@@ -55,21 +38,11 @@ const text = {
     notYet: "Not bookable yet",
   },
   de: {
-    next: "Speichern und weiter",
-    submit: "Zahlungspflichtig buchen",
+    ...participantLabels.de,
     back: "Zurück",
     required: "Dieses Feld ist erforderlich.",
     pageInvalid: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben wurden gespeichert.",
     requiredNote: "Mit * gekennzeichnete Felder sind Pflichtfelder.",
-    salutation: /^Anrede( \*)?$/,
-    mr: "Herr",
-    forename: /^Vorname( \*)?$/,
-    surname: /^Nachname( \*)?$/,
-    street: /^Straße und Hausnummer( \*)?$/,
-    postcode: /^Postleitzahl( \*)?$/,
-    city: /^Ort( \*)?$/,
-    phone: /^Telefon( \*)?$/,
-    email: /^E-Mail( \*)?$/,
     badPhone: "Bitte geben Sie eine gültige Telefonnummer mit Ländervorwahl ein, z. B. +49 89 1234567.",
     streetGt: /Sportwagen|Straßen|Street GT/,
     instructor: /Persönlicher Instruktor/,
@@ -83,7 +56,6 @@ const text = {
     remove: / entfernen$/,
     experience: "1–5 Trackdays",
     licence: /^Führerscheinnummer( \*)?$/,
-    terms: /Ich akzeptiere die AGB/,
     invoice: /Rechnung/,
     creditCard: "Kreditkarte",
     thanks: "Vielen Dank für Ihre Buchung!",
@@ -98,18 +70,18 @@ const text = {
   },
 } as const;
 
-type Texts = (typeof text)[keyof typeof text];
-
-async function fillMainParticipant(page: Page, t: Texts, email: string) {
-  await page.getByLabel(t.salutation).selectOption({ label: t.mr });
-  await page.getByLabel(t.forename).fill("Max");
-  await page.getByLabel(t.surname).fill("Mustermann");
-  await page.getByLabel(t.street).fill("Hauptstraße 1");
-  await page.getByLabel(t.postcode).fill("80331");
-  await page.getByLabel(t.city).fill("München");
-  await page.getByLabel(t.phone).fill("+49 89 1234567");
-  await page.getByLabel(t.email).fill(email);
-}
+/** The main participant every test books as. */
+const max = (email: string) =>
+  ({
+    salutation: "mr",
+    forename: "Max",
+    surname: "Mustermann",
+    street: "Hauptstraße 1",
+    postcode: "80331",
+    city: "München",
+    phone: "+49 89 1234567",
+    email,
+  }) as const;
 
 /** "4 of 6 left" → 4; "Always available" → null. */
 async function leftOf(page: Page, testId: string): Promise<number | null> {
@@ -138,7 +110,7 @@ for (const language of languages) {
       await expect(page.getByLabel(t.phone)).toHaveAccessibleDescription(new RegExp(t.badPhone.replace(/[.+]/g, "\\$&")));
       await expect(page.getByLabel(t.phone)).toHaveValue("12");
       await expectNoAxeViolations(page);
-      await fillMainParticipant(page, t, email);
+      await fillMainParticipant(page, language.locale, max(email));
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
 
@@ -198,7 +170,7 @@ for (const language of languages) {
 
     test("the trip: the video upload checks the length on the bytes, and a 10-second clip is kept", async ({ page }) => {
       await page.goto(`${language.prefix}/booking/${forms.trip}`);
-      await fillMainParticipant(page, t, uniqueEmail(`trip-${language.locale}`));
+      await fillMainParticipant(page, language.locale, max(uniqueEmail(`trip-${language.locale}`)));
       await page.getByLabel(/^(Date of birth|Geburtsdatum)( \*)?$/).fill("1980-05-17");
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);

@@ -1,28 +1,15 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
+import { fillGolfBookingUpToPayment, forms, participantLabels, payOnSandbox } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
 
-const forms = { golf: "8e89f816-042d-4100-b96c-5b088371f82b", track: "de95324e-0299-4db7-a215-f275e0e951f6" };
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
 const demoStaff = { email: "staff@trackside-fairway.example", password: "Staff-demo-2026" };
 
 const text = {
   en: {
-    salutation: /^Salutation( \*)?$/,
-    mrs: "Mrs.",
-    forename: /^First name( \*)?$/,
-    surname: /^Last name( \*)?$/,
-    street: /^Street and number( \*)?$/,
-    postcode: /^Postcode( \*)?$/,
-    city: /^City( \*)?$/,
-    phone: /^Phone( \*)?$/,
-    email: /^Email( \*)?$/,
-    next: "Save and continue",
-    handicap: "Up to 18",
-    terms: /I accept the terms and conditions/,
     invoice: "Invoice (bank transfer)",
     sma: "Send my booking as a request and call me to verify it",
-    submit: "Book now with obligation to pay",
     thanks: "Thank you for your booking!",
     downloadInvoice: "Download the invoice (PDF)",
     invoiceWords: ["Invoice", "Total"],
@@ -33,14 +20,8 @@ const text = {
     smaRejectedSubject: /could not be confirmed/,
     payTitle: "Pay for your booking",
     payButton: /^Pay .+ by card$/,
-    pay: /^Pay /,
-    cardNumber: "Card number",
-    expiry: "Expiry date (MM/YY)",
-    cvc: "Security code (CVC)",
-    holder: "Name on card",
     received: "Payment received",
     paidInFull: "Your booking is confirmed and paid in full.",
-    remainderLater: /The remaining .+ is due on/,
     balanceSubject: /Balance due for booking TD-/,
     loginEmail: /^E-mail address( \*)?$/,
     password: /^Password( \*)?$/,
@@ -48,21 +29,8 @@ const text = {
     paidLabel: "Paid:",
   },
   de: {
-    salutation: /^Anrede( \*)?$/,
-    mrs: "Frau",
-    forename: /^Vorname( \*)?$/,
-    surname: /^Nachname( \*)?$/,
-    street: /^Straße und Hausnummer( \*)?$/,
-    postcode: /^Postleitzahl( \*)?$/,
-    city: /^Ort( \*)?$/,
-    phone: /^Telefon( \*)?$/,
-    email: /^E-Mail( \*)?$/,
-    next: "Speichern und weiter",
-    handicap: "Bis 18",
-    terms: /Ich akzeptiere die AGB/,
     invoice: "Rechnung (Überweisung)",
     sma: "Buchung als Anfrage senden und mich zur Bestätigung anrufen",
-    submit: "Zahlungspflichtig buchen",
     thanks: "Vielen Dank für Ihre Buchung!",
     downloadInvoice: "Rechnung herunterladen (PDF)",
     invoiceWords: ["Rechnung", "Gesamt"],
@@ -73,14 +41,8 @@ const text = {
     smaRejectedSubject: /nicht bestätigt werden/,
     payTitle: "Ihre Buchung bezahlen",
     payButton: /^.+ mit Karte bezahlen$/,
-    pay: / bezahlen$/,
-    cardNumber: "Kartennummer",
-    expiry: "Gültig bis (MM/JJ)",
-    cvc: "Prüfnummer (CVC)",
-    holder: "Name auf der Karte",
     received: "Zahlung erhalten",
     paidInFull: "Ihre Buchung ist bestätigt und vollständig bezahlt.",
-    remainderLater: /Der Restbetrag von .+ ist am .+ fällig/,
     balanceSubject: /Restzahlung für die Buchung TD-/,
     loginEmail: /^E-Mail-Adresse( \*)?$/,
     password: /^Passwort( \*)?$/,
@@ -88,46 +50,30 @@ const text = {
     paidLabel: "Bezahlt:",
   },
 } as const;
-type Texts = (typeof text)[keyof typeof text];
 
-/** The golf tournament's three pages, up to the last page's choice (invoice, or a booking request). */
-async function fillGolfBooking(page: Page, t: Texts, prefix: string, email: string) {
-  await page.goto(`${prefix}/booking/${forms.golf}`);
-  await page.getByLabel(t.salutation).selectOption({ label: t.mrs });
-  await page.getByLabel(t.forename).fill("Greta");
-  await page.getByLabel(t.surname).fill("Schäfer");
-  await page.getByLabel(t.street).fill("Lindenstraße 9");
-  await page.getByLabel(t.postcode).fill("93047");
-  await page.getByLabel(t.city).fill("Regensburg");
-  await page.getByLabel(t.phone).fill("+49 941 123456");
-  await page.getByLabel(t.email).fill(email);
-  await page.getByRole("button", { name: t.next }).click();
-  await expect(page).toHaveURL(/\?page=2$/);
-  await page.getByLabel(t.handicap).check();
-  await page.getByRole("button", { name: t.next }).click();
-  await expect(page).toHaveURL(/\?page=3$/);
-  await page.getByLabel(t.terms).check();
-}
+const greta = (email: string) =>
+  ({
+    salutation: "mrs",
+    forename: "Greta",
+    surname: "Schäfer",
+    street: "Lindenstraße 9",
+    postcode: "93047",
+    city: "Regensburg",
+    phone: "+49 941 123456",
+    email,
+  }) as const;
 
 async function downloaded(download: Download): Promise<Buffer> {
   return readFileSync(await download.path());
 }
 
-async function payWithCard(page: Page, t: Texts) {
-  await page.getByLabel(t.cardNumber).fill("4242 4242 4242 4242");
-  await page.getByLabel(t.expiry).fill("12/34");
-  await page.getByLabel(t.cvc).fill("123");
-  await page.getByLabel(t.holder).fill("Test Customer");
-  await page.getByRole("button", { name: t.pay }).click();
-}
-
 /** A two-day track booking by card over the JSON API, its deposit paid on the sandbox: the quick way to a booking with a balance. */
 async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "en" | "de", email: string, accessToken?: string) {
   const headers: Record<string, string> = { "accept-language": locale, ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) };
-  const form = (await (await request.get(`/api/form/public/${forms.track}`, { headers })).json()) as {
+  const form = (await (await request.get(`/api/form/public/${forms.trackDay}`, { headers })).json()) as {
     data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };
   };
-  const opened = (await (await request.get(`/api/booking/public/${forms.track}`, { headers })).json()) as {
+  const opened = (await (await request.get(`/api/booking/public/${forms.trackDay}`, { headers })).json()) as {
     data: { uuid: string };
     booking_token: string;
   };
@@ -179,9 +125,9 @@ for (const language of languages) {
 
     test("invoice: confirmed at once, the PDF invoice downloads with the booking's numbers and comes by e-mail", async ({ page }) => {
       const email = uniqueEmail(`invoice-${language.locale}`);
-      await fillGolfBooking(page, t, language.prefix, email);
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("radio", { name: t.invoice }).check();
-      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
       const code = (await page.getByTestId("booking-code").innerText()).trim();
       const downloading = page.waitForEvent("download");
@@ -197,9 +143,9 @@ for (const language of languages) {
 
     test("SMA: review, send, staff verify by phone, the e-mail link continues to the payment", async ({ page, request }) => {
       const email = uniqueEmail(`sma-${language.locale}`);
-      await fillGolfBooking(page, t, language.prefix, email);
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("checkbox", { name: t.sma }).check();
-      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.smaTitle })).toBeVisible();
       await expect(page.getByText("Greta Schäfer")).toBeVisible();
       await expectNoAxeViolations(page);
@@ -219,16 +165,16 @@ for (const language of languages) {
       await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.getByRole("button", { name: t.payButton }).click();
-      await payWithCard(page, t);
+      await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Test Customer");
       await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
       await expect(page.getByText(t.paidInFull)).toBeVisible();
     });
 
     test("SMA rejected: the customer is told by e-mail", async ({ page, request }) => {
       const email = uniqueEmail(`sma-no-${language.locale}`);
-      await fillGolfBooking(page, t, language.prefix, email);
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("checkbox", { name: t.sma }).check();
-      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
       await page.getByRole("button", { name: t.smaSend }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
       const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
@@ -249,7 +195,7 @@ for (const language of languages) {
       await page.goto(payLink);
       await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
       await page.getByRole("button", { name: t.payButton }).click();
-      await payWithCard(page, t);
+      await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Test Customer");
       await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
       await expect(page.getByText(t.paidInFull)).toBeVisible();
     });
@@ -278,7 +224,7 @@ for (const language of languages) {
       const codes = await cardBooking.allInnerTexts();
       expect(codes.some((entry) => /TD-/.test(entry))).toBe(true);
       await page.locator(`form:has(input[name="booking"][value="${bookingUuid}"])`).getByRole("button", { name: t.payButton }).click();
-      await payWithCard(page, t);
+      await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Test Customer");
       await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
       await expect(page.getByText(t.paidInFull)).toBeVisible();
     });

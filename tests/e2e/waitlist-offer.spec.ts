@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { fillMainParticipant, forms, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, uniqueEmail } from "./support";
 
 /** The fully booked Golf Circle final (seed): 16 places, all held by confirmed bookings. */
 const finalEvent = "5b118576-79c2-4c62-915e-e1c2ebab0332";
-const finalForm = "b921b296-8ee3-4d5b-96ca-69cbadd6114d";
+const finalForm = forms.fullyBooked;
 
 const text = {
   en: {
@@ -13,20 +14,7 @@ const text = {
     join: /Join the waitlist/,
     joined: /You are on the waitlist/,
     held: /Your waitlist offer holds the places for you until/,
-    salutation: /^Salutation( \*)?$/,
-    mrs: "Mrs.",
-    forename: /^First name( \*)?$/,
-    surname: /^Last name( \*)?$/,
-    street: /^Street and number( \*)?$/,
-    postcode: /^Postcode( \*)?$/,
-    city: /^City( \*)?$/,
-    phone: /^Phone( \*)?$/,
-    bookingEmail: /^Email( \*)?$/,
-    next: "Save and continue",
-    handicap: "Up to 18",
-    terms: /I accept the terms and conditions/,
     invoice: /Invoice/,
-    submit: "Book now with obligation to pay",
     thanks: "Thank you for your booking!",
     full: "This event is fully booked",
     spent: "The offer in your link has run out or has already been used. You can join the waitlist again below.",
@@ -38,20 +26,7 @@ const text = {
     join: /Auf die Warteliste/,
     joined: /Sie stehen auf der Warteliste/,
     held: /Ihr Angebot von der Warteliste hält die Plätze bis/,
-    salutation: /^Anrede( \*)?$/,
-    mrs: "Frau",
-    forename: /^Vorname( \*)?$/,
-    surname: /^Nachname( \*)?$/,
-    street: /^Straße und Hausnummer( \*)?$/,
-    postcode: /^Postleitzahl( \*)?$/,
-    city: /^Ort( \*)?$/,
-    phone: /^Telefon( \*)?$/,
-    bookingEmail: /^E-Mail( \*)?$/,
-    next: "Speichern und weiter",
-    handicap: "Bis 18",
-    terms: /Ich akzeptiere die AGB/,
     invoice: /Rechnung \(Überweisung\)/,
-    submit: "Zahlungspflichtig buchen",
     thanks: "Vielen Dank für Ihre Buchung!",
     full: "Diese Veranstaltung ist ausgebucht",
     spent: "Das Angebot in Ihrem Link ist abgelaufen oder wurde bereits genutzt. Sie können sich unten erneut auf die Warteliste setzen.",
@@ -88,24 +63,26 @@ for (const language of languages) {
       await expect(page).toHaveURL(new RegExp(`${language.prefix}/booking/${finalForm}$`));
       await expect(page.getByText(t.held)).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.getByLabel(t.salutation).selectOption({ label: t.mrs });
-      await page.getByLabel(t.forename).fill("Ines");
-      await page.getByLabel(t.surname).fill("Keller");
-      await page.getByLabel(t.street).fill("Lindenweg 3");
-      await page.getByLabel(t.postcode).fill("84364");
-      await page.getByLabel(t.city).fill("Bad Birnbach");
-      await page.getByLabel(t.phone).fill("+49 8563 12345");
-      await page.getByLabel(t.bookingEmail).fill(email);
-      await page.getByRole("button", { name: t.next }).click();
+      await fillMainParticipant(page, language.locale, {
+        salutation: "mrs",
+        forename: "Ines",
+        surname: "Keller",
+        street: "Lindenweg 3",
+        postcode: "84364",
+        city: "Bad Birnbach",
+        phone: "+49 8563 12345",
+        email,
+      });
+      await page.getByRole("button", { name: participantLabels[language.locale].next }).click();
       await expect(page).toHaveURL(/\?page=2$/);
       // Resuming without the link keeps the offer (the event is still fully booked for everybody else).
       await page.goto(`${language.prefix}/booking`);
       await expect(page.getByText(t.held)).toBeVisible();
-      await page.getByLabel(t.handicap).check();
-      await page.getByRole("button", { name: t.next }).click();
-      await page.getByLabel(t.terms).check();
+      await page.getByLabel(participantLabels[language.locale].handicap).check();
+      await page.getByRole("button", { name: participantLabels[language.locale].next }).click();
+      await page.getByLabel(participantLabels[language.locale].terms).check();
       await page.getByRole("radio", { name: t.invoice }).check();
-      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
 
       // The offer is spent: the link now leads to the waitlist of the still fully booked event.

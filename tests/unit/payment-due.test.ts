@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPageBlockedBySma, paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
+import { isPageBlockedBySma } from "../../core/domain/form-validation";
+import { paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
 
 const now = new Date("2026-05-10T10:00:00Z");
 const booking = (overrides: Partial<BookingMoney>): BookingMoney => ({

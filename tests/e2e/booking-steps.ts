@@ -1,0 +1,108 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The seeded booking forms the browser tests use. */
+export const forms = {
+  trackDay: "de95324e-0299-4db7-a215-f275e0e951f6",
+  trip: "3a6ca845-f832-4e8d-8d69-22656b54e637",
+  /** The golf tournament starts within 30 days: a card booking pays the whole amount at once. */
+  golf: "8e89f816-042d-4100-b96c-5b088371f82b",
+  fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d",
+  notBookableYet: "cb981b7c-6428-4b4d-8227-eeaf3f69b311",
+} as const;
+
+/** The main participant's fields and the page buttons, as a visitor reads them in each language. */
+export const participantLabels = {
+  en: {
+    salutation: /^Salutation( \*)?$/,
+    mr: "Mr.",
+    mrs: "Mrs.",
+    forename: /^First name( \*)?$/,
+    surname: /^Last name( \*)?$/,
+    street: /^Street and number( \*)?$/,
+    postcode: /^Postcode( \*)?$/,
+    city: /^City( \*)?$/,
+    phone: /^Phone( \*)?$/,
+    email: /^Email( \*)?$/,
+    next: "Save and continue",
+    submit: "Book now with obligation to pay",
+    handicap: "Up to 18",
+    terms: /I accept the terms and conditions/,
+  },
+  de: {
+    salutation: /^Anrede( \*)?$/,
+    mr: "Herr",
+    mrs: "Frau",
+    forename: /^Vorname( \*)?$/,
+    surname: /^Nachname( \*)?$/,
+    street: /^Straße und Hausnummer( \*)?$/,
+    postcode: /^Postleitzahl( \*)?$/,
+    city: /^Ort( \*)?$/,
+    phone: /^Telefon( \*)?$/,
+    email: /^E-Mail( \*)?$/,
+    next: "Speichern und weiter",
+    submit: "Zahlungspflichtig buchen",
+    handicap: "Bis 18",
+    terms: /Ich akzeptiere die AGB/,
+  },
+} as const;
+
+const sandboxLabels = {
+  en: { testMode: /Test mode/, cardNumber: "Card number", expiry: "Expiry date (MM/YY)", cvc: "Security code (CVC)", holder: "Name on card", pay: /^Pay / },
+  de: {
+    testMode: /Testmodus/,
+    cardNumber: "Kartennummer",
+    expiry: "Gültig bis (MM/JJ)",
+    cvc: "Prüfnummer (CVC)",
+    holder: "Name auf der Karte",
+    pay: / bezahlen$/,
+  },
+} as const;
+
+export type Locale = keyof typeof participantLabels;
+export type Person = {
+  salutation: "mr" | "mrs";
+  forename: string;
+  surname: string;
+  street: string;
+  postcode: string;
+  city: string;
+  phone: string;
+  email: string;
+};
+
+/** Fills the main participant's page (the first page of every form). */
+export async function fillMainParticipant(page: Page, locale: Locale, person: Person) {
+  const t = participantLabels[locale];
+  await page.getByLabel(t.salutation).selectOption({ label: t[person.salutation] });
+  await page.getByLabel(t.forename).fill(person.forename);
+  await page.getByLabel(t.surname).fill(person.surname);
+  await page.getByLabel(t.street).fill(person.street);
+  await page.getByLabel(t.postcode).fill(person.postcode);
+  await page.getByLabel(t.city).fill(person.city);
+  await page.getByLabel(t.phone).fill(person.phone);
+  await page.getByLabel(t.email).fill(person.email);
+}
+
+/** The golf tournament's first two pages, then the terms on the last page; the caller picks how to pay and submits. */
+export async function fillGolfBookingUpToPayment(page: Page, locale: Locale, prefix: string, person: Person) {
+  const t = participantLabels[locale];
+  await page.goto(`${prefix}/booking/${forms.golf}`);
+  await fillMainParticipant(page, locale, person);
+  await page.getByRole("button", { name: t.next }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await page.getByLabel(t.handicap).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await expect(page).toHaveURL(/\?page=3$/);
+  await page.getByLabel(t.terms).check();
+}
+
+/** Pays on the sandbox's hosted page with a test card (any future expiry, any CVC). */
+export async function payOnSandbox(page: Page, locale: Locale, card: string, holder: string) {
+  const t = sandboxLabels[locale];
+  await expect(page.getByText(t.testMode)).toBeVisible();
+  await page.getByLabel(t.cardNumber).fill(card);
+  await page.getByLabel(t.expiry).fill("12/34");
+  await page.getByLabel(t.cvc).fill("123");
+  await page.getByLabel(t.holder).fill(holder);
+  await page.getByRole("button", { name: t.pay }).click();
+}
