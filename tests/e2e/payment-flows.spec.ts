@@ -13,6 +13,7 @@ const text = {
     thanks: "Thank you for your booking!",
     downloadInvoice: "Download the invoice (PDF)",
     invoiceWords: ["Invoice", "Total"],
+    smaReview: "Review my booking request",
     smaTitle: "Check and send your booking request",
     smaSend: "Send booking request",
     smaSent: "Your booking request has been sent",
@@ -34,6 +35,7 @@ const text = {
     thanks: "Vielen Dank für Ihre Buchung!",
     downloadInvoice: "Rechnung herunterladen (PDF)",
     invoiceWords: ["Rechnung", "Gesamt"],
+    smaReview: "Buchungsanfrage prüfen",
     smaTitle: "Buchungsanfrage prüfen und senden",
     smaSend: "Buchungsanfrage senden",
     smaSent: "Ihre Buchungsanfrage wurde gesendet",
@@ -145,7 +147,8 @@ for (const language of languages) {
       const email = uniqueEmail(`sma-${language.locale}`);
       await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("checkbox", { name: t.sma }).check();
-      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
+      // A request costs nothing now: the button says it leads to the review, not to a payment.
+      await page.getByRole("button", { name: t.smaReview }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.smaTitle })).toBeVisible();
       await expect(page.getByText("Greta Schäfer")).toBeVisible();
       await expectNoAxeViolations(page);
@@ -174,7 +177,8 @@ for (const language of languages) {
       const email = uniqueEmail(`sma-no-${language.locale}`);
       await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("checkbox", { name: t.sma }).check();
-      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
+      // A request costs nothing now: the button says it leads to the review, not to a payment.
+      await page.getByRole("button", { name: t.smaReview }).click();
       await page.getByRole("button", { name: t.smaSend }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
       const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";

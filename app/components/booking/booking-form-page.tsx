@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
-import { hiddenItemUuids } from "../../../core/domain/form-validation";
+import { hiddenItemUuids, isChosen } from "../../../core/domain/form-validation";
 import { localizePath } from "../../../core/i18n/locales";
 import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
@@ -79,6 +79,9 @@ export function BookingFormPage(props: BookingPageProps) {
   const answers = { ...booking.answers, ...liveAnswers } as Record<string, unknown>;
   const hidden = hiddenItemUuids(page.items, answers);
   const isLastPage = pageNumber === form.pages.length;
+  // A booking request is reviewed before it is sent and costs nothing now: the button must not promise a payment.
+  const smaItem = page.items.find((item) => item.kind === "sma");
+  const requestChosen = smaItem !== undefined && isChosen(answers[smaItem.uuid]);
   const clearError = (uuid: string) => setErrors((current) => withoutFieldError(current, uuid));
   const clearParticipantError = (participantUuid: string, field: string) =>
     setParticipantErrors((current) => {
@@ -264,7 +267,7 @@ export function BookingFormPage(props: BookingPageProps) {
                 <span />
               )}
               <Button type="submit" name="intent" value={isLastPage ? "submit" : "next"} size="lg" disabled={busy}>
-                {isLastPage ? t("booking.submit") : t("booking.next")}
+                {isLastPage ? (requestChosen ? t("booking.submitRequest") : t("booking.submit")) : t("booking.next")}
               </Button>
             </div>
             <p className="text-xs text-ink-soft">{t("booking.savedNote")}</p>
