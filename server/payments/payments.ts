@@ -71,11 +71,21 @@ export function returnUrls(origin: string, locale: Locale, token: string) {
   };
 }
 
+/** Payment statuses whose checkout may still be paid at the provider. */
+const checkoutOpenStatuses = ["pending", "requires_action"] as const;
+
 /**
  * Creates a payment for what is due now (amounts from the booking's stored prices, never from the
- * browser) and the provider's hosted checkout for it. The payment row and the booking's move to
- * `awaiting_payment` commit first; the provider is called outside the transaction, with the payment's
- * id as idempotency key, so a retry after a network failure cannot charge twice.
+ * browser) and the provider's hosted checkout for it. A booking has at most one open checkout:
+ *
+ * 1. One transaction, authorization first (a refused caller changes nothing), then the booking row's
+ *    lock, so that creations for the same booking take turns. Under it the payments still open are
+ *    closed (each with its audit row), and the new payment is written with its own audit row.
+ * 2. After the commit the provider is told to close those older checkouts, then asked for the new
+ *    checkout (the payment's id is the idempotency key, so a retry cannot charge twice).
+ * 3. The checkout's reference is stored only while the payment is still pending. When a creation that
+ *    started later closed it meanwhile, the checkout just made is closed at the provider before anyone
+ *    saw its URL, and the caller gets a 409: the later creation's checkout is the one to pay.
  */
 export async function createPayment(
   db: Database,
@@ -83,13 +93,13 @@ export async function createPayment(
   input: { bookingId: string; access: PaymentAccess; locale: Locale; now: Date },
 ): Promise<PaymentResult> {
   const token = newSecretToken();
-  await closeOpenCheckouts(db, deps, input.bookingId, input.now);
   const created = await db.transaction(async (tx) => {
     const found = await bookingForPayment(tx, input.bookingId, input.access, deps.payLinkSecret);
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     const due = paymentDue(booking, input.now);
     if ("refused" in due) throw new AppError("CONFLICT", refusalMessage[due.refused], { reason: due.refused });
+    const replaced = await closeOpenPayments(tx, booking.id, input.now);
     const [payment] = await tx
       .insert(payments)
       .values({ bookingId: booking.id, provider: deps.provider.name, kind: due.kind, amountCents: due.amountCents, returnTokenHash: hashToken(token) })
@@ -117,13 +127,16 @@ export async function createPayment(
     }
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
-    return { booking, payment, eventTitle: event ? pickLocale(event.title, input.locale) : "", email: main?.email ?? null };
+    return { booking, payment, replaced, eventTitle: event ? pickLocale(event.title, input.locale) : "", email: main?.email ?? null };
   });
 
   const { booking, payment } = created;
   const t = translatorFor(input.locale);
+  let checkout: { providerReference: string; redirectUrl: string };
   try {
-    const checkout = await deps.provider.createCheckout({
+    // Closed at the provider before the new checkout exists: an abandoned tab cannot be paid next to it.
+    for (const reference of created.replaced) await deps.provider.expireCheckout(reference);
+    checkout = await deps.provider.createCheckout({
       paymentId: payment.id,
       bookingId: booking.id,
       bookingCode: booking.code ?? "",
@@ -137,22 +150,14 @@ export async function createPayment(
       // A balance has no hold; the provider's own limit applies.
       expiresAt: booking.holdExpiresAt ?? new Date(input.now.getTime() + 24 * 3600_000),
     });
-    await db.update(payments).set({ providerReference: checkout.providerReference, updatedAt: input.now }).where(eq(payments.id, payment.id));
-    return {
-      uuid: payment.id,
-      kind: payment.kind,
-      amount_cents: payment.amountCents,
-      currency: "EUR",
-      provider: deps.provider.name,
-      redirect_url: checkout.redirectUrl,
-      token,
-    };
   } catch (error) {
     await db.transaction(async (tx) => {
-      await tx
+      const [failed] = await tx
         .update(payments)
         .set({ status: "failed", failureReason: "provider unreachable", updatedAt: input.now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")));
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+        .returning({ id: payments.id });
+      if (!failed) return;
       await tx.insert(bookingEvents).values({
         bookingId: booking.id,
         paymentId: payment.id,
@@ -166,37 +171,62 @@ export async function createPayment(
     });
     throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
   }
+
+  const [stored] = await db
+    .update(payments)
+    .set({ providerReference: checkout.providerReference, updatedAt: input.now })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+    .returning({ id: payments.id });
+  if (!stored) {
+    // A newer creation closed this payment while its checkout was being made (and could not close the
+    // checkout, whose reference it did not know yet): close it here, before its URL is handed out.
+    // Recorded first, so that anything the provider still says about it finds its payment.
+    await db.update(payments).set({ providerReference: checkout.providerReference }).where(eq(payments.id, payment.id));
+    try {
+      await deps.provider.expireCheckout(checkout.providerReference);
+    } catch {
+      // Its URL was never handed out, so nobody can reach it; the provider's own expiry ends it.
+    }
+    throw new AppError("CONFLICT", "paymentReplaced");
+  }
+  return {
+    uuid: payment.id,
+    kind: payment.kind,
+    amount_cents: payment.amountCents,
+    currency: "EUR",
+    provider: deps.provider.name,
+    redirect_url: checkout.redirectUrl,
+    token,
+  };
 }
 
 /**
- * A new payment closes the booking's checkouts still open (an abandoned tab, the cancel link), so the
- * customer cannot pay the same deposit twice; one paid meanwhile is still honoured or refunded.
+ * In the creating transaction, under the booking's lock: the booking's payments still open are
+ * closed with their audit rows, so the customer cannot pay the same deposit twice (one paid at the
+ * provider meanwhile is still honoured or refunded). Answers the provider references to close there.
+ * The rows are locked and read again, so a reference stored a moment ago by another creation is seen.
  */
-async function closeOpenCheckouts(db: Database, deps: PaymentDeps, bookingId: string, now: Date) {
-  const open = await db
+async function closeOpenPayments(tx: Queryable, bookingId: string, now: Date): Promise<string[]> {
+  const open = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ["pending", "requires_action"])));
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, [...checkoutOpenStatuses])))
+    .for("update");
+  const references: string[] = [];
   for (const payment of open) {
-    if (payment.providerReference) await deps.provider.expireCheckout(payment.providerReference);
-    await db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(payments)
-        .set({ status: "expired", failureReason: "replaced by a newer payment", updatedAt: now })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["pending", "requires_action"])))
-        .returning({ id: payments.id });
-      if (closed)
-        await tx.insert(bookingEvents).values({
-          bookingId,
-          paymentId: payment.id,
-          subject: "payment",
-          fromStatus: payment.status,
-          toStatus: "expired",
-          cause: "closed because the customer started a new payment",
-          at: now,
-        });
+    await tx.update(payments).set({ status: "expired", failureReason: "replaced by a newer payment", updatedAt: now }).where(eq(payments.id, payment.id));
+    await tx.insert(bookingEvents).values({
+      bookingId,
+      paymentId: payment.id,
+      subject: "payment",
+      fromStatus: payment.status,
+      toStatus: "expired",
+      cause: "closed because the customer started a new payment",
+      at: now,
     });
+    if (payment.providerReference) references.push(payment.providerReference);
   }
+  return references;
 }
 
 /** Statuses a provider's word can still change; `succeeded` is also accepted after them (money is real). */

@@ -1,0 +1,160 @@
+import { asc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaymentResponseSchema } from "../../core/contracts/payments";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { submitBooking } from "../../server/bookings/submit-booking";
+import type { DatabaseHandle } from "../../server/db/client";
+import { bookingEvents, bookings, events, jobs, payments, sandboxCheckouts } from "../../server/db/schema";
+import { seedIds } from "../../server/db/seed";
+import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
+import { createSandboxProvider, sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
+import en from "../../core/i18n/locales/en.json";
+import de from "../../core/i18n/locales/de.json";
+import { createTestApi } from "../support/api-client";
+import { createDraftBooking } from "../support/factories";
+import { createTestDatabase } from "../support/test-database";
+
+/**
+ * Many payment creations for one booking at the same moment (double clicks, several tabs, a retrying
+ * client): a booking has at most one open checkout, every other creation answers a closed checkout or
+ * a clear 409, and paying every URL handed out through the sandbox's hosted page charges once.
+ */
+
+let database: DatabaseHandle;
+let api: ReturnType<typeof createTestApi>;
+let sandbox: SandboxProvider;
+let checkoutPages: Hono;
+const webhookSecret = "whsec_sandbox_test_secret_of_enough_length";
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret, webhookDelayMs: 0, now: () => new Date() });
+  api = createTestApi(database, { paymentProvider: sandbox });
+  checkoutPages = new Hono().route("/sandbox-checkout", createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }));
+  await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function cardBooking() {
+  const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+  const token = newSecretToken();
+  await database.db.update(bookings).set({ tokenHash: hashToken(token), paymentOption: "credit_card" }).where(eq(bookings.id, bookingId));
+  const held = await submitBooking(database.db, { bookingId, now: new Date() });
+  if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
+  return { bookingId, token };
+}
+
+const createPayment = (bookingId: string, token: string, locale: "en" | "de" = "en") =>
+  api.app.request(`/api/booking/payment/create/${bookingId}/${locale}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "accept-language": locale },
+    body: JSON.stringify({ booking_token: token }),
+  });
+
+/** Pays a checkout on the sandbox's hosted page with the card that succeeds, as a browser would. */
+async function payOnHostedPage(redirectUrl: string) {
+  const path = new URL(redirectUrl).pathname;
+  const form = new URLSearchParams({ number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: "Test Buyer" });
+  return checkoutPages.request(`${path}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+}
+
+/** Delivers every webhook the sandbox queued for these checkouts, as its job worker would. */
+async function deliverWebhooksOf(checkoutIds: string[]) {
+  const queued = await database.db.select().from(jobs).where(eq(jobs.kind, sandboxWebhookJob));
+  for (const job of queued) {
+    const body = String(job.payload.body);
+    if (!checkoutIds.some((id) => body.includes(id))) continue;
+    const response = await api.app.request("/api/payment/webhook/sandbox", {
+      method: "POST",
+      headers: { "content-type": "application/json", [sandboxSignatureHeader]: signSandboxPayload(body, webhookSecret, Math.floor(Date.now() / 1000)) },
+      body,
+    });
+    expect(response.status).toBe(200);
+  }
+}
+
+describe.each([8, 50])("%i parallel payment creations for one booking", (parallel) => {
+  it("leave at most one open checkout; paying every URL handed out charges exactly once", async () => {
+    const booking = await cardBooking();
+    const responses = await Promise.all(Array.from({ length: parallel }, () => createPayment(booking.bookingId, booking.token)));
+    const urls: string[] = [];
+    for (const response of responses) {
+      if (response.status === 200) {
+        urls.push(createPaymentResponseSchema.parse(await response.json()).data.redirect_url);
+        continue;
+      }
+      expect(response.status).toBe(409);
+      expect(errorResponseSchema.parse(await response.json())).toMatchObject({ code: "CONFLICT", message: en.api.paymentReplaced });
+    }
+    expect(urls.length).toBeGreaterThanOrEqual(1);
+
+    const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId)).orderBy(asc(payments.createdAt));
+    expect(rows.filter((row) => row.status === "pending")).toHaveLength(1);
+    const checkouts = await database.db.select().from(sandboxCheckouts);
+    const ofBooking = checkouts.filter((checkout) => (checkout.metadata as { booking_id?: string }).booking_id === booking.bookingId);
+    expect(ofBooking.filter((checkout) => checkout.status === "open")).toHaveLength(1);
+    // Every closed payment has its audit row.
+    const audit = await database.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.bookingId));
+    for (const row of rows.filter((candidate) => candidate.status === "expired")) {
+      expect(audit.some((entry) => entry.paymentId === row.id && entry.toStatus === "expired")).toBe(true);
+    }
+
+    // The customer pays on every page handed out: only the open one takes the card.
+    const paid = await Promise.all(urls.map(payOnHostedPage));
+    expect(paid.filter((response) => response.status === 303)).toHaveLength(1);
+    for (const refused of paid.filter((response) => response.status !== 303)) {
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("This payment page is closed.");
+    }
+    await deliverWebhooksOf(ofBooking.map((checkout) => checkout.id));
+
+    const after = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId));
+    expect(after.filter((row) => row.status === "succeeded")).toHaveLength(1);
+    expect(after.filter((row) => row.status === "refund_pending")).toHaveLength(0);
+    const [row] = await database.db.select().from(bookings).where(eq(bookings.id, booking.bookingId));
+    expect(row).toMatchObject({ status: "confirmed", paidCents: row?.depositCents });
+  });
+});
+
+describe("a creation whose payment was closed by a newer one while its checkout was being made", () => {
+  it("closes its own checkout at the provider and answers a localized 409", async () => {
+    const booking = await cardBooking();
+    // The provider is slow for the first creation: a second creation runs completely meanwhile.
+    let second: Response | undefined;
+    let started = false;
+    const slowProvider: SandboxProvider = {
+      ...sandbox,
+      createCheckout: async (request) => {
+        if (!started) {
+          started = true;
+          second = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ booking_token: booking.token }),
+          });
+        }
+        return sandbox.createCheckout(request);
+      },
+    };
+    const slowApi = createTestApi(database, { paymentProvider: slowProvider });
+    const first = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "de" },
+      body: JSON.stringify({ booking_token: booking.token }),
+    });
+    expect(second?.status).toBe(200);
+    expect(first.status).toBe(409);
+    expect(errorResponseSchema.parse(await first.json()).message).toBe(de.api.paymentReplaced);
+    const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId)).orderBy(asc(payments.createdAt));
+    expect(rows.map((row) => row.status)).toEqual(["expired", "pending"]);
+    // The first payment's checkout was made after it was closed: it is closed at the provider too.
+    const checkouts = (await database.db.select().from(sandboxCheckouts)).filter(
+      (checkout) => (checkout.metadata as { booking_id?: string }).booking_id === booking.bookingId,
+    );
+    expect(checkouts.map((checkout) => checkout.status).sort()).toEqual(["expired", "open"]);
+  });
+});
