@@ -9,7 +9,13 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookingEvents, bookings, events, jobs, payments, sandboxCheckouts } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
-import { createSandboxProvider, sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
+import {
+  createSandboxProvider,
+  sandboxSignatureHeader,
+  sandboxWebhookJob,
+  signSandboxPayload,
+  type SandboxProvider,
+} from "../../server/payments/sandbox-provider";
 import en from "../../core/i18n/locales/en.json";
 import de from "../../core/i18n/locales/de.json";
 import { createTestApi } from "../support/api-client";
@@ -42,7 +48,10 @@ afterAll(async () => {
 async function cardBooking() {
   const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
   const token = newSecretToken();
-  await database.db.update(bookings).set({ tokenHash: hashToken(token), paymentOption: "credit_card" }).where(eq(bookings.id, bookingId));
+  await database.db
+    .update(bookings)
+    .set({ tokenHash: hashToken(token), paymentOption: "credit_card" })
+    .where(eq(bookings.id, bookingId));
   const held = await submitBooking(database.db, { bookingId, now: new Date() });
   if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
   return { bookingId, token };
