@@ -125,7 +125,7 @@ afterAll(async () => {
 const uploadFiles = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir).sort() : []);
 
 /** Runs one refused call and proves it changed nothing, in the database or on disk. */
-async function expectRefusedWithoutChange(call: () => Promise<Response>, status: number) {
+async function expectRefusedWithoutChange(call: () => Response | Promise<Response>, status: number) {
   const before = await snapshotDatabase(database.db);
   const filesBefore = uploadFiles();
   const response = await call();
