@@ -250,6 +250,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(pageHref(locale, formUuid, Math.min(page.number + 1, form.pages.length)));
   } catch (error) {
     if (!AppError.is(error)) throw error;
+    // Sent twice (a double click): the other post submitted it a moment ago; show the booking, not an error.
+    if (error.reason === "already_submitted") throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}?event=${form.event.uuid}`);
     if (error.reason === "not_bookable_yet") throw redirect(`${localizePath("/booking-not-bookable-yet", locale)}?event=${form.event.uuid}`);
     return failure(error, locale);

@@ -62,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await context.services.bookings.submit({ bookingId: key.bookingUuid, bookingToken: key.token, locale, waitlistOfferToken: offer ?? undefined });
   } catch (error) {
     if (!AppError.is(error)) throw error;
+    // Sent twice: the request went out with the first post.
+    if (error.reason === "already_submitted") throw redirect(`${localizePath("/sma-success", locale)}?booking=${key.bookingUuid}`);
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}`);
     return data({ message: error.toResponse(locale).message }, error.status);
   }

@@ -121,11 +121,11 @@ export function registerBookingRoutes(api: ApiRouter) {
       path: "/booking/public/{uuid}/submit",
       tags: ["bookings"],
       summary:
-        "Submit a draft: every page is checked, then the places of every person and the chosen per-day resources are held. A 409 carries `reason`: fully_booked, not_bookable_yet, closed or resource_unavailable",
+        "Submit a draft: every page is checked, then the places of every person and the chosen per-day resources are held. A 409 carries `reason`: fully_booked, not_bookable_yet, closed, resource_unavailable, or already_submitted (a second submission changes nothing)",
       request: { params: submitBookingParamsSchema, body: { content: { "application/json": { schema: submitBookingBodySchema } }, required: true } },
       responses: {
         200: json(submitBookingResponseSchema, "The submitted booking with its code; places are held until hold_expires_at"),
-        409: json(errorResponseSchema, "Fully booked, not bookable, or a resource is gone"),
+        409: json(errorResponseSchema, "Fully booked, not bookable, a resource is gone, or already submitted"),
         ...errorAnswers,
       },
     }),

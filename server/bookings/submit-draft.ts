@@ -204,12 +204,14 @@ async function resourceRequestsOf(
   return { requests, itemOf };
 }
 
+const alreadySubmitted = () => new AppError("CONFLICT", "bookingAlreadySubmitted", { reason: "already_submitted" });
+
 /**
  * Submits a draft: in one transaction under the booking's row lock it checks every page, writes the
  * main participant and the booking's own fields from the answers, and holds the places and
  * resources (`submitBooking`). The
  * outcome is the booking, or an error whose `reason` tells the web which screen to show.
- * Submitting twice answers with the same booking.
+ * Submitting twice (or twice at once) is a 409 `already_submitted` and changes nothing more.
  */
 export async function submitDraft(
   db: Database,
@@ -217,10 +219,7 @@ export async function submitDraft(
   input: { bookingId: string; bookingToken: string; locale: Locale; now: Date; waitlistOfferToken?: string | undefined },
 ): Promise<BookingView> {
   const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
-  if (booking.status !== "draft") {
-    if (booking.code) return bookingViewOf(db, booking);
-    throw new AppError("CONFLICT", "bookingSubmitted", { reason: "already_submitted" });
-  }
+  if (booking.status !== "draft") throw alreadySubmitted();
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
   let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
@@ -249,8 +248,10 @@ export async function submitDraft(
   });
   switch (outcome.outcome) {
     case "held":
-    case "already_submitted":
       break;
+    case "already_submitted":
+      // Another submission of the same draft won the booking's lock a moment earlier.
+      throw alreadySubmitted();
     case "no_places":
       throw new AppError("CONFLICT", "eventFullyBooked", { reason: "fully_booked", params: { places: outcome.placesLeft } });
     case "not_bookable":

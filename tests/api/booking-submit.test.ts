@@ -54,6 +54,7 @@ const en = {
   bookingNotFound: "This booking was not found, or the link to it is not valid.",
   companionNotFound: "This companion was not found on the booking.",
   bookingSubmitted: "This booking has been submitted and can no longer be changed here.",
+  bookingAlreadySubmitted: "This booking has already been submitted; it cannot be submitted twice.",
 };
 
 function itemNamed(form: FormKey, name: string) {
@@ -642,17 +643,33 @@ describe("submitting a booking", () => {
       expect(mails[0]?.payload).toMatchObject({ code: data.code, totalCents: total, depositCents: 102751, paymentOption: "credit_card" });
       expect(JSON.stringify(mails[0]?.payload)).toContain(data.code ?? "no code");
 
-      // Submitting again answers with the same booking and holds nothing more.
-      const again = await submit(draft);
-      expect(again.status).toBe(200);
-      const second = submitBookingResponseSchema.parse(await again.json()).data;
-      expect(second).toEqual(data);
+      // Submitting again is refused as the OpenAPI document says (409 already_submitted) and holds nothing more.
+      const again = await expectError(await submit(draft), 409);
+      expect(again).toMatchObject({ code: "CONFLICT", reason: "already_submitted", message: en.bookingAlreadySubmitted });
       expect((await eventRow(track.eventId)).placesTaken).toBe(before.placesTaken + 2);
       expect(await resourcesOf(track.eventId)).toEqual(resourcesAfter);
       expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, draft.email))).toHaveLength(1);
     } finally {
       await database.db.update(eventPrices).set({ amountCents: coDriver.amountCents }).where(eq(eventPrices.id, coDriver.id));
     }
+  });
+
+  it("answers a second submission, also one sent at the same moment, with a localized 409 already_submitted and holds once", async () => {
+    const before = await eventRow(golf.eventId);
+    const draft = await completeGolfDraft();
+    const answers = await Promise.all([submit(draft), submit(draft, { booking_token: draft.token }, { "accept-language": "de" })]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((response) => response.status === 409);
+    const german = errorResponseSchema.parse(await refused?.json());
+    expect(german).toMatchObject({ code: "CONFLICT", reason: "already_submitted" });
+    expect([en.bookingAlreadySubmitted, "Diese Buchung wurde bereits abgeschickt; sie kann nicht zweimal abgeschickt werden."]).toContain(german.message);
+    const later = await expectError(await submit(draft, { booking_token: draft.token }, { "accept-language": "de" }), 409);
+    expect(later).toMatchObject({
+      reason: "already_submitted",
+      message: "Diese Buchung wurde bereits abgeschickt; sie kann nicht zweimal abgeschickt werden.",
+    });
+    expect((await eventRow(golf.eventId)).placesTaken).toBe(before.placesTaken + 2);
+    expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, draft.email))).toHaveLength(1);
   });
 
   it("asks for the full amount at once when the event is 30 days away or closer", async () => {
