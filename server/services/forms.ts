@@ -11,7 +11,7 @@ import { sanitizeRichText } from "../rich-text";
 
 /**
  * A booking form with its pages and items in `locale`. Forms of unpublished events are only shown
- * as a preview (staff access is checked by the caller once accounts exist).
+ * as a preview, which the caller grants to staff only (server/api/forms.ts).
  */
 export async function getPublicForm(db: Queryable, locale: Locale, formId: string, options: { preview: boolean; now: Date }): Promise<PublicForm> {
   const [row] = await db

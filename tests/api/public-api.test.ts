@@ -142,7 +142,8 @@ describe("GET /api/form/public/{uuid}", () => {
     const labels = form.data.pages.flatMap((page) => page.items.map((item) => item.label));
     expect(labels.length).toBeGreaterThan(5);
     const preview = publicFormResponseSchema.parse(await json(await api.get(`/api/form/public/${seedIds.forms.golfYogaTrip}?preview`)));
-    expect(preview.data.preview).toBe(true);
+    // A preview is for staff only (tests/api/form-preview.test.ts): a visitor gets the published form.
+    expect(preview.data.preview).toBe(false);
   });
 
   it("rejects a malformed uuid and answers 404 for an unknown one", async () => {

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenResponseSchema } from "../../core/contracts/auth";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import { publicFormResponseSchema } from "../../core/contracts/forms";
+import type { DatabaseHandle } from "../../server/db/client";
+import { events } from "../../server/db/schema";
+import { demoAccounts, seedIds } from "../../server/db/seed";
+import { createTestApi } from "../support/api-client";
+import { createTestDatabase } from "../support/test-database";
+
+/**
+ * `GET api/form/public/{uuid}?preview=1` shows a form of an unpublished event: to staff only (a staff
+ * bearer token). Anyone else gets what they would get without `?preview`: the published form, or 404.
+ */
+
+let database: DatabaseHandle;
+let api: ReturnType<typeof createTestApi>;
+const hidden = { formId: seedIds.forms.trackDayTwoDays, eventId: seedIds.events.trackDayTwoDays };
+const published = seedIds.forms.golfYogaTrip;
+let staffToken: string;
+let customerToken: string;
+
+async function login(email: string, password: string) {
+  const response = await api.app.request("/api/auth/public/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return tokenResponseSchema.parse(await response.json()).access_token;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = createTestApi(database);
+  await database.db.update(events).set({ published: false }).where(eq(events.id, hidden.eventId));
+  staffToken = await login(demoAccounts.staff.email, demoAccounts.staff.password);
+  customerToken = await login(demoAccounts.customer.email, demoAccounts.customer.password);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("previewing a booking form", () => {
+  it("shows staff the form of an unpublished event", async () => {
+    for (const flag of ["1", "true", ""]) {
+      const response = await api.get(`/api/form/public/${hidden.formId}?preview=${flag}`, bearer(staffToken));
+      expect(response.status).toBe(200);
+      expect(publicFormResponseSchema.parse(await response.json()).data).toMatchObject({ uuid: hidden.formId, preview: true });
+    }
+  });
+
+  it("answers anyone else as without preview: 404 for an unpublished event, in their language", async () => {
+    const visitors: Record<string, string>[] = [{}, bearer(customerToken), bearer("not-a-token"), { authorization: staffToken }];
+    for (const headers of visitors) {
+      const response = await api.get(`/api/form/public/${hidden.formId}?preview=1`, headers);
+      expect(response.status).toBe(404);
+    }
+    const german = await api.get(`/api/form/public/${hidden.formId}?preview=1`, { ...bearer(customerToken), "accept-language": "de" });
+    expect(errorResponseSchema.parse(await german.json()).code).toBe("NOT_FOUND");
+    expect((await api.get(`/api/form/public/${hidden.formId}`, bearer(staffToken))).status).toBe(404);
+  });
+
+  it("gives anyone else the published form as it is, not marked as a preview", async () => {
+    const response = await api.get(`/api/form/public/${published}?preview=1`, bearer(customerToken));
+    expect(response.status).toBe(200);
+    expect(publicFormResponseSchema.parse(await response.json()).data).toMatchObject({ uuid: published, preview: false });
+    const anonymous = await api.get(`/api/form/public/${published}?preview=1`);
+    expect(publicFormResponseSchema.parse(await anonymous.json()).data.preview).toBe(false);
+  });
+});
