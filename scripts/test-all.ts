@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium";
+import { ensureNginx } from "./ensure-nginx";
 import { startPostgresCluster } from "./postgres-cluster";
 
 type Tally = { passed: number; failed: number; skipped: number };
@@ -93,6 +94,8 @@ try {
 check("build", "npm", ["run", "--silent", "build"]);
 try {
   ensureChromium();
+  // The reverse-proxy test (tests/e2e/behind-nginx.spec.ts) puts nginx in front of the site.
+  ensureNginx();
   playwright("end-to-end (Chromium)");
 } catch (error) {
   console.error(error);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/forwarded-request";
 
 const optionalText = z
   .string()
@@ -25,6 +26,21 @@ const envSchema = z
       .optional()
       .transform((value) => (value ? value.replace(/\/$/, "") : undefined))
       .refine((value) => value === undefined || /^https?:\/\//.test(value), "PUBLIC_URL must be an http(s) origin"),
+    /**
+     * Behind a reverse proxy: which peers' X-Forwarded-Proto/-Host/-For are believed. `false`
+     * (default), `true`, a hop count, or addresses/CIDR ranges (`loopback`, `10.0.0.0/8`, …).
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, context): TrustProxy => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      }),
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */

@@ -1,6 +1,6 @@
 import "./load-context";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,9 +35,13 @@ const logger = createLogger(env.LOG_LEVEL);
 const isProduction = env.NODE_ENV === "production";
 
 const startedAt = Date.now();
+const dataDir = path.resolve(projectRoot, env.DATA_DIR);
+// PGlite would create it for its database, but on PostgreSQL nothing else does, and the secrets,
+// the uploads and the mail outbox all live here (a fresh deploy has no such folder yet).
+mkdirSync(dataDir, { recursive: true });
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
-  dataDir: path.resolve(projectRoot, env.DATA_DIR, "db"),
+  dataDir: path.join(dataDir, "db"),
   onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
 });
 if (await seedIfEmpty(database.db, new Date(), { demoAccounts: !isProduction })) logger.info("Seeded the sample data.");
@@ -45,7 +49,6 @@ if (!isProduction) {
   for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);
 }
 const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
-const dataDir = path.resolve(projectRoot, env.DATA_DIR);
 const outboxDir = path.join(dataDir, "outbox");
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
 const emailWorker = startEmailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger, pollIntervalMs: 2000 });
@@ -108,6 +111,9 @@ const jobWorker = startJobWorker({
   },
 });
 await scheduleDraftPurge(database.db, new Date());
+if (env.PUBLIC_URL?.startsWith("https:") && env.TRUST_PROXY.mode === "off") {
+  logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: rate limits see the proxy's address for every visitor (README: Deploying behind a proxy).");
+}
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
 logger.info(`Mail goes to ${transport.describe()}`);
 
@@ -131,6 +137,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     mode: env.NODE_ENV,
     clientAssetsDir: path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     publicOrigin: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
@@ -147,6 +154,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     mode: "development",
     publicOrigin: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
     pageCacheSeconds: 0,
     devOutboxDir: outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,

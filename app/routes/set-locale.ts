@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
+import { isSecure } from "../utils/session.server";
 import type { Route } from "./+types/set-locale";
 
 /** POST /locale: remembers the chosen language for 365 days and opens the page in it. */
@@ -10,7 +11,8 @@ export async function action({ request }: Route.ActionArgs) {
   const locale = isLocale(requested) ? requested : defaultLocale;
   const target = form.get(`redirect_${locale}`);
   const destination = isLocalPath(target) ? target : localizePath("/", locale);
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  // https as the visitor sees it (PUBLIC_URL, a trusted proxy): see isSecure.
+  const secure = isSecure(request) ? "; Secure" : "";
   return redirect(destination, {
     headers: { "Set-Cookie": `${localeCookieName}=${locale}; Path=/; Max-Age=${localeCookieMaxAgeSeconds}; SameSite=Lax${secure}` },
   });

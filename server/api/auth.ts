@@ -1,4 +1,3 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -22,6 +21,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { AccessTokenClaims } from "../auth/access-tokens";
 import { AppError, type ApiMessageKey } from "../errors";
+import { clientAddressOf } from "../http/forwarded-request";
 import type { ApiEnv, ApiRouter } from "./api-app";
 import { json } from "./public-content";
 
@@ -36,14 +36,8 @@ const bearer = [{ bearerAuth: [] }];
 
 type AuthEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: AccessTokenClaims } };
 
-/** The client's address for rate limits; "local" for in-process calls (tests). */
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "local";
-  } catch {
-    return "local";
-  }
-}
+/** The client's address for rate limits (behind a trusted proxy, from X-Forwarded-For); "local" for in-process calls (tests). */
+const clientIp = (c: Context): string => clientAddressOf(c);
 
 function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";

@@ -1,11 +1,11 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import type { WebContext } from "../load-context";
 import type { Services } from "../services";
+import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { PageCache } from "./page-cache";
 import { readSession, type WebSession } from "./web-session";
 
@@ -16,7 +16,9 @@ export type AppOptions = {
   mode: "development" | "production" | "test";
   /** Folder of the built browser assets; omitted in development, where Vite serves them. */
   clientAssetsDir?: string;
-  publicOrigin?: string;
+  publicOrigin?: string | undefined;
+  /** Env TRUST_PROXY: which peers' X-Forwarded-Proto/-Host/-For are believed (off when omitted). */
+  trustProxy?: TrustProxy | undefined;
   pageCacheSeconds: number;
   /** Development and tests only: the folder whose mails /dev/outbox lists. */
   devOutboxDir?: string | undefined;
@@ -27,13 +29,8 @@ export type AppOptions = {
   logError: (error: unknown) => void;
 };
 
-function remoteAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
+/** Browsers remember it for a year and then never try plain http on this host (nor its subdomains). */
+const strictTransportSecurity = "max-age=31536000; includeSubDomains";
 
 /**
  * A session renewed while answering (expired access token, refresh token rotated) must reach the
@@ -60,6 +57,17 @@ export function createApp(options: AppOptions) {
   const api = createApi(options.services, options.logError);
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
   const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
+  const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
+
+  // Behind a proxy the request must carry the URL the browser asked for: React Router compares a
+  // form post's Origin with it, and its https decides Secure cookies and HSTS (decision 009).
+  app.use(async (c, next) => {
+    const view = forwardedView(c.req.raw, socketAddress(c), trustProxy, options.publicOrigin);
+    if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
+    rememberClientAddress(c.req.raw, view.clientAddress);
+    await next();
+    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", strictTransportSecurity);
+  });
 
   app.use(async (c, next) => {
     await next();
@@ -89,7 +97,7 @@ export function createApp(options: AppOptions) {
       services: options.services,
       publicOrigin: options.publicOrigin ?? new URL(request.url).origin,
       session: () => (session ??= readSession(request, options.services.accounts)),
-      clientAddress: remoteAddress(c),
+      clientAddress: clientAddressOf(c),
     };
     const key = pageCache.keyOf(request);
     if (key) {

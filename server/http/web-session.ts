@@ -11,27 +11,48 @@ export const refreshCookieName = "session_refresh";
 /** Cleared at logout with the session (spec §4): the booking in progress and its form position. */
 export const bookingCookieNames = ["booking_token", "form_position"] as const;
 
+/** Path=/ and no Domain on every cookie, so that the session cookies can carry the `__Host-` prefix over https. */
 export function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
+/**
+ * Served over https: the request's URL says so once createApp has applied PUBLIC_URL and a trusted
+ * proxy's X-Forwarded-Proto (decision 009). Cookies are then Secure.
+ */
 export const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * The session cookies' names. Over https they carry the `__Host-` prefix: the browser then keeps
+ * them only if Secure, for this host alone, so a sibling subdomain cannot plant or overwrite a
+ * session. Only the name of the request's scheme is read; plain http (127.0.0.1 in development and
+ * tests) keeps the bare names, which browsers refuse with the prefix there.
+ */
+export function sessionCookieName(name: typeof accessCookieName | typeof refreshCookieName, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
 
 export function sessionCookies(request: Request, tokens: TokenResponse): string[] {
   const secure = isSecure(request);
   return [
-    cookie(accessCookieName, tokens.access_token, tokens.expires_in, secure),
-    cookie(refreshCookieName, tokens.refresh_token, tokens.refresh_expires_in, secure),
+    cookie(sessionCookieName(accessCookieName, secure), tokens.access_token, tokens.expires_in, secure),
+    cookie(sessionCookieName(refreshCookieName, secure), tokens.refresh_token, tokens.refresh_expires_in, secure),
   ];
 }
 
 export function clearedSessionCookies(request: Request): string[] {
   const secure = isSecure(request);
-  return [accessCookieName, refreshCookieName, ...bookingCookieNames].map((name) => cookie(name, "", 0, secure));
+  const sessionNames = [sessionCookieName(accessCookieName, secure), sessionCookieName(refreshCookieName, secure)];
+  return [...sessionNames, ...bookingCookieNames].map((name) => cookie(name, "", 0, secure));
 }
 
 export function refreshTokenOf(request: Request): string | undefined {
-  return readCookie(request.headers.get("cookie"), refreshCookieName) ?? undefined;
+  return readCookie(request.headers.get("cookie"), sessionCookieName(refreshCookieName, isSecure(request))) ?? undefined;
+}
+
+/** The access token of the web session's cookie (the API accepts it where a page's script calls it). */
+export function accessTokenOf(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), sessionCookieName(accessCookieName, isSecure(request))) ?? undefined;
 }
 
 /**
@@ -41,10 +62,9 @@ export function refreshTokenOf(request: Request): string | undefined {
 export type WebSession = { user: User | null; setCookies: string[] };
 
 export async function readSession(request: Request, accounts: Accounts): Promise<WebSession> {
-  const cookieHeader = request.headers.get("cookie");
-  const session = await accounts.authenticate(readCookie(cookieHeader, accessCookieName));
+  const session = await accounts.authenticate(accessTokenOf(request));
   if (session) return { user: session.user, setCookies: [] };
-  const refreshToken = readCookie(cookieHeader, refreshCookieName);
+  const refreshToken = refreshTokenOf(request);
   if (!refreshToken) return { user: null, setCookies: [] };
   try {
     const tokens = await accounts.refresh(refreshToken);

@@ -106,3 +106,18 @@ export async function payOnSandbox(page: Page, locale: Locale, card: string, hol
   await page.getByLabel(t.holder).fill(holder);
   await page.getByRole("button", { name: t.pay }).click();
 }
+
+const loginLabels = {
+  en: { email: /^E-mail address( \*)?$/, password: /^Password( \*)?$/, login: "Log in" },
+  de: { email: /^E-Mail-Adresse( \*)?$/, password: /^Passwort( \*)?$/, login: "Anmelden" },
+} as const;
+
+/** Logs in on the login page (a plain form post to its action) and waits until it has left it. */
+export async function logIn(page: Page, locale: Locale, prefix: string, account: { email: string; password: string }) {
+  const t = loginLabels[locale];
+  await page.goto(`${prefix}/login`);
+  await page.getByLabel(t.email).fill(account.email);
+  await page.getByLabel(t.password).fill(account.password);
+  await page.getByRole("button", { name: t.login, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}

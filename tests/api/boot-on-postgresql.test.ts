@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { freePort, startPostgresCluster, type PostgresCluster } from "../../scripts/postgres-cluster";
+
+/**
+ * A fresh deploy on PostgreSQL (issue 10): DATABASE_URL set and no data folder yet. The server must
+ * create DATA_DIR itself (PGlite used to do it as a side effect) and come up, not crash on writing
+ * its generated secrets there. Runs server/main.ts as a process, on an empty throwaway database:
+ * a new one on the suite's PostgreSQL server, or a throwaway cluster when the suite runs on PGlite.
+ */
+let cluster: PostgresCluster | null = null;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void> = async () => undefined;
+const parent = mkdtempSync(path.join(tmpdir(), "boot-on-postgresql-"));
+
+beforeAll(async () => {
+  const adminUrl = inject("postgresAdminUrl") ?? (cluster = await startPostgresCluster(path.resolve(".tmp"))).url;
+  const name = `boot_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+}, 120_000);
+
+afterAll(async () => {
+  if (cluster) cluster.stop();
+  else await dropDatabase();
+  rmSync(parent, { recursive: true, force: true });
+});
+
+function stop(server: ChildProcess) {
+  // Its own process group: tsx's node child goes too.
+  if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGKILL");
+}
+
+it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it", async () => {
+  const dataDir = path.join(parent, "data");
+  const port = await freePort();
+  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "development", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const deadline = Date.now() + 90_000;
+    let status = 0;
+    while (Date.now() < deadline && server.exitCode === null && status !== 200) {
+      status = await fetch(`http://127.0.0.1:${port}/api/booking/site`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect({ status, exitCode: server.exitCode, output: status === 200 ? "" : output }).toEqual({ status: 200, exitCode: null, output: "" });
+    expect(existsSync(path.join(dataDir, "sandbox-webhook-secret"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
+  } finally {
+    stop(server);
+  }
+}, 120_000);
