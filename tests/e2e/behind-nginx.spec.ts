@@ -131,7 +131,7 @@ test.beforeAll(async () => {
   server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   // A non-daemon master of our own, with its own prefix and config; stopped by its PID.
-  nginx = spawn(nginxBinary, ["-p", workDir, "-c", config, "-g", "daemon off;"], { stdio: "ignore" });
+  nginx = spawn(nginxBinary, ["-p", workDir, "-e", path.join(workDir, "error.log"), "-c", config, "-g", "daemon off;"], { stdio: "ignore" });
   const api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
   try {
     await waitUntilUp(api, `http://127.0.0.1:${backendPort}/api/booking/site`);
