@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import {
@@ -33,6 +34,15 @@ function bookingTokenOf(c: Context<ApiEnv>, bookingUuid: string, explicit: strin
   return token;
 }
 
+/** The client's address, which new drafts are counted by; "local" for in-process calls (tests). */
+function clientAddressOf(c: Context<ApiEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? "local";
+  } catch {
+    return "local";
+  }
+}
+
 /** Spec §7 booking calls: open or resume a draft, save a page, remove a companion, submit. */
 export function registerBookingRoutes(api: ApiRouter) {
   api.openapi(
@@ -42,7 +52,11 @@ export function registerBookingRoutes(api: ApiRouter) {
       tags: ["bookings"],
       summary: "Resume the booking opened by bookingToken and bookingUuid, or start a new draft of the form (its token comes back once)",
       request: { params: openBookingParamsSchema, query: openBookingQuerySchema },
-      responses: { 200: json(openBookingResponseSchema, "The booking"), ...errorAnswers },
+      responses: {
+        200: json(openBookingResponseSchema, "The booking"),
+        429: json(errorResponseSchema, "Too many new drafts from this client address in the last hour"),
+        ...errorAnswers,
+      },
     }),
     async (c) => {
       const { bookingToken, bookingUuid } = c.req.valid("query");
@@ -54,6 +68,7 @@ export function registerBookingRoutes(api: ApiRouter) {
         bookingUuid,
         userId: session?.user.uuid ?? null,
         locale: c.var.locale,
+        clientAddress: clientAddressOf(c),
       });
       return c.json(opened.bookingToken ? { data: opened.booking, booking_token: opened.bookingToken } : { data: opened.booking }, 200);
     },
