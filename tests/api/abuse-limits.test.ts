@@ -96,7 +96,10 @@ describe("upload bytes per draft", () => {
     expect((await send(video.uuid, "clip-10s.mp4")).status).toBe(201); // 30,915 bytes
     for (const [locale, message] of [
       ["en", "A booking may hold at most 0.031 MB of files, and this file would take it past that. Please replace a file instead of adding more."],
-      ["de", "Eine Buchung darf höchstens 0,031 MB an Dateien enthalten, mit dieser Datei wären es mehr. Bitte ersetzen Sie eine Datei, statt weitere hinzuzufügen."],
+      [
+        "de",
+        "Eine Buchung darf höchstens 0,031 MB an Dateien enthalten, mit dieser Datei wären es mehr. Bitte ersetzen Sie eine Datei, statt weitere hinzuzufügen.",
+      ],
     ] as const) {
       const refused = await send(certificate.uuid, "still.png", locale); // 1,998 more: 32,913 > 32,000
       expect(refused.status).toBe(413);
