@@ -11,6 +11,7 @@ import { NavigationLoadingBar } from "./components/navigation-loading-bar";
 import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
+import { useCspNonce } from "./utils/csp-nonce";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
 
@@ -69,24 +70,26 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRootData();
   const { pathname } = useLocation();
   const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
+  // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
+  const nonce = useCspNonce();
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1630" />
-        <script dangerouslySetInnerHTML={{ __html: installChunkReloadSource }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: installChunkReloadSource }} />
         <Meta />
         <HreflangLinks />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans">
         <I18nextProvider i18n={i18nFor(locale)}>
           <NavigationLoadingBar />
           {children}
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -66,6 +66,21 @@ const envSchema = z
       .enum(["true", "false", "1", "0"])
       .optional()
       .transform((value) => value === "true" || value === "1"),
+    /**
+     * Who may show /event-widget in a frame (CSP frame-ancestors): `*` (any site, the default) or
+     * space-separated partner origins, e.g. `https://golf-club.example https://*.partner.example`.
+     */
+    WIDGET_FRAME_ANCESTORS: z
+      .string()
+      .trim()
+      .default("*")
+      .transform((value) => value || "*")
+      .refine(
+        (value) => value.split(/\s+/).every((source) => source === "*" || /^https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?$/i.test(source)),
+        "WIDGET_FRAME_ANCESTORS must be * or space-separated origins like https://partner.example",
+      ),
+    /** Seconds an upload may send nothing before it is cut off (its partial file is removed). */
+    UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */
     PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
     STRIPE_SECRET_KEY: optionalText,

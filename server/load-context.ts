@@ -13,6 +13,8 @@ export type WebContext = {
   session: () => Promise<WebSession>;
   /** The client's address as the socket saw it, for rate limits. */
   clientAddress: string;
+  /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every inline script. */
+  cspNonce: string;
 };
 
 declare module "react-router" {

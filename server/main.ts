@@ -87,6 +87,7 @@ const services = createServices(database.db, {
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   // Beside the database, never under build/client or public: uploads are not served to anyone.
   uploadsDir: path.join(dataDir, "uploads"),
+  uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
   // Deliver soon after the enqueuing transaction commits instead of at the next poll.
   enqueueMail: async (queryable, mail) => {
     const queued = await enqueueEmail(queryable, mail);
@@ -143,6 +144,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     testRoutes:
       env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
+    widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
     logError,
   });
   server = createServer(getRequestListener(app.fetch));

@@ -8,6 +8,13 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
+/** A limit's explanation (429, 413) that a loader threw as `data({ message }, status)`, already localized. */
+function limitMessageOf(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || (error.status !== 429 && error.status !== 413)) return null;
+  const message: unknown = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
+}
+
 /** Spec §8: 'Oops!' for a missing page; 'An error occurred' with the way to support otherwise. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -15,15 +22,16 @@ export function ErrorPage({ error }: { error: unknown }) {
   const site = useRootData()?.site;
   const status = errorStatus(error);
   const notFound = status === 404;
+  const limitMessage = limitMessageOf(error);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
       <p className="font-display text-7xl font-bold text-navy-700" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 font-display text-4xl font-bold text-navy-900">
-        {notFound ? t("error.notFoundTitle") : t("error.title")}
+        {notFound ? t("error.notFoundTitle") : limitMessage ? t("error.limitTitle") : t("error.title")}
       </h1>
-      <p className="mt-4 text-lg text-ink-soft">{notFound ? t("error.notFoundText") : t("error.text")}</p>
+      <p className="mt-4 text-lg text-ink-soft">{notFound ? t("error.notFoundText") : (limitMessage ?? t("error.text"))}</p>
       <p className="mt-2 text-sm text-ink-soft">
         {status} · {notFound ? t("error.notFoundStatus") : t("error.status", { status })}
       </p>

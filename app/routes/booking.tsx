@@ -127,7 +127,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (booking && key) cookies.push(rememberBookingCookie(cookieHeader, key, isSecure(request)));
   if (!booking && !closed) {
     const { user } = await context.session();
-    const opened = await context.services.bookings.open({ formId: formUuid, userId: user?.uuid ?? null, locale });
+    const opened = await context.services.bookings
+      .open({ formId: formUuid, userId: user?.uuid ?? null, locale, clientAddress: context.clientAddress })
+      .catch((error: unknown) => {
+        // Too many new drafts from this address: the error page says so, in the page's language.
+        if (AppError.is(error) && error.code === "TOO_MANY_REQUESTS") {
+          const headers = { "Retry-After": String(error.retryAfterSeconds ?? 3600) };
+          throw data({ message: error.toResponse(locale).message }, { status: 429, headers });
+        }
+        throw error;
+      });
     booking = opened.booking;
     if (opened.bookingToken) {
       cookies.push(rememberBookingCookie(cookieHeader, { formUuid, bookingUuid: booking.uuid, token: opened.bookingToken }, isSecure(request)));

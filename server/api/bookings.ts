@@ -17,6 +17,7 @@ import {
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
+import { clientAddressOf } from "../http/forwarded-request";
 import type { ApiEnv, ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -42,7 +43,11 @@ export function registerBookingRoutes(api: ApiRouter) {
       tags: ["bookings"],
       summary: "Resume the booking opened by bookingToken and bookingUuid, or start a new draft of the form (its token comes back once)",
       request: { params: openBookingParamsSchema, query: openBookingQuerySchema },
-      responses: { 200: json(openBookingResponseSchema, "The booking"), ...errorAnswers },
+      responses: {
+        200: json(openBookingResponseSchema, "The booking"),
+        429: json(errorResponseSchema, "Too many new drafts from this client address in the last hour"),
+        ...errorAnswers,
+      },
     }),
     async (c) => {
       const { bookingToken, bookingUuid } = c.req.valid("query");
@@ -54,6 +59,7 @@ export function registerBookingRoutes(api: ApiRouter) {
         bookingUuid,
         userId: session?.user.uuid ?? null,
         locale: c.var.locale,
+        clientAddress: clientAddressOf(c),
       });
       return c.json(opened.bookingToken ? { data: opened.booking, booking_token: opened.bookingToken } : { data: opened.booking }, 200);
     },

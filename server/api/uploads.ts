@@ -21,7 +21,7 @@ const uploadRoute = createRoute({
     201: json(uploadResponseSchema, "The stored upload"),
     400: json(errorResponseSchema, "Not a readable multipart body"),
     409: json(errorResponseSchema, "Already submitted"),
-    413: json(errorResponseSchema, "Larger than the item allows"),
+    413: json(errorResponseSchema, "Larger than the item allows, or more than the draft's files may add up to"),
     ...errorAnswers,
   },
 });
@@ -49,6 +49,8 @@ export function registerUploadRoutes(api: ApiRouter) {
       uploadsDir: services.uploadsDir,
       locale: c.var.locale,
       now: services.now(),
+      idleTimeoutMs: services.uploadIdleTimeoutMs,
+      bytesPerDraft: services.uploadBytesPerDraft,
     });
     return c.json(uploadResponseSchema.parse({ data: upload }), 201);
   });

@@ -8,6 +8,7 @@ import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validat
 
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
+import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
@@ -149,12 +150,32 @@ function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string,
 }
 
 /**
+ * New drafts one client address may open per hour (times RATE_LIMIT_MULTIPLIER). Drafts hold
+ * uploads (decision 012): without a bound, one client filled the disk with 20 drafts of 2 MB in a
+ * minute. A family booking several events stays well below it; resuming a draft never counts.
+ */
+export const draftsPerClientPerHour = 10;
+
+export function createDraftLimiter(perHour: number = draftsPerClientPerHour, multiplier: number, clock: () => number): RateLimiter {
+  return new RateLimiter(perHour * multiplier, 60 * 60_000, clock);
+}
+
+/**
  * Resumes the booking that the token opens, or starts a new draft of the form when no token is
  * given. A logged-in user's name and e-mail are filled in, so nobody types them twice.
  */
 export async function openDraft(
   db: Database,
-  input: { formId: string; bookingToken?: string | undefined; bookingUuid?: string | undefined; userId?: string | null; locale: Locale },
+  input: {
+    formId: string;
+    bookingToken?: string | undefined;
+    bookingUuid?: string | undefined;
+    userId?: string | null;
+    locale: Locale;
+    /** Counts new drafts per `clientAddress` ("unknown" when the caller could not tell). */
+    draftLimiter?: RateLimiter | undefined;
+    clientAddress?: string | undefined;
+  },
 ): Promise<{ booking: BookingView; bookingToken?: string; ownerId: string | null }> {
   if (input.bookingToken || input.bookingUuid) {
     if (!input.bookingToken || !input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
@@ -168,6 +189,13 @@ export async function openDraft(
     .where(eq(forms.id, input.formId))
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
+  const allowance = input.draftLimiter?.hit(input.clientAddress ?? "unknown");
+  if (allowance && !allowance.allowed) {
+    throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
+      params: { minutes: Math.ceil(allowance.retryAfterSeconds / 60) },
+      retryAfterSeconds: allowance.retryAfterSeconds,
+    });
+  }
   const token = newSecretToken();
   const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: new Date() });
   const row = await db.transaction(async (tx) => {

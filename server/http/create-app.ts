@@ -7,6 +7,7 @@ import type { WebContext } from "../load-context";
 import type { Services } from "../services";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { PageCache } from "./page-cache";
+import { securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
 
 export type AppOptions = {
@@ -26,6 +27,8 @@ export type AppOptions = {
   sandboxCheckoutRoutes?: Hono | undefined;
   /** End-to-end tests only: routes under /__test that make time pass for one booking (see test-routes.ts). */
   testRoutes?: Hono | undefined;
+  /** Who may frame /event-widget: `*` (default) or space-separated origins (WIDGET_FRAME_ANCESTORS). */
+  widgetFrameAncestors?: string | undefined;
   logError: (error: unknown) => void;
 };
 
@@ -75,6 +78,9 @@ export function createApp(options: AppOptions) {
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     if (!isFramable(c.req.path)) c.header("X-Frame-Options", "SAMEORIGIN");
   });
+  // CSP with a per-request nonce, and the one no-store rule (server/http/security-headers.ts). No CSP under Vite's dev server.
+  const contentSecurityPolicy = options.clientAssetsDir !== undefined || options.mode !== "development";
+  app.use(securityHeaders({ widgetFrameAncestors: options.widgetFrameAncestors ?? "*", contentSecurityPolicy }));
 
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
@@ -98,12 +104,14 @@ export function createApp(options: AppOptions) {
       publicOrigin: options.publicOrigin ?? new URL(request.url).origin,
       session: () => (session ??= readSession(request, options.services.accounts)),
       clientAddress: clientAddressOf(c),
+      cspNonce: c.var.cspNonce,
     };
     const key = pageCache.keyOf(request);
     if (key) {
-      const cached = pageCache.get(key);
+      // A cached page is re-signed with this request's nonce, which the CSP header names (decision 012).
+      const cached = pageCache.get(key, Date.now(), context.cspNonce);
       if (cached) return cached;
-      return pageCache.store(key, await handleDocument(request, context));
+      return pageCache.store(key, await handleDocument(request, context), Date.now(), context.cspNonce);
     }
     return withRenewedSession(await handleDocument(request, context), session);
   });

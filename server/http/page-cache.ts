@@ -1,12 +1,18 @@
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
+import { isPersonalPagePath } from "./security-headers";
 
-type CachedPage = { body: ArrayBuffer; headers: [string, string][]; status: number; expiresAt: number; generation: number };
+/** The body is kept cut at its CSP nonce, so each visitor's copy carries that visitor's own nonce. */
+type CachedPage = { parts: string[]; headers: [string, string][]; status: number; expiresAt: number; generation: number };
 
 /**
  * Micro-cache of server-rendered pages for anonymous visitors: the same URL renders the same HTML for
  * everybody who carries no session, so a sale rush on /events costs one render per few seconds.
  * Requests with any cookie other than the language cookie bypass it, as do non-GET requests and
- * answers that set cookies or are not 200 HTML.
+ * answers that set cookies or are not 200 HTML, and the personal pages (pay links carry tokens).
+ *
+ * Every page names its Content-Security-Policy nonce in its inline scripts. A stored page is served
+ * with the nonce of the request it answers (the one the CSP header names), never the nonce it was
+ * rendered with: a nonce that many visitors see would stop being a secret (decision 012).
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -22,26 +28,30 @@ export class PageCache {
     const cookieHeader = request.headers.get("cookie");
     if (cookieHeader && cookieHeader.split(";").some((part) => part.trim() && part.trim().split("=")[0] !== localeCookieName)) return null;
     const url = new URL(request.url);
+    if (isPersonalPagePath(url.pathname)) return null;
     // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.
     const preference = localeFromPath(url.pathname) ? "" : preferredLocale({ cookieHeader, acceptLanguage: request.headers.get("accept-language") });
     // The host is part of the page (canonical and hreflang links when PUBLIC_URL is unset).
     return `${url.host}${url.pathname}${url.search}|${preference}`;
   }
 
-  get(key: string, now = Date.now()): Response | null {
+  /** The stored page for `key`, its inline scripts carrying `nonce` (this request's CSP nonce). */
+  get(key: string, now = Date.now(), nonce = ""): Response | null {
     const hit = this.pages.get(key);
     if (!hit || hit.expiresAt <= now || hit.generation !== this.currentGeneration()) return null;
-    return new Response(hit.body, { status: hit.status, headers: hit.headers });
+    return new Response(hit.parts.join(nonce), { status: hit.status, headers: hit.headers });
   }
 
-  /** Stores a copy of `response` when it may be shared; returns the response to send. */
-  async store(key: string, response: Response, now = Date.now()): Promise<Response> {
+  /** Stores a copy of `response` (rendered with `nonce`) when it may be shared; returns the response to send. */
+  async store(key: string, response: Response, now = Date.now(), nonce = ""): Promise<Response> {
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) return response;
-    const body = await response.arrayBuffer();
+    const body = await response.text();
     const headers = [...response.headers.entries()];
     if (this.pages.size >= this.maxEntries) this.pages.clear();
-    this.pages.set(key, { body, headers, status: response.status, expiresAt: now + this.ttlMs, generation: this.currentGeneration() });
+    // Without a nonce (no CSP) the page is one part and serves as it is.
+    const parts = nonce ? body.split(nonce) : [body];
+    this.pages.set(key, { parts, headers, status: response.status, expiresAt: now + this.ttlMs, generation: this.currentGeneration() });
     return new Response(body, { status: response.status, headers });
   }
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { createAccessTokens } from "../auth/access-tokens";
 import type { CompanionInput } from "../../core/contracts/bookings";
-import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
+import { addBlankCompanion, createDraftLimiter, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
 import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
 import { findWaitlistOffer } from "../bookings/waitlist-offers";
@@ -41,6 +41,12 @@ export type ServicesOptions = {
   paymentProvider?: PaymentProvider;
   /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
   uploadsDir?: string;
+  /** An upload that sends nothing for this long is cut off (UPLOAD_IDLE_TIMEOUT_SECONDS; default 30 s). */
+  uploadIdleTimeoutMs?: number;
+  /** The most bytes of files one draft may hold (default: three times its form's largest allowed file). */
+  uploadBytesPerDraft?: number;
+  /** New drafts one client address may open per hour, before the multiplier (default `draftsPerClientPerHour`). */
+  draftsPerClientPerHour?: number;
 };
 
 /**
@@ -59,6 +65,7 @@ export function createServices(db: Database, options: ServicesOptions) {
     now,
     rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
   });
+  const draftLimiter = createDraftLimiter(options.draftsPerClientPerHour, options.rateLimitMultiplier ?? 1, () => now().getTime());
   const paymentDeps = () => {
     if (!options.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
     return {
@@ -74,6 +81,8 @@ export function createServices(db: Database, options: ServicesOptions) {
     now,
     cache,
     uploadsDir: options.uploadsDir,
+    uploadIdleTimeoutMs: options.uploadIdleTimeoutMs,
+    uploadBytesPerDraft: options.uploadBytesPerDraft,
     getSite: (locale: Locale, id?: number) => cache.get(`site:${locale}:${id ?? ""}`, () => getSite(db, locale, id)),
     listPages: (locale: Locale, query: ListPagesQuery) => cache.get(`pages:${locale}:${JSON.stringify(query)}`, () => listPages(db, locale, query)),
     getPageBySlug: (locale: Locale, slug: string) => getPageBySlug(db, locale, slug),
@@ -135,8 +144,15 @@ export function createServices(db: Database, options: ServicesOptions) {
     },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {
-      open: (input: { formId: string; bookingToken?: string | undefined; bookingUuid?: string | undefined; userId?: string | null; locale: Locale }) =>
-        openDraft(db, input),
+      /** A new draft (no token) counts against its client address's hourly allowance (`clientAddress`). */
+      open: (input: {
+        formId: string;
+        bookingToken?: string | undefined;
+        bookingUuid?: string | undefined;
+        userId?: string | null;
+        locale: Locale;
+        clientAddress?: string | undefined;
+      }) => openDraft(db, { ...input, draftLimiter }),
       updatePage: (input: {
         bookingId: string;
         bookingToken: string;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -22,6 +22,13 @@ export const maximumUploadBytes = 100 * 1024 * 1024;
 const multipartOverheadBytes = 128 * 1024;
 /** Recorders stop a few frames after the limit: a "30-second" clip is often 30.0x s long. */
 const videoLengthToleranceMs = 500;
+/** An upload that sends nothing for this long is cut off (Node's own limit, requestTimeout, is 300 s). */
+export const defaultUploadIdleTimeoutMs = 30_000;
+/**
+ * The files one draft may hold together, as a multiple of its form's largest allowed file: enough to
+ * fill every field of a real form, not enough to make a draft a file store (decision 012).
+ */
+const draftBudgetPerLargestFile = 3;
 /** After a refusal the rest of the body is read and dropped for a moment, so the client gets to read the answer. */
 const discardAfterRefusal = { ms: 1000, bytes: 16 * 1024 * 1024 };
 
@@ -51,9 +58,16 @@ export type StoreUploadInput = {
   uploadsDir: string;
   locale: Locale;
   now: Date;
+  /** Cut off after this long without a byte (default `defaultUploadIdleTimeoutMs`). */
+  idleTimeoutMs?: number | undefined;
+  /** The most bytes a draft's files may add up to; default: three times its form's largest allowed file. */
+  bytesPerDraft?: number | undefined;
 };
 
 type Target = { bookingId: string; formId: string; tokenHash: string; itemId: string; options: UploadItemOptions };
+
+/** How many bytes the draft's other items' files hold (this item's file is replaced), and its budget. */
+type Budget = { heldByOthers: number; limit: number };
 
 type Received = { target: Target; fileName: string; sizeBytes: number; mediaType: SniffedMediaType };
 
@@ -96,6 +110,9 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
         lock: true,
         locale: input.locale,
       });
+      // Again under the booking's lock: two uploads to different fields may have raced each other.
+      const budget = await budgetOf(tx, current, input.bytesPerDraft);
+      if (budget.heldByOthers + received.sizeBytes > budget.limit) throw overBudget(current, budget, input.locale);
       const replaced = await tx
         .delete(uploads)
         .where(and(eq(uploads.bookingId, current.bookingId), eq(uploads.itemId, current.itemId)))
@@ -172,6 +189,32 @@ function tooLarge(target: Target, limit: number, locale: Locale): AppError {
   return itemError("PAYLOAD_TOO_LARGE", "uploadTooLarge", target.itemId, locale, { megabytes: formatNumber(limit / (1024 * 1024), locale) });
 }
 
+function overBudget(target: Target, budget: Budget, locale: Locale): AppError {
+  const megabytes = budget.limit / (1024 * 1024);
+  // Two significant digits below 1 MB, so a small budget never reads "0 MB".
+  const format = new Intl.NumberFormat(locale, megabytes < 1 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 1 });
+  return itemError("PAYLOAD_TOO_LARGE", "uploadBudgetExceeded", target.itemId, locale, { megabytes: format.format(megabytes) });
+}
+
+/** The draft's files on the other items, and the most its files may add up to. */
+async function budgetOf(db: Queryable, target: Target, bytesPerDraft: number | undefined): Promise<Budget> {
+  const [held] = await db
+    .select({ bytes: sql<string | number | null>`sum(${uploads.sizeBytes})` })
+    .from(uploads)
+    .where(and(eq(uploads.bookingId, target.bookingId), ne(uploads.itemId, target.itemId)));
+  let limit = bytesPerDraft;
+  if (limit === undefined) {
+    const items = await db
+      .select({ options: formItems.options })
+      .from(formItems)
+      .innerJoin(formPages, eq(formPages.id, formItems.pageId))
+      .where(and(eq(formPages.formId, target.formId), inArray(formItems.kind, [...uploadKinds])));
+    const largest = Math.max(0, ...items.map((item) => Math.min(uploadItemOptionsSchema.parse(item.options).maxBytes, maximumUploadBytes)));
+    limit = draftBudgetPerLargestFile * largest;
+  }
+  return { heldByOthers: Number(held?.bytes ?? 0), limit };
+}
+
 function wrongType(target: Target, locale: Locale): AppError {
   const labels = [...new Set(target.options.accept.map((type) => typeLabels[type] ?? type))];
   const types = new Intl.ListFormat(locale, { type: "disjunction" }).format(labels);
@@ -207,7 +250,17 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
   const source = Readable.fromWeb(input.stream as NodeReadableStream<Uint8Array>);
   const fields = new Map<string, string>();
   let filePart: Promise<Received> | undefined;
+  let fileStream: Readable | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   const parsed = new Promise<void>((resolve, reject) => {
+    // A client that stops sending is cut off: the connection is closed, the partial file removed.
+    const stalled = () => {
+      reject(new AppError("BAD_REQUEST", "uploadStalled"));
+      source.destroy();
+    };
+    const idleTimeoutMs = input.idleTimeoutMs ?? defaultUploadIdleTimeoutMs;
+    idleTimer = setTimeout(stalled, idleTimeoutMs);
+    source.on("data", () => idleTimer?.refresh());
     const malformed = () => reject(new AppError("BAD_REQUEST", "invalidRequest"));
     parser.on("field", (name, value) => {
       if (filePart) return reject(new AppError("BAD_REQUEST", "invalidRequest"));
@@ -220,6 +273,7 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
         file.resume();
         return malformed();
       }
+      fileStream = file;
       filePart = receiveFilePart(db, input, fields, file, cleanFileName(info.filename), filePath);
       filePart.catch(reject);
     });
@@ -233,6 +287,7 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
   source.pipe(parser);
   try {
     await parsed;
+    clearTimeout(idleTimer);
     if (!filePart) {
       // Booking and item first, so that a request without a file says no more than one with it.
       const target = await findTarget(db, { ...targetOf(input, fields), lock: false });
@@ -240,8 +295,11 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
     }
     return await filePart;
   } catch (error) {
+    clearTimeout(idleTimer);
     source.unpipe(parser);
     parser.destroy();
+    // A file part still waiting for bytes would wait forever: ending it lets its file be closed.
+    fileStream?.destroy();
     // The file must be closed before the caller deletes it.
     await filePart?.catch(() => undefined);
     discardRest(source);
@@ -268,7 +326,10 @@ async function receiveFilePart(
 ): Promise<Received> {
   const target = await findTarget(db, { ...targetOf(input, fields), lock: false });
   const limit = Math.min(target.options.maxBytes, maximumUploadBytes);
+  const budget = await budgetOf(db, target, input.bytesPerDraft);
+  const room = budget.limit - budget.heldByOthers;
   if (input.contentLength !== undefined && input.contentLength > limit + multipartOverheadBytes) throw tooLarge(target, limit, input.locale);
+  if (input.contentLength !== undefined && input.contentLength > room + multipartOverheadBytes) throw overBudget(target, budget, input.locale);
   const handle = await open(filePath, "wx", 0o600);
   try {
     let sizeBytes = 0;
@@ -282,6 +343,7 @@ async function receiveFilePart(
     for await (const chunk of file as AsyncIterable<Buffer>) {
       sizeBytes += chunk.length;
       if (sizeBytes > limit) throw tooLarge(target, limit, input.locale);
+      if (sizeBytes > room) throw overBudget(target, budget, input.locale);
       if (!mediaType) {
         head = Buffer.concat([head, chunk.subarray(0, sniffLength - head.length)]);
         // Refused as soon as the first bytes tell, not after the whole file has arrived.

@@ -92,6 +92,7 @@ function contextWith(services: WebContext["services"]): WebContext {
     services,
     publicOrigin: "http://site.test",
     clientAddress: "127.0.0.1",
+    cspNonce: "test-nonce",
     session: async () => ({ user: null }) as Awaited<ReturnType<WebContext["session"]>>,
   };
 }

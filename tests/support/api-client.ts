@@ -9,6 +9,8 @@ export function createTestApi(database: DatabaseHandle, options: Partial<Service
     cacheTtlMs: 0,
     jwtSecret: "test-secret-of-at-least-thirty-two-characters",
     publicOrigin: "http://site.test",
+    // Every in-process call comes from one address; abuse-limits.test.ts checks the real allowance.
+    draftsPerClientPerHour: 10_000,
     ...options,
   });
   const errors: unknown[] = [];

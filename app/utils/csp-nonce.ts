@@ -1,0 +1,12 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The request's Content-Security-Policy nonce, provided by app/entry.server.tsx while the page is
+ * rendered on the server. In the browser it is empty: the scripts are already running then, and
+ * browsers hide a nonce attribute's value from the page anyway.
+ */
+export const CspNonceContext = createContext<string | undefined>(undefined);
+
+export function useCspNonce(): string | undefined {
+  return useContext(CspNonceContext);
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { accessTokenOf, refreshTokenOf } from "./web-session";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** This request's Content-Security-Policy nonce: every inline script of the page must carry it. */
+    cspNonce: string;
+  }
+}
+
+export type SecurityHeadersOptions = {
+  /**
+   * Who may frame the event widget (`/event-widget`, `/de/event-widget`): `*` or space-separated
+   * origins (WIDGET_FRAME_ANCESTORS). Every other page may only be framed by the site itself.
+   */
+  widgetFrameAncestors: string;
+  /**
+   * Off only under Vite's dev server, which injects its own inline scripts and styles (HMR, CSS)
+   * without a nonce; the built site (production, tests, `npm start`) always sends the policy.
+   */
+  contentSecurityPolicy: boolean;
+};
+
+/** Only the event widget may be framed by other sites. */
+export function isWidgetPath(pathname: string): boolean {
+  return /^(\/de)?\/event-widget\/?$/.test(pathname);
+}
+
+/** 128 random bits, base64 as CSP's nonce-source grammar wants. */
+export function newCspNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The policy of every HTML page. Scripts: the site's own files and the inline scripts that carry
+ * this request's nonce (React Router's hydration data, scroll restoration, the chunk-reload guard);
+ * nothing injected into a page can run. Styles allow inline: React renders `style` attributes
+ * (progress bars) and the sandbox and outbox pages have a `<style>` element; CSS cannot run code.
+ * No `form-action`: Chrome applies it to the redirect after a form post, and the pay button's post
+ * redirects to the payment provider's checkout page.
+ */
+export function contentSecurityPolicy(nonce: string, frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join("; ");
+}
+
+/** `*` stays `*`; a list of partner origins also lets the site frame its own widget. */
+export function widgetFrameAncestorsOf(setting: string): string {
+  const sources = setting.split(/\s+/).filter(Boolean);
+  if (sources.length === 0 || sources.includes("*")) return "*";
+  return ["'self'", ...sources].join(" ");
+}
+
+// ---- Cache-Control: the one rule for answers that must never be stored --------------------------
+
+/** Pages that show one person's data or carry a token in their address (without the /de prefix). */
+const personalPagePattern =
+  /^\/(settings(\/.*)?|dashboard|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
+
+/** The API's public reads: the same answer for everybody. Every other API answer is personal or a write. */
+const publicApiReadPattern =
+  /^\/api\/(booking\/site(\/[^/]+)?|page(\/[^/]+)?|public-events|public-event-categories|experience|form\/public\/[^/]+|form\/reserved-vehicles\/[^/]+|openapi\.json)\/?$/;
+
+export function isPersonalPagePath(pathname: string): boolean {
+  return personalPagePattern.test(pathname.replace(/^\/de(?=\/|$)/, "") || "/");
+}
+
+/**
+ * Whether an answer must carry `Cache-Control: no-store` (no browser, proxy or back-button copy):
+ * - API: everything but a public read asked anonymously, and anything that sets a cookie;
+ * - pages: the personal pages above, any page that sets a cookie, and any HTML page of a logged-in
+ *   visitor (the header shows who they are). Assets and public pages keep their caching.
+ */
+export function mustNotBeStored(request: Request, response: Response): boolean {
+  const { pathname } = new URL(request.url);
+  if (response.headers.has("set-cookie")) return true;
+  if (pathname === "/api" || pathname.startsWith("/api/")) {
+    return request.method !== "GET" || !publicApiReadPattern.test(pathname) || request.headers.has("authorization");
+  }
+  if (isPersonalPagePath(pathname)) return true;
+  const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+  return isHtml && (accessTokenOf(request) !== undefined || refreshTokenOf(request) !== undefined);
+}
+
+/**
+ * Sets the Content-Security-Policy of HTML answers (with the nonce the page was rendered with,
+ * `c.var.cspNonce`) and `Cache-Control: no-store` where `mustNotBeStored` says so. A handler that
+ * sets its own policy (the dev outbox's stricter one) keeps it.
+ */
+export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
+  const widgetAncestors = widgetFrameAncestorsOf(options.widgetFrameAncestors);
+  return async (c, next) => {
+    const nonce = newCspNonce();
+    c.set("cspNonce", nonce);
+    await next();
+    const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
+    if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
+      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, isWidgetPath(c.req.path) ? widgetAncestors : "'self'"));
+    }
+    if (mustNotBeStored(c.req.raw, c.res)) c.header("Cache-Control", "no-store");
+  };
+}

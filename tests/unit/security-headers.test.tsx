@@ -1,0 +1,148 @@
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, useRouteError } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ErrorPage } from "../../app/components/error-page";
+import { i18nFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { parseEnv } from "../../server/env";
+import { PageCache } from "../../server/http/page-cache";
+import { contentSecurityPolicy, isPersonalPagePath, mustNotBeStored, widgetFrameAncestorsOf } from "../../server/http/security-headers";
+
+const html = (headers: Record<string, string> = {}) => new Response("<p>x</p>", { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const json = () => new Response("{}", { headers: { "content-type": "application/json" } });
+
+describe("the no-store rule", () => {
+  it("covers the personal pages in both languages, and no public page", () => {
+    const personal = [
+      "/settings",
+      "/settings/delete-profile",
+      "/settings/delete-success",
+      "/dashboard",
+      "/booking",
+      "/booking/3a6ca845-f832-4e8d-8d69-22656b54e637",
+      "/booking-success",
+      "/pay/abc",
+      "/payment/success/abc",
+      "/payment/failed",
+      "/sma-checkout",
+      "/sma-success",
+      "/invoice/abc",
+      "/reset-password/abc",
+      "/register/abc",
+    ];
+    for (const path of personal) {
+      expect(isPersonalPagePath(path), path).toBe(true);
+      expect(isPersonalPagePath(`/de${path}`), `/de${path}`).toBe(true);
+    }
+    for (const path of [
+      "/",
+      "/de",
+      "/events",
+      "/de/events/golf-circle",
+      "/login",
+      "/register",
+      "/booking-no-available-spots",
+      "/event-widget",
+      "/imprint",
+      "/dev",
+    ]) {
+      expect(isPersonalPagePath(path), path).toBe(false);
+    }
+  });
+
+  it("marks pages that set a cookie or show a logged-in visitor, never assets", () => {
+    expect(mustNotBeStored(new Request("http://h/events"), html())).toBe(false);
+    expect(mustNotBeStored(new Request("http://h/events"), html({ "set-cookie": "a=b" }))).toBe(true);
+    expect(mustNotBeStored(new Request("http://h/events", { headers: { cookie: "session=abc" } }), html())).toBe(true);
+    expect(mustNotBeStored(new Request("http://h/events", { headers: { cookie: "i18n_redirected=de; booking_token=x" } }), html())).toBe(false);
+    const asset = new Response("", { headers: { "content-type": "text/javascript" } });
+    expect(mustNotBeStored(new Request("http://h/assets/a.js", { headers: { cookie: "session=abc" } }), asset)).toBe(false);
+  });
+
+  it("marks every API answer but the public reads asked anonymously", () => {
+    for (const path of ["/api/public-events", "/api/booking/site", "/api/page/imprint", "/api/form/public/x", "/api/openapi.json"]) {
+      expect(mustNotBeStored(new Request(`http://h${path}`), json()), path).toBe(false);
+    }
+    expect(mustNotBeStored(new Request("http://h/api/form/public/x?preview=1", { headers: { authorization: "Bearer t" } }), json())).toBe(true);
+    for (const path of ["/api/auth/user", "/api/settings/user", "/api/booking/public", "/api/booking/public/x", "/api/booking/payment/create/x/en"]) {
+      expect(mustNotBeStored(new Request(`http://h${path}`), json()), path).toBe(true);
+    }
+    expect(mustNotBeStored(new Request("http://h/api/auth/public/login", { method: "POST" }), json())).toBe(true);
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  it("allows scripts by nonce only and framing by the site itself", () => {
+    const policy = contentSecurityPolicy("abc123==", "'self'");
+    expect(policy).toContain("script-src 'self' 'nonce-abc123=='");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).toContain("img-src 'self' data:");
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("lets the widget be framed by anyone, or by the listed partners and the site", () => {
+    expect(widgetFrameAncestorsOf("*")).toBe("*");
+    expect(widgetFrameAncestorsOf("")).toBe("*");
+    expect(widgetFrameAncestorsOf("https://a.example  https://*.b.example")).toBe("'self' https://a.example https://*.b.example");
+  });
+
+  it("takes WIDGET_FRAME_ANCESTORS and UPLOAD_IDLE_TIMEOUT_SECONDS from the environment, refusing anything that could break the header", () => {
+    const defaults = parseEnv({});
+    expect(defaults.WIDGET_FRAME_ANCESTORS).toBe("*");
+    expect(defaults.UPLOAD_IDLE_TIMEOUT_SECONDS).toBe(30);
+    expect(parseEnv({ WIDGET_FRAME_ANCESTORS: "https://golf.example http://127.0.0.1:8080" }).WIDGET_FRAME_ANCESTORS).toBe(
+      "https://golf.example http://127.0.0.1:8080",
+    );
+    for (const bad of ["https://a.example; script-src *", "'unsafe-inline'", "golf.example/path"]) {
+      expect(() => parseEnv({ WIDGET_FRAME_ANCESTORS: bad }), bad).toThrow(/WIDGET_FRAME_ANCESTORS/);
+    }
+  });
+});
+
+describe("the page micro-cache and the nonce", () => {
+  it("serves a stored page with the nonce of the request it answers", async () => {
+    const cache = new PageCache(5000, () => 0);
+    const page = () => new Response('<script nonce="first">a</script><script nonce="first">b</script>', { headers: { "content-type": "text/html" } });
+    const sent = await cache.store("k", page(), 0, "first");
+    expect(await sent.text()).toContain('nonce="first"');
+    expect(await cache.get("k", 1, "second")?.text()).toBe('<script nonce="second">a</script><script nonce="second">b</script>');
+  });
+
+  it("never stores a personal page, even for a visitor without cookies", () => {
+    const cache = new PageCache(5000, () => 0);
+    expect(cache.keyOf(new Request("http://h/pay/token"))).toBeNull();
+    expect(cache.keyOf(new Request("http://h/de/payment/success/token"))).toBeNull();
+    expect(cache.keyOf(new Request("http://h/events"))).not.toBeNull();
+  });
+});
+
+describe("ErrorPage for a limit", () => {
+  function renderLimit(status: number, message: string, locale: Locale) {
+    function Boundary() {
+      return <ErrorPage error={useRouteError()} />;
+    }
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => null,
+        ErrorBoundary: () => (
+          <I18nextProvider i18n={i18nFor(locale)}>
+            <Boundary />
+          </I18nextProvider>
+        ),
+      },
+    ]);
+    const errors = { 0: { status, statusText: "", internal: false, data: { message } } };
+    return renderToString(<Stub initialEntries={["/"]} hydrationData={{ errors }} />);
+  }
+
+  it("shows the limit's own message (too many drafts) in the page's language", () => {
+    const english = renderLimit(429, "You have started many bookings.", "en");
+    expect(english).toContain("Please wait a little");
+    expect(english).toContain("You have started many bookings.");
+    const german = renderLimit(429, "Über diese Verbindung wurden viele Buchungen begonnen.", "de");
+    expect(german).toContain("Bitte warten Sie etwas");
+    expect(german).toContain("Über diese Verbindung wurden viele Buchungen begonnen.");
+  });
+});
