@@ -84,7 +84,10 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
     }),
     async (c) =>
-      c.json(await c.var.services.accounts.refresh(c.req.valid("json").refresh_token, { address: clientIp(c), userAgent: c.req.header("user-agent") ?? "" }), 200),
+      c.json(
+        await c.var.services.accounts.refresh(c.req.valid("json").refresh_token, { address: clientIp(c), userAgent: c.req.header("user-agent") ?? "" }),
+        200,
+      ),
   );
   api.openapi(
     createRoute({

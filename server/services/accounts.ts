@@ -107,13 +107,11 @@ export function createAccounts(deps: AccountsDependencies) {
      * and per account over every address but the one its owner last logged in from, so that nobody
      * can keep the owner out of their own account from elsewhere.
      */
-    loginFailuresPerAddress: new FailureBackoff(
-      { free: 8 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 },
-      () => now().getTime(),
+    loginFailuresPerAddress: new FailureBackoff({ free: 8 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
+      now().getTime(),
     ),
-    loginFailuresAwayFromHome: new FailureBackoff(
-      { free: 50 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 },
-      () => now().getTime(),
+    loginFailuresAwayFromHome: new FailureBackoff({ free: 50 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
+      now().getTime(),
     ),
   };
   const homeAddresses = new HomeAddresses();
@@ -133,7 +131,9 @@ export function createAccounts(deps: AccountsDependencies) {
   /** Work that must not decide how long the answer takes; `settled()` waits for it (tests, shutdown). */
   const pendingWork = new Set<Promise<void>>();
   function afterAnswer(work: () => Promise<void>) {
-    const running: Promise<void> = work()
+    // setImmediate: not even the work's first query may run before the answer is on its way.
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
       .catch((error: unknown) => (deps.logError ?? console.error)(error))
       .finally(() => pendingWork.delete(running));
     pendingWork.add(running);
@@ -294,10 +294,7 @@ export function createAccounts(deps: AccountsDependencies) {
       const account = input.email.trim().toLowerCase();
       const fromHere = `${account}\n${ip}`;
       const atHome = homeAddresses.is(account, ip);
-      const waitMs = Math.max(
-        limits.loginFailuresPerAddress.waitMs(fromHere),
-        atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account),
-      );
+      const waitMs = Math.max(limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account));
       if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
       const user = await findUserByEmail(db, input.email);
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);

@@ -278,7 +278,12 @@ describe("own data only: anonymous, owner, another user", () => {
 
     const updated = await send("PUT", `/api/settings/user/${ownerUser.uuid}`, update, bearer(owner.access_token));
     expect(userResponseSchema.parse(await updated.json()).data.name).toBe("Owner Renamed");
-    const taken = await send("PUT", `/api/settings/user/${ownerUser.uuid}`, { ...update, email: "other@example.com", old_password: strongPassword }, bearer(owner.access_token));
+    const taken = await send(
+      "PUT",
+      `/api/settings/user/${ownerUser.uuid}`,
+      { ...update, email: "other@example.com", old_password: strongPassword },
+      bearer(owner.access_token),
+    );
     expect(errorResponseSchema.parse(await taken.json()).errors).toEqual({ email: ["Email already exists."] });
     const wrongOld = await send(
       "PUT",
@@ -310,7 +315,12 @@ describe("own data only: anonymous, owner, another user", () => {
       await (await send("POST", "/api/auth/public/login", { email: "mover@example.com", password: strongPassword })).json(),
     );
     const me = userResponseSchema.parse(await (await api.get("/api/auth/user", bearer(session.access_token))).json()).data;
-    const moved = await send("PUT", `/api/settings/user/${me.uuid}`, { name: me.name, email: "moved@example.com", old_password: strongPassword }, bearer(session.access_token));
+    const moved = await send(
+      "PUT",
+      `/api/settings/user/${me.uuid}`,
+      { name: me.name, email: "moved@example.com", old_password: strongPassword },
+      bearer(session.access_token),
+    );
     expect(userResponseSchema.parse(await moved.json()).data).toMatchObject({ email: "moved@example.com", email_verified_at: null });
     expect(await latestMailLink("moved@example.com", "verify-email")).toMatch(/\/register\//);
     const pending = await database.db.select().from(tokens).where(eq(tokens.userId, me.uuid));

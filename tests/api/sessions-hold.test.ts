@@ -50,7 +50,12 @@ function send(method: string, path: string, body?: unknown, headers: Record<stri
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function verifiedAccount(email: string): Promise<TokenResponse> {
-  const registered = await send("POST", "/api/auth/public/register", { name: "Sam Holder", email, password: strongPassword, password_confirmation: strongPassword });
+  const registered = await send("POST", "/api/auth/public/register", {
+    name: "Sam Holder",
+    email,
+    password: strongPassword,
+    password_confirmation: strongPassword,
+  });
   expect(registered.status).toBe(201);
   const rows = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email));
   const link = (rows.at(-1)?.payload as { verifyUrl: string }).verifyUrl;
