@@ -8,7 +8,7 @@ import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { Button } from "../components/button";
-import { pageLocale, requireUser } from "../utils/auth.server";
+import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { startCardPayment } from "../utils/booking-pages.server";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -36,7 +36,7 @@ type BookingView = ReturnType<typeof toView>;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const locale = pageLocale(request);
-  const bookings = await context.services.accounts.listBookings({ userId: user.uuid, role: user.role }, locale);
+  const bookings = await context.services.accounts.listBookings(await sessionActor(request, context), locale);
   return {
     locale,
     name: user.first_name ?? user.name,

@@ -4,7 +4,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { PageCard } from "../components/page-card";
-import { pageLocale, requireUser } from "../utils/auth.server";
+import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import { clearedSessionCookies, withCookies } from "../utils/session.server";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  await context.services.accounts.deleteUser({ userId: user.uuid, role: user.role }, user.uuid);
+  await context.services.accounts.deleteUser(await sessionActor(request, context), user.uuid);
   return redirect(localizePath("/settings/delete-success", pageLocale(request)), { headers: withCookies(clearedSessionCookies(request)) });
 }
 

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
-import { isSecure } from "../utils/session.server";
+import { assertSameOriginAction, isSecure } from "../utils/session.server";
 import type { Route } from "./+types/set-locale";
 
 /** POST /locale: remembers the chosen language for 365 days and opens the page in it. */
 export async function action({ request }: Route.ActionArgs) {
+  assertSameOriginAction(request);
   const form = await request.formData();
   const requested = form.get("locale");
   const locale = isLocale(requested) ? requested : defaultLocale;

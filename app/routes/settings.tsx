@@ -7,7 +7,7 @@ import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { actionFailure } from "../utils/action-errors.server";
-import { pageLocale, requireUser } from "../utils/auth.server";
+import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -29,7 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
   const input =
     intent === "profile"
-      ? { name: form.get("name"), first_name: form.get("first_name"), last_name: form.get("last_name"), email: form.get("email") }
+      ? {
+          name: form.get("name"),
+          first_name: form.get("first_name"),
+          last_name: form.get("last_name"),
+          email: form.get("email"),
+          // A new address needs the current password (the service says so per field when missing).
+          old_password: form.get("old_password") || null,
+        }
       : {
           name: user.name,
           first_name: user.first_name,
@@ -45,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, errors: { password: [translatorFor(locale)("validation.required")] }, message: null, saved: false }, 422);
   }
   try {
-    await context.services.accounts.updateUser({ userId: user.uuid, role: user.role }, user.uuid, parsed.data, locale);
+    await context.services.accounts.updateUser(await sessionActor(request, context), user.uuid, parsed.data, locale);
     if (intent === "password") {
       // Changing the password ended every session, this one too: continue in a fresh one.
       const tokens = await context.services.accounts.startSession(user.uuid);
@@ -118,6 +125,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             required
             defaultValue={user.email}
             error={profile.errors.email?.[0]}
+            onEdit={profile.clear}
+          />
+          <Field
+            name="old_password"
+            type="password"
+            autoComplete="current-password"
+            label={t("fields.oldPassword")}
+            hint={t("settings.emailChangeHint")}
+            error={profile.errors.old_password?.[0]}
             onEdit={profile.clear}
           />
           <Button type="submit" disabled={busy("profile")}>

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { User } from "../../core/contracts/auth";
 import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, localeFromPath, localizePath, type Locale } from "../../core/i18n/locales";
+import type { AccessTokenClaims } from "../../server/auth/access-tokens";
 import type { WebContext } from "../../server/load-context";
 
 export function pageLocale(request: Request): Locale {
@@ -20,6 +21,14 @@ export async function requireUser(request: Request, context: WebContext): Promis
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`${localizePath("/login", pageLocale(request))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** The logged-in user's session, as the account services want it (after `requireUser`). */
+export async function sessionActor(request: Request, context: WebContext): Promise<AccessTokenClaims> {
+  const { claims } = await context.session();
+  if (claims) return claims;
+  await requireUser(request, context);
+  throw new Error("a logged-in user without session claims");
 }
 
 /** Only paths of this site may be a redirect target after login. */

@@ -1,2 +1,3 @@
 /** The web session helpers for loaders and actions (server only). */
-export { clearedSessionCookies, isSecure, refreshTokenOf, sessionCookies, withCookies } from "../../server/http/web-session";
+export { accessTokenOf, clearedSessionCookies, isSecure, refreshTokenOf, sessionCookies, withCookies } from "../../server/http/web-session";
+export { assertSameOriginAction } from "../../server/http/origin-check";

@@ -77,21 +77,25 @@ export function registerAuthRoutes(api: ApiRouter) {
       request: body(refreshRequestSchema),
       responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
     }),
-    async (c) => c.json(await c.var.services.accounts.refresh(c.req.valid("json").refresh_token), 200),
+    async (c) =>
+      c.json(
+        await c.var.services.accounts.refresh(c.req.valid("json").refresh_token, { address: clientIp(c), userAgent: c.req.header("user-agent") ?? "" }),
+        200,
+      ),
   );
   api.openapi(
     createRoute({
       method: "post",
       path: "/auth/logout",
       tags: ["auth"],
-      summary: "End the session: the refresh token (and its rotations) stop working",
+      summary: "End the session named by the refresh token in the body or the bearer access token: its refresh and access tokens stop working at once",
       request: { body: { content: { "application/json": { schema: logoutRequestSchema } }, required: false } },
       responses: { 200: json(messageResponseSchema, "Logged out"), ...errors },
     }),
     async (c) => {
       const input = await c.req.json().catch(() => ({}));
       const parsed = logoutRequestSchema.safeParse(input);
-      await c.var.services.accounts.logout(parsed.success ? parsed.data.refresh_token : undefined);
+      await c.var.services.accounts.logout({ refreshToken: parsed.success ? parsed.data.refresh_token : undefined, accessToken: bearerToken(c) });
       return c.json(message(c, "loggedOut"), 200);
     },
   );
@@ -180,7 +184,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       method: "put",
       path: "/settings/user/{uuid}",
       tags: ["settings"],
-      summary: "Change one's own profile and, with the old password, the password",
+      summary: "Change one's own profile; a new e-mail address or password needs the current password (`old_password`). A new password ends every session.",
       security: bearer,
       request: { params: userParamsSchema, ...body(updateSettingsSchema) },
       responses: { 200: json(userResponseSchema, "The updated user"), ...errors },

@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
 import type { Services } from "../services";
+import { refuseCrossSiteCookieWrites } from "../http/origin-check";
 import { createApiRouter, localeOfRequest } from "./api-app";
 import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
@@ -19,6 +20,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
     c.header("Content-Language", c.var.locale);
     c.header("Vary", "Accept-Language");
   });
+  api.use(refuseCrossSiteCookieWrites);
   registerPublicContentRoutes(api);
   registerFormRoutes(api);
   registerAuthRoutes(api);

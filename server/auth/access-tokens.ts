@@ -7,14 +7,18 @@ export const refreshTokenSeconds = 1_209_600;
 const issuer = "event-booking";
 const audience = "event-booking";
 
-export type AccessTokenClaims = { userId: string; role: "customer" | "staff" };
+/**
+ * `sessionId` is the refresh token family the access token was issued with: logout, a password change
+ * or the profile's deletion end the family, and every request checks it still lives (docs/decisions/011).
+ */
+export type AccessTokenClaims = { userId: string; role: "customer" | "staff"; sessionId: string };
 
 export function createAccessTokens(secret: string, now: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: AccessTokenClaims): Promise<string> {
       const issuedAt = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ role: claims.role })
+      return new SignJWT({ role: claims.role, sid: claims.sessionId })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(claims.userId)
         .setIssuer(issuer)
@@ -23,12 +27,18 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
         .setExpirationTime(issuedAt + accessTokenSeconds)
         .sign(key);
     },
-    /** The claims of a valid, unexpired token, or null. */
+    /** The claims of a valid, unexpired token, or null. A token without `exp` or `sid` never lived here. */
     async verify(token: string): Promise<AccessTokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ["HS256"], currentDate: now() });
-        if (typeof payload.sub !== "string" || (payload.role !== "customer" && payload.role !== "staff")) return null;
-        return { userId: payload.sub, role: payload.role };
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          audience,
+          algorithms: ["HS256"],
+          currentDate: now(),
+          requiredClaims: ["exp", "sub", "sid"],
+        });
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || (payload.role !== "customer" && payload.role !== "staff")) return null;
+        return { userId: payload.sub, role: payload.role, sessionId: payload.sid };
       } catch {
         return null;
       }

@@ -73,9 +73,19 @@ export const tokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * A refresh token's rotation: a hash of the user agent and address that spent it. Parallel tabs
+     * of that same client presenting it again within seconds get a session, not a theft alarm.
+     */
+    rotatedByClient: text("rotated_by_client"),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("tokens_hash_unique").on(table.kind, table.tokenHash), index("tokens_user_idx").on(table.userId)],
+  (table) => [
+    uniqueIndex("tokens_hash_unique").on(table.kind, table.tokenHash),
+    index("tokens_user_idx").on(table.userId),
+    // Access tokens name their session (the refresh family): every authenticated request asks whether it lives.
+    index("tokens_family_idx").on(table.familyId),
+  ],
 );
 
 // ── Site and content ───────────────────────────────────────────────────────────────────────────

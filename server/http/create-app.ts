@@ -102,7 +102,7 @@ export function createApp(options: AppOptions) {
     const context: WebContext = {
       services: options.services,
       publicOrigin: options.publicOrigin ?? new URL(request.url).origin,
-      session: () => (session ??= readSession(request, options.services.accounts)),
+      session: () => (session ??= readSession(request, options.services.accounts, context.clientAddress)),
       clientAddress: clientAddressOf(c),
       cspNonce: c.var.cspNonce,
     };

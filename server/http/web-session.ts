@@ -1,5 +1,6 @@
 import type { TokenResponse, User } from "../../core/contracts/auth";
 import { readCookie } from "../../core/i18n/locales";
+import type { AccessTokenClaims } from "../auth/access-tokens";
 import type { Accounts } from "../services/accounts";
 
 /**
@@ -57,21 +58,26 @@ export function accessTokenOf(request: Request): string | undefined {
 
 /**
  * The logged-in user of a page request. An expired access token is renewed with the refresh
- * token; the new cookies come back in `setCookies` for the answer.
+ * token; the new cookies come back in `setCookies` for the answer. `claims` name the session
+ * (for logout and the settings page).
  */
-export type WebSession = { user: User | null; setCookies: string[] };
+export type WebSession = { user: User | null; claims: AccessTokenClaims | null; setCookies: string[] };
 
-export async function readSession(request: Request, accounts: Accounts): Promise<WebSession> {
+/**
+ * `clientAddress` and the user agent identify the browser: parallel tabs of it that all carry the
+ * same spent refresh cookie get a session each instead of a theft alarm (docs/decisions/011).
+ */
+export async function readSession(request: Request, accounts: Accounts, clientAddress: string): Promise<WebSession> {
   const session = await accounts.authenticate(accessTokenOf(request));
-  if (session) return { user: session.user, setCookies: [] };
+  if (session) return { user: session.user, claims: session.claims, setCookies: [] };
   const refreshToken = refreshTokenOf(request);
-  if (!refreshToken) return { user: null, setCookies: [] };
+  if (!refreshToken) return { user: null, claims: null, setCookies: [] };
   try {
-    const tokens = await accounts.refresh(refreshToken);
+    const tokens = await accounts.refresh(refreshToken, { address: clientAddress, userAgent: request.headers.get("user-agent") ?? "" });
     const renewed = await accounts.authenticate(tokens.access_token);
-    return { user: renewed?.user ?? null, setCookies: sessionCookies(request, tokens) };
+    return { user: renewed?.user ?? null, claims: renewed?.claims ?? null, setCookies: sessionCookies(request, tokens) };
   } catch {
-    return { user: null, setCookies: clearedSessionCookies(request).slice(0, 2) };
+    return { user: null, claims: null, setCookies: clearedSessionCookies(request).slice(0, 2) };
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { BookingSummary, LoginRequest, RegisterRequest, TokenResponse, UpdateSettings, User, UserBookings } from "../../core/contracts/auth";
 import { paymentDue } from "../../core/domain/payment-due";
 import type { FieldErrors } from "../../core/contracts/errors";
@@ -9,6 +9,7 @@ import { fieldError } from "../../core/i18n/field-errors";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { accessTokenSeconds, refreshTokenSeconds, type AccessTokenClaims, type AccessTokens } from "../auth/access-tokens";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords";
+import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
 import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
@@ -32,7 +33,21 @@ export type AccountsDependencies = {
   now: () => Date;
   /** Multiplies every rate limit; end-to-end tests, which send all from one address, raise it. */
   rateLimitMultiplier?: number;
+  /** Where work done after the answer (password reset mails) reports a failure. */
+  logError?: (error: unknown) => void;
 };
+
+/** Who presents a refresh token: parallel tabs of one browser share both. */
+export type ClientInfo = { address: string; userAgent: string };
+
+/**
+ * A refresh token spent this recently by the same client may be presented again (parallel tabs
+ * that loaded with the same cookie): it yields another session of its family instead of ending it.
+ */
+export const rotationGraceSeconds = 30;
+
+const clientFingerprint = (client: ClientInfo) => hashToken(`${client.userAgent}\n${client.address}`);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type UserRow = typeof users.$inferSelect;
 
@@ -87,16 +102,41 @@ export function createAccounts(deps: AccountsDependencies) {
     registerPerIp: limiter(10, 60),
     resetPerIp: limiter(10, 60),
     resetPerAccount: limiter(3, 60),
+    /**
+     * Wrong passwords slow down, they do not lock (docs/decisions/011): per account *and* address,
+     * and per account over every address but the one its owner last logged in from, so that nobody
+     * can keep the owner out of their own account from elsewhere.
+     */
+    loginFailuresPerAddress: new FailureBackoff({ free: 8 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
+      now().getTime(),
+    ),
+    loginFailuresAwayFromHome: new FailureBackoff({ free: 50 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
+      now().getTime(),
+    ),
   };
+  const homeAddresses = new HomeAddresses();
+
+  function tooManyAttempts(retryAfterSeconds: number): AppError {
+    return new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", {
+      params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+      retryAfterSeconds,
+    });
+  }
 
   function enforce(limiter: RateLimiter, key: string) {
     const result = limiter.hit(key);
-    if (!result.allowed) {
-      throw new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", {
-        params: { minutes: Math.ceil(result.retryAfterSeconds / 60) },
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-    }
+    if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
+  }
+
+  /** Work that must not decide how long the answer takes; `settled()` waits for it (tests, shutdown). */
+  const pendingWork = new Set<Promise<void>>();
+  function afterAnswer(work: () => Promise<void>) {
+    // setImmediate: not even the work's first query may run before the answer is on its way.
+    const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => (deps.logError ?? console.error)(error))
+      .finally(() => pendingWork.delete(running));
+    pendingWork.add(running);
   }
 
   const link = (path: string, locale: Locale) => `${deps.publicOrigin}${localizePath(path, locale)}`;
@@ -135,7 +175,10 @@ export function createAccounts(deps: AccountsDependencies) {
     });
   }
 
-  /** A new session: a signed access token and a refresh token that starts a new rotation family. */
+  /**
+   * A new session: a signed access token and a refresh token that starts a new rotation family, or
+   * continues `familyId`. The family is the session: the access token names it in its `sid` claim.
+   */
   async function issueSession(tx: Queryable, user: Pick<UserRow, "id" | "role">, familyId?: string): Promise<TokenResponse> {
     const refreshToken = newSecretToken();
     const [row] = await tx
@@ -148,9 +191,10 @@ export function createAccounts(deps: AccountsDependencies) {
         expiresAt: secondsFromNow(refreshTokenSeconds),
       })
       .returning({ id: tokens.id });
-    if (!familyId && row) await tx.update(tokens).set({ familyId: row.id }).where(eq(tokens.id, row.id));
+    if (!row) throw new Error("refresh token insert returned nothing");
+    if (!familyId) await tx.update(tokens).set({ familyId: row.id }).where(eq(tokens.id, row.id));
     return {
-      access_token: await accessTokens.sign({ userId: user.id, role: user.role }),
+      access_token: await accessTokens.sign({ userId: user.id, role: user.role, sessionId: familyId ?? row.id }),
       token_type: "Bearer",
       expires_in: accessTokenSeconds,
       refresh_token: refreshToken,
@@ -171,6 +215,20 @@ export function createAccounts(deps: AccountsDependencies) {
   async function userById(queryable: Queryable, userId: string): Promise<UserRow | undefined> {
     const [row] = await queryable.select().from(users).where(eq(users.id, userId)).limit(1);
     return row;
+  }
+
+  async function sendPasswordReset(email: string, locale: Locale) {
+    await db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user) return;
+      const token = await issueLinkToken(tx, "password_reset", user.id, passwordResetSeconds);
+      await deps.enqueueMail(tx, {
+        template: "password-reset",
+        locale,
+        to: user.email,
+        payload: { name: user.name, resetUrl: link(`/reset-password/${token}`, locale), expiresInMinutes: passwordResetSeconds / 60 },
+      });
+    });
   }
 
   function assertOwner(actor: AccessTokenClaims, userId: string) {
@@ -233,23 +291,35 @@ export function createAccounts(deps: AccountsDependencies) {
 
     async login(input: LoginRequest, locale: Locale, ip: string): Promise<TokenResponse> {
       enforce(limits.loginPerIp, ip);
-      enforce(limits.loginPerAccount, input.email.trim().toLowerCase());
+      const account = input.email.trim().toLowerCase();
+      const fromHere = `${account}\n${ip}`;
+      const atHome = homeAddresses.is(account, ip);
+      const waitMs = Math.max(limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account));
+      if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
       const user = await findUserByEmail(db, input.email);
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-      if (!user || !valid) throw new AppError("UNAUTHORIZED", "invalidCredentials");
+      if (!user || !valid) {
+        limits.loginFailuresPerAddress.fail(fromHere);
+        if (!atHome) limits.loginFailuresAwayFromHome.fail(account);
+        throw new AppError("UNAUTHORIZED", "invalidCredentials");
+      }
       if (!user.emailVerifiedAt) {
         await db.transaction((tx) => sendVerification(tx, user, user.locale));
         throw new AppError("FORBIDDEN", "emailNotVerified");
       }
-      limits.loginPerAccount.reset(input.email.trim().toLowerCase());
+      limits.loginFailuresPerAddress.reset(fromHere);
+      homeAddresses.remember(account, ip);
       return db.transaction((tx) => issueSession(tx, user));
     },
 
     /**
      * Rotates a refresh token: the old one is spent, a new one of the same family is handed out.
-     * Presenting a spent token again means it was stolen or replayed: the whole family is revoked.
+     * Presenting a spent token again means it was stolen or replayed: the whole family is revoked,
+     * unless the same client spent it within the last `rotationGraceSeconds` (parallel tabs that
+     * loaded with the same cookie): that client gets another token of the family.
      */
-    async refresh(refreshToken: string): Promise<TokenResponse> {
+    async refresh(refreshToken: string, client: ClientInfo): Promise<TokenResponse> {
+      const fingerprint = clientFingerprint(client);
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
@@ -258,29 +328,44 @@ export function createAccounts(deps: AccountsDependencies) {
           .for("update")
           .limit(1);
         if (!row || !row.userId || row.revokedAt || row.expiresAt <= now()) return null;
+        const familyId = row.familyId ?? row.id;
         if (row.usedAt) {
-          await revokeRefreshFamily(tx, row.familyId ?? row.id);
-          return "reused" as const;
+          const sameClientJustNow = row.rotatedByClient === fingerprint && now().getTime() - row.usedAt.getTime() <= rotationGraceSeconds * 1000;
+          if (!sameClientJustNow) {
+            await revokeRefreshFamily(tx, familyId);
+            return "reused" as const;
+          }
+        } else {
+          await tx.update(tokens).set({ usedAt: now(), rotatedByClient: fingerprint }).where(eq(tokens.id, row.id));
         }
         const user = await userById(tx, row.userId);
         if (!user) return null;
-        await tx.update(tokens).set({ usedAt: now() }).where(eq(tokens.id, row.id));
-        return issueSession(tx, user, row.familyId ?? row.id);
+        return issueSession(tx, user, familyId);
       });
       if (outcome === null || outcome === "reused") throw new AppError("UNAUTHORIZED", "sessionInvalid");
       return outcome;
     },
 
-    /** Ends the session: the refresh token's family can no longer be used. */
-    async logout(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const [row] = await db
-        .select({ id: tokens.id, familyId: tokens.familyId })
-        .from(tokens)
-        .where(and(eq(tokens.kind, "refresh"), eq(tokens.tokenHash, hashToken(refreshToken))))
-        .limit(1);
-      if (!row) return;
-      await revokeRefreshFamily(db, row.familyId ?? row.id);
+    /**
+     * Ends the session named by the refresh token or the access token (either will do): its refresh
+     * tokens can no longer be used, and its access tokens stop working at once.
+     */
+    async logout(presented: { refreshToken?: string | undefined; accessToken?: string | null | undefined }): Promise<void> {
+      if (presented.refreshToken) {
+        const [row] = await db
+          .select({ id: tokens.id, familyId: tokens.familyId })
+          .from(tokens)
+          .where(and(eq(tokens.kind, "refresh"), eq(tokens.tokenHash, hashToken(presented.refreshToken))))
+          .limit(1);
+        if (row) await revokeRefreshFamily(db, row.familyId ?? row.id);
+      }
+      const claims = presented.accessToken ? await accessTokens.verify(presented.accessToken) : null;
+      if (claims && uuidPattern.test(claims.sessionId)) {
+        await db
+          .update(tokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, claims.sessionId), eq(tokens.userId, claims.userId), isNull(tokens.revokedAt)));
+      }
     },
 
     /** A new session for a user who just proved who they are (after changing the password). */
@@ -292,13 +377,29 @@ export function createAccounts(deps: AccountsDependencies) {
       });
     },
 
-    /** The user behind an access token, or null when the token is invalid or the account is gone. */
+    /**
+     * The user behind an access token, or null when the token is invalid, its session has ended
+     * (logout, password change, theft detected) or the account is gone. One indexed query.
+     */
     async authenticate(accessToken: string | null | undefined): Promise<{ claims: AccessTokenClaims; user: User } | null> {
       if (!accessToken) return null;
       const claims = await accessTokens.verify(accessToken);
-      if (!claims) return null;
-      const row = await userById(db, claims.userId);
+      if (!claims || !uuidPattern.test(claims.userId) || !uuidPattern.test(claims.sessionId)) return null;
+      const liveSession = db
+        .select({ one: sql`1` })
+        .from(tokens)
+        .where(and(eq(tokens.kind, "refresh"), eq(tokens.familyId, claims.sessionId), eq(tokens.userId, users.id), isNull(tokens.revokedAt)));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, claims.userId), exists(liveSession)))
+        .limit(1);
       return row ? { claims, user: toUser(row) } : null;
+    },
+
+    /** Resolves when the work started after earlier answers (reset mails) is done. */
+    async settled(): Promise<void> {
+      while (pendingWork.size > 0) await Promise.all(pendingWork);
     },
 
     /**
@@ -328,21 +429,15 @@ export function createAccounts(deps: AccountsDependencies) {
       return user.id;
     },
 
-    /** Same answer whether or not the address has an account: nobody learns who is registered. */
+    /**
+     * Same answer, after the same work, whether or not the address has an account: nobody learns
+     * who is registered, not even from the time the answer takes. The lookup, the link and the mail
+     * happen after the answer (a lost one costs the visitor a second request).
+     */
     async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
       enforce(limits.resetPerIp, ip);
       if (!limits.resetPerAccount.hit(email.trim().toLowerCase()).allowed) return;
-      await db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
-        if (!user) return;
-        const token = await issueLinkToken(tx, "password_reset", user.id, passwordResetSeconds);
-        await deps.enqueueMail(tx, {
-          template: "password-reset",
-          locale,
-          to: user.email,
-          payload: { name: user.name, resetUrl: link(`/reset-password/${token}`, locale), expiresInMinutes: passwordResetSeconds / 60 },
-        });
-      });
+      afterAnswer(() => sendPasswordReset(email, locale));
     },
 
     /** Sets a new password through the e-mailed link; every session of the account ends. */
@@ -384,16 +479,24 @@ export function createAccounts(deps: AccountsDependencies) {
         const errors: FieldErrors = {};
         const other = await findUserByEmail(tx, input.email);
         if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
+        const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+        // The address receives reset links and the password opens the account: whoever holds a
+        // session (a borrowed laptop, a stolen cookie) must not take the account over with it.
+        let oldMatches = false;
+        if (emailChanged || input.password) {
+          if (!input.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
+          else {
+            oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password) : false;
+            if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+          }
+        }
         let passwordHash = row.passwordHash;
         if (input.password) {
-          const oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password ?? "") : false;
-          if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
           const problem = passwordProblem(input.password, input.email);
           if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
           if (oldMatches && !problem) passwordHash = await hashPassword(input.password);
         }
         if (Object.keys(errors).length > 0) throw validationFailed(errors);
-        const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
         const [updated] = await tx
           .update(users)
           .set({

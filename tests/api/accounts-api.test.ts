@@ -146,6 +146,8 @@ describe("login, refresh and logout", () => {
     expect(first.status).toBe(200);
     const rotated = tokenResponseSchema.parse(await first.json());
     expect(rotated.refresh_token).not.toBe(login.refresh_token);
+    // Past the grace window that parallel tabs of one browser get (tests/api/sessions-hold.test.ts).
+    clock = new Date(clock.getTime() + 31_000);
     const replay = await send("POST", "/api/auth/refresh", { refresh_token: login.refresh_token });
     expect(replay.status).toBe(401);
     expect((await send("POST", "/api/auth/refresh", { refresh_token: rotated.refresh_token })).status).toBe(401);
@@ -219,6 +221,7 @@ describe("password reset", () => {
     const unknown = await send("POST", "/api/auth/reset-password", { email: "ghost@example.com" });
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
+    await api.services.accounts.settled();
     const token = tokenOf(await latestMailLink("reset@example.com", "password-reset"));
     const mismatch = await send("POST", `/api/auth/reset-password/${token}`, { password: "New-fairway-2032", password_confirmation: "nope" });
     expect(mismatch.status).toBe(422);
@@ -233,6 +236,7 @@ describe("password reset", () => {
   it("expires", async () => {
     await registerAndVerify("expire@example.com");
     await send("POST", "/api/auth/reset-password", { email: "expire@example.com" });
+    await api.services.accounts.settled();
     const token = tokenOf(await latestMailLink("expire@example.com", "password-reset"));
     clock = new Date(clock.getTime() + 61 * 60_000);
     expect((await send("POST", `/api/auth/reset-password/${token}`, { password: "New-fairway-2032", password_confirmation: "New-fairway-2032" })).status).toBe(
@@ -274,7 +278,12 @@ describe("own data only: anonymous, owner, another user", () => {
 
     const updated = await send("PUT", `/api/settings/user/${ownerUser.uuid}`, update, bearer(owner.access_token));
     expect(userResponseSchema.parse(await updated.json()).data.name).toBe("Owner Renamed");
-    const taken = await send("PUT", `/api/settings/user/${ownerUser.uuid}`, { ...update, email: "other@example.com" }, bearer(owner.access_token));
+    const taken = await send(
+      "PUT",
+      `/api/settings/user/${ownerUser.uuid}`,
+      { ...update, email: "other@example.com", old_password: strongPassword },
+      bearer(owner.access_token),
+    );
     expect(errorResponseSchema.parse(await taken.json()).errors).toEqual({ email: ["Email already exists."] });
     const wrongOld = await send(
       "PUT",
@@ -290,9 +299,13 @@ describe("own data only: anonymous, owner, another user", () => {
       bearer(owner.access_token),
     );
     expect(changed.status).toBe(200);
-    expect((await send("POST", "/api/auth/public/login", { email: "owner@example.com", password: "Brand-new-pass-2040" })).status).toBe(200);
+    // The new password ended every session, this one's access token too: log in again.
+    expect((await api.get("/api/booking/public", bearer(owner.access_token))).status).toBe(401);
+    const again = await send("POST", "/api/auth/public/login", { email: "owner@example.com", password: "Brand-new-pass-2040" });
+    expect(again.status).toBe(200);
+    const fresh = tokenResponseSchema.parse(await again.json());
 
-    const mine = userBookingsResponseSchema.parse(await (await api.get("/api/booking/public", bearer(owner.access_token))).json());
+    const mine = userBookingsResponseSchema.parse(await (await api.get("/api/booking/public", bearer(fresh.access_token))).json());
     expect(mine.data).toEqual({ future: [], expired: [] });
   });
 
@@ -302,7 +315,12 @@ describe("own data only: anonymous, owner, another user", () => {
       await (await send("POST", "/api/auth/public/login", { email: "mover@example.com", password: strongPassword })).json(),
     );
     const me = userResponseSchema.parse(await (await api.get("/api/auth/user", bearer(session.access_token))).json()).data;
-    const moved = await send("PUT", `/api/settings/user/${me.uuid}`, { name: me.name, email: "moved@example.com" }, bearer(session.access_token));
+    const moved = await send(
+      "PUT",
+      `/api/settings/user/${me.uuid}`,
+      { name: me.name, email: "moved@example.com", old_password: strongPassword },
+      bearer(session.access_token),
+    );
     expect(userResponseSchema.parse(await moved.json()).data).toMatchObject({ email: "moved@example.com", email_verified_at: null });
     expect(await latestMailLink("moved@example.com", "verify-email")).toMatch(/\/register\//);
     const pending = await database.db.select().from(tokens).where(eq(tokens.userId, me.uuid));

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations, languages, latestMail, linkIn, uniqueEmail } from "./support";
 
 const strongPassword = "Fairway-Sunrise-2031";
 
 /** A form field by its label; required fields show a " *" after the label text. */
-function field(page: Page, label: string) {
+function field(page: Page | Locator, label: string) {
   return page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
 }
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
@@ -43,6 +43,9 @@ const text = {
     oldPassword: "Current password",
     changePassword: "Change password",
     wrongOld: "The current password is not correct.",
+    required: "This field is required.",
+    profile: "Profile",
+    passwordSection: "Change password",
     deleteLink: "Delete my profile",
     deleteConfirm: "Delete my profile for good",
     deleted: "Your profile has been deleted",
@@ -84,6 +87,9 @@ const text = {
     oldPassword: "Aktuelles Passwort",
     changePassword: "Passwort ändern",
     wrongOld: "Das aktuelle Passwort ist nicht korrekt.",
+    required: "Dieses Feld ist erforderlich.",
+    profile: "Profil",
+    passwordSection: "Passwort ändern",
     deleteLink: "Mein Profil löschen",
     deleteConfirm: "Mein Profil endgültig löschen",
     deleted: "Ihr Profil wurde gelöscht",
@@ -267,26 +273,43 @@ for (const language of languages) {
     });
 
     test("settings: edit the profile, see server errors per field, delete the profile", async ({ page }) => {
+      // Registration, four profile saves, a password attempt, deletion and a login: long on a busy machine.
+      test.slow();
       const email = uniqueEmail(`settings-${language.locale}`);
       await registerAndVerify(page, email);
       await page.goto(at("/settings"));
       await expect(page.getByRole("heading", { level: 1, name: t.settings })).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await field(page, t.name).fill("Alexandra Rivera");
+      const profile = page.getByRole("region", { name: t.profile, exact: true });
+      const passwordSection = page.getByRole("region", { name: t.passwordSection, exact: true });
+      // The name alone needs no password.
+      await field(profile, t.name).fill("Alexandra Rivera");
       await page.getByRole("button", { name: t.saveProfile }).click();
       await expect(page.getByText(t.saved)).toBeVisible();
-      await expect(field(page, t.name)).toHaveValue("Alexandra Rivera");
+      await expect(field(profile, t.name)).toHaveValue("Alexandra Rivera");
 
-      await field(page, t.email).fill(demoCustomer.email);
+      // A new address needs the current password: missing, then wrong, then right.
+      await field(profile, t.email).fill(demoCustomer.email);
       await page.getByRole("button", { name: t.saveProfile }).click();
-      await expect(page.getByText(t.taken)).toBeVisible();
+      await expect(profile.getByText(t.taken)).toBeVisible();
+      await expect(field(profile, t.oldPassword)).toHaveAccessibleDescription(new RegExp(`^${t.required}`));
+      const newAddress = uniqueEmail(`settings-moved-${language.locale}`);
+      await field(profile, t.email).fill(newAddress);
+      await field(profile, t.oldPassword).fill("Not-my-password-1");
+      await page.getByRole("button", { name: t.saveProfile }).click();
+      await expect(profile.getByText(t.wrongOld)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await field(profile, t.oldPassword).fill(strongPassword);
+      await page.getByRole("button", { name: t.saveProfile }).click();
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await expect(field(profile, t.email)).toHaveValue(newAddress);
 
-      await field(page, t.oldPassword).fill("Not-my-password-1");
-      await field(page, t.newPassword).fill("Brand-new-fairway-2040");
-      await field(page, t.confirmNew).fill("Brand-new-fairway-2040");
+      await field(passwordSection, t.oldPassword).fill("Not-my-password-1");
+      await field(passwordSection, t.newPassword).fill("Brand-new-fairway-2040");
+      await field(passwordSection, t.confirmNew).fill("Brand-new-fairway-2040");
       await page.getByRole("button", { name: t.changePassword }).click();
-      await expect(page.getByText(t.wrongOld)).toBeVisible();
+      await expect(passwordSection.getByText(t.wrongOld)).toBeVisible();
 
       await page.getByRole("link", { name: t.deleteLink }).click();
       await expect(page).toHaveURL(new RegExp(`${at("/settings/delete-profile")}$`));
