@@ -1,3 +1,6 @@
+import { translatorFor } from "../../core/i18n/i18n";
+import { defaultLocale, type Locale } from "../../core/i18n/locales";
+
 /**
  * Text PostgreSQL cannot store or compare: the NUL character (text and jsonb refuse it, PGlite and
  * PostgreSQL answer "invalid byte sequence for encoding UTF8: 0x00") and UTF-16 lone surrogates
@@ -17,26 +20,33 @@ export function isUnsafeText(value: string): boolean {
  * never echoes the offending key. Iterative: a deeply nested body must not overflow the stack.
  */
 export function unsafeTextPaths(value: unknown, limit = 20): string[] {
+  // Each entry points at its parent instead of copying the path, so a deep value costs linear time.
+  type Entry = { value: unknown; key: string | null; parent: Entry | null };
   const found = new Set<string>();
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  const stack: Entry[] = [{ value, key: null, parent: null }];
   while (stack.length > 0 && found.size < limit) {
-    const { value: current, path } = stack.pop()!;
+    const entry = stack.pop()!;
+    const current = entry.value;
     if (typeof current === "string") {
-      if (isUnsafeText(current)) found.add(fieldKey(path));
+      if (isUnsafeText(current)) found.add(fieldKey(entry));
     } else if (Array.isArray(current)) {
-      current.forEach((item: unknown, index) => stack.push({ value: item, path: [...path, String(index)] }));
+      current.forEach((item: unknown, index) => stack.push({ value: item, key: String(index), parent: entry }));
     } else if (typeof current === "object" && current !== null) {
       for (const [key, item] of Object.entries(current)) {
-        if (isUnsafeText(key)) found.add(fieldKey(path));
-        else stack.push({ value: item, path: [...path, key] });
+        if (isUnsafeText(key)) found.add(fieldKey(entry));
+        else stack.push({ value: item, key, parent: entry });
       }
     }
   }
   return [...found];
 }
 
-function fieldKey(path: string[]): string {
-  return path.length ? path.join(".") : "_";
+function fieldKey(entry: { key: string | null; parent: { key: string | null; parent: unknown } | null }): string {
+  const keys: string[] = [];
+  for (let current: typeof entry | null = entry; current; current = current.parent as typeof entry | null) {
+    if (current.key !== null) keys.push(current.key);
+  }
+  return keys.length ? keys.reverse().join(".") : "_";
 }
 
 /** Decodes like decodeURIComponent, but a malformed escape (`%E0%A4%A`, `%zz`) keeps the raw text. */
@@ -67,12 +77,13 @@ export function unsafeQueryNames(url: URL): string[] {
 
 /**
  * Whether a page's form post (urlencoded or multipart) can be handed to its action: "unsafe" when a
- * value, a name or a file name carries unsafe text, "unreadable" when the body does not parse as the
- * form it claims to be (the action would fail on it). Reads a clone, so the action still gets the body.
+ * value, a name or a file name carries unsafe text, "unreadable" when the body is not a form or does
+ * not parse as the form it claims to be (the action would fail on it). Reads a clone, so the action still gets the body.
  */
 export async function inspectFormPost(request: Request): Promise<"ok" | "unsafe" | "unreadable"> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") return "ok";
+  // Every page action reads `request.formData()`, which throws on any other body (JSON, text, none).
+  if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") return "unreadable";
   let form: FormData;
   try {
     form = await request.clone().formData();
@@ -83,4 +94,37 @@ export async function inspectFormPost(request: Request): Promise<"ok" | "unsafe"
     if (isUnsafeText(name) || isUnsafeText(typeof value === "string" ? value : value.name)) return "unsafe";
   }
   return "ok";
+}
+
+/**
+ * Why a page request (document, data request or form action) cannot be handed to React Router, or
+ * null when it can: its decoded path or query, or the fields of its form post, carry unsafe text, or
+ * its form body does not parse.
+ */
+export async function refusedPageRequest(request: Request): Promise<"unsafe" | "unreadable" | null> {
+  const url = new URL(request.url);
+  if (hasUnsafePath(url) || unsafeQueryNames(url).length > 0) return "unsafe";
+  if (request.method === "GET" || request.method === "HEAD") return null;
+  const form = await inspectFormPost(request);
+  return form === "ok" ? null : form;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The 400 page for a refused page request: small and self-contained, so that it renders whatever
+ * made the request unreadable (no loader runs on its input). In the path's language.
+ */
+export function badRequestPage(pathname: string): Response {
+  const locale: Locale = /^\/de(\/|$)/.test(pathname) ? "de" : defaultLocale;
+  const t = translatorFor(locale);
+  const home = locale === defaultLocale ? "/" : `/${locale}`;
+  const title = escapeHtml(t("error.badRequestTitle"));
+  const html = `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#0b57d0}</style></head>
+<body><main><h1>${title}</h1><p>${escapeHtml(t("error.badRequestText"))}</p><p><a href="${home}">${escapeHtml(t("error.backHome"))}</a></p></main></body>
+</html>`;
+  return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

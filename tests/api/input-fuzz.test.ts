@@ -156,7 +156,6 @@ async function send(attempt: Attempt): Promise<void> {
   }
   sent++;
   const text = await response.text();
-  if (process.env.FUZZ_TRACE) console.log(response.status, attempt.label, text.slice(0, 100));
   const record = (why: string) => void findings.push({ label: `${why}: ${attempt.label} (${attempt.method} ${attempt.url.slice(0, 120)})`, status: response.status, body: text.slice(0, 300) });
   if (api.errors.length > loggedBefore) {
     const error = api.errors[loggedBefore];
