@@ -9,6 +9,8 @@ export const appErrorCodes = [
   "NOT_FOUND",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
+  /** The body is not in the media type the operation takes (JSON where JSON is expected). */
+  "UNSUPPORTED_MEDIA_TYPE",
   "TOO_MANY_REQUESTS",
   "INTERNAL",
   "BAD_GATEWAY",
@@ -48,7 +50,7 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502> = {
+export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
   UNAUTHORIZED: 401,
@@ -56,6 +58,7 @@ export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   BAD_GATEWAY: 502,

@@ -22,5 +22,6 @@ export const siteSchema = z.object({
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const siteParamsSchema = z.object({ id: z.coerce.number().int().positive().optional() });
+/** Site ids are PostgreSQL `integer`s: a larger number names no site (and the database would refuse it). */
+export const siteParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 export const siteResponseSchema = z.object({ data: siteSchema });

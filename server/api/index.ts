@@ -1,7 +1,9 @@
+import { HTTPException } from "hono/http-exception";
 import { AppError } from "../errors";
+import { hasUnsafePath, unsafeQueryNames } from "../http/input-guard";
 import type { Services } from "../services";
 import { refuseCrossSiteCookieWrites } from "../http/origin-check";
-import { createApiRouter, localeOfRequest } from "./api-app";
+import { createApiRouter, invalidCharactersError, localeOfRequest } from "./api-app";
 import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
@@ -21,6 +23,16 @@ export function createApi(services: Services, logError: (error: unknown) => void
     c.header("Vary", "Accept-Language");
   });
   api.use(refuseCrossSiteCookieWrites);
+  // Before any route, also those that validate nothing themselves: NUL and lone surrogates in the
+  // decoded path or query never reach a service (decision 010). JSON bodies are checked after their
+  // schema, in the validation hook (api-app.ts).
+  api.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (hasUnsafePath(url)) throw new AppError("NOT_FOUND", "notFound");
+    const unsafe = unsafeQueryNames(url);
+    if (unsafe.length > 0) throw invalidCharactersError(unsafe, c.var.locale);
+    await next();
+  });
   registerPublicContentRoutes(api);
   registerFormRoutes(api);
   registerAuthRoutes(api);
@@ -45,8 +57,42 @@ export function createApi(services: Services, logError: (error: unknown) => void
       if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(error.toResponse(locale), error.status);
     }
+    const refused = refusedInput(error);
+    if (refused) return c.json(refused.toResponse(locale), refused.status);
+    if (isDataException(error)) {
+      // A value the database refused (out of range, unreadable) that no schema caught: the client's
+      // fault, so a 400, but logged, because the schema at the boundary should have said it first.
+      logError(error);
+      return c.json(new AppError("BAD_REQUEST", "badRequest").toResponse(locale), 400);
+    }
     logError(error);
     return c.json(new AppError("INTERNAL", "internal").toResponse(locale), 500);
   });
   return api;
+}
+
+/**
+ * The framework's own refusals (a malformed JSON body, a content type the operation does not take, a
+ * body over a limit) in the API's one error shape instead of the INTERNAL they would become.
+ */
+function refusedInput(error: unknown): AppError | null {
+  if (!(error instanceof HTTPException) || error.status >= 500) return null;
+  if (error.status === 415) return new AppError("UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+  if (error.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
+  if (error.message.startsWith("Malformed JSON")) return new AppError("BAD_REQUEST", "malformedJson");
+  return new AppError("BAD_REQUEST", "badRequest");
+}
+
+/**
+ * PostgreSQL's "data exception" class (22xxx: invalid encoding, numeric or date out of range, invalid
+ * text representation) and "program limit exceeded" (54xxx: an index row too large), anywhere in the
+ * error's cause chain (Drizzle wraps the driver's error).
+ */
+function isDataException(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -6,6 +6,7 @@ import { createDevOutboxRoutes } from "../email";
 import type { WebContext } from "../load-context";
 import type { Services } from "../services";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
+import { badRequestPage, refusedPageRequest } from "./input-guard";
 import { PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
@@ -98,6 +99,9 @@ export function createApp(options: AppOptions) {
 
   app.all("*", async (c) => {
     const request = c.req.raw;
+    // NUL or lone surrogates in the path, query or form fields would fail inside a loader's or an
+    // action's query: a 400 page instead of a 500 (decision 010).
+    if (await refusedPageRequest(request)) return badRequestPage(new URL(request.url).pathname);
     let session: Promise<WebSession> | undefined;
     const context: WebContext = {
       services: options.services,

@@ -1,0 +1,273 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * Issue 10, "bad input is a clear 4xx, never a 5xx", for the web pages: every page (English and
+ * German) is requested with mutated paths and queries, and every form the pages render (found in
+ * their HTML: login, register, reset, new password, settings, delete profile, booking pages, waitlist
+ * sign-up, locale, logout, SMA, pay …) is posted with a fixed set of mutations of each field and of
+ * the whole body. No answer may be a 5xx or show internal detail. Runs its own server on its own data
+ * folder: the fuzz logs the demo customer out and may delete the profile.
+ */
+const port = Number(process.env.E2E_PORT ?? 3210) + 70; // +50 payment-crash, +60/+61 behind-nginx
+const origin = `http://127.0.0.1:${port}`;
+const forms = { golf: "3a6ca845-f832-4e8d-8d69-22656b54e637", fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d" };
+const token = "t".repeat(43);
+
+const stackOrException = /\(\S+:\d+:\d+\)|\bat (file|node):|\b(Drizzle\w*|Type|Range|Syntax|Reference|Zod|HTTP)(Error|Exception)\b|\bError:|\binvalid byte sequence\b|node_modules/;
+
+type Jar = Map<string, string>;
+type Finding = { what: string; status: number; body: string };
+type Form = { action: string; fields: [string, string][] };
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let serverLog = 0;
+const findings: Finding[] = [];
+
+async function call(jar: Jar, pathAndQuery: string, init: { method?: string; contentType?: string; body?: BodyInit } = {}) {
+  const headers: Record<string, string> = { origin, "accept-language": "en" };
+  if (jar.size) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  if (init.contentType) headers["content-type"] = init.contentType;
+  const response = await fetch(`${origin}${pathAndQuery}`, { method: init.method ?? "GET", headers, body: init.body, redirect: "manual" });
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair] = cookie.split(";");
+    const index = pair!.indexOf("=");
+    jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+  }
+  const text = await response.text();
+  return { status: response.status, location: response.headers.get("location"), text };
+}
+
+/** Requests `pathAndQuery` and records a 5xx or an answer showing internals. */
+async function probe(jar: Jar, what: string, pathAndQuery: string, init: { method?: string; contentType?: string; body?: BodyInit } = {}) {
+  let answer: Awaited<ReturnType<typeof call>>;
+  try {
+    answer = await call(jar, pathAndQuery, init);
+  } catch (error) {
+    // fetch refuses some URLs before sending anything; nothing reached the server.
+    if (error instanceof TypeError && !/fetch failed/.test(error.message)) return undefined;
+    throw error;
+  }
+  if (answer.status >= 500 || stackOrException.test(answer.text)) findings.push({ what: `${what}: ${init.method ?? "GET"} ${pathAndQuery.slice(0, 100)}`, status: answer.status, body: answer.text.slice(0, 200) });
+  return answer;
+}
+
+/** A page, following its redirects with the jar, and the forms it renders (action and fields with their values). */
+async function formsOf(jar: Jar, pathAndQuery: string): Promise<{ url: string; forms: Form[] }> {
+  let url = pathAndQuery;
+  let answer = await call(jar, url);
+  for (let hops = 0; answer.location && hops < 5; hops++) {
+    url = new URL(answer.location, origin).pathname + new URL(answer.location, origin).search;
+    answer = await call(jar, url);
+  }
+  const found: Form[] = [];
+  for (const match of answer.text.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const attributes = match[1]!;
+    if (!/method="post"/i.test(attributes)) continue;
+    const action = decodeEntities(/action="([^"]*)"/.exec(attributes)?.[1] ?? url);
+    const fields: [string, string][] = [];
+    for (const control of match[2]!.matchAll(/<(input|select|textarea|button)\b([^>]*)>/g)) {
+      const name = /\bname="([^"]*)"/.exec(control[2]!)?.[1];
+      if (!name) continue;
+      const type = /\btype="([^"]*)"/.exec(control[2]!)?.[1];
+      if (type === "file") continue;
+      fields.push([decodeEntities(name), decodeEntities(/\bvalue="([^"]*)"/.exec(control[2]!)?.[1] ?? "x")]);
+    }
+    found.push({ action: action.startsWith("/") ? action : url, fields });
+  }
+  return { url, forms: found };
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+}
+
+const urlencode = (fields: [string, string][]) => fields.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join("&");
+const encodedFields = (fields: [string, string][]): [string, string][] => fields.map(([name, value]) => [name, encodeURIComponent(value)]);
+
+/** Already-encoded values put in place of each field of a form. */
+const fieldMutations: { label: string; value: string }[] = [
+  { label: "NUL", value: "a%00b" },
+  { label: "encoded lone surrogate", value: "%ED%A0%80x" },
+  { label: "empty", value: "" },
+  { label: "1 MB", value: "x".repeat(1024 * 1024) },
+  { label: "traversal", value: "..%2F..%2F..%2Fetc%2Fpasswd" },
+  { label: "huge number", value: "99999999999999999999" },
+  { label: "int4 overflow", value: "2147483648" },
+  { label: "negative", value: "-1" },
+  { label: "malformed uuid", value: "16360190-9fac-4734-a04f-c5465a43a47" },
+  { label: "invalid date", value: "2026-02-30" },
+];
+
+const bodyMutations: { label: string; contentType?: string; body?: string }[] = [
+  { label: "no body", contentType: "application/x-www-form-urlencoded" },
+  { label: "malformed escapes", contentType: "application/x-www-form-urlencoded", body: "a=%zz&%&=&b" },
+  { label: "NUL field name", contentType: "application/x-www-form-urlencoded", body: "a%00b=1" },
+  { label: "JSON", contentType: "application/json", body: '{"a": "\\u0000"}' },
+  { label: "text/plain", contentType: "text/plain", body: "a=b" },
+  { label: "multipart with NUL", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\u0000y\r\n--b--\r\n' },
+  { label: "multipart NUL file name", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-data; name="f"; filename="a\u0000.png"\r\n\r\nx\r\n--b--\r\n' },
+  { label: "malformed multipart", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-da' },
+  { label: "multipart without boundary", contentType: "multipart/form-data", body: "x" },
+  { label: "no content type", body: "a=b" },
+];
+
+/** mulberry32: a seeded generator, so that every run picks the same fields. */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = seededRandom(0x10_2026);
+
+const pathMutations = ["a%00b", "%00", "%ED%A0%80", "%E0%A4%A", "%C0%AF", "..%2F..%2Fetc%2Fpasswd", "y".repeat(5000), "2147483648", "-1"];
+const queryMutations = ["page=%00", "page=99999999999999999999", "page=-1", "preview=%00", "token=%00", "booking=%00", "x%00=1", "redirectTo=%2F%2Fevil.example", "event=%ED%A0%80"];
+
+/** Every page of app/routes.ts with a value for its parameters; `:p` marks where path mutations go. */
+const pages = [
+  "/",
+  "/events",
+  "/events/:p",
+  "/redirect/:p",
+  "/login",
+  "/register",
+  "/register/:p",
+  "/reset-password",
+  "/reset-password/:p",
+  "/settings",
+  "/settings/delete-profile",
+  "/settings/delete-success",
+  "/imprint",
+  "/:p",
+  "/dashboard",
+  `/booking/${forms.golf}`,
+  "/booking/:p",
+  "/booking-success",
+  "/booking-no-available-spots",
+  "/booking-not-bookable-yet",
+  `/payment/success/${token}`,
+  "/payment/failed/:p",
+  "/pay/:p",
+  "/sma-checkout",
+  "/sma-success",
+  "/invoice/:p",
+  "/event-widget",
+];
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "input-fuzz-pages-"));
+  serverLog = openSync(path.resolve(".tmp/input-fuzz-pages-server.log"), "w");
+  server = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000" },
+    detached: true,
+    // Its log is kept beside the other test output: a crash shows there.
+    stdio: ["ignore", serverLog, serverLog],
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/api/booking/site`).catch(() => undefined))?.status ?? 0, { timeout: 90_000, intervals: [250] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGKILL");
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (serverLog) closeSync(serverLog);
+});
+
+test.beforeEach(() => {
+  findings.length = 0;
+});
+
+test("every page with mutated paths and queries, in English and German: never a 5xx", async () => {
+  test.setTimeout(180_000);
+  const jar: Jar = new Map();
+  for (const prefix of ["", "/de"]) {
+    for (const page of pages) {
+      const at = (value: string) => `${prefix}${page.replace(":p", value)}`.replace(/^\/de\/$/, "/de") || "/";
+      await probe(jar, "page", at(token));
+      for (const value of pathMutations) {
+        if (page.includes(":p")) await probe(jar, "path parameter", at(value));
+        else await probe(jar, "extra segment", `${at(token)}/${value}`);
+      }
+      for (const query of queryMutations) await probe(jar, "query", `${at(token)}?${query}`);
+    }
+  }
+  expect(findings).toEqual([]);
+});
+
+test("every form the pages render, with each field and the whole body mutated: never a 5xx", async () => {
+  test.setTimeout(600_000);
+  const customer: Jar = new Map();
+  // The page actions check Origin; the jar keeps the session and booking cookies like a browser.
+  const login = await formsOf(customer, "/login");
+  const loginForm = login.forms.find((form) => form.fields.some(([name]) => name === "password"));
+  expect(loginForm).toBeDefined();
+  const filled = loginForm!.fields.map(([name, value]): [string, string] => [name, name === "email" ? "stefan.hofmann@example.com" : name === "password" ? "Fairway-demo-2026" : value]);
+  const loggedIn = await call(customer, loginForm!.action, { method: "POST", contentType: "application/x-www-form-urlencoded", body: urlencode(encodedFields(filled)) });
+  expect(loggedIn.status).toBeLessThan(400);
+
+  const collected: { jar: Jar; form: Form }[] = [];
+  const seen = new Set<string>();
+  for (const prefix of ["", "/de"]) {
+    for (const page of pages) {
+      for (const jar of page.startsWith("/settings") || page === "/dashboard" ? [customer] : [new Map<string, string>(), customer]) {
+        const { forms: found } = await formsOf(jar, `${prefix}${page.replace(":p", token)}` || "/");
+        for (const form of found) {
+          const key = `${jar === customer}|${form.action}|${form.fields.map(([name]) => name).join(",")}`;
+          if (!seen.has(key)) {
+            seen.add(key);
+            collected.push({ jar, form });
+          }
+        }
+      }
+    }
+  }
+  // The waitlist sign-up is the fully booked event's booking page.
+  for (const jar of [new Map<string, string>(), customer]) {
+    for (const form of (await formsOf(jar, `/booking/${forms.fullyBooked}`)).forms) collected.push({ jar, form });
+  }
+  // Ending the session or the profile runs last: the other forms need the logged-in customer.
+  const ending = (form: Form) => /logout|delete-profile/.test(form.action);
+  collected.sort((a, b) => Number(ending(a.form)) - Number(ending(b.form)));
+  const actions = new Set(collected.map(({ form }) => form.action.replace(/^\/de/, "").replace(/\?.*$/, "")));
+  expect([...actions]).toEqual(expect.arrayContaining(["/login", "/register", "/reset-password", "/locale", "/logout", "/settings", "/settings/delete-profile"]));
+
+  // Bounded: every field of the English form is mutated one by one, up to `fieldsPerForm` of them
+  // (the first ones and a seeded pick of the rest); the German twin of a form gets NUL in every field.
+  const fieldsPerForm = 6;
+  const fuzzed = new Set<string>();
+  for (const { jar, form } of collected) {
+    const fields = encodedFields(form.fields);
+    const post = (what: string, body?: string, contentType = "application/x-www-form-urlencoded") => probe(jar, `${what} (${form.action})`, form.action, { method: "POST", contentType, body });
+    await post("as rendered", urlencode(fields));
+    await post("NUL in every field", urlencode(fields.map(([name]): [string, string] => [name, "a%00b"])));
+    const twin = `${jar === customer}|${form.action.replace(/^\/de(?=\/|$)/, "")}|${form.fields.map(([name]) => name).join(",")}`;
+    if (fuzzed.has(twin)) continue;
+    fuzzed.add(twin);
+    const chosen = fields.map((_, index) => index).filter((index) => index < fieldsPerForm / 2 || pick() < (fieldsPerForm / 2) / Math.max(1, fields.length - fieldsPerForm / 2));
+    for (const index of chosen) {
+      const name = fields[index]![0];
+      await post(`${name} missing`, urlencode(fields.filter((_, other) => other !== index)));
+      for (const mutation of fieldMutations) {
+        // One 1 MB value per form is enough to see how long values are treated.
+        if (mutation.label === "1 MB" && index !== 0) continue;
+        await post(`${name}: ${mutation.label}`, urlencode(fields.map(([other, value], position): [string, string] => [other, position === index ? mutation.value : value])));
+      }
+    }
+    await post("extra field", `${urlencode(fields)}&unexpected%00=1`);
+    for (const mutation of bodyMutations) await probe(jar, `body ${mutation.label} (${form.action})`, form.action, { method: "POST", contentType: mutation.contentType, body: mutation.body });
+  }
+  expect(findings).toEqual([]);
+});
