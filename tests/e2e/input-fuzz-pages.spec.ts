@@ -17,7 +17,8 @@ const origin = `http://127.0.0.1:${port}`;
 const forms = { golf: "3a6ca845-f832-4e8d-8d69-22656b54e637", fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d" };
 const token = "t".repeat(43);
 
-const stackOrException = /\(\S+:\d+:\d+\)|\bat (file|node):|\b(Drizzle\w*|Type|Range|Syntax|Reference|Zod|HTTP)(Error|Exception)\b|\bError:|\binvalid byte sequence\b|node_modules/;
+const stackOrException =
+  /\(\S+:\d+:\d+\)|\bat (file|node):|\b(Drizzle\w*|Type|Range|Syntax|Reference|Zod|HTTP)(Error|Exception)\b|\bError:|\binvalid byte sequence\b|node_modules/;
 
 type Jar = Map<string, string>;
 type Finding = { what: string; status: number; body: string };
@@ -52,7 +53,8 @@ async function probe(jar: Jar, what: string, pathAndQuery: string, init: { metho
     if (error instanceof TypeError && !/fetch failed/.test(error.message)) return undefined;
     throw error;
   }
-  if (answer.status >= 500 || stackOrException.test(answer.text)) findings.push({ what: `${what}: ${init.method ?? "GET"} ${pathAndQuery.slice(0, 100)}`, status: answer.status, body: answer.text.slice(0, 200) });
+  if (answer.status >= 500 || stackOrException.test(answer.text))
+    findings.push({ what: `${what}: ${init.method ?? "GET"} ${pathAndQuery.slice(0, 100)}`, status: answer.status, body: answer.text.slice(0, 200) });
   return answer;
 }
 
@@ -83,7 +85,12 @@ async function formsOf(jar: Jar, pathAndQuery: string): Promise<{ url: string; f
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 const urlencode = (fields: [string, string][]) => fields.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join("&");
@@ -109,9 +116,17 @@ const bodyMutations: { label: string; contentType?: string; body?: string }[] = 
   { label: "NUL field name", contentType: "application/x-www-form-urlencoded", body: "a%00b=1" },
   { label: "JSON", contentType: "application/json", body: '{"a": "\\u0000"}' },
   { label: "text/plain", contentType: "text/plain", body: "a=b" },
-  { label: "multipart with NUL", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\u0000y\r\n--b--\r\n' },
-  { label: "multipart NUL file name", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-data; name="f"; filename="a\u0000.png"\r\n\r\nx\r\n--b--\r\n' },
-  { label: "malformed multipart", contentType: "multipart/form-data; boundary=b", body: '--b\r\nContent-Disposition: form-da' },
+  {
+    label: "multipart with NUL",
+    contentType: "multipart/form-data; boundary=b",
+    body: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\u0000y\r\n--b--\r\n',
+  },
+  {
+    label: "multipart NUL file name",
+    contentType: "multipart/form-data; boundary=b",
+    body: '--b\r\nContent-Disposition: form-data; name="f"; filename="a\u0000.png"\r\n\r\nx\r\n--b--\r\n',
+  },
+  { label: "malformed multipart", contentType: "multipart/form-data; boundary=b", body: "--b\r\nContent-Disposition: form-da" },
   { label: "multipart without boundary", contentType: "multipart/form-data", body: "x" },
   { label: "no content type", body: "a=b" },
 ];
@@ -130,7 +145,17 @@ function seededRandom(seed: number) {
 const pick = seededRandom(0x10_2026);
 
 const pathMutations = ["a%00b", "%00", "%ED%A0%80", "%E0%A4%A", "%C0%AF", "..%2F..%2Fetc%2Fpasswd", "y".repeat(5000), "2147483648", "-1"];
-const queryMutations = ["page=%00", "page=99999999999999999999", "page=-1", "preview=%00", "token=%00", "booking=%00", "x%00=1", "redirectTo=%2F%2Fevil.example", "event=%ED%A0%80"];
+const queryMutations = [
+  "page=%00",
+  "page=99999999999999999999",
+  "page=-1",
+  "preview=%00",
+  "token=%00",
+  "booking=%00",
+  "x%00=1",
+  "redirectTo=%2F%2Fevil.example",
+  "event=%ED%A0%80",
+];
 
 /** Every page of app/routes.ts with a value for its parameters; `:p` marks where path mutations go. */
 const pages = [
@@ -214,8 +239,15 @@ test("every form the pages render, with each field and the whole body mutated: n
   const login = await formsOf(customer, "/login");
   const loginForm = login.forms.find((form) => form.fields.some(([name]) => name === "password"));
   expect(loginForm).toBeDefined();
-  const filled = loginForm!.fields.map(([name, value]): [string, string] => [name, name === "email" ? "stefan.hofmann@example.com" : name === "password" ? "Fairway-demo-2026" : value]);
-  const loggedIn = await call(customer, loginForm!.action, { method: "POST", contentType: "application/x-www-form-urlencoded", body: urlencode(encodedFields(filled)) });
+  const filled = loginForm!.fields.map(([name, value]): [string, string] => [
+    name,
+    name === "email" ? "stefan.hofmann@example.com" : name === "password" ? "Fairway-demo-2026" : value,
+  ]);
+  const loggedIn = await call(customer, loginForm!.action, {
+    method: "POST",
+    contentType: "application/x-www-form-urlencoded",
+    body: urlencode(encodedFields(filled)),
+  });
   expect(loggedIn.status).toBeLessThan(400);
 
   const collected: { jar: Jar; form: Form }[] = [];
@@ -242,7 +274,9 @@ test("every form the pages render, with each field and the whole body mutated: n
   const ending = (form: Form) => /logout|delete-profile/.test(form.action);
   collected.sort((a, b) => Number(ending(a.form)) - Number(ending(b.form)));
   const actions = new Set(collected.map(({ form }) => form.action.replace(/^\/de/, "").replace(/\?.*$/, "")));
-  expect([...actions]).toEqual(expect.arrayContaining(["/login", "/register", "/reset-password", "/locale", "/logout", "/settings", "/settings/delete-profile"]));
+  expect([...actions]).toEqual(
+    expect.arrayContaining(["/login", "/register", "/reset-password", "/locale", "/logout", "/settings", "/settings/delete-profile"]),
+  );
 
   // Bounded: every field of the English form is mutated one by one, up to `fieldsPerForm` of them
   // (the first ones and a seeded pick of the rest); the German twin of a form gets NUL in every field.
@@ -250,24 +284,31 @@ test("every form the pages render, with each field and the whole body mutated: n
   const fuzzed = new Set<string>();
   for (const { jar, form } of collected) {
     const fields = encodedFields(form.fields);
-    const post = (what: string, body?: string, contentType = "application/x-www-form-urlencoded") => probe(jar, `${what} (${form.action})`, form.action, { method: "POST", contentType, body });
+    const post = (what: string, body?: string, contentType = "application/x-www-form-urlencoded") =>
+      probe(jar, `${what} (${form.action})`, form.action, { method: "POST", contentType, body });
     await post("as rendered", urlencode(fields));
     await post("NUL in every field", urlencode(fields.map(([name]): [string, string] => [name, "a%00b"])));
     const twin = `${jar === customer}|${form.action.replace(/^\/de(?=\/|$)/, "")}|${form.fields.map(([name]) => name).join(",")}`;
     if (fuzzed.has(twin)) continue;
     fuzzed.add(twin);
-    const chosen = fields.map((_, index) => index).filter((index) => index < fieldsPerForm / 2 || pick() < (fieldsPerForm / 2) / Math.max(1, fields.length - fieldsPerForm / 2));
+    const chosen = fields
+      .map((_, index) => index)
+      .filter((index) => index < fieldsPerForm / 2 || pick() < fieldsPerForm / 2 / Math.max(1, fields.length - fieldsPerForm / 2));
     for (const index of chosen) {
       const name = fields[index]![0];
       await post(`${name} missing`, urlencode(fields.filter((_, other) => other !== index)));
       for (const mutation of fieldMutations) {
         // One 1 MB value per form is enough to see how long values are treated.
         if (mutation.label === "1 MB" && index !== 0) continue;
-        await post(`${name}: ${mutation.label}`, urlencode(fields.map(([other, value], position): [string, string] => [other, position === index ? mutation.value : value])));
+        await post(
+          `${name}: ${mutation.label}`,
+          urlencode(fields.map(([other, value], position): [string, string] => [other, position === index ? mutation.value : value])),
+        );
       }
     }
     await post("extra field", `${urlencode(fields)}&unexpected%00=1`);
-    for (const mutation of bodyMutations) await probe(jar, `body ${mutation.label} (${form.action})`, form.action, { method: "POST", contentType: mutation.contentType, body: mutation.body });
+    for (const mutation of bodyMutations)
+      await probe(jar, `body ${mutation.label} (${form.action})`, form.action, { method: "POST", contentType: mutation.contentType, body: mutation.body });
   }
   expect(findings).toEqual([]);
 });
