@@ -85,6 +85,7 @@ const services = createServices(database.db, {
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   publicOrigin,
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+  logError: (error) => logger.error({ err: error }, "work after an answer failed"),
   // Beside the database, never under build/client or public: uploads are not served to anyone.
   uploadsDir: path.join(dataDir, "uploads"),
   uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
@@ -175,6 +176,8 @@ server.listen(env.PORT, env.HOST, () => {
 async function shutdown(signal: string) {
   logger.info(`${signal}: shutting down`);
   server.close();
+  // Password reset mails are queued after their answer: let them reach the outbox first.
+  await services.accounts.settled();
   await emailWorker.stop();
   await jobWorker.stop();
   await database.close();

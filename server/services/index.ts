@@ -37,6 +37,8 @@ export type ServicesOptions = {
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
   enqueueMail?: AccountsDependencies["enqueueMail"];
   rateLimitMultiplier?: number;
+  /** Where failures of work done after an answer (password reset mails) are reported. */
+  logError?: (error: unknown) => void;
   /** The card payment provider (sandbox or Stripe); without it payments are refused. */
   paymentProvider?: PaymentProvider;
   /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
@@ -64,6 +66,7 @@ export function createServices(db: Database, options: ServicesOptions) {
     publicOrigin: options.publicOrigin,
     now,
     rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
+    ...(options.logError ? { logError: options.logError } : {}),
   });
   const draftLimiter = createDraftLimiter(options.draftsPerClientPerHour, options.rateLimitMultiplier ?? 1, () => now().getTime());
   const paymentDeps = () => {

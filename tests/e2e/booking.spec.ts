@@ -96,6 +96,8 @@ for (const language of languages) {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
     test("a two-day track day: errors per field, vehicles per day with counters, companions, summary, code and e-mail", async ({ page }) => {
+      // Eleven pages and states, each scanned by axe: on a busy 2-core machine this is longer than the default 30 s.
+      test.slow();
       const consoleClean = failOnConsoleErrors(page, [/status of 422/]);
       const email = uniqueEmail(`track-${language.locale}`);
       await page.goto(`${language.prefix}/booking/${forms.trackDay}`);
