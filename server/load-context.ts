@@ -11,7 +11,7 @@ export type WebContext = {
    * and two refreshes with one refresh token would look like a stolen token.
    */
   session: () => Promise<WebSession>;
-  /** The client's address as the socket saw it, for rate limits. */
+  /** The client's address for rate limits: the socket's, or a trusted proxy's X-Forwarded-For hop (TRUST_PROXY, decision 009). */
   clientAddress: string;
   /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every inline script. */
   cspNonce: string;

@@ -78,6 +78,17 @@ function listHeader(request: Request, name: string): string[] {
 
 const hostPattern = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** A host[:port] that makes a URL: the pattern lets `a.test:99999` or `[:::]` through, which URL refuses. */
+function isValidHost(host: string): boolean {
+  if (!hostPattern.test(host)) return false;
+  try {
+    new URL(`http://${host}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export type ForwardedView = {
   /** The URL the visitor's browser asked for: public scheme and host, the request's path and query. */
   url: string;
@@ -111,9 +122,9 @@ export function forwardedView(request: Request, peerAddress: string | undefined,
     const forwardedScheme = listHeader(request, "x-forwarded-proto").at(-1)?.toLowerCase();
     if (forwardedScheme === "http" || forwardedScheme === "https") scheme = forwardedScheme;
     const forwardedHost = listHeader(request, "x-forwarded-host").at(-1);
-    if (forwardedHost && hostPattern.test(forwardedHost)) host = forwardedHost;
+    if (forwardedHost && isValidHost(forwardedHost)) host = forwardedHost;
   }
-  if (!hostPattern.test(host)) host = url.host;
+  if (!isValidHost(host)) host = url.host;
   // Built afresh (assigning `host` keeps the old port when the new host has none), and the path
   // set on its own: resolved as a reference, a path like `//elsewhere` would change the host.
   const publicUrl = new URL(`${scheme}://${host}`);

@@ -72,14 +72,29 @@ const publicApiReadPattern =
   /^\/api\/(booking\/site(\/[^/]+)?|page(\/[^/]+)?|public-events|public-event-categories|experience|form\/public\/[^/]+|form\/reserved-vehicles\/[^/]+|openapi\.json)\/?$/;
 
 export function isPersonalPagePath(pathname: string): boolean {
-  return personalPagePattern.test(pathname.replace(/^\/de(?=\/|$)/, "") || "/");
+  return personalPagePattern.test(pagePathOf(pathname).replace(/^\/de(?=\/|$)/, "") || "/");
+}
+
+/**
+ * React Router fetches a page's data from `<page>.data` on in-app navigation (`/_root.data` for the
+ * home page), so that answer carries the same personal data as the page and follows its rule.
+ */
+function isPageDataRequest(pathname: string): boolean {
+  return pathname.endsWith(".data");
+}
+
+function pagePathOf(pathname: string): string {
+  if (!isPageDataRequest(pathname)) return pathname;
+  const page = pathname.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
 }
 
 /**
  * Whether an answer must carry `Cache-Control: no-store` (no browser, proxy or back-button copy):
  * - API: everything but a public read asked anonymously, and anything that sets a cookie;
- * - pages: the personal pages above, any page that sets a cookie, and any HTML page of a logged-in
- *   visitor (the header shows who they are). Assets and public pages keep their caching.
+ * - pages: the personal pages above, any page that sets a cookie, and any HTML page or page data
+ *   (`.data`) of a logged-in visitor (the header shows who they are). Assets and public pages keep
+ *   their caching.
  */
 export function mustNotBeStored(request: Request, response: Response): boolean {
   const { pathname } = new URL(request.url);
@@ -88,8 +103,8 @@ export function mustNotBeStored(request: Request, response: Response): boolean {
     return request.method !== "GET" || !publicApiReadPattern.test(pathname) || request.headers.has("authorization");
   }
   if (isPersonalPagePath(pathname)) return true;
-  const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
-  return isHtml && (accessTokenOf(request) !== undefined || refreshTokenOf(request) !== undefined);
+  const isPage = (response.headers.get("content-type") ?? "").startsWith("text/html") || isPageDataRequest(pathname);
+  return isPage && (accessTokenOf(request) !== undefined || refreshTokenOf(request) !== undefined);
 }
 
 /**

@@ -66,6 +66,12 @@ describe("the request as the visitor sent it", () => {
     expect(forwardedView(sneaky, "127.0.0.1", parseTrustProxy("true")).url).toBe("http://events.example.test//evil.test/x");
   });
 
+  it("keeps the host the browser sent when the forwarded one looks like a host but makes no URL", () => {
+    for (const bad of ["a.test:99999", "[1]", "[:::]"]) {
+      expect(forwardedView(request({ "X-Forwarded-Host": bad }), "127.0.0.1", parseTrustProxy("true")).url, bad).toBe("http://127.0.0.1:3000/login?next=1");
+    }
+  });
+
   it("normalizes addresses with ports and IPv4-mapped IPv6", () => {
     expect(normalizeAddress(" 203.0.113.9:5123 ")).toBe("203.0.113.9");
     expect(normalizeAddress("[2001:db8::1]:443")).toBe("2001:db8::1");

@@ -60,6 +60,17 @@ describe("the no-store rule", () => {
     expect(mustNotBeStored(new Request("http://h/assets/a.js", { headers: { cookie: "session=abc" } }), asset)).toBe(false);
   });
 
+  it("treats a page's data (in-app navigation fetches <page>.data) like the page itself", () => {
+    const data = () => new Response("", { headers: { "content-type": "text/x-script" } });
+    for (const path of ["/dashboard.data", "/de/settings.data", "/booking-success.data", "/sma-success.data", "/payment/success/abc.data"]) {
+      expect(mustNotBeStored(new Request(`http://h${path}`), data()), path).toBe(true);
+    }
+    expect(mustNotBeStored(new Request("http://h/events.data"), data())).toBe(false);
+    expect(mustNotBeStored(new Request("http://h/_root.data"), data())).toBe(false);
+    expect(mustNotBeStored(new Request("http://h/_root.data", { headers: { cookie: "session=abc" } }), data())).toBe(true);
+    expect(mustNotBeStored(new Request("https://h/events.data", { headers: { cookie: "__Host-session_refresh=abc" } }), data())).toBe(true);
+  });
+
   it("marks every API answer but the public reads asked anonymously", () => {
     for (const path of ["/api/public-events", "/api/booking/site", "/api/page/imprint", "/api/form/public/x", "/api/openapi.json"]) {
       expect(mustNotBeStored(new Request(`http://h${path}`), json()), path).toBe(false);
