@@ -27,6 +27,7 @@ import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { bookings, events, outboxEmails } from "../server/db/schema";
 import { seedIds, seedIfEmpty } from "../server/db/seed";
 import { freePort, startPostgresCluster } from "../scripts/postgres-cluster";
+import { mainParticipantAnswers } from "../tests/support/booking-answers";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -162,15 +163,7 @@ type Outcome = { kind: "completed" } | { kind: "fully_booked" } | { kind: "error
 /** The answers every buyer gives, by item name; the page they belong to comes from the form. */
 function answersByName(email: string): Record<string, string | boolean> {
   return {
-    "main.salutation": "mrs",
-    "main.forename": "Lena",
-    "main.surname": "Berger",
-    "main.street": "Leopoldstraße 7",
-    "main.postcode": "80802",
-    "main.city": "München",
-    "main.country": "DE",
-    "main.phone": "+49 89 4521 7730",
-    "main.email": email,
+    ...mainParticipantAnswers(email),
     "golf.handicap": "hcp_19_36",
     terms: true,
     payment_option: paymentOption,

@@ -11,6 +11,7 @@ import { rememberBookingCookie } from "../../server/http/booking-cookies";
 import type { WebContext } from "../../server/load-context";
 import { answerField } from "../../app/utils/booking-form-data";
 import { createTestApi } from "../support/api-client";
+import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -54,19 +55,7 @@ async function completeDraft() {
     });
     if (response.status !== 200) throw new Error(`page save answered ${response.status}: ${await response.text()}`);
   };
-  await save(pages.participant, {
-    answers: byName({
-      "main.salutation": "mrs",
-      "main.forename": "Lena",
-      "main.surname": "Berger",
-      "main.street": "Leopoldstraße 7",
-      "main.postcode": "80802",
-      "main.city": "München",
-      "main.country": "DE",
-      "main.phone": "+49 89 4521 7730",
-      "main.email": `double-${randomUUID().slice(0, 8)}@example.com`,
-    }),
-  });
+  await save(pages.participant, { answers: byName(mainParticipantAnswers(`double-${randomUUID().slice(0, 8)}@example.com`)) });
   await save(pages.extras, { answers: byName({ "golf.handicap": "hcp_19_36" }) });
   return draft;
 }

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, eventDayResources, eventPrices, events, jobs, outboxEmails, participants, resourceReservations, users } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
+import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -108,17 +109,7 @@ const companion = (type: CompanionInput["type"], forename: string, surname = "Ex
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 function mainAnswers(form: FormKey, email: string): Answers {
-  return byName(form, {
-    "main.salutation": "mrs",
-    "main.forename": "Lena",
-    "main.surname": "Berger",
-    "main.street": "Leopoldstraße 7",
-    "main.postcode": "80802",
-    "main.city": "München",
-    "main.country": "DE",
-    "main.phone": "+49 89 4521 7730",
-    "main.email": email,
-  });
+  return byName(form, mainParticipantAnswers(email));
 }
 
 async function expectOk(response: Response) {

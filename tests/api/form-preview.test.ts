@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenResponseSchema } from "../../core/contracts/auth";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { publicFormResponseSchema } from "../../core/contracts/forms";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -21,22 +20,12 @@ const published = seedIds.forms.golfYogaTrip;
 let staffToken: string;
 let customerToken: string;
 
-async function login(email: string, password: string) {
-  const response = await api.app.request("/api/auth/public/login", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-  return tokenResponseSchema.parse(await response.json()).access_token;
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   api = createTestApi(database);
   await database.db.update(events).set({ published: false }).where(eq(events.id, hidden.eventId));
-  staffToken = await login(demoAccounts.staff.email, demoAccounts.staff.password);
-  customerToken = await login(demoAccounts.customer.email, demoAccounts.customer.password);
+  staffToken = (await api.logIn(demoAccounts.staff.email, demoAccounts.staff.password)).access_token;
+  customerToken = (await api.logIn(demoAccounts.customer.email, demoAccounts.customer.password)).access_token;
 });
 afterAll(async () => {
   await database.close();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import type { DatabaseHandle } from "../../server/db/client";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { createSandboxProvider } from "../../server/payments/sandbox-provider";
-import { createTestApi } from "../support/api-client";
+import { createSandboxTestApi } from "../support/api-client";
+import { fuzzSeed, hostileValues, seededRandom, stackOrException } from "../support/fuzz-inputs";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -34,19 +34,7 @@ type OpenApiOperation = {
 type Attempt = { label: string; method: string; url: string; headers: Record<string, string>; body?: BodyInit };
 type Finding = { label: string; status: number; body: string };
 
-/** mulberry32: a small seeded generator, so that every run sends the same requests. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seededRandom(0x10_2026);
+const random = seededRandom(fuzzSeed);
 /** Code units a visitor never types: controls, NUL, both surrogate halves, BOM, RTL override, emoji. */
 const awkwardUnits = ["\u0000", "\u0001", "\u001f", "\u007f", "\ud800", "\udfff", "\ufeff", "\u202e", "😀", "ß", "\\", '"', "'", "%", "/", ".", " "];
 function randomText(): string {
@@ -58,7 +46,6 @@ function randomText(): string {
   return text;
 }
 
-const megabyteString = "x".repeat(1024 * 1024);
 /** Values put in place of each field of a valid body. */
 function valueMutations(): { label: string; value: unknown }[] {
   return [
@@ -68,7 +55,7 @@ function valueMutations(): { label: string; value: unknown }[] {
     { label: "array", value: ["a", 1] },
     { label: "object", value: { nested: "x" } },
     { label: "empty string", value: "" },
-    { label: "1 MB string", value: megabyteString },
+    { label: "1 MB string", value: hostileValues.megabyte },
     { label: "NUL", value: "a\u0000b" },
     { label: "lone high surrogate", value: "\ud800x" },
     { label: "lone low surrogate", value: "x\udc00" },
@@ -77,10 +64,10 @@ function valueMutations(): { label: string; value: unknown }[] {
     { label: "huge integer", value: Number.MAX_SAFE_INTEGER * 1024 },
     { label: "huge float", value: 1e308 },
     { label: "fraction", value: -0.5 },
-    { label: "malformed uuid", value: "16360190-9fac-4734-a04f-c5465a43a47" },
-    { label: "nil uuid", value: "00000000-0000-0000-0000-000000000000" },
+    { label: "malformed uuid", value: hostileValues.malformedUuid },
+    { label: "nil uuid", value: hostileValues.nilUuid },
     { label: "path traversal", value: "../../../../etc/passwd" },
-    { label: "invalid date", value: "2026-02-30" },
+    { label: "invalid date", value: hostileValues.invalidDate },
     { label: "far date", value: "99999-12-31T25:61:00Z" },
     { label: "markup", value: "<script>alert(1)</script>" },
     { label: "sql", value: "' OR 1=1; --" },
@@ -92,20 +79,20 @@ function valueMutations(): { label: string; value: unknown }[] {
 /** Values put in place of each path and query parameter, already URL-encoded. */
 const parameterMutations: { label: string; value: string }[] = [
   { label: "empty", value: "" },
-  { label: "NUL", value: "a%00b" },
+  { label: "NUL", value: hostileValues.encodedNul },
   { label: "encoded lone surrogate", value: "%ED%A0%80" },
   { label: "percent-u escape", value: "%uD800" },
   { label: "malformed escape", value: "%E0%A4%A" },
   { label: "bare percent", value: "%" },
   { label: "overlong slash", value: "%C0%AF" },
-  { label: "encoded traversal", value: "..%2F..%2F..%2Fetc%2Fpasswd" },
+  { label: "encoded traversal", value: hostileValues.encodedTraversal },
   { label: "dot dot", value: ".." },
   { label: "10 000 characters", value: "y".repeat(10_000) },
   { label: "negative", value: "-1" },
-  { label: "int4 overflow", value: "2147483648" },
+  { label: "int4 overflow", value: hostileValues.int4Overflow },
   { label: "huge integer", value: "99999999999999999999999" },
-  { label: "malformed uuid", value: "16360190-9fac-4734-a04f-c5465a43a47" },
-  { label: "nil uuid", value: "00000000-0000-0000-0000-000000000000" },
+  { label: "malformed uuid", value: hostileValues.malformedUuid },
+  { label: "nil uuid", value: hostileValues.nilUuid },
   { label: "umlaut and emoji", value: encodeURIComponent("ä😀") },
   { label: "seeded text", value: encodeURIComponent(randomText().replace(/[\ud800-\udfff]/g, "")) },
 ];
@@ -133,13 +120,11 @@ const bodyMutations: { label: string; contentType: string | null; body: BodyInit
   { label: "garbage content type", contentType: "application/json;;;=\u00ff", body: "{}" },
 ];
 
-/** What an answer must never show: a stack frame, an exception class, SQL, the database's name. */
-const stackOrException = /\(\S+:\d+:\d+\)|\bat (file|node):|\b(Drizzle\w*|Type|Range|Syntax|Reference|Zod|HTTP)(Error|Exception)\b|\bError:/;
 /** Error answers are short sentences: anything that looks like SQL or names the database is a leak there. */
 const internalDetail = new RegExp(`${stackOrException.source}|\\b[A-Z][A-Za-z]*Error\\b|\\bselect .+ from\\b|\\binsert into\\b|\\bdelete from\\b|postgres|pglite|drizzle|node_modules`, "i");
 
 let database: DatabaseHandle;
-let api: ReturnType<typeof createTestApi>;
+let api: ReturnType<typeof createSandboxTestApi>;
 let uploadsDir: string;
 const findings: Finding[] = [];
 let sent = 0;
@@ -225,8 +210,7 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "input-fuzz-")), "uploads");
-    const sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret: "whsec_fuzz_secret_of_enough_length", webhookDelayMs: 0, now: () => new Date() });
-    api = createTestApi(database, { paymentProvider: sandbox, uploadsDir, rateLimitMultiplier: 1000 });
+    api = createSandboxTestApi(database, "whsec_fuzz_secret_of_enough_length", { uploadsDir, rateLimitMultiplier: 1000 });
     const login = async (account: { email: string; password: string }) => {
       const response = await api.app.request("/api/auth/public/login", {
         method: "POST",

@@ -3,23 +3,15 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentResponseSchema } from "../../core/contracts/payments";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { hashToken, newSecretToken } from "../../server/auth/secrets";
-import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookingEvents, bookings, events, jobs, payments, sandboxCheckouts } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
-import {
-  createSandboxProvider,
-  sandboxSignatureHeader,
-  sandboxWebhookJob,
-  signSandboxPayload,
-  type SandboxProvider,
-} from "../../server/payments/sandbox-provider";
+import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
 import en from "../../core/i18n/locales/en.json";
 import de from "../../core/i18n/locales/de.json";
-import { createTestApi } from "../support/api-client";
-import { createDraftBooking } from "../support/factories";
+import { createSandboxTestApi, createTestApi } from "../support/api-client";
+import { createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -29,15 +21,15 @@ import { createTestDatabase } from "../support/test-database";
  */
 
 let database: DatabaseHandle;
-let api: ReturnType<typeof createTestApi>;
+let api: ReturnType<typeof createSandboxTestApi>;
 let sandbox: SandboxProvider;
 let checkoutPages: Hono;
 const webhookSecret = "whsec_sandbox_test_secret_of_enough_length";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret, webhookDelayMs: 0, now: () => new Date() });
-  api = createTestApi(database, { paymentProvider: sandbox });
+  api = createSandboxTestApi(database, webhookSecret);
+  sandbox = api.sandbox;
   checkoutPages = new Hono().route("/sandbox-checkout", createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }));
   await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
 });
@@ -45,17 +37,7 @@ afterAll(async () => {
   await database.close();
 });
 
-async function cardBooking() {
-  const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
-  const token = newSecretToken();
-  await database.db
-    .update(bookings)
-    .set({ tokenHash: hashToken(token), paymentOption: "credit_card" })
-    .where(eq(bookings.id, bookingId));
-  const held = await submitBooking(database.db, { bookingId, now: new Date() });
-  if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
-  return { bookingId, token };
-}
+const cardBooking = () => createHeldCardBooking(database.db, seedIds.events.golfYogaTrip, { companions: ["non_playing"] });
 
 const createPayment = (bookingId: string, token: string, locale: "en" | "de" = "en") =>
   api.app.request(`/api/booking/payment/create/${bookingId}/${locale}`, {

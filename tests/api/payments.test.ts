@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentResponseSchema } from "../../core/contracts/payments";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { hashToken } from "../../server/auth/secrets";
 import { expireHold } from "../../server/bookings/expire-hold";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
@@ -20,19 +20,13 @@ import {
   sandboxCheckouts,
 } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import {
-  createSandboxProvider,
-  sandboxSignatureHeader,
-  sandboxWebhookJob,
-  signSandboxPayload,
-  type SandboxProvider,
-} from "../../server/payments/sandbox-provider";
+import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
 import { balanceDueJob } from "../../server/payments/balance-due";
 import { payLinkToken } from "../../server/payments/pay-links";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import { invoicePdfFor } from "../../server/invoices/invoice-pdf-service";
-import { createTestApi } from "../support/api-client";
-import { createDraftBooking } from "../support/factories";
+import { createSandboxTestApi } from "../support/api-client";
+import { createDraftBooking, createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -41,14 +35,14 @@ import { createTestDatabase } from "../support/test-database";
  */
 
 let database: DatabaseHandle;
-let api: ReturnType<typeof createTestApi>;
+let api: ReturnType<typeof createSandboxTestApi>;
 let sandbox: SandboxProvider;
 const webhookSecret = "whsec_sandbox_test_secret_of_enough_length";
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret, webhookDelayMs: 0, now: () => new Date() });
-  api = createTestApi(database, { paymentProvider: sandbox });
+  api = createSandboxTestApi(database, webhookSecret);
+  sandbox = api.sandbox;
   // Room for every booking these tests make (the trip has 24 places).
   await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
 });
@@ -62,21 +56,14 @@ const json = (path: string, body: unknown, headers: Record<string, string> = {})
 /** A submitted card booking of the golf tournament (≤ 30 days away: full amount) or the trip (deposit), with its token. */
 async function cardBooking(event: "trip" | "track" | "golf", options: { resources?: { day: number; key: string }[] } = {}) {
   const eventId = event === "trip" ? seedIds.events.golfYogaTrip : event === "track" ? seedIds.events.trackDayTwoDays : seedIds.events.golfCircleTournament;
-  const bookingId = await createDraftBooking(database.db, eventId, event === "track" ? [] : ["non_playing"]);
-  const token = newSecretToken();
-  await database.db
-    .update(bookings)
-    .set({ tokenHash: hashToken(token), paymentOption: "credit_card" })
-    .where(eq(bookings.id, bookingId));
   const stock = await database.db.select().from(eventDayResources).where(eq(eventDayResources.eventId, eventId));
   const resources = (options.resources ?? []).map(({ day, key }) => {
     const row = stock.find((candidate) => candidate.day === day && candidate.key === key);
     if (!row) throw new Error(`no ${key} on day ${day}`);
     return { resourceId: row.id, quantity: 1 };
   });
-  const held = await submitBooking(database.db, { bookingId, resources, now: new Date() });
-  if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
-  return { bookingId, token, eventId };
+  const booking = await createHeldCardBooking(database.db, eventId, { companions: event === "track" ? [] : ["non_playing"], resources });
+  return { ...booking, eventId };
 }
 
 async function createPayment(bookingId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {

@@ -3,24 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokenResponseSchema } from "../../core/contracts/auth";
 import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { createPaymentResponseSchema } from "../../core/contracts/payments";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { hashPassword } from "../../server/auth/passwords";
-import { hashToken, newSecretToken } from "../../server/auth/secrets";
-import { submitBooking } from "../../server/bookings/submit-booking";
+import { newSecretToken } from "../../server/auth/secrets";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, events, participants, payments, sandboxCheckouts, users } from "../../server/db/schema";
+import { events, participants, payments, sandboxCheckouts, users } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { rememberBookingCookie } from "../../server/http/booking-cookies";
 import { accessCookieName } from "../../server/http/web-session";
 import { payLinkToken } from "../../server/payments/pay-links";
-import { createSandboxProvider } from "../../server/payments/sandbox-provider";
 import { AppError } from "../../server/errors";
-import { createTestApi } from "../support/api-client";
+import { createSandboxTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
-import { createDraftBooking } from "../support/factories";
+import { createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -31,7 +28,7 @@ import { createTestDatabase } from "../support/test-database";
 
 const jwtSecret = "test-secret-of-at-least-thirty-two-characters";
 let database: DatabaseHandle;
-let api: ReturnType<typeof createTestApi>;
+let api: ReturnType<typeof createSandboxTestApi>;
 let uploadsDir: string;
 
 const formId = seedIds.forms.golfYogaTrip;
@@ -51,25 +48,8 @@ let world: World;
 const cookieOf = (setCookie: string) => setCookie.split(";")[0] ?? "";
 const bookingCookie = (bookingUuid: string, token: string) => cookieOf(rememberBookingCookie(null, { formUuid: formId, bookingUuid, token }, false));
 
-async function login(email: string, password: string) {
-  const response = await api.app.request("/api/auth/public/login", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-  return tokenResponseSchema.parse(await response.json()).access_token;
-}
-
 async function submittedCardBooking(userId: string | null) {
-  const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
-  const token = newSecretToken();
-  await database.db
-    .update(bookings)
-    .set({ tokenHash: hashToken(token), paymentOption: "credit_card", userId })
-    .where(eq(bookings.id, bookingId));
-  const held = await submitBooking(database.db, { bookingId, now: new Date() });
-  if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
+  const { bookingId, token } = await createHeldCardBooking(database.db, seedIds.events.golfYogaTrip, { companions: ["non_playing"], userId });
   const created = await api.app.request(`/api/booking/payment/create/${bookingId}/en`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -83,14 +63,7 @@ async function submittedCardBooking(userId: string | null) {
 beforeAll(async () => {
   database = await createTestDatabase();
   uploadsDir = path.join(mkdtempSync(path.join(tmpdir(), "refused-calls-")), "uploads");
-  const sandbox = createSandboxProvider({
-    db: database.db,
-    publicOrigin: "http://site.test",
-    webhookSecret: "whsec_refused_calls_secret",
-    webhookDelayMs: 0,
-    now: () => new Date(),
-  });
-  api = createTestApi(database, { paymentProvider: sandbox, uploadsDir, jwtSecret });
+  api = createSandboxTestApi(database, "whsec_refused_calls_secret", { uploadsDir, jwtSecret });
   await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
 
   const opened = openBookingResponseSchema.parse(await (await api.get(`/api/booking/public/${formId}`)).json());
@@ -113,8 +86,8 @@ beforeAll(async () => {
     draft: { uuid: opened.data.uuid, token: opened.booking_token, companion: companion.id },
     paying: await submittedCardBooking(owner.id),
     other: await submittedCardBooking(null),
-    owner: { accessToken: await login(demoAccounts.customer.email, demoAccounts.customer.password) },
-    stranger: { accessToken: await login("stranger@example.com", strangerPassword) },
+    owner: { accessToken: (await api.logIn(demoAccounts.customer.email, demoAccounts.customer.password)).access_token },
+    stranger: { accessToken: (await api.logIn("stranger@example.com", strangerPassword)).access_token },
   };
 });
 afterAll(async () => {

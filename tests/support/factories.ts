@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { submitBooking } from "../../server/bookings/submit-booking";
 import type { Database } from "../../server/db/client";
 import { bookings, forms, participants } from "../../server/db/schema";
 
@@ -23,4 +25,24 @@ export async function createDraftBooking(db: Database, eventId: string, companio
     })),
   ]);
   return bookingId;
+}
+
+/**
+ * A card booking of `eventId` submitted and holding its places (with the given resources), and the
+ * booking token its customer holds; `userId` makes it a logged-in customer's booking.
+ */
+export async function createHeldCardBooking(
+  db: Database,
+  eventId: string,
+  options: { companions?: CompanionType[]; resources?: { resourceId: string; quantity: number }[]; userId?: string | null } = {},
+): Promise<{ bookingId: string; token: string }> {
+  const bookingId = await createDraftBooking(db, eventId, options.companions);
+  const token = newSecretToken();
+  await db
+    .update(bookings)
+    .set({ tokenHash: hashToken(token), paymentOption: "credit_card", userId: options.userId ?? null })
+    .where(eq(bookings.id, bookingId));
+  const held = await submitBooking(db, { bookingId, resources: options.resources, now: new Date() });
+  if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
+  return { bookingId, token };
 }
