@@ -12,7 +12,7 @@ import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import { actionFailure } from "../utils/action-errors.server";
-import { sessionCookies, withCookies } from "../utils/session.server";
+import { deviceCookie, deviceCookieOf, sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,8 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginRequestSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null }, 422);
   try {
-    const tokens = await context.services.accounts.login(parsed.data, locale, context.clientAddress);
-    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), { headers: withCookies(sessionCookies(request, tokens)) });
+    const { tokens, deviceCookie: device } = await context.services.accounts.login(parsed.data, locale, context.clientAddress, deviceCookieOf(request));
+    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), {
+      headers: withCookies([...sessionCookies(request, tokens), deviceCookie(request, device)]),
+    });
   } catch (error) {
     return actionFailure(error, locale);
   }

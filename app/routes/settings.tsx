@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, errors: { password: [translatorFor(locale)("validation.required")] }, message: null, saved: false }, 422);
   }
   try {
-    await context.services.accounts.updateUser(await sessionActor(request, context), user.uuid, parsed.data, locale);
+    await context.services.accounts.updateUser(await sessionActor(request, context), user.uuid, parsed.data, locale, context.clientAddress);
     if (intent === "password") {
       // Changing the password ended every session, this one too: continue in a fresh one.
       const tokens = await context.services.accounts.startSession(user.uuid);

@@ -1,3 +1,12 @@
 /** The web session helpers for loaders and actions (server only). */
-export { accessTokenOf, clearedSessionCookies, isSecure, refreshTokenOf, sessionCookies, withCookies } from "../../server/http/web-session";
+export {
+  accessTokenOf,
+  clearedSessionCookies,
+  deviceCookie,
+  deviceCookieOf,
+  isSecure,
+  refreshTokenOf,
+  sessionCookies,
+  withCookies,
+} from "../../server/http/web-session";
 export { assertSameOriginAction } from "../../server/http/origin-check";

@@ -22,6 +22,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { AccessTokenClaims } from "../auth/access-tokens";
 import { AppError, type ApiMessageKey } from "../errors";
 import { clientAddressOf } from "../http/forwarded-request";
+import { deviceCookie, deviceCookieOf } from "../http/web-session";
 import type { ApiEnv, ApiRouter } from "./api-app";
 import { json } from "./public-content";
 
@@ -66,7 +67,12 @@ export function registerAuthRoutes(api: ApiRouter) {
       request: body(loginRequestSchema),
       responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
     }),
-    async (c) => c.json(await c.var.services.accounts.login(c.req.valid("json"), c.var.locale, clientIp(c)), 200),
+    async (c) => {
+      const { tokens, deviceCookie: device } = await c.var.services.accounts.login(c.req.valid("json"), c.var.locale, clientIp(c), deviceCookieOf(c.req.raw));
+      // API clients that keep cookies send it back at their next login, like a browser (docs/decisions/011).
+      c.header("Set-Cookie", deviceCookie(c.req.raw, device), { append: true });
+      return c.json(tokens, 200);
+    },
   );
   api.openapi(
     createRoute({
@@ -189,7 +195,8 @@ export function registerAuthRoutes(api: ApiRouter) {
       request: { params: userParamsSchema, ...body(updateSettingsSchema) },
       responses: { 200: json(userResponseSchema, "The updated user"), ...errors },
     }),
-    async (c) => c.json({ data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale) }, 200),
+    async (c) =>
+      c.json({ data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientIp(c)) }, 200),
   );
   api.openapi(
     createRoute({

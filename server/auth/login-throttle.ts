@@ -1,5 +1,5 @@
 /**
- * Failed logins counted per key (an account from one address, or an account from everywhere but its
+ * Failed logins counted per key (an account from one address or one device, or an account from everywhere but its
  * owner's usual address), answered with a growing wait instead of a fixed lock: the first `free`
  * failures cost nothing, then each next attempt must wait twice as long as the one before, up to
  * `maximumWaitMs`. A key is forgotten once it has been quiet for `forgetAfterMs`. In memory, like

@@ -1,7 +1,11 @@
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
+import { deviceCookieName, sessionCookieName } from "./web-session";
 import { isPersonalPagePath } from "./security-headers";
 
 /** The body is kept cut at its CSP nonce, so each visitor's copy carries that visitor's own nonce. */
+/** The language cookie, and the login device cookie a logged-out visitor keeps for a year (decision 011). */
+const cookiesThatDoNotChangeThePage = new Set([localeCookieName, deviceCookieName, sessionCookieName(deviceCookieName, true)]);
+
 type CachedPage = { parts: string[]; headers: [string, string][]; status: number; expiresAt: number; generation: number };
 
 /**
@@ -26,7 +30,7 @@ export class PageCache {
   keyOf(request: Request): string | null {
     if (this.ttlMs <= 0 || request.method !== "GET") return null;
     const cookieHeader = request.headers.get("cookie");
-    if (cookieHeader && cookieHeader.split(";").some((part) => part.trim() && part.trim().split("=")[0] !== localeCookieName)) return null;
+    if (cookieHeader && cookieHeader.split(";").some((part) => part.trim() && !cookiesThatDoNotChangeThePage.has(part.trim().split("=")[0] ?? ""))) return null;
     const url = new URL(request.url);
     if (isPersonalPagePath(url.pathname)) return null;
     // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.

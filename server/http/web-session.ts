@@ -1,6 +1,7 @@
 import type { TokenResponse, User } from "../../core/contracts/auth";
 import { readCookie } from "../../core/i18n/locales";
 import type { AccessTokenClaims } from "../auth/access-tokens";
+import { deviceCookieSeconds } from "../auth/device-cookies";
 import type { Accounts } from "../services/accounts";
 
 /**
@@ -9,6 +10,8 @@ import type { Accounts } from "../services/accounts";
  */
 export const accessCookieName = "session";
 export const refreshCookieName = "session_refresh";
+/** Names the account this browser logged in to (server/auth/device-cookies.ts); it outlives logout on purpose. */
+export const deviceCookieName = "device";
 /** Cleared at logout with the session (spec §4): the booking in progress and its form position. */
 export const bookingCookieNames = ["booking_token", "form_position"] as const;
 
@@ -29,7 +32,7 @@ export const isSecure = (request: Request) => new URL(request.url).protocol === 
  * session. Only the name of the request's scheme is read; plain http (127.0.0.1 in development and
  * tests) keeps the bare names, which browsers refuse with the prefix there.
  */
-export function sessionCookieName(name: typeof accessCookieName | typeof refreshCookieName, secure: boolean): string {
+export function sessionCookieName(name: typeof accessCookieName | typeof refreshCookieName | typeof deviceCookieName, secure: boolean): string {
   return secure ? `__Host-${name}` : name;
 }
 
@@ -54,6 +57,17 @@ export function refreshTokenOf(request: Request): string | undefined {
 /** The access token of the web session's cookie (the API accepts it where a page's script calls it). */
 export function accessTokenOf(request: Request): string | undefined {
   return readCookie(request.headers.get("cookie"), sessionCookieName(accessCookieName, isSecure(request))) ?? undefined;
+}
+
+/** The signed device cookie a successful login leaves for a year, page or API alike. */
+export function deviceCookie(request: Request, value: string): string {
+  const secure = isSecure(request);
+  return cookie(sessionCookieName(deviceCookieName, secure), value, deviceCookieSeconds, secure);
+}
+
+/** The device cookie's value as sent (browsers by cookie; API clients may send it too); unverified. */
+export function deviceCookieOf(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), sessionCookieName(deviceCookieName, isSecure(request))) ?? undefined;
 }
 
 /**

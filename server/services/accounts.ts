@@ -9,6 +9,7 @@ import { fieldError } from "../../core/i18n/field-errors";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { accessTokenSeconds, refreshTokenSeconds, type AccessTokenClaims, type AccessTokens } from "../auth/access-tokens";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords";
+import { deviceFor, signDevice, verifyDevice } from "../auth/device-cookies";
 import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
 import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
@@ -26,6 +27,8 @@ export const accountSetupSeconds = 7 * 24 * 3600;
 export type AccountsDependencies = {
   db: Database;
   accessTokens: AccessTokens;
+  /** Signs the device cookies that exempt a browser the owner has used from the account-wide login back-off. */
+  deviceSecret: string;
   /** Stores a mail in the same transaction as what caused it (the e-mail outbox). */
   enqueueMail: (db: Queryable, mail: EmailToSend) => Promise<unknown>;
   /** Absolute origin for links in e-mails. */
@@ -45,6 +48,9 @@ export type ClientInfo = { address: string; userAgent: string };
  * that loaded with the same cookie): it yields another session of its family instead of ending it.
  */
 export const rotationGraceSeconds = 30;
+
+/** A login's session, and the signed device cookie value the browser keeps for a year (docs/decisions/011). */
+export type LoginResult = { tokens: TokenResponse; deviceCookie: string };
 
 const clientFingerprint = (client: ClientInfo) => hashToken(`${client.userAgent}\n${client.address}`);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,23 +102,22 @@ export function createAccounts(deps: AccountsDependencies) {
   const { db, accessTokens, now } = deps;
   const scale = deps.rateLimitMultiplier ?? 1;
   const limiter = (attempts: number, minutes: number) => new RateLimiter(attempts * scale, minutes * 60_000, () => now().getTime());
+  const backoff = (free: number) =>
+    new FailureBackoff({ free: free * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () => now().getTime());
   const limits = {
     loginPerIp: limiter(30, 15),
-    loginPerAccount: limiter(8, 15),
     registerPerIp: limiter(10, 60),
     resetPerIp: limiter(10, 60),
     resetPerAccount: limiter(3, 60),
     /**
-     * Wrong passwords slow down, they do not lock (docs/decisions/011): per account *and* address,
-     * and per account over every address but the one its owner last logged in from, so that nobody
-     * can keep the owner out of their own account from elsewhere.
+     * Wrong passwords slow down, they do not lock (docs/decisions/011): per account *and* address
+     * (the login's and the settings' current password alike), and per account over every address
+     * but the one its owner last logged in from. A browser with the account's device cookie counts
+     * only against itself, so that nobody can keep the owner out of their own account from elsewhere.
      */
-    loginFailuresPerAddress: new FailureBackoff({ free: 8 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
-      now().getTime(),
-    ),
-    loginFailuresAwayFromHome: new FailureBackoff({ free: 50 * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () =>
-      now().getTime(),
-    ),
+    loginFailuresPerAddress: backoff(8),
+    loginFailuresAwayFromHome: backoff(50),
+    loginFailuresPerDevice: backoff(8),
   };
   const homeAddresses = new HomeAddresses();
 
@@ -289,27 +294,41 @@ export function createAccounts(deps: AccountsDependencies) {
       });
     },
 
-    async login(input: LoginRequest, locale: Locale, ip: string): Promise<TokenResponse> {
+    /**
+     * `deviceCookie`: the value of the device cookie the client sent, if any. Valid and made for
+     * this account, it puts the attempt under that device's own back-off only; otherwise the
+     * attempt counts per account and address, and per account away from the owner's last address.
+     */
+    async login(input: LoginRequest, locale: Locale, ip: string, deviceCookie?: string | null): Promise<LoginResult> {
       enforce(limits.loginPerIp, ip);
       const account = input.email.trim().toLowerCase();
+      const user = await findUserByEmail(db, input.email);
+      const knownDevice = verifyDevice(deps.deviceSecret, deviceCookie);
+      const ownDevice = user && knownDevice?.userId === user.id ? `${user.id}\n${knownDevice.deviceId}` : null;
       const fromHere = `${account}\n${ip}`;
       const atHome = homeAddresses.is(account, ip);
-      const waitMs = Math.max(limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account));
+      const waitMs = ownDevice
+        ? limits.loginFailuresPerDevice.waitMs(ownDevice)
+        : Math.max(limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account));
       if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
-      const user = await findUserByEmail(db, input.email);
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
       if (!user || !valid) {
-        limits.loginFailuresPerAddress.fail(fromHere);
-        if (!atHome) limits.loginFailuresAwayFromHome.fail(account);
+        if (ownDevice) limits.loginFailuresPerDevice.fail(ownDevice);
+        else {
+          limits.loginFailuresPerAddress.fail(fromHere);
+          if (!atHome) limits.loginFailuresAwayFromHome.fail(account);
+        }
         throw new AppError("UNAUTHORIZED", "invalidCredentials");
       }
       if (!user.emailVerifiedAt) {
         await db.transaction((tx) => sendVerification(tx, user, user.locale));
         throw new AppError("FORBIDDEN", "emailNotVerified");
       }
-      limits.loginFailuresPerAddress.reset(fromHere);
+      if (ownDevice) limits.loginFailuresPerDevice.reset(ownDevice);
+      else limits.loginFailuresPerAddress.reset(fromHere);
       homeAddresses.remember(account, ip);
-      return db.transaction((tx) => issueSession(tx, user));
+      const tokens = await db.transaction((tx) => issueSession(tx, user));
+      return { tokens, deviceCookie: signDevice(deps.deviceSecret, deviceFor(user.id, knownDevice)) };
     },
 
     /**
@@ -471,7 +490,8 @@ export function createAccounts(deps: AccountsDependencies) {
       return toUser(row);
     },
 
-    async updateUser(actor: AccessTokenClaims, userId: string, input: UpdateSettings, locale: Locale): Promise<User> {
+    /** `clientAddress`: wrong current passwords slow down per account and address, like logins. */
+    async updateUser(actor: AccessTokenClaims, userId: string, input: UpdateSettings, locale: Locale, clientAddress: string): Promise<User> {
       assertOwner(actor, userId);
       return db.transaction(async (tx) => {
         const row = await userById(tx, userId);
@@ -486,8 +506,16 @@ export function createAccounts(deps: AccountsDependencies) {
         if (emailChanged || input.password) {
           if (!input.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
           else {
+            // A stolen session must not become an unlimited password oracle: same back-off as the login's.
+            const fromHere = `${row.email.toLowerCase()}\n${clientAddress}`;
+            const waitMs = limits.loginFailuresPerAddress.waitMs(fromHere);
+            if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
             oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password) : false;
-            if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+            if (oldMatches) limits.loginFailuresPerAddress.reset(fromHere);
+            else {
+              limits.loginFailuresPerAddress.fail(fromHere);
+              Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+            }
           }
         }
         let passwordHash = row.passwordHash;

@@ -62,6 +62,7 @@ export function createServices(db: Database, options: ServicesOptions) {
   const accounts = createAccounts({
     db,
     accessTokens: createAccessTokens(options.jwtSecret, now),
+    deviceSecret: options.jwtSecret,
     enqueueMail: options.enqueueMail ?? enqueueEmail,
     publicOrigin: options.publicOrigin,
     now,

@@ -77,7 +77,7 @@ describe("behind a reverse proxy with TRUST_PROXY", () => {
     const response = await appWith("loopback").fetch(loginPost({ ...forwardedHttps, "X-Forwarded-For": "203.0.113.7" }), socketOf(proxyPeer));
     expect(response.status).toBe(302);
     const cookies = response.headers.getSetCookie();
-    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh"]);
+    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
     for (const cookie of cookies) expect(cookie).toMatch(/; Path=\/;.*; HttpOnly; SameSite=Lax; Secure$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
@@ -177,7 +177,7 @@ describe("without TRUST_PROXY (the default)", () => {
     );
     expect(response.status).toBe(302);
     const cookies = response.headers.getSetCookie();
-    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["session", "session_refresh"]);
+    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["session", "session_refresh", "device"]);
     for (const cookie of cookies) expect(cookie).not.toMatch(/Secure/);
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
@@ -189,7 +189,7 @@ describe("without TRUST_PROXY (the default)", () => {
     );
     expect(response.status).toBe(302);
     const cookies = response.headers.getSetCookie();
-    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh"]);
+    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
     for (const cookie of cookies) expect(cookie).toMatch(/; Secure$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });

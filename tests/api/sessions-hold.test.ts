@@ -209,6 +209,100 @@ describe("wrong passwords cannot lock the owner out", () => {
   });
 });
 
+describe("a device cookie keeps the owner's browser out of the account-wide back-off", () => {
+  /** The device cookie a successful login sets, as the browser sends it back. */
+  async function deviceCookieOfLogin(email: string, client: Client): Promise<string> {
+    const answer = await login(email, strongPassword, client);
+    expect(answer.status).toBe(200);
+    const deviceCookie = answer.headers.getSetCookie().find((line) => line.startsWith("device="));
+    expect(deviceCookie).toMatch(/HttpOnly/);
+    expect(deviceCookie).toMatch(/Max-Age=31536000/);
+    return deviceCookie?.split(";")[0] ?? "";
+  }
+  const loginWithCookie = (email: string, password: string, cookie: string, client: Client) =>
+    send("POST", "/api/auth/public/login", { email, password }, { cookie }, client);
+
+  async function distributedAttack(email: string) {
+    for (let host = 1; host <= 60; host += 1) await login(email, "Wrong-password-123", { address: `203.0.114.${host}` });
+  }
+
+  it("the owner logs in from a new address after 60 distributed failures with the device cookie of an earlier login", async () => {
+    await verifiedAccount("device-owner@example.com");
+    const device = await deviceCookieOfLogin("device-owner@example.com", { address: "192.0.2.90" });
+    await distributedAttack("device-owner@example.com");
+    expect((await loginWithCookie("device-owner@example.com", strongPassword, device, { address: "198.18.0.1" })).status).toBe(200);
+  });
+
+  it("without the cookie the distributed attack still slows untrusted clients", async () => {
+    await verifiedAccount("device-none@example.com");
+    await deviceCookieOfLogin("device-none@example.com", { address: "192.0.2.91" });
+    await distributedAttack("device-none@example.com");
+    const answer = await login("device-none@example.com", strongPassword, { address: "198.18.0.2" });
+    expect(answer.status).toBe(429);
+    expect(errorResponseSchema.parse(await answer.json()).message).toMatch(/Too many attempts/);
+  });
+
+  it("a forged or foreign device cookie gives nothing", async () => {
+    await verifiedAccount("device-target@example.com");
+    await verifiedAccount("device-other@example.com");
+    const own = await deviceCookieOfLogin("device-target@example.com", { address: "192.0.2.92" });
+    const foreign = await deviceCookieOfLogin("device-other@example.com", { address: "192.0.2.93" });
+    await distributedAttack("device-target@example.com");
+    const parts = (cookie: string) => {
+      const [payload = "", mac = ""] = decodeURIComponent(cookie.slice("device=".length)).split(".");
+      const [userId = "", deviceId = ""] = payload.split(":");
+      return { userId, deviceId, mac };
+    };
+    const mine = parts(own);
+    const theirs = parts(foreign);
+    const device = (value: string) => `device=${encodeURIComponent(value)}`;
+    const forged = [
+      // Another account's genuine cookie.
+      foreign,
+      // The target's id on another account's device, with that device's signature.
+      device(`${mine.userId}:${theirs.deviceId}.${theirs.mac}`),
+      // The target's own cookie with a changed signature or device id.
+      device(`${mine.userId}:${mine.deviceId}.${mine.mac.slice(0, -2)}${mine.mac.endsWith("AA") ? "BB" : "AA"}`),
+      device(`${mine.userId}:${theirs.deviceId}.${mine.mac}`),
+      "device=garbage",
+    ];
+    for (const cookie of forged) {
+      expect((await loginWithCookie("device-target@example.com", strongPassword, cookie, { address: "198.18.0.3" })).status, cookie).toBe(429);
+    }
+    // The genuine cookie, from the same new address, is let through: the refusals above were the forgeries'.
+    expect((await loginWithCookie("device-target@example.com", strongPassword, own, { address: "198.18.0.3" })).status).toBe(200);
+  });
+});
+
+describe("the current password in the settings is throttled like a login", () => {
+  it("8 wrong current passwords from one address, then 429 there, even with the right one; another address may still", async () => {
+    const session = await verifiedAccount("settings-guess@example.com");
+    const me = userResponseSchema.parse(await (await send("GET", "/api/auth/user", undefined, bearer(session.access_token))).json()).data;
+    const path = `/api/settings/user/${me.uuid}`;
+    const change = (oldPassword: string, client: Client, headers: Record<string, string> = {}) =>
+      send(
+        "PUT",
+        path,
+        { name: me.name, email: "settings-moved@example.com", old_password: oldPassword },
+        { ...bearer(session.access_token), ...headers },
+        client,
+      );
+    const thief = { address: "203.0.113.77", userAgent: browserB };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) statuses.push((await change("Wrong-password-123", thief)).status);
+    expect(statuses).toEqual(Array.from({ length: 8 }, () => 422));
+    const blocked = await change(strongPassword, thief);
+    expect(blocked.status).toBe(429);
+    expect(errorResponseSchema.parse(await blocked.json()).message).toMatch(/Too many attempts/);
+    const blockedDe = await change("Wrong-password-123", thief, { "accept-language": "de" });
+    expect(blockedDe.status).toBe(429);
+    expect(errorResponseSchema.parse(await blockedDe.json()).message).toMatch(/Zu viele Versuche/);
+    // Nothing changed, and the owner elsewhere is not held up.
+    expect(userResponseSchema.parse(await (await send("GET", "/api/auth/user", undefined, bearer(session.access_token))).json()).data.email).toBe(me.email);
+    expect((await change(strongPassword, { address: "192.0.2.120" })).status).toBe(200);
+  });
+});
+
 describe("cookie-authenticated API writes check their Origin", () => {
   it("refuses a cross-site write carrying the session or booking cookie with 403, changing nothing", async () => {
     const session = await verifiedAccount("csrf@example.com");

@@ -37,6 +37,9 @@ describe("page cache", () => {
     expect(cache.keyOf(new Request("http://h/events", { headers: { "accept-language": "de" } }))).toBe("h/events|de");
     expect(cache.keyOf(new Request("http://h/de/events?x=1", { headers: { cookie: "i18n_redirected=en" } }))).toBe("h/de/events?x=1|");
     expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "session=abc" } }))).toBeNull();
+    // A logged-out visitor keeps the login device cookie for a year: it does not change the page.
+    expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "device=u:d.s; i18n_redirected=en" } }))).toBe("h/events|en");
+    expect(cache.keyOf(new Request("https://h/events", { headers: { cookie: "__Host-device=u:d.s" } }))).toBe("h/events|en");
     expect(cache.keyOf(new Request("http://h/events", { method: "POST" }))).toBeNull();
   });
 
