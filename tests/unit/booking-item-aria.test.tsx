@@ -153,7 +153,9 @@ describe("UploadField", () => {
   it("shows its error in a live region that is there before any error", () => {
     expect(renderUpload(undefined)).toMatch(/<div aria-live="assertive" aria-atomic="true"><\/div>/);
     expect(renderUpload(undefined, "A booking may hold at most 150 MB of files.")).toMatch(
-      new RegExp(`<div aria-live="assertive" aria-atomic="true"><p id="item-${uploadItemUuid}-error"[^>]*>A booking may hold at most 150 MB of files\\.</p></div>`),
+      new RegExp(
+        `<div aria-live="assertive" aria-atomic="true"><p id="item-${uploadItemUuid}-error"[^>]*>A booking may hold at most 150 MB of files\\.</p></div>`,
+      ),
     );
   });
 });
