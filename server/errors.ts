@@ -3,7 +3,10 @@ import { translatorFor } from "../core/i18n/i18n";
 import type { Locale } from "../core/i18n/locales";
 import type en from "../core/i18n/locales/en.json";
 
-export type ApiMessageKey = keyof (typeof en)["api"];
+/** A message with plural forms (`key_one`, `key_other`) is thrown by its base key with a `count` param. */
+type WithoutPluralSuffix<Key> = Key extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : Key;
+
+export type ApiMessageKey = WithoutPluralSuffix<keyof (typeof en)["api"]>;
 
 /**
  * The one error type of the server. Services throw it with a catalogue key; the API and the web

@@ -22,16 +22,20 @@ export function ErrorPage({ error }: { error: unknown }) {
   const site = useRootData()?.site;
   const status = errorStatus(error);
   const notFound = status === 404;
+  // The input guard's refusal (decision 010) reaches here when the form was sent with JavaScript.
+  const badRequest = status === 400;
   const limitMessage = limitMessageOf(error);
+  const title = notFound ? t("error.notFoundTitle") : badRequest ? t("error.badRequestTitle") : limitMessage ? t("error.limitTitle") : t("error.title");
+  const text = notFound ? t("error.notFoundText") : badRequest ? t("error.badRequestText") : (limitMessage ?? t("error.text"));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
       <p className="font-display text-7xl font-bold text-navy-700" aria-hidden="true">
         {status}
       </p>
       <h1 id="error-title" className="mt-4 font-display text-4xl font-bold text-navy-900">
-        {notFound ? t("error.notFoundTitle") : limitMessage ? t("error.limitTitle") : t("error.title")}
+        {title}
       </h1>
-      <p className="mt-4 text-lg text-ink-soft">{notFound ? t("error.notFoundText") : (limitMessage ?? t("error.text"))}</p>
+      <p className="mt-4 text-lg text-ink-soft">{text}</p>
       <p className="mt-2 text-sm text-ink-soft">
         {status} · {notFound ? t("error.notFoundStatus") : t("error.status", { status })}
       </p>

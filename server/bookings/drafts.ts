@@ -192,7 +192,7 @@ export async function openDraft(
   const allowance = input.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
-      params: { minutes: Math.ceil(allowance.retryAfterSeconds / 60) },
+      params: { count: Math.ceil(allowance.retryAfterSeconds / 60) },
       retryAfterSeconds: allowance.retryAfterSeconds,
     });
   }

@@ -123,7 +123,7 @@ export function createAccounts(deps: AccountsDependencies) {
 
   function tooManyAttempts(retryAfterSeconds: number): AppError {
     return new AppError("TOO_MANY_REQUESTS", "tooManyAttempts", {
-      params: { minutes: Math.ceil(retryAfterSeconds / 60) },
+      params: { count: Math.ceil(retryAfterSeconds / 60) },
       retryAfterSeconds,
     });
   }

@@ -147,4 +147,15 @@ describe("UploadField", () => {
     expect(fileInputOf(empty).has("aria-invalid")).toBe(false);
     expect(idCount(empty, `item-${uploadItemUuid}-uploaded`)).toBe(0);
   });
+
+  // An upload is refused after the visitor has chosen the file (too long, over the draft's budget):
+  // nothing else happens on the page, so the error must be announced, not only be described.
+  it("shows its error in a live region that is there before any error", () => {
+    expect(renderUpload(undefined)).toMatch(/<div aria-live="assertive" aria-atomic="true"><\/div>/);
+    expect(renderUpload(undefined, "A booking may hold at most 150 MB of files.")).toMatch(
+      new RegExp(
+        `<div aria-live="assertive" aria-atomic="true"><p id="item-${uploadItemUuid}-error"[^>]*>A booking may hold at most 150 MB of files\\.</p></div>`,
+      ),
+    );
+  });
 });

@@ -69,6 +69,18 @@ describe("ErrorPage", () => {
     expect(english).toContain("503");
     expect(renderError(500, "de")).toContain("Ein Fehler ist aufgetreten");
   });
+
+  // A form sent with JavaScript that the input guard refuses (NUL, lone surrogates) ends here, not on
+  // the guard's own 400 page: it must say the same thing, not send the visitor to support.
+  it("says the request could not be read for a 400, in both languages", () => {
+    const english = renderError(400, "en");
+    expect(english).toContain("This request could not be read");
+    expect(english).toContain("characters that are not allowed");
+    expect(english).not.toContain("An error occurred");
+    const german = renderError(400, "de");
+    expect(german).toContain("Diese Anfrage konnte nicht gelesen werden");
+    expect(german).not.toContain("Ein Fehler ist aufgetreten");
+  });
 });
 
 describe("layouts", () => {

@@ -157,3 +157,21 @@ describe("ErrorPage for a limit", () => {
     expect(german).toContain("Über diese Verbindung wurden viele Buchungen begonnen.");
   });
 });
+
+describe("the booking pages' error headers", () => {
+  it("send the limit's Retry-After with the 429 page, and keep the root's headers", async () => {
+    // The booking route throws `data({ message }, { status: 429, headers: { "Retry-After" } })`; the
+    // layout's error boundary renders it, so the layout must pass the header on (React Router keeps
+    // only cookies of a boundary's error headers by itself).
+    const { headers } = await import("../../app/layouts/booking-layout");
+    const parentHeaders = new Headers({ "Content-Language": "de", Vary: "Cookie, Accept-Language" });
+    const errorHeaders = new Headers({ "Retry-After": "3600" });
+    const sent = new Headers(headers({ parentHeaders, errorHeaders, loaderHeaders: new Headers(), actionHeaders: new Headers() }));
+    expect(sent.get("retry-after")).toBe("3600");
+    expect(sent.get("content-language")).toBe("de");
+    expect(sent.get("vary")).toBe("Cookie, Accept-Language");
+    const withoutError = new Headers(headers({ parentHeaders, errorHeaders: undefined, loaderHeaders: new Headers(), actionHeaders: new Headers() }));
+    expect(withoutError.get("retry-after")).toBeNull();
+    expect(withoutError.get("content-language")).toBe("de");
+  });
+});

@@ -91,7 +91,10 @@ export function UploadField({
       <p role="status" className="mt-1 text-sm text-ink-soft">
         {state.phase === "uploading" ? t("booking.upload.uploading", { name: state.name }) : ""}
       </p>
-      <ErrorText id={id} error={shownError} />
+      {/* A refusal comes after the file was chosen, while nothing else changes: announce it. */}
+      <div aria-live="assertive" aria-atomic="true">
+        <ErrorText id={id} error={shownError} />
+      </div>
     </div>
   );
 }
