@@ -25,6 +25,7 @@ import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes"
 import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type SandboxProvider } from "./payments/sandbox-provider";
 import { createStripeProvider } from "./payments/stripe-provider";
 import { balanceDueJob } from "./payments/balance-due";
+import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -105,6 +106,7 @@ const jobWorker = startJobWorker({
     [expireWaitlistOfferJob]: async (payload, now) =>
       expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
     [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
+    [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProvider, payload),
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
     [purgeDraftsJob]: async (_payload, now) => {
       const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });

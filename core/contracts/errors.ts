@@ -32,6 +32,8 @@ export const conflictReasons = [
   "hold_expired",
   "nothing_due",
   "in_review",
+  /** Payments: a checkout of this booking is being made or was handed out seconds ago (decision 008). */
+  "payment_in_progress",
 ] as const;
 export type ConflictReason = (typeof conflictReasons)[number];
 

@@ -20,7 +20,7 @@ export function registerPaymentRoutes(api: ApiRouter) {
       path: "/booking/payment/create/{bookingUuid}/{locale}",
       tags: ["payments"],
       summary:
-        "Create a card payment for what is due now (deposit, full amount or balance) and answer where to send the browser. Access: the booking's token (body or booking cookie) or the owner's session.",
+        "Create a card payment for what is due now (deposit, full amount or balance) and answer where to send the browser. Access: the booking's token (body or booking cookie) or the owner's session. A booking has at most one open checkout: while one is being made or was handed out seconds ago, another creation answers 409 `payment_in_progress` (finish that page, or try again in a few seconds); later creations close the old checkout and make a new one.",
       request: { params: createPaymentParamsSchema, body: { content: { "application/json": { schema: createPaymentBodySchema } }, required: false } },
       responses: { 200: json(createPaymentResponseSchema, "The payment result"), ...errorAnswers },
     }),

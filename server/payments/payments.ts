@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { z } from "zod";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue, statusAfterPayment } from "../../core/domain/payment-due";
@@ -6,7 +7,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locales";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events, participants, payments, resourceReservations, sites } from "../db/schema";
+import { bookingEvents, bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
 import { bookingByToken, displayNameOf, mainParticipantOf } from "../bookings/drafts";
@@ -75,12 +76,33 @@ export function returnUrls(origin: string, locale: Locale, token: string) {
 const checkoutOpenStatuses = ["pending", "requires_action"] as const;
 
 /**
+ * A checkout handed out this recently is not replaced by another creation: parallel creations (a
+ * double click, several tabs, a retrying client) would otherwise each get a URL that the next one
+ * closes a moment later. Ten seconds covers such a burst; a customer who comes back later (an
+ * abandoned tab, the booking page again) gets a fresh checkout as before.
+ */
+const recentCheckoutWindowMs = 10_000;
+/**
+ * A payment without a provider reference is still waiting for its checkout (the provider call runs
+ * after the commit). For this long it counts as in progress; a process that died in between leaves such
+ * a payment behind, which must not block the booking for longer.
+ */
+const checkoutCreationLimitMs = 2 * 60_000;
+
+function checkoutInProgress(payment: PaymentRow, now: Date): boolean {
+  const age = now.getTime() - payment.createdAt.getTime();
+  return age < recentCheckoutWindowMs || (payment.providerReference === null && age < checkoutCreationLimitMs);
+}
+
+/**
  * Creates a payment for what is due now (amounts from the booking's stored prices, never from the
  * browser) and the provider's hosted checkout for it. A booking has at most one open checkout:
  *
  * 1. One transaction, authorization first (a refused caller changes nothing), then the booking row's
- *    lock, so that creations for the same booking take turns. Under it the payments still open are
- *    closed (each with its audit row), and the new payment is written with its own audit row.
+ *    lock, so that creations for the same booking take turns. A payment still open whose checkout is
+ *    being made or was made seconds ago answers a 409 `payment_in_progress` (decision 008). Otherwise
+ *    the payments still open are closed (each with its audit row, and a durable job that closes their
+ *    checkouts at the provider), and the new payment is written with its own audit row.
  * 2. After the commit the provider is told to close those older checkouts, then asked for the new
  *    checkout (the payment's id is the idempotency key, so a retry cannot charge twice).
  * 3. The checkout's reference is stored only while the payment is still pending. When a creation that
@@ -99,10 +121,25 @@ export async function createPayment(
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     const due = paymentDue(booking, input.now);
     if ("refused" in due) throw new AppError("CONFLICT", refusalMessage[due.refused], { reason: due.refused });
-    const replaced = await closeOpenPayments(tx, booking.id, input.now);
+    const open = await lockOpenPayments(tx, booking.id);
+    // The payment whose failed page the caller comes from (its retry button) is known to be given up.
+    const givenUp = input.access.returnToken ? hashToken(input.access.returnToken) : null;
+    if (open.some((candidate) => candidate.returnTokenHash !== givenUp && checkoutInProgress(candidate, input.now))) {
+      throw new AppError("CONFLICT", "paymentInProgress", { reason: "payment_in_progress" });
+    }
+    const replaced = await closeOpenPayments(tx, booking.id, open, input.now);
     const [payment] = await tx
       .insert(payments)
-      .values({ bookingId: booking.id, provider: deps.provider.name, kind: due.kind, amountCents: due.amountCents, returnTokenHash: hashToken(token) })
+      .values({
+        bookingId: booking.id,
+        provider: deps.provider.name,
+        kind: due.kind,
+        amountCents: due.amountCents,
+        returnTokenHash: hashToken(token),
+        // The same clock as `checkoutInProgress` reads it with.
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
       .returning();
     if (!payment) throw new Error("payment insert returned nothing");
     await tx.insert(bookingEvents).values({
@@ -133,9 +170,10 @@ export async function createPayment(
   const { booking, payment } = created;
   const t = translatorFor(input.locale);
   let checkout: { providerReference: string; redirectUrl: string };
+  // Closed at the provider before the new checkout exists: an abandoned tab cannot be paid next to it.
+  // A failure does not stop this payment: the checkout's job (written with its closing) retries.
+  for (const replaced of created.replaced) await expireReplacedCheckout(db, deps.provider, replaced, input.now);
   try {
-    // Closed at the provider before the new checkout exists: an abandoned tab cannot be paid next to it.
-    for (const reference of created.replaced) await deps.provider.expireCheckout(reference);
     checkout = await deps.provider.createCheckout({
       paymentId: payment.id,
       bookingId: booking.id,
@@ -181,12 +219,11 @@ export async function createPayment(
     // A newer creation closed this payment while its checkout was being made (and could not close the
     // checkout, whose reference it did not know yet): close it here, before its URL is handed out.
     // Recorded first, so that anything the provider still says about it finds its payment.
-    await db.update(payments).set({ providerReference: checkout.providerReference }).where(eq(payments.id, payment.id));
-    try {
-      await deps.provider.expireCheckout(checkout.providerReference);
-    } catch {
-      // Its URL was never handed out, so nobody can reach it; the provider's own expiry ends it.
-    }
+    const job = await db.transaction(async (tx) => {
+      await tx.update(payments).set({ providerReference: checkout.providerReference }).where(eq(payments.id, payment.id));
+      return scheduleCheckoutExpiry(tx, { provider: deps.provider.name, providerReference: checkout.providerReference }, input.now);
+    });
+    await expireReplacedCheckout(db, deps.provider, { providerReference: checkout.providerReference, jobId: job.id }, input.now);
     throw new AppError("CONFLICT", "paymentReplaced");
   }
   return {
@@ -200,19 +237,24 @@ export async function createPayment(
   };
 }
 
-/**
- * In the creating transaction, under the booking's lock: the booking's payments still open are
- * closed with their audit rows, so the customer cannot pay the same deposit twice (one paid at the
- * provider meanwhile is still honoured or refunded). Answers the provider references to close there.
- * The rows are locked and read again, so a reference stored a moment ago by another creation is seen.
- */
-async function closeOpenPayments(tx: Queryable, bookingId: string, now: Date): Promise<string[]> {
-  const open = await tx
+/** The booking's payments whose checkout may still be paid, locked (read again under the booking's lock). */
+function lockOpenPayments(tx: Queryable, bookingId: string): Promise<PaymentRow[]> {
+  return tx
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, [...checkoutOpenStatuses])))
     .for("update");
-  const references: string[] = [];
+}
+
+/**
+ * In the creating transaction, under the booking's lock: the booking's payments still open are
+ * closed with their audit rows, so the customer cannot pay the same deposit twice (one paid at the
+ * provider meanwhile is still honoured or refunded). Each checkout to close at the provider gets a
+ * durable job in the same transaction: the caller closes it at once and marks the job done; when
+ * that fails (the provider unreachable) the job worker retries, so no replaced checkout stays payable.
+ */
+async function closeOpenPayments(tx: Queryable, bookingId: string, open: PaymentRow[], now: Date): Promise<ReplacedCheckout[]> {
+  const replaced: ReplacedCheckout[] = [];
   for (const payment of open) {
     await tx.update(payments).set({ status: "expired", failureReason: "replaced by a newer payment", updatedAt: now }).where(eq(payments.id, payment.id));
     await tx.insert(bookingEvents).values({
@@ -224,9 +266,60 @@ async function closeOpenPayments(tx: Queryable, bookingId: string, now: Date): P
       cause: "closed because the customer started a new payment",
       at: now,
     });
-    if (payment.providerReference) references.push(payment.providerReference);
+    if (payment.providerReference) {
+      const job = await scheduleCheckoutExpiry(tx, { provider: payment.provider, providerReference: payment.providerReference }, now);
+      replaced.push({ providerReference: payment.providerReference, jobId: job.id });
+    }
   }
-  return references;
+  return replaced;
+}
+
+type ReplacedCheckout = { providerReference: string; jobId: string };
+
+export const expireCheckoutJob = "payment.expire-checkout";
+/**
+ * The job is a fallback: the creation closes the checkout itself right after its commit and marks the
+ * job done. The worker only gets it once this has passed, i.e. when that first try failed.
+ */
+const checkoutExpiryRetryAfterMs = 60_000;
+const checkoutExpiryPayloadSchema = z.object({ provider: z.string().min(1), providerReference: z.string().min(1) });
+
+async function scheduleCheckoutExpiry(tx: Queryable, payload: z.infer<typeof checkoutExpiryPayloadSchema>, now: Date) {
+  const [job] = await tx
+    .insert(jobs)
+    .values({ kind: expireCheckoutJob, payload, runAt: new Date(now.getTime() + checkoutExpiryRetryAfterMs) })
+    .returning({ id: jobs.id });
+  if (!job) throw new Error("job insert returned nothing");
+  return job;
+}
+
+/** Closes a replaced checkout at once; when the provider fails, its job stays for the worker to retry. */
+async function expireReplacedCheckout(db: Database, provider: PaymentProvider, checkout: ReplacedCheckout, now: Date): Promise<boolean> {
+  try {
+    await provider.expireCheckout(checkout.providerReference);
+  } catch {
+    return false;
+  }
+  await db
+    .update(jobs)
+    .set({ doneAt: now, lockedUntil: null })
+    .where(and(eq(jobs.id, checkout.jobId), isNull(jobs.doneAt)));
+  return true;
+}
+
+/**
+ * The durable job: close a replaced checkout at the provider. A failure throws, so the worker runs it
+ * again later (a checkout already paid or expired counts as closed; the provider adapter knows how).
+ */
+export async function runCheckoutExpiry(
+  provider: Pick<PaymentProvider, "name" | "expireCheckout">,
+  payload: Record<string, unknown>,
+): Promise<"closed" | "other provider"> {
+  const { provider: name, providerReference } = checkoutExpiryPayloadSchema.parse(payload);
+  // A checkout of a provider no longer configured cannot be reached from here (nor paid through our site).
+  if (name !== provider.name) return "other provider";
+  await provider.expireCheckout(providerReference);
+  return "closed";
 }
 
 /** Statuses a provider's word can still change; `succeeded` is also accepted after them (money is real). */

@@ -119,8 +119,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async expireCheckout(providerReference: string): Promise<void> {
-      // Stripe refuses to expire a session that is no longer open; that one is settled by its webhook.
-      await stripe.checkout.sessions.expire(providerReference).catch(() => undefined);
+      try {
+        await stripe.checkout.sessions.expire(providerReference);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid, or expired already): that one
+        // is closed, and a payment is settled by its webhook. Any other failure (network, Stripe down)
+        // leaves the session payable, so it is raised and the caller's durable job tries again.
+        const session = await stripe.checkout.sessions.retrieve(providerReference).catch(() => null);
+        if (session && session.status !== "open") return;
+        throw error;
+      }
     },
   };
 }

@@ -16,8 +16,8 @@ import { createTestDatabase } from "../support/test-database";
 
 /**
  * Many payment creations for one booking at the same moment (double clicks, several tabs, a retrying
- * client): a booking has at most one open checkout, every other creation answers a closed checkout or
- * a clear 409, and paying every URL handed out through the sandbox's hosted page charges once.
+ * client): a booking has at most one open checkout, exactly one creation hands out a URL and every other
+ * answers a clear 409 (`payment_in_progress`), and paying every URL handed out charges once.
  */
 
 let database: DatabaseHandle;
@@ -69,7 +69,7 @@ async function deliverWebhooksOf(checkoutIds: string[]) {
 }
 
 describe.each([8, 50])("%i parallel payment creations for one booking", (parallel) => {
-  it("leave at most one open checkout; paying every URL handed out charges exactly once", async () => {
+  it("hand out exactly one URL, answer the rest 409 payment_in_progress; paying every URL handed out charges once", async () => {
     const booking = await cardBooking();
     const responses = await Promise.all(Array.from({ length: parallel }, () => createPayment(booking.bookingId, booking.token)));
     const urls: string[] = [];
@@ -79,9 +79,13 @@ describe.each([8, 50])("%i parallel payment creations for one booking", (paralle
         continue;
       }
       expect(response.status).toBe(409);
-      expect(errorResponseSchema.parse(await response.json())).toMatchObject({ code: "CONFLICT", message: en.api.paymentReplaced });
+      expect(errorResponseSchema.parse(await response.json())).toMatchObject({
+        code: "CONFLICT",
+        reason: "payment_in_progress",
+        message: en.api.paymentInProgress,
+      });
     }
-    expect(urls.length).toBeGreaterThanOrEqual(1);
+    expect(urls).toHaveLength(1);
 
     const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId)).orderBy(asc(payments.createdAt));
     expect(rows.filter((row) => row.status === "pending")).toHaveLength(1);
@@ -111,41 +115,102 @@ describe.each([8, 50])("%i parallel payment creations for one booking", (paralle
   });
 });
 
+/** Two creations, the second while the first one's checkout is still being made at the provider. */
+async function overlappingCreations(booking: { bookingId: string; token: string }, secondNow: () => Date) {
+  let second: Response | undefined;
+  let started = false;
+  const slowProvider: SandboxProvider = {
+    ...sandbox,
+    createCheckout: async (request) => {
+      if (!started) {
+        started = true;
+        second = await secondApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "accept-language": "de" },
+          body: JSON.stringify({ booking_token: booking.token }),
+        });
+      }
+      return sandbox.createCheckout(request);
+    },
+  };
+  const slowApi = createTestApi(database, { paymentProvider: slowProvider });
+  const secondApi = createTestApi(database, { paymentProvider: slowProvider, now: secondNow });
+  const first = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "accept-language": "de" },
+    body: JSON.stringify({ booking_token: booking.token }),
+  });
+  if (!second) throw new Error("the second creation did not run");
+  return { first, second };
+}
+
+const checkoutsOf = async (bookingId: string) =>
+  (await database.db.select().from(sandboxCheckouts)).filter((checkout) => (checkout.metadata as { booking_id?: string }).booking_id === bookingId);
+
+describe("a creation while another one's checkout is being made", () => {
+  it("answers a localized 409 payment_in_progress and leaves the first checkout open", async () => {
+    const booking = await cardBooking();
+    const { first, second } = await overlappingCreations(booking, () => new Date());
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(409);
+    expect(errorResponseSchema.parse(await second.json())).toMatchObject({ reason: "payment_in_progress", message: de.api.paymentInProgress });
+    const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId));
+    expect(rows.map((row) => row.status)).toEqual(["pending"]);
+    expect((await checkoutsOf(booking.bookingId)).map((checkout) => checkout.status)).toEqual(["open"]);
+  });
+});
+
+describe("sequential creations", () => {
+  it("within seconds answer 409; later, or from the failed page's retry button, replace the old checkout", async () => {
+    const booking = await cardBooking();
+    const start = Date.now();
+    const at = (offsetMs: number) => createTestApi(database, { paymentProvider: sandbox, now: () => new Date(start + offsetMs) });
+    const create = (client: ReturnType<typeof createTestApi>, body: Record<string, string>) =>
+      client.app.request(`/api/booking/payment/create/${booking.bookingId}/en`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const first = await create(at(0), { booking_token: booking.token });
+    expect(first.status).toBe(200);
+    const firstToken = createPaymentResponseSchema.parse(await first.json()).data.token;
+    // A double click: the page that just opened is the one to pay.
+    const doubleClick = await create(at(2_000), { booking_token: booking.token });
+    expect(doubleClick.status).toBe(409);
+    expect(errorResponseSchema.parse(await doubleClick.json()).reason).toBe("payment_in_progress");
+    // Cancelled on the provider's page, the failed page's retry button (the return token) starts again at once.
+    const retry = await retryFromFailedPage(at(3_000), booking.bookingId, firstToken);
+    expect(retry.status).toBe(200);
+    // An abandoned tab: coming back later replaces the checkout.
+    const later = await create(at(60_000), { booking_token: booking.token });
+    expect(later.status).toBe(200);
+    const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId)).orderBy(asc(payments.createdAt));
+    expect(rows.map((row) => row.status)).toEqual(["expired", "expired", "pending"]);
+    expect((await checkoutsOf(booking.bookingId)).map((checkout) => checkout.status).sort()).toEqual(["expired", "expired", "open"]);
+  });
+});
+
+/** The failed page's retry button calls the service with the return token of the payment it shows. */
+async function retryFromFailedPage(client: ReturnType<typeof createTestApi>, bookingId: string, returnToken: string) {
+  try {
+    await client.services.payments.create({ bookingId, access: { returnToken }, locale: "en" });
+    return { status: 200 };
+  } catch (error) {
+    return { status: (error as { status?: number }).status ?? 500 };
+  }
+}
+
 describe("a creation whose payment was closed by a newer one while its checkout was being made", () => {
   it("closes its own checkout at the provider and answers a localized 409", async () => {
     const booking = await cardBooking();
-    // The provider is slow for the first creation: a second creation runs completely meanwhile.
-    let second: Response | undefined;
-    let started = false;
-    const slowProvider: SandboxProvider = {
-      ...sandbox,
-      createCheckout: async (request) => {
-        if (!started) {
-          started = true;
-          second = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ booking_token: booking.token }),
-          });
-        }
-        return sandbox.createCheckout(request);
-      },
-    };
-    const slowApi = createTestApi(database, { paymentProvider: slowProvider });
-    const first = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "accept-language": "de" },
-      body: JSON.stringify({ booking_token: booking.token }),
-    });
-    expect(second?.status).toBe(200);
+    // The provider is so slow for the first creation that a creation minutes later takes over.
+    const { first, second } = await overlappingCreations(booking, () => new Date(Date.now() + 3 * 60_000));
+    expect(second.status).toBe(200);
     expect(first.status).toBe(409);
     expect(errorResponseSchema.parse(await first.json()).message).toBe(de.api.paymentReplaced);
     const rows = await database.db.select().from(payments).where(eq(payments.bookingId, booking.bookingId)).orderBy(asc(payments.createdAt));
     expect(rows.map((row) => row.status)).toEqual(["expired", "pending"]);
     // The first payment's checkout was made after it was closed: it is closed at the provider too.
-    const checkouts = (await database.db.select().from(sandboxCheckouts)).filter(
-      (checkout) => (checkout.metadata as { booking_id?: string }).booking_id === booking.bookingId,
-    );
-    expect(checkouts.map((checkout) => checkout.status).sort()).toEqual(["expired", "open"]);
+    expect((await checkoutsOf(booking.bookingId)).map((checkout) => checkout.status).sort()).toEqual(["expired", "open"]);
   });
 });

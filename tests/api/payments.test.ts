@@ -70,8 +70,18 @@ async function createPayment(bookingId: string, body: Record<string, unknown>, h
   return json(`/api/booking/payment/create/${bookingId}/en`, body, headers);
 }
 
-async function pay(booking: { bookingId: string; token: string }) {
-  const response = await createPayment(booking.bookingId, { booking_token: booking.token });
+/**
+ * The customer comes back a minute later (another tab, the booking page again): past the seconds in
+ * which a second creation is refused as a double click (decision 008).
+ */
+const aMinuteLater = () => createTestApi(database, { paymentProvider: sandbox, now: () => new Date(Date.now() + 60_000) });
+
+async function pay(booking: { bookingId: string; token: string }, client: { app: { request: typeof api.app.request } } = api) {
+  const response = await client.app.request(`/api/booking/payment/create/${booking.bookingId}/en`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ booking_token: booking.token }),
+  });
   if (response.status !== 200) throw new Error(`create answered ${response.status}: ${await response.text()}`);
   const result = createPaymentResponseSchema.parse(await response.json()).data;
   const checkoutId = result.redirect_url.split("/").at(-1) ?? "";
@@ -309,7 +319,7 @@ describe("fulfilment", () => {
   it("a new payment closes the open checkout of the abandoned tab: its page can no longer be paid", async () => {
     const booking = await cardBooking("golf");
     const first = await pay(booking);
-    const second = await pay(booking);
+    const second = await pay(booking, aMinuteLater());
     expect(await sandbox.finishCheckout(first.checkoutId, { status: "complete" })).toBeNull();
     const [checkout] = await database.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, first.checkoutId));
     expect(checkout?.status).toBe("expired");
@@ -322,7 +332,7 @@ describe("fulfilment", () => {
     const booking = await cardBooking("trip");
     const first = await pay(booking);
     const firstWebhook = await finish(first.checkoutId, { status: "complete" });
-    const second = await pay(booking);
+    const second = await pay(booking, aMinuteLater());
     await deliver(firstWebhook);
     await deliver(await finish(second.checkoutId, { status: "complete" }));
     const row = await bookingRow(booking.bookingId);

@@ -5,6 +5,17 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/payments/payment-provider";
 import { createStripeProvider } from "../../server/payments/stripe-provider";
+import { eq } from "drizzle-orm";
+import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { submitBooking } from "../../server/bookings/submit-booking";
+import type { DatabaseHandle } from "../../server/db/client";
+import { bookings, jobs, payments } from "../../server/db/schema";
+import { seedIds } from "../../server/db/seed";
+import { startJobWorker } from "../../server/jobs/job-worker";
+import { expireCheckoutJob, runCheckoutExpiry } from "../../server/payments/payments";
+import { createTestApi } from "../support/api-client";
+import { createDraftBooking } from "../support/factories";
+import { createTestDatabase } from "../support/test-database";
 
 const secretKey = "sk_test_standin_0123456789";
 const webhookSecret = "whsec_test_standin_0123456789";
@@ -43,6 +54,11 @@ type StripeStandIn = {
   sessions: Map<string, WireSession>;
   /** Answers the next N session creations with a 503, as Stripe does under load (nothing is stored). */
   failNextCreates: (count: number) => void;
+  /**
+   * Answers the next N expiry requests with a 503 that Stripe marks not to be retried, so the SDK gives
+   * up at once (a network failure looks the same to the caller, after the SDK's own retries).
+   */
+  failNextExpires: (count: number) => void;
   close: () => Promise<void>;
 };
 
@@ -85,6 +101,7 @@ function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, WireSession>();
   const idempotent = new Map<string, { body: string; status: number; json: string }>();
   let failuresLeft = 0;
+  let expiryFailuresLeft = 0;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://stand-in");
@@ -157,6 +174,26 @@ function startStripeStandIn(): Promise<StripeStandIn> {
       return sendJson(response, 200, json);
     }
 
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (request.method === "POST" && expire?.[1]) {
+      if (expiryFailuresLeft > 0) {
+        expiryFailuresLeft -= 1;
+        response.setHeader("stripe-should-retry", "false");
+        return stripeError(response, 503, { type: "api_error", message: "The server is temporarily unavailable" });
+      }
+      const session = sessions.get(decodeURIComponent(expire[1]));
+      if (!session) return stripeError(response, 404, { type: "invalid_request_error", message: "No such checkout.session", code: "resource_missing" });
+      if (session.status !== "open") {
+        return stripeError(response, 400, {
+          type: "invalid_request_error",
+          message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+        });
+      }
+      session.status = "expired";
+      session.url = null;
+      return sendJson(response, 200, JSON.stringify(session));
+    }
+
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (request.method === "GET" && retrieve?.[1]) {
       const id = decodeURIComponent(retrieve[1]);
@@ -187,6 +224,9 @@ function startStripeStandIn(): Promise<StripeStandIn> {
         sessions,
         failNextCreates: (count) => {
           failuresLeft = count;
+        },
+        failNextExpires: (count) => {
+          expiryFailuresLeft = count;
         },
         close: () =>
           new Promise((done) => {
@@ -379,6 +419,93 @@ describe("retrieve", () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such checkout.session: 'cs_test_does_not_exist'" });
     expect(standIn.requests).toHaveLength(1);
+  });
+});
+
+describe("expireCheckout", () => {
+  it("expires an open session", async () => {
+    const { providerReference } = await provider.createCheckout(checkoutRequest());
+    await provider.expireCheckout(providerReference);
+    expect(standIn.sessions.get(providerReference)?.status).toBe("expired");
+  });
+
+  it("counts a session that is no longer open (paid, or expired already) as closed", async () => {
+    const { providerReference } = await provider.createCheckout(checkoutRequest());
+    const session = standIn.sessions.get(providerReference);
+    if (!session) throw new Error("the stand-in did not store the session");
+    session.status = "complete";
+    session.payment_status = "paid";
+    await expect(provider.expireCheckout(providerReference)).resolves.toBeUndefined();
+  });
+
+  it("raises a failure that leaves the session open, so that the caller can try again", async () => {
+    const { providerReference } = await provider.createCheckout(checkoutRequest());
+    standIn.failNextExpires(1);
+    await expect(provider.expireCheckout(providerReference)).rejects.toBeInstanceOf(Stripe.errors.StripeError);
+    expect(standIn.sessions.get(providerReference)?.status).toBe("open");
+    await provider.expireCheckout(providerReference);
+    expect(standIn.sessions.get(providerReference)?.status).toBe("expired");
+  });
+});
+
+describe("a replaced checkout whose expiry fails at Stripe", () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("is closed later by the durable job written with the payment's closing", async () => {
+    const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+    const token = newSecretToken();
+    await database.db
+      .update(bookings)
+      .set({ tokenHash: hashToken(token), paymentOption: "credit_card" })
+      .where(eq(bookings.id, bookingId));
+    const held = await submitBooking(database.db, { bookingId, now: new Date() });
+    if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
+    const start = Date.now();
+    const createAt = (offsetMs: number) =>
+      createTestApi(database, { paymentProvider: provider, now: () => new Date(start + offsetMs) }).services.payments.create({
+        bookingId,
+        access: { bookingToken: token },
+        locale: "en",
+      });
+
+    const first = await createAt(0);
+    const [firstRow] = await database.db.select().from(payments).where(eq(payments.id, first.uuid));
+    const oldSession = firstRow?.providerReference ?? "";
+    expect(standIn.sessions.get(oldSession)?.status).toBe("open");
+
+    // The customer comes back a minute later; Stripe fails to expire the old session this time.
+    standIn.failNextExpires(1);
+    const second = await createAt(60_000);
+    const [closed] = await database.db.select().from(payments).where(eq(payments.id, first.uuid));
+    expect(closed?.status).toBe("expired");
+    expect(standIn.sessions.get(oldSession)?.status).toBe("open");
+    const expiryJobs = await database.db.select().from(jobs).where(eq(jobs.kind, expireCheckoutJob));
+    const [job] = expiryJobs.filter((candidate) => candidate.payload.providerReference === oldSession);
+    expect(job).toMatchObject({ doneAt: null, payload: { provider: "stripe", providerReference: oldSession } });
+
+    const worker = startJobWorker({
+      db: database.db,
+      handlers: { [expireCheckoutJob]: (payload) => runCheckoutExpiry(provider, payload) },
+      now: () => new Date(start + 60 * 60_000),
+      pollIntervalMs: 3_600_000,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    expect(standIn.sessions.get(oldSession)?.status).toBe("expired");
+    const [done] = await database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, job?.id ?? ""));
+    expect(done?.doneAt).not.toBeNull();
+    // The new checkout is untouched and still payable.
+    const [secondRow] = await database.db.select().from(payments).where(eq(payments.id, second.uuid));
+    expect(standIn.sessions.get(secondRow?.providerReference ?? "")?.status).toBe("open");
   });
 });
 
