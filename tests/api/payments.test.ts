@@ -25,7 +25,7 @@ import { balanceDueJob } from "../../server/payments/balance-due";
 import { payLinkToken } from "../../server/payments/pay-links";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import { invoicePdfFor } from "../../server/invoices/invoice-pdf-service";
-import { createSandboxTestApi } from "../support/api-client";
+import { createSandboxTestApi, createTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
