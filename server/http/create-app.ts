@@ -30,11 +30,18 @@ export type AppOptions = {
   testRoutes?: Hono | undefined;
   /** Who may frame /event-widget: `*` (default) or space-separated origins (WIDGET_FRAME_ANCESTORS). */
   widgetFrameAncestors?: string | undefined;
+  /** Env HSTS_INCLUDE_SUBDOMAINS: HSTS covers every subdomain too (off: only this site's own host). */
+  hstsIncludeSubdomains?: boolean | undefined;
   logError: (error: unknown) => void;
 };
 
-/** Browsers remember it for a year and then never try plain http on this host (nor its subdomains). */
-const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+/**
+ * Browsers remember it for a year and then never try plain http on this host. Its subdomains only
+ * when the operator says so (HSTS_INCLUDE_SUBDOMAINS): they may be other people's plain-http sites.
+ */
+function strictTransportSecurity(includeSubdomains: boolean): string {
+  return includeSubdomains ? "max-age=31536000; includeSubDomains" : "max-age=31536000";
+}
 
 /**
  * A session renewed while answering (expired access token, refresh token rotated) must reach the
@@ -62,6 +69,7 @@ export function createApp(options: AppOptions) {
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
   const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
+  const hsts = strictTransportSecurity(options.hstsIncludeSubdomains ?? false);
 
   // Behind a proxy the request must carry the URL the browser asked for: React Router compares a
   // form post's Origin with it, and its https decides Secure cookies and HSTS (decision 009).
@@ -70,7 +78,7 @@ export function createApp(options: AppOptions) {
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
     rememberClientAddress(c.req.raw, view.clientAddress);
     await next();
-    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", strictTransportSecurity);
+    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", hsts);
   });
 
   app.use(async (c, next) => {

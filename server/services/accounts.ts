@@ -10,6 +10,7 @@ import { localizePath, type Locale } from "../../core/i18n/locales";
 import { accessTokenSeconds, refreshTokenSeconds, type AccessTokenClaims, type AccessTokens } from "../auth/access-tokens";
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords";
 import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
+import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
@@ -239,7 +240,7 @@ export function createAccounts(deps: AccountsDependencies) {
     limits,
 
     async register(input: RegisterRequest, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.registerPerIp, ip);
+      enforce(limits.registerPerIp, rateLimitKeyOf(ip));
       checkPassword("password", input.password, input.email, locale);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -289,7 +290,9 @@ export function createAccounts(deps: AccountsDependencies) {
       });
     },
 
-    async login(input: LoginRequest, locale: Locale, ip: string): Promise<TokenResponse> {
+    async login(input: LoginRequest, locale: Locale, address: string): Promise<TokenResponse> {
+      // An IPv6 client counts by its /64 network: it could pick a fresh address for every attempt.
+      const ip = rateLimitKeyOf(address);
       enforce(limits.loginPerIp, ip);
       const account = input.email.trim().toLowerCase();
       const fromHere = `${account}\n${ip}`;
@@ -435,7 +438,7 @@ export function createAccounts(deps: AccountsDependencies) {
      * happen after the answer (a lost one costs the visitor a second request).
      */
     async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.resetPerIp, ip);
+      enforce(limits.resetPerIp, rateLimitKeyOf(ip));
       if (!limits.resetPerAccount.hit(email.trim().toLowerCase()).allowed) return;
       afterAnswer(() => sendPasswordReset(email, locale));
     },
