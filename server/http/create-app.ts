@@ -1,12 +1,13 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import type { WebContext } from "../load-context";
 import type { Services } from "../services";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
-import { badRequestPage, refusedPageRequest } from "./input-guard";
+import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
 import { PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
@@ -76,7 +77,7 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const view = forwardedView(c.req.raw, socketAddress(c), trustProxy, options.publicOrigin);
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
-    rememberClientAddress(c.req.raw, view.clientAddress);
+    rememberClientAddress(c, view.clientAddress);
     await next();
     if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", hsts);
   });
@@ -105,7 +106,10 @@ export function createApp(options: AppOptions) {
     app.use("*", serveStatic({ root }));
   }
 
-  app.all("*", async (c) => {
+  // Before anything reads a page's form post (the input guard, then the action): a body over the
+  // limit is refused while it streams in, with or without Content-Length, never buffered whole.
+  const pageBodyLimit = bodyLimit({ maxSize: maximumPageFormBytes, onError: (c) => payloadTooLargePage(c.req.path) });
+  app.all("*", pageBodyLimit, async (c) => {
     const request = c.req.raw;
     // NUL or lone surrogates in the path, query or form fields would fail inside a loader's or an
     // action's query: a 400 page instead of a 500 (decision 010).
