@@ -41,6 +41,13 @@ const envSchema = z
           return z.NEVER;
         }
       }),
+    /** Strict-Transport-Security also covers every subdomain of PUBLIC_URL's host (default false: only the site's own host). */
+    HSTS_INCLUDE_SUBDOMAINS: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    /** New booking drafts one client address (an IPv6 /64) may open per hour, before RATE_LIMIT_MULTIPLIER. */
+    DRAFTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */

@@ -86,6 +86,7 @@ const services = createServices(database.db, {
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   publicOrigin,
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+  draftsPerClientPerHour: env.DRAFTS_PER_CLIENT_PER_HOUR,
   logError: (error) => logger.error({ err: error }, "work after an answer failed"),
   // Beside the database, never under build/client or public: uploads are not served to anyone.
   uploadsDir: path.join(dataDir, "uploads"),
@@ -116,7 +117,11 @@ const jobWorker = startJobWorker({
 });
 await scheduleDraftPurge(database.db, new Date());
 if (env.PUBLIC_URL?.startsWith("https:") && env.TRUST_PROXY.mode === "off") {
-  logger.warn("PUBLIC_URL is https but TRUST_PROXY is off: rate limits see the proxy's address for every visitor (README: Deploying behind a proxy).");
+  const problem =
+    "PUBLIC_URL is https but TRUST_PROXY is off: rate limits see the proxy's address for every visitor, so a few of them shut everyone out (README: Deploying behind a proxy).";
+  // In production that is a misconfiguration, not a taste: an error, so that log alerts see it.
+  if (isProduction) logger.error(problem);
+  else logger.warn(problem);
 }
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
 logger.info(`Mail goes to ${transport.describe()}`);
@@ -142,6 +147,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     clientAssetsDir: path.relative(process.cwd(), path.join(projectRoot, "build/client")),
     publicOrigin: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
+    hstsIncludeSubdomains: env.HSTS_INCLUDE_SUBDOMAINS,
     pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
@@ -160,6 +166,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     mode: "development",
     publicOrigin: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
+    hstsIncludeSubdomains: env.HSTS_INCLUDE_SUBDOMAINS,
     pageCacheSeconds: 0,
     devOutboxDir: outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,

@@ -1,3 +1,4 @@
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "../errors";
 import { hasUnsafePath, unsafeQueryNames } from "../http/input-guard";
@@ -12,6 +13,20 @@ import { registerStaffRoutes } from "./staff";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 
+/** Bytes of a request body the API takes, unless its route says otherwise. */
+export const maximumApiBodyBytes = 64 * 1024;
+
+/**
+ * Routes that take more than maximumApiBodyBytes and limit their bodies themselves: a page save
+ * (256 KB, bookings.ts), a payment provider's webhook (512 KB, payments.ts) and an upload
+ * (multipart, streamed to disk under its own per-file and per-draft limits, store-upload.ts).
+ */
+const routesWithTheirOwnBodyLimit = [
+  /^(?:\/api)?\/booking\/public\/[^/]+\/update\/[^/]+$/,
+  /^(?:\/api)?\/payment\/webhook\/[^/]+$/,
+  /^(?:\/api)?\/booking\/[^/]+\/upload$/,
+];
+
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */
 export function createApi(services: Services, logError: (error: unknown) => void) {
   const api = createApiRouter();
@@ -23,6 +38,15 @@ export function createApi(services: Services, logError: (error: unknown) => void
     c.header("Vary", "Accept-Language");
   });
   api.use(refuseCrossSiteCookieWrites);
+  // Every JSON body is small; a body over the limit is refused while it streams in, before a
+  // validator reads it whole. Routes with a limit of their own skip this one (see below).
+  const defaultBodyLimit = bodyLimit({
+    maxSize: maximumApiBodyBytes,
+    onError: () => {
+      throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
+    },
+  });
+  api.use((c, next) => (routesWithTheirOwnBodyLimit.some((route) => route.test(c.req.path)) ? next() : defaultBodyLimit(c, next)));
   // Before any route, also those that validate nothing themselves: NUL and lone surrogates in the
   // decoded path or query never reach a service (decision 010). JSON bodies are checked after their
   // schema, in the validation hook (api-app.ts).

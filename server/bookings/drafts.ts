@@ -8,6 +8,7 @@ import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validat
 
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
+import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
@@ -150,11 +151,12 @@ function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string,
 }
 
 /**
- * New drafts one client address may open per hour (times RATE_LIMIT_MULTIPLIER). Drafts hold
- * uploads (decision 012): without a bound, one client filled the disk with 20 drafts of 2 MB in a
- * minute. A family booking several events stays well below it; resuming a draft never counts.
+ * New drafts one client address (an IPv6 /64) may open per hour by default (env
+ * DRAFTS_PER_CLIENT_PER_HOUR, times RATE_LIMIT_MULTIPLIER). Drafts hold uploads (decision 012):
+ * without a bound, one client filled the disk with 20 drafts of 2 MB in a minute. Generous, because
+ * many real buyers can share one address (mobile carrier NAT, an office); resuming never counts.
  */
-export const draftsPerClientPerHour = 10;
+export const draftsPerClientPerHour = 60;
 
 export function createDraftLimiter(perHour: number = draftsPerClientPerHour, multiplier: number, clock: () => number): RateLimiter {
   return new RateLimiter(perHour * multiplier, 60 * 60_000, clock);
@@ -189,7 +191,7 @@ export async function openDraft(
     .where(eq(forms.id, input.formId))
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
-  const allowance = input.draftLimiter?.hit(input.clientAddress ?? "unknown");
+  const allowance = input.draftLimiter?.hit(rateLimitKeyOf(input.clientAddress ?? "unknown"));
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
       params: { count: Math.ceil(allowance.retryAfterSeconds / 60) },

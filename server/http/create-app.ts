@@ -1,12 +1,13 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import type { WebContext } from "../load-context";
 import type { Services } from "../services";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
-import { badRequestPage, refusedPageRequest } from "./input-guard";
+import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
 import { PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
@@ -30,11 +31,18 @@ export type AppOptions = {
   testRoutes?: Hono | undefined;
   /** Who may frame /event-widget: `*` (default) or space-separated origins (WIDGET_FRAME_ANCESTORS). */
   widgetFrameAncestors?: string | undefined;
+  /** Env HSTS_INCLUDE_SUBDOMAINS: HSTS covers every subdomain too (off: only this site's own host). */
+  hstsIncludeSubdomains?: boolean | undefined;
   logError: (error: unknown) => void;
 };
 
-/** Browsers remember it for a year and then never try plain http on this host (nor its subdomains). */
-const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+/**
+ * Browsers remember it for a year and then never try plain http on this host. Its subdomains only
+ * when the operator says so (HSTS_INCLUDE_SUBDOMAINS): they may be other people's plain-http sites.
+ */
+function strictTransportSecurity(includeSubdomains: boolean): string {
+  return includeSubdomains ? "max-age=31536000; includeSubDomains" : "max-age=31536000";
+}
 
 /**
  * A session renewed while answering (expired access token, refresh token rotated) must reach the
@@ -62,15 +70,16 @@ export function createApp(options: AppOptions) {
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
   const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
+  const hsts = strictTransportSecurity(options.hstsIncludeSubdomains ?? false);
 
   // Behind a proxy the request must carry the URL the browser asked for: React Router compares a
   // form post's Origin with it, and its https decides Secure cookies and HSTS (decision 009).
   app.use(async (c, next) => {
     const view = forwardedView(c.req.raw, socketAddress(c), trustProxy, options.publicOrigin);
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
-    rememberClientAddress(c.req.raw, view.clientAddress);
+    rememberClientAddress(c, view.clientAddress);
     await next();
-    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", strictTransportSecurity);
+    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", hsts);
   });
 
   app.use(async (c, next) => {
@@ -97,7 +106,10 @@ export function createApp(options: AppOptions) {
     app.use("*", serveStatic({ root }));
   }
 
-  app.all("*", async (c) => {
+  // Before anything reads a page's form post (the input guard, then the action): a body over the
+  // limit is refused while it streams in, with or without Content-Length, never buffered whole.
+  const pageBodyLimit = bodyLimit({ maxSize: maximumPageFormBytes, onError: (c) => payloadTooLargePage(c.req.path) });
+  app.all("*", pageBodyLimit, async (c) => {
     const request = c.req.raw;
     // NUL or lone surrogates in the path, query or form fields would fail inside a loader's or an
     // action's query: a 400 page instead of a 500 (decision 010).

@@ -148,11 +148,15 @@ export function withUrl(request: Request, url: string): Request {
   return new Request(url, init);
 }
 
-const clientAddresses = new WeakMap<Request, string>();
+/**
+ * Keyed by the context's request wrapper, not the raw Request: a body limit that has read a chunked
+ * body replaces `c.req.raw`, and the client must keep its address (and rate-limit key) all the same.
+ */
+const clientAddresses = new WeakMap<object, string>();
 
 /** Remembers the client address computed for a request, for clientAddressOf below. */
-export function rememberClientAddress(request: Request, address: string) {
-  clientAddresses.set(request, address);
+export function rememberClientAddress(c: Context, address: string) {
+  clientAddresses.set(c.req, address);
 }
 
 /** The address of the socket the request came in on: the proxy's, when there is one. */
@@ -170,5 +174,5 @@ export function socketAddress(c: Context): string | undefined {
  * proxies' X-Forwarded-For; else the socket's own, or "local" in process (tests).
  */
 export function clientAddressOf(c: Context): string {
-  return clientAddresses.get(c.req.raw) ?? socketAddress(c) ?? "local";
+  return clientAddresses.get(c.req) ?? socketAddress(c) ?? "local";
 }

@@ -112,19 +112,37 @@ export async function refusedPageRequest(request: Request): Promise<"unsafe" | "
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * The 400 page for a refused page request: small and self-contained, so that it renders whatever
- * made the request unreadable (no loader runs on its input). In the path's language.
+ * The page for a refused page request: small and self-contained, so that it renders whatever made
+ * the request unreadable (no loader runs on its input). In the path's language.
  */
-export function badRequestPage(pathname: string): Response {
+function refusalPage(pathname: string, status: 400 | 413): Response {
   const locale: Locale = /^\/de(\/|$)/.test(pathname) ? "de" : defaultLocale;
   const t = translatorFor(locale);
   const home = locale === defaultLocale ? "/" : `/${locale}`;
-  const title = escapeHtml(t("error.badRequestTitle"));
+  const [titleKey, textKey] =
+    status === 413 ? (["error.payloadTooLargeTitle", "error.payloadTooLargeText"] as const) : (["error.badRequestTitle", "error.badRequestText"] as const);
+  const title = escapeHtml(t(titleKey));
   const html = `<!doctype html>
 <html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#0b57d0}</style></head>
-<body><main><h1>${title}</h1><p>${escapeHtml(t("error.badRequestText"))}</p><p><a href="${home}">${escapeHtml(t("error.backHome"))}</a></p></main></body>
+<body><main><h1>${title}</h1><p>${escapeHtml(t(textKey))}</p><p><a href="${home}">${escapeHtml(t("error.backHome"))}</a></p></main></body>
 </html>`;
-  return new Response(html, { status: 400, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** The 400 page: the path, query or form carried unsafe text, or the form did not parse. */
+export function badRequestPage(pathname: string): Response {
+  return refusalPage(pathname, 400);
+}
+
+/**
+ * Bytes a page's form post may have. Page forms carry text only (files go to /api, streamed), and
+ * the largest text field takes 1 MB: anything beyond this is refused before it is read into memory.
+ */
+export const maximumPageFormBytes = 2 * 1024 * 1024;
+
+/** The 413 page: a page's form post over maximumPageFormBytes. */
+export function payloadTooLargePage(pathname: string): Response {
+  return refusalPage(pathname, 413);
 }

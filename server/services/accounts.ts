@@ -11,6 +11,7 @@ import { accessTokenSeconds, refreshTokenSeconds, type AccessTokenClaims, type A
 import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/passwords";
 import { deviceFor, signDevice, verifyDevice } from "../auth/device-cookies";
 import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
+import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { RateLimiter } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
@@ -244,7 +245,7 @@ export function createAccounts(deps: AccountsDependencies) {
     limits,
 
     async register(input: RegisterRequest, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.registerPerIp, ip);
+      enforce(limits.registerPerIp, rateLimitKeyOf(ip));
       checkPassword("password", input.password, input.email, locale);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -299,7 +300,9 @@ export function createAccounts(deps: AccountsDependencies) {
      * this account, it puts the attempt under that device's own back-off only; otherwise the
      * attempt counts per account and address, and per account away from the owner's last address.
      */
-    async login(input: LoginRequest, locale: Locale, ip: string, deviceCookie?: string | null): Promise<LoginResult> {
+    async login(input: LoginRequest, locale: Locale, address: string, deviceCookie?: string | null): Promise<LoginResult> {
+      // An IPv6 client counts by its /64 network: it could pick a fresh address for every attempt.
+      const ip = rateLimitKeyOf(address);
       enforce(limits.loginPerIp, ip);
       const account = input.email.trim().toLowerCase();
       const user = await findUserByEmail(db, input.email);
@@ -454,7 +457,7 @@ export function createAccounts(deps: AccountsDependencies) {
      * happen after the answer (a lost one costs the visitor a second request).
      */
     async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.resetPerIp, ip);
+      enforce(limits.resetPerIp, rateLimitKeyOf(ip));
       if (!limits.resetPerAccount.hit(email.trim().toLowerCase()).allowed) return;
       afterAnswer(() => sendPasswordReset(email, locale));
     },
@@ -507,7 +510,7 @@ export function createAccounts(deps: AccountsDependencies) {
           if (!input.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
           else {
             // A stolen session must not become an unlimited password oracle: same back-off as the login's.
-            const fromHere = `${row.email.toLowerCase()}\n${clientAddress}`;
+            const fromHere = `${row.email.toLowerCase()}\n${rateLimitKeyOf(clientAddress)}`;
             const waitMs = limits.loginFailuresPerAddress.waitMs(fromHere);
             if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
             oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password) : false;

@@ -42,11 +42,19 @@ function itemOf(form: PublicForm, name: string) {
   return found;
 }
 
+/** What @hono/node-server hands the app as `env`: the socket the request came in on. */
+const socketOf = (address: string) => ({
+  incoming: { socket: { remoteAddress: address, remotePort: 50_000, remoteFamily: address.includes(":") ? "IPv6" : "IPv4" } },
+});
+
 describe("drafts per client address", () => {
-  it("open at most 10 new drafts an hour from one address, then answer a localized 429; resuming still works", async () => {
+  it("allow 60 new drafts an hour by default (DRAFTS_PER_CLIENT_PER_HOUR): buyers behind one carrier NAT or office share it", () => {
+    expect(draftsPerClientPerHour).toBe(60);
+  });
+
+  it("open at most the allowance of new drafts an hour from one address, then answer a localized 429; resuming still works", async () => {
     let now = new Date("2026-03-01T10:00:00Z");
-    expect(draftsPerClientPerHour).toBe(10);
-    const api = createTestApi(database, { now: () => now, draftsPerClientPerHour });
+    const api = createTestApi(database, { now: () => now, draftsPerClientPerHour: 10 });
     const opened = [];
     for (let count = 0; count < 10; count += 1) opened.push(await newDraft(api));
 
@@ -72,9 +80,43 @@ describe("drafts per client address", () => {
   });
 
   it("scale the allowance with RATE_LIMIT_MULTIPLIER", async () => {
-    const api = createTestApi(database, { rateLimitMultiplier: 3, draftsPerClientPerHour });
+    const api = createTestApi(database, { rateLimitMultiplier: 3, draftsPerClientPerHour: 10 });
     for (let count = 0; count < 30; count += 1) expect((await api.get(`/api/booking/public/${formId}`)).status).toBe(200);
     expect((await api.get(`/api/booking/public/${formId}`)).status).toBe(429);
+  });
+
+  it("count an IPv6 client by its /64 network: a fresh address of the same network gets no fresh allowance", async () => {
+    const api = createTestApi(database, { draftsPerClientPerHour: 3 });
+    const open = (address: string) => api.app.request(`/api/booking/public/${formId}`, {}, socketOf(address));
+    for (let host = 1; host <= 3; host += 1) expect((await open(`2001:db8:1:2::${host}`)).status).toBe(200);
+    expect((await open("2001:db8:1:2:ffff:eeee:dddd:cccc")).status).toBe(429);
+    // Another network, and an IPv4 client, have allowances of their own.
+    expect((await open("2001:db8:1:3::1")).status).toBe(200);
+    expect((await open("::ffff:198.51.100.4")).status).toBe(200);
+    expect((await open("198.51.100.4")).status).toBe(200);
+    expect((await open("198.51.100.4")).status).toBe(200);
+    expect((await open("::ffff:198.51.100.4")).status).toBe(429);
+  });
+});
+
+describe("per-address limits of accounts", () => {
+  it("count registrations of an IPv6 client by its /64 network", async () => {
+    const { services } = createTestApi(database);
+    const register = (address: string) =>
+      services.accounts
+        .register(
+          { name: "N", first_name: "N", last_name: "N", email: `someone-${address}@example.test`, password: "short", password_confirmation: "short" },
+          "en",
+          address,
+        )
+        .then(
+          () => "registered",
+          (error: unknown) => (error as { code?: string }).code,
+        );
+    // A weak password is refused after the limit counted the attempt: 10 an hour from one network.
+    for (let host = 1; host <= 10; host += 1) expect(await register(`2001:db8:9:9::${host.toString(16)}`)).toBe("VALIDATION_FAILED");
+    expect(await register("2001:db8:9:9:abcd::1")).toBe("TOO_MANY_REQUESTS");
+    expect(await register("2001:db8:9:a::1")).toBe("VALIDATION_FAILED");
   });
 });
 

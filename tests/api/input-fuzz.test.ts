@@ -121,7 +121,10 @@ const bodyMutations: { label: string; contentType: string | null; body: BodyInit
 ];
 
 /** Error answers are short sentences: anything that looks like SQL or names the database is a leak there. */
-const internalDetail = new RegExp(`${stackOrException.source}|\\b[A-Z][A-Za-z]*Error\\b|\\bselect .+ from\\b|\\binsert into\\b|\\bdelete from\\b|postgres|pglite|drizzle|node_modules`, "i");
+const internalDetail = new RegExp(
+  `${stackOrException.source}|\\b[A-Z][A-Za-z]*Error\\b|\\bselect .+ from\\b|\\binsert into\\b|\\bdelete from\\b|postgres|pglite|drizzle|node_modules`,
+  "i",
+);
 
 let database: DatabaseHandle;
 let api: ReturnType<typeof createSandboxTestApi>;
@@ -141,7 +144,12 @@ async function send(attempt: Attempt): Promise<void> {
   }
   sent++;
   const text = await response.text();
-  const record = (why: string) => void findings.push({ label: `${why}: ${attempt.label} (${attempt.method} ${attempt.url.slice(0, 120)})`, status: response.status, body: text.slice(0, 300) });
+  const record = (why: string) =>
+    void findings.push({
+      label: `${why}: ${attempt.label} (${attempt.method} ${attempt.url.slice(0, 120)})`,
+      status: response.status,
+      body: text.slice(0, 300),
+    });
   if (api.errors.length > loggedBefore) {
     const error = api.errors[loggedBefore];
     record(`logged ${error instanceof Error ? error.message.slice(0, 80) : String(error)}`);
@@ -254,12 +262,26 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
       "post /auth/refresh": { body: { refresh_token: spareRefreshToken } },
       "post /auth/logout": { body: { refresh_token: spareRefreshToken } },
       "post /auth/public/register": {
-        body: { name: "Fuzz Tester", first_name: "Fuzz", last_name: "Tester", email: "fuzz@example.com", password: "Fairway-Sunrise-2031", password_confirmation: "Fairway-Sunrise-2031", locale: "en" },
+        body: {
+          name: "Fuzz Tester",
+          first_name: "Fuzz",
+          last_name: "Tester",
+          email: "fuzz@example.com",
+          password: "Fairway-Sunrise-2031",
+          password_confirmation: "Fairway-Sunrise-2031",
+          locale: "en",
+        },
       },
       "get /auth/public/verify/{token}": { params: { token: "t".repeat(43) } },
       "post /auth/reset-password": { body: { email: "nobody@example.com" } },
-      "post /auth/reset-password/{token}": { params: { token: "t".repeat(43) }, body: { password: "Fairway-Sunrise-2031", password_confirmation: "Fairway-Sunrise-2031" } },
-      "put /settings/user/{uuid}": { params: { uuid: customerUuid }, body: { name: demoAccounts.customer.name, first_name: "Stefan", last_name: "Hofmann", email: demoAccounts.customer.email } },
+      "post /auth/reset-password/{token}": {
+        params: { token: "t".repeat(43) },
+        body: { password: "Fairway-Sunrise-2031", password_confirmation: "Fairway-Sunrise-2031" },
+      },
+      "put /settings/user/{uuid}": {
+        params: { uuid: customerUuid },
+        body: { name: demoAccounts.customer.name, first_name: "Stefan", last_name: "Hofmann", email: demoAccounts.customer.email },
+      },
       "delete /settings/user/{uuid}": { params: { uuid: "00000000-0000-4000-8000-000000000000" } },
       "get /booking/public/{formUuid}": { params: { formUuid: seedIds.forms.golfYogaTrip }, query: { bookingToken, bookingUuid } },
       "put /booking/public/{uuid}/update/{pageUuid}": {
@@ -300,10 +322,22 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
           parameter.in === "path"
             ? fillPath(template, { ...encodedParams, [parameter.name]: mutation.value }) + queryString(encodedQuery)
             : fillPath(template, encodedParams) + queryString({ ...encodedQuery, [parameter.name]: mutation.value });
-        attempts.push({ label: `${parameter.in} ${parameter.name}: ${mutation.label}`, method, url: mutatedUrl, headers: jsonHeaders, body: jsonBody(example.body ?? {}) });
+        attempts.push({
+          label: `${parameter.in} ${parameter.name}: ${mutation.label}`,
+          method,
+          url: mutatedUrl,
+          headers: jsonHeaders,
+          body: jsonBody(example.body ?? {}),
+        });
       }
     }
-    attempts.push({ label: "unknown query parameter with NUL", method, url: `${url}${url.includes("?") ? "&" : "?"}zz=%00`, headers: jsonHeaders, body: jsonBody(example.body ?? {}) });
+    attempts.push({
+      label: "unknown query parameter with NUL",
+      method,
+      url: `${url}${url.includes("?") ? "&" : "?"}zz=%00`,
+      headers: jsonHeaders,
+      body: jsonBody(example.body ?? {}),
+    });
 
     if (jsonSchema) {
       const base = example.body ?? {};
@@ -311,7 +345,13 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
         const field = slot.join(".");
         attempts.push({ label: `${field}: missing`, method, url, headers: jsonHeaders, body: JSON.stringify(withValue(base, slot, remove)) });
         for (const mutation of valueMutations()) {
-          attempts.push({ label: `${field}: ${mutation.label}`, method, url, headers: jsonHeaders, body: JSON.stringify(withValue(base, slot, mutation.value)) });
+          attempts.push({
+            label: `${field}: ${mutation.label}`,
+            method,
+            url,
+            headers: jsonHeaders,
+            body: JSON.stringify(withValue(base, slot, mutation.value)),
+          });
         }
       }
       attempts.push({ label: "extra field", method, url, headers: jsonHeaders, body: JSON.stringify({ ...(base as object), unexpected_field: "a\u0000" }) });
@@ -341,7 +381,12 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
       if (operation.path.startsWith("/staff/")) await send({ ...attemptsOf(operation, customer)[0]!, label: "valid example as a customer" });
       if (operation.operation.security) {
         for (const broken of ["Bearer ", "Bearer not.a.jwt", `Bearer ${"z".repeat(10_000)}`, "Basic Zm9vOmJhcg==", `Bearer ${customerToken}x`]) {
-          await send({ label: `authorization ${broken.slice(0, 20)}`, method: operation.method, url: fillPath(operation.path, {}), headers: { authorization: broken } });
+          await send({
+            label: `authorization ${broken.slice(0, 20)}`,
+            method: operation.method,
+            url: fillPath(operation.path, {}),
+            headers: { authorization: broken },
+          });
         }
       }
       for (const headers of identities) {
@@ -368,23 +413,63 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
     const part = (name: string, value: string, filename?: string) =>
       `--b\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${filename === undefined ? "" : "Content-Type: image/png\r\n"}\r\n${value}\r\n`;
     const bodies: { label: string; contentType: string; body: string }[] = [
-      { label: "NUL in the file name", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + part("file", "\u0089PNG", "a\u0000b.png") + "--b--\r\n" },
-      { label: "NUL in a field name", contentType: "multipart/form-data; boundary=b", body: part("item\u0000uuid", uploadItemUuid) + part("file", "x", "a.png") + "--b--\r\n" },
-      { label: "NUL in the item uuid", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", "a\u0000b") + part("file", "x", "a.png") + "--b--\r\n" },
-      { label: "encoded file name with NUL", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + part("file", "x", "x\"; filename*=UTF-8''a%00b.png") + "--b--\r\n" },
-      { label: "encoded file name with a lone surrogate", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + part("file", "x", "x\"; filename*=UTF-8''a%ED%A0%80.png") + "--b--\r\n" },
-      { label: "traversal file name", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + part("file", "x", "../../../etc/passwd") + "--b--\r\n" },
-      { label: "1 MB file name", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + part("file", "x", "n".repeat(1024 * 1024)) + "--b--\r\n" },
-      { label: "unterminated", contentType: "multipart/form-data; boundary=b", body: part("item_uuid", uploadItemUuid) + "--b\r\nContent-Disposition: form-data; name=" },
+      {
+        label: "NUL in the file name",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + part("file", "\u0089PNG", "a\u0000b.png") + "--b--\r\n",
+      },
+      {
+        label: "NUL in a field name",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item\u0000uuid", uploadItemUuid) + part("file", "x", "a.png") + "--b--\r\n",
+      },
+      {
+        label: "NUL in the item uuid",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", "a\u0000b") + part("file", "x", "a.png") + "--b--\r\n",
+      },
+      {
+        label: "encoded file name with NUL",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + part("file", "x", "x\"; filename*=UTF-8''a%00b.png") + "--b--\r\n",
+      },
+      {
+        label: "encoded file name with a lone surrogate",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + part("file", "x", "x\"; filename*=UTF-8''a%ED%A0%80.png") + "--b--\r\n",
+      },
+      {
+        label: "traversal file name",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + part("file", "x", "../../../etc/passwd") + "--b--\r\n",
+      },
+      {
+        label: "1 MB file name",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + part("file", "x", "n".repeat(1024 * 1024)) + "--b--\r\n",
+      },
+      {
+        label: "unterminated",
+        contentType: "multipart/form-data; boundary=b",
+        body: part("item_uuid", uploadItemUuid) + "--b\r\nContent-Disposition: form-data; name=",
+      },
       { label: "no boundary", contentType: "multipart/form-data", body: "garbage" },
       { label: "empty", contentType: "multipart/form-data; boundary=b", body: "" },
       { label: "JSON", contentType: "application/json", body: "{}" },
       { label: "urlencoded", contentType: "application/x-www-form-urlencoded", body: "item_uuid=%00" },
     ];
     for (const { label, contentType, body } of bodies) {
-      for (const headers of [{}, { cookie }] as Record<string, string>[]) await send({ label: `upload ${label}`, method: "POST", url, headers: { ...headers, "content-type": contentType }, body });
+      for (const headers of [{}, { cookie }] as Record<string, string>[])
+        await send({ label: `upload ${label}`, method: "POST", url, headers: { ...headers, "content-type": contentType }, body });
     }
-    for (const mutation of parameterMutations) await send({ label: `upload uuid ${mutation.label}`, method: "POST", url: `/api/booking/${mutation.value}/upload`, headers: { "content-type": "multipart/form-data; boundary=b" }, body: "--b--\r\n" });
+    for (const mutation of parameterMutations)
+      await send({
+        label: `upload uuid ${mutation.label}`,
+        method: "POST",
+        url: `/api/booking/${mutation.value}/upload`,
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+        body: "--b--\r\n",
+      });
     expectNoFindings();
   });
 
@@ -400,10 +485,17 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
     expect(await malformedGerman.json()).toEqual({ code: "BAD_REQUEST", message: "Der Inhalt der Anfrage ist kein gültiges JSON." });
     const plain = await post("/api/auth/public/register", "{}", { "content-type": "text/plain", ...german });
     expect(plain.status).toBe(415);
-    expect(await plain.json()).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Bitte senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json)." });
+    expect(await plain.json()).toEqual({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: "Bitte senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
+    });
 
     const register = (name: string, headers: Record<string, string> = {}) =>
-      post("/api/auth/public/register", JSON.stringify({ name, email: "nul@example.com", password: "Fairway-Sunrise-2031", password_confirmation: "Fairway-Sunrise-2031" }), { ...json, ...headers });
+      post(
+        "/api/auth/public/register",
+        JSON.stringify({ name, email: "nul@example.com", password: "Fairway-Sunrise-2031", password_confirmation: "Fairway-Sunrise-2031" }),
+        { ...json, ...headers },
+      );
     const nul = await register("Ada\u0000Lovelace");
     expect(nul.status).toBe(422);
     expect(await nul.json()).toMatchObject({ code: "VALIDATION_FAILED", errors: { name: ["This contains characters that are not allowed."] } });

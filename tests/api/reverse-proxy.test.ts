@@ -40,12 +40,13 @@ afterAll(async () => {
   await database.close();
 });
 
-function appWith(trustProxy: string | undefined, publicOrigin?: string) {
+function appWith(trustProxy: string | undefined, publicOrigin?: string, hstsIncludeSubdomains?: boolean) {
   return createApp({
     services,
     build,
     mode: "test",
     publicOrigin,
+    hstsIncludeSubdomains,
     pageCacheSeconds: 0,
     trustProxy: parseTrustProxy(trustProxy),
     logError: (error) => {
@@ -79,6 +80,13 @@ describe("behind a reverse proxy with TRUST_PROXY", () => {
     const cookies = response.headers.getSetCookie();
     expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
     for (const cookie of cookies) expect(cookie).toMatch(/; Path=\/;.*; HttpOnly; SameSite=Lax; Secure$/);
+    // Only the site's own host by default: its subdomains may be somebody else's plain-http sites.
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("HSTS_INCLUDE_SUBDOMAINS: HSTS covers the subdomains too", async () => {
+    const response = await appWith("loopback", undefined, true).fetch(new Request("http://127.0.0.1:3000/", { headers: forwardedHttps }), socketOf(proxyPeer));
+    expect(response.status).toBe(200);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
@@ -191,6 +199,6 @@ describe("without TRUST_PROXY (the default)", () => {
     const cookies = response.headers.getSetCookie();
     expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
     for (const cookie of cookies) expect(cookie).toMatch(/; Secure$/);
-    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
   });
 });

@@ -25,4 +25,14 @@ describe("payment provider configuration", () => {
     expect(parseEnv({}).SERVE_BUILD).toBe(false);
     expect(parseEnv({ SERVE_BUILD: "true" }).SERVE_BUILD).toBe(true);
   });
+
+  it("reads the draft allowance (default 60 an hour) and HSTS_INCLUDE_SUBDOMAINS (default off)", () => {
+    expect(parseEnv({})).toMatchObject({ DRAFTS_PER_CLIENT_PER_HOUR: 60, HSTS_INCLUDE_SUBDOMAINS: false });
+    expect(parseEnv({ DRAFTS_PER_CLIENT_PER_HOUR: "200", HSTS_INCLUDE_SUBDOMAINS: "true" })).toMatchObject({
+      DRAFTS_PER_CLIENT_PER_HOUR: 200,
+      HSTS_INCLUDE_SUBDOMAINS: true,
+    });
+    expect(() => parseEnv({ DRAFTS_PER_CLIENT_PER_HOUR: "0" })).toThrow(/DRAFTS_PER_CLIENT_PER_HOUR/);
+    expect(() => parseEnv({ HSTS_INCLUDE_SUBDOMAINS: "yes" })).toThrow(/HSTS_INCLUDE_SUBDOMAINS/);
+  });
 });

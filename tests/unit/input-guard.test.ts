@@ -21,7 +21,8 @@ describe("input guard: text PostgreSQL cannot take", () => {
     expect(await refusedPageRequest(new Request("http://x/de/%00"))).toBe("unsafe");
     expect(await refusedPageRequest(new Request("http://x/events?category=%00"))).toBe("unsafe");
     expect(await refusedPageRequest(new Request("http://x/events/%E0%A4%A"))).toBeNull();
-    const form = (body: string, type = "application/x-www-form-urlencoded") => new Request("http://x/login", { method: "POST", headers: { "content-type": type }, body });
+    const form = (body: string, type = "application/x-www-form-urlencoded") =>
+      new Request("http://x/login", { method: "POST", headers: { "content-type": type }, body });
     expect(await refusedPageRequest(form("email=a%00b"))).toBe("unsafe");
     expect(await refusedPageRequest(form("email=a%40b.c&password=x"))).toBeNull();
     expect(await refusedPageRequest(form("{}", "application/json"))).toBe("unreadable");
