@@ -37,9 +37,6 @@ const bearer = [{ bearerAuth: [] }];
 
 type AuthEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: AccessTokenClaims } };
 
-/** The client's address for rate limits (behind a trusted proxy, from X-Forwarded-For); "local" for in-process calls (tests). */
-const clientIp = (c: Context): string => clientAddressOf(c);
-
 function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";
   return header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() || null : null;
@@ -68,7 +65,12 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
     }),
     async (c) => {
-      const { tokens, deviceCookie: device } = await c.var.services.accounts.login(c.req.valid("json"), c.var.locale, clientIp(c), deviceCookieOf(c.req.raw));
+      const { tokens, deviceCookie: device } = await c.var.services.accounts.login(
+        c.req.valid("json"),
+        c.var.locale,
+        clientAddressOf(c),
+        deviceCookieOf(c.req.raw),
+      );
       // API clients that keep cookies send it back at their next login, like a browser (docs/decisions/011).
       c.header("Set-Cookie", deviceCookie(c.req.raw, device), { append: true });
       return c.json(tokens, 200);
@@ -85,7 +87,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     }),
     async (c) =>
       c.json(
-        await c.var.services.accounts.refresh(c.req.valid("json").refresh_token, { address: clientIp(c), userAgent: c.req.header("user-agent") ?? "" }),
+        await c.var.services.accounts.refresh(c.req.valid("json").refresh_token, { address: clientAddressOf(c), userAgent: c.req.header("user-agent") ?? "" }),
         200,
       ),
   );
@@ -127,7 +129,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 201: json(messageResponseSchema, "Registered, verification sent"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.register(c.req.valid("json"), c.var.locale, clientIp(c));
+      await c.var.services.accounts.register(c.req.valid("json"), c.var.locale, clientAddressOf(c));
       return c.json(message(c, "registered"), 201);
     },
   );
@@ -152,7 +154,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(messageResponseSchema, "Request taken"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.requestPasswordReset(c.req.valid("json").email, c.var.locale, clientIp(c));
+      await c.var.services.accounts.requestPasswordReset(c.req.valid("json").email, c.var.locale, clientAddressOf(c));
       return c.json(message(c, "resetSent"), 200);
     },
   );
@@ -196,7 +198,10 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(userResponseSchema, "The updated user"), ...errors },
     }),
     async (c) =>
-      c.json({ data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientIp(c)) }, 200),
+      c.json(
+        { data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientAddressOf(c)) },
+        200,
+      ),
   );
   api.openapi(
     createRoute({
