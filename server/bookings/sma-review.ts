@@ -3,13 +3,13 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue } from "../../core/domain/payment-due";
 import { localizePath } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events } from "../db/schema";
+import { bookings, events } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
-import { scheduleBalanceDue } from "../payments/balance-due";
 import { payLinkUrl } from "../payments/pay-links";
 import { displayNameOf, mainParticipantOf } from "./drafts";
 import { releaseBookingHold } from "./expire-hold";
+import { recordTransition } from "./record-transition";
 import { offerFreedPlaces } from "./waitlist-offers";
 
 export type SmaDecision = "verify" | "reject";
@@ -37,9 +37,8 @@ export async function decideSmaRequest(
     const details = { staffId: input.staff.id, ...(input.note ? { note: input.note } : {}) };
 
     if (input.decision === "verify") {
-      await tx.update(bookings).set({ status: "confirmed", smaStatus: "verified", smaBlocking: false, updatedAt: now }).where(eq(bookings.id, booking.id));
-      await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: "in_review", toStatus: "confirmed", cause, details, at: now });
-      await scheduleBalanceDue(tx, booking, now);
+      // The transition schedules the balance-due mail (bookingFollowUps).
+      await recordTransition(tx, { booking, event: "sma_verified", cause, details, set: { smaStatus: "verified", smaBlocking: false }, now });
       const due = paymentDue({ ...booking, status: "confirmed" }, now);
       if (main?.email && event) {
         await deps.enqueueMail(tx, {
@@ -59,17 +58,13 @@ export async function decideSmaRequest(
     }
 
     const resourcesReleased = await releaseBookingHold(tx, booking, now);
-    await tx
-      .update(bookings)
-      .set({ status: "rejected", smaStatus: "rejected", smaBlocking: false, placesHeld: 0, updatedAt: now })
-      .where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      fromStatus: "in_review",
-      toStatus: "rejected",
+    await recordTransition(tx, {
+      booking,
+      event: "sma_rejected",
       cause,
       details: { ...details, placesReleased: booking.placesHeld, resourcesReleased },
-      at: now,
+      set: { smaStatus: "rejected", smaBlocking: false, placesHeld: 0 },
+      now,
     });
     if (main?.email && event) {
       await deps.enqueueMail(tx, {
