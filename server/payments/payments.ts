@@ -13,7 +13,7 @@ import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
 import { bookingByToken, displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { holdPlaces, reserveResource } from "../bookings/places";
-import { recordPaymentTransition, recordTransition } from "../bookings/record-transition";
+import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
 import { bookingOfPayLink } from "./pay-links";
 
@@ -331,7 +331,7 @@ export async function applyProviderOutcome(
     const paymentChange = (
       event: "refused_by_provider" | "checkout_expired" | "succeeded" | "kept_for_refund",
       cause: string,
-      set: Parameters<typeof recordPaymentTransition>[1]["set"],
+      set: PaymentChange,
       details: Record<string, unknown> = {},
     ) => recordPaymentTransition(tx, { payment, event, cause, details: { source: context.source, ...details }, set, now });
 
