@@ -38,6 +38,16 @@ export default defineConfig({
     locale: "en-GB",
     trace: "retain-on-failure",
   },
+  /**
+   * Tests create the events they book (tests/e2e/test-data.ts), and those events are published, so
+   * the few tests that count the demo site's events (tagged @demo-site) run first, before any test
+   * has made one. "teardown" rather than "dependencies": the other tests run after them even when one
+   * of them fails (dependencies would skip the whole rest of the suite). Decision 019.
+   */
+  projects: [
+    { name: "demo-site", grep: /@demo-site/, teardown: "own-data" },
+    { name: "own-data", grepInvert: /@demo-site/ },
+  ],
   webServer: {
     command: "npx tsx server/main.ts",
     url: `http://127.0.0.1:${port}/api/booking/site`,
