@@ -53,7 +53,7 @@ for (const language of languages) {
       assertClean();
     });
 
-    // Counts the demo site's events: runs before any test makes its own (playwright.config.ts, decision 019).
+    // Counts the demo site's events: runs on the server where no test makes its own (playwright.config.ts, decision 019).
     test("event list shows every event as a card with state, localized dates and prices", { tag: "@demo-site" }, async ({ page }) => {
       const assertClean = failOnConsoleErrors(page);
       await page.goto(at("/events"));

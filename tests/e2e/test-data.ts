@@ -6,8 +6,9 @@ import type { DemoEventKey } from "../../server/db/demo/ids";
  * mounted only with NODE_ENV=test) as a copy of a demo event: same texts, prices and form, new uuids.
  * `golfCircleFinal` comes fully booked, `trackDayNotBookableYet` opens in 30 days,
  * `golfCircleTournament` starts within 30 days (a card booking pays everything at once).
- * The copy is published, so the event lists show it: specs that count the demo events run before
- * any spec that creates events (the "demo-site" project in playwright.config.ts, decision 019).
+ * The copy is published, so the event lists show it: the tests that count the demo's events are
+ * tagged @demo-site and run against a second server on which no test makes events
+ * (playwright.config.ts, decision 019).
  */
 export async function createEvent(request: APIRequestContext, copyOf: DemoEventKey): Promise<{ eventUuid: string; formUuid: string }> {
   const response = await request.post("/__test/events", { data: { copyOf } });

@@ -34,7 +34,7 @@ for (const language of languages) {
   test.describe(`booking outcomes in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    // Finds the fully booked event in the demo site's list (the demo final), so it runs before any test makes events.
+    // Finds the fully booked event in the demo site's list (the demo final): runs on the server where no test makes events.
     test("a fully booked event leads to the waitlist sign-up, with errors per field", { tag: "@demo-site" }, async ({ page }) => {
       await page.goto(`${language.prefix}/events`);
       await page.getByRole("link", { name: t.join }).first().click();

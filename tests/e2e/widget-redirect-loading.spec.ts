@@ -6,7 +6,7 @@ for (const language of languages) {
   test.describe(`bare pages in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    // Counts the demo site's events: runs before any test makes its own (playwright.config.ts, decision 019).
+    // Counts the demo site's events: runs on the server where no test makes its own (playwright.config.ts, decision 019).
     test("the event widget has no header or footer and filters by ?category", { tag: "@demo-site" }, async ({ page }) => {
       const response = await page.goto(`${language.prefix}/event-widget`);
       expect(response?.headers()["x-frame-options"]).toBeUndefined();
