@@ -109,6 +109,12 @@ export type RateLimitStore = ReturnType<typeof createRateLimitStore>;
 
 /** Counts attempts per key (an address, an account) in the shared store. */
 export class RateLimiter {
+  /**
+   * Resets still on their way to the database. An attempt after a reset waits for it: on a pool of
+   * connections the reset's DELETE could otherwise land after the attempt's upsert.
+   */
+  private readonly pendingResets = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly limiter: ClockedRateLimiterDrizzle,
     private readonly keyOf: (key: string) => string,
@@ -116,8 +122,10 @@ export class RateLimiter {
 
   /** Records an attempt; says whether it is allowed and, if not, how long to wait. */
   async hit(key: string): Promise<Allowance> {
+    const storeKey = this.keyOf(key);
+    await this.pendingResets.get(storeKey);
     try {
-      await this.limiter.consume(this.keyOf(key));
+      await this.limiter.consume(storeKey);
       return { allowed: true };
     } catch (rejection: unknown) {
       // The library rejects with its result when the points are used up, with an Error when the store failed.
@@ -127,7 +135,18 @@ export class RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(this.keyOf(key));
+    const storeKey = this.keyOf(key);
+    const deleting = this.limiter.delete(storeKey);
+    // The attempt waits for the reset, not for its failure: that is the caller's to hear.
+    const settled = deleting.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pendingResets.set(storeKey, settled);
+    void settled.then(() => {
+      if (this.pendingResets.get(storeKey) === settled) this.pendingResets.delete(storeKey);
+    });
+    await deleting;
   }
 }
 
