@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 /** The site's languages. English is the default and has no path prefix; German lives under /de. */
 export const locales = ["en", "de"] as const;
 export type Locale = (typeof locales)[number];
@@ -57,20 +58,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
+/** One cookie of a `Cookie` header, decoded (the `cookie` package: the first of equal names wins). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(separator + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return parseCookie(cookieHeader)[name] ?? null;
 }
 
 /** Spec §1: the path prefix, else the saved cookie, else the browser language, else English. */

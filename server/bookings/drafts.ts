@@ -8,8 +8,7 @@ import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validat
 
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
-import { rateLimitKeyOf } from "../auth/rate-limit-key";
-import { RateLimiter } from "../auth/rate-limiter";
+import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
@@ -158,8 +157,8 @@ function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string,
  */
 export const draftsPerClientPerHour = 60;
 
-export function createDraftLimiter(perHour: number = draftsPerClientPerHour, multiplier: number, clock: () => number): RateLimiter {
-  return new RateLimiter(perHour * multiplier, 60 * 60_000, clock);
+export function createDraftLimiter(store: RateLimitStore, perHour: number = draftsPerClientPerHour, multiplier: number): RateLimiter {
+  return store.fixedWindow("drafts-address", { limit: perHour * multiplier, windowMs: 60 * 60_000, by: "address" });
 }
 
 /**
@@ -191,7 +190,7 @@ export async function openDraft(
     .where(eq(forms.id, input.formId))
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
-  const allowance = input.draftLimiter?.hit(rateLimitKeyOf(input.clientAddress ?? "unknown"));
+  const allowance = await input.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
       params: { count: Math.ceil(allowance.retryAfterSeconds / 60) },

@@ -12,7 +12,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from "../auth/pass
 import { deviceFor, signDevice, verifyDevice } from "../auth/device-cookies";
 import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
 import { rateLimitKeyOf } from "../auth/rate-limit-key";
-import { RateLimiter } from "../auth/rate-limiter";
+import { createRateLimitStore, type RateLimiter, type RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { verifyEmailValidHours, type EmailToSend } from "../email";
@@ -37,6 +37,8 @@ export type AccountsDependencies = {
   now: () => Date;
   /** Multiplies every rate limit; end-to-end tests, which send all from one address, raise it. */
   rateLimitMultiplier?: number;
+  /** Where the rate limits count (the database, shared by every process); made from `db` and `now` when absent. */
+  rateLimits?: RateLimitStore;
   /** Where work done after the answer (password reset mails) reports a failure. */
   logError?: (error: unknown) => void;
 };
@@ -102,23 +104,25 @@ export function toUser(row: UserRow): User {
 export function createAccounts(deps: AccountsDependencies) {
   const { db, accessTokens, now } = deps;
   const scale = deps.rateLimitMultiplier ?? 1;
-  const limiter = (attempts: number, minutes: number) => new RateLimiter(attempts * scale, minutes * 60_000, () => now().getTime());
-  const backoff = (free: number) =>
-    new FailureBackoff({ free: free * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000, forgetAfterMs: 15 * 60_000 }, () => now().getTime());
+  const store = deps.rateLimits ?? createRateLimitStore(db, () => now().getTime());
+  const limiter = (name: string, attempts: number, minutes: number, by: "address" | "value" = "address") =>
+    store.fixedWindow(name, { limit: attempts * scale, windowMs: minutes * 60_000, by });
+  const backoff = (name: string, free: number) =>
+    new FailureBackoff(store.failureCounter(name, 15 * 60_000), { free: free * scale, firstWaitMs: 30_000, maximumWaitMs: 15 * 60_000 });
   const limits = {
-    loginPerIp: limiter(30, 15),
-    registerPerIp: limiter(10, 60),
-    resetPerIp: limiter(10, 60),
-    resetPerAccount: limiter(3, 60),
+    loginPerIp: limiter("login-ip", 30, 15),
+    registerPerIp: limiter("register-ip", 10, 60),
+    resetPerIp: limiter("reset-ip", 10, 60),
+    resetPerAccount: limiter("reset-account", 3, 60, "value"),
     /**
      * Wrong passwords slow down, they do not lock (docs/decisions/011): per account *and* address
      * (the login's and the settings' current password alike), and per account over every address
      * but the one its owner last logged in from. A browser with the account's device cookie counts
      * only against itself, so that nobody can keep the owner out of their own account from elsewhere.
      */
-    loginFailuresPerAddress: backoff(8),
-    loginFailuresAwayFromHome: backoff(50),
-    loginFailuresPerDevice: backoff(8),
+    loginFailuresPerAddress: backoff("login-failures-address", 8),
+    loginFailuresAwayFromHome: backoff("login-failures-away", 50),
+    loginFailuresPerDevice: backoff("login-failures-device", 8),
   };
   const homeAddresses = new HomeAddresses();
 
@@ -129,8 +133,8 @@ export function createAccounts(deps: AccountsDependencies) {
     });
   }
 
-  function enforce(limiter: RateLimiter, key: string) {
-    const result = limiter.hit(key);
+  async function enforce(limiter: RateLimiter, key: string) {
+    const result = await limiter.hit(key);
     if (!result.allowed) throw tooManyAttempts(result.retryAfterSeconds);
   }
 
@@ -245,7 +249,7 @@ export function createAccounts(deps: AccountsDependencies) {
     limits,
 
     async register(input: RegisterRequest, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.registerPerIp, rateLimitKeyOf(ip));
+      await enforce(limits.registerPerIp, ip);
       checkPassword("password", input.password, input.email, locale);
       const passwordHash = await hashPassword(input.password);
       try {
@@ -301,9 +305,9 @@ export function createAccounts(deps: AccountsDependencies) {
      * attempt counts per account and address, and per account away from the owner's last address.
      */
     async login(input: LoginRequest, locale: Locale, address: string, deviceCookie?: string | null): Promise<LoginResult> {
-      // An IPv6 client counts by its /64 network: it could pick a fresh address for every attempt.
+      await enforce(limits.loginPerIp, address);
+      // The back-off keys and the home address count an IPv6 client by its /64 network too: it could pick a fresh address for every attempt.
       const ip = rateLimitKeyOf(address);
-      enforce(limits.loginPerIp, ip);
       const account = input.email.trim().toLowerCase();
       const user = await findUserByEmail(db, input.email);
       const knownDevice = verifyDevice(deps.deviceSecret, deviceCookie);
@@ -311,15 +315,15 @@ export function createAccounts(deps: AccountsDependencies) {
       const fromHere = `${account}\n${ip}`;
       const atHome = homeAddresses.is(account, ip);
       const waitMs = ownDevice
-        ? limits.loginFailuresPerDevice.waitMs(ownDevice)
-        : Math.max(limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : limits.loginFailuresAwayFromHome.waitMs(account));
+        ? await limits.loginFailuresPerDevice.waitMs(ownDevice)
+        : Math.max(await limits.loginFailuresPerAddress.waitMs(fromHere), atHome ? 0 : await limits.loginFailuresAwayFromHome.waitMs(account));
       if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
       const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
       if (!user || !valid) {
-        if (ownDevice) limits.loginFailuresPerDevice.fail(ownDevice);
+        if (ownDevice) await limits.loginFailuresPerDevice.fail(ownDevice);
         else {
-          limits.loginFailuresPerAddress.fail(fromHere);
-          if (!atHome) limits.loginFailuresAwayFromHome.fail(account);
+          await limits.loginFailuresPerAddress.fail(fromHere);
+          if (!atHome) await limits.loginFailuresAwayFromHome.fail(account);
         }
         throw new AppError("UNAUTHORIZED", "invalidCredentials");
       }
@@ -327,8 +331,8 @@ export function createAccounts(deps: AccountsDependencies) {
         await db.transaction((tx) => sendVerification(tx, user, user.locale));
         throw new AppError("FORBIDDEN", "emailNotVerified");
       }
-      if (ownDevice) limits.loginFailuresPerDevice.reset(ownDevice);
-      else limits.loginFailuresPerAddress.reset(fromHere);
+      if (ownDevice) await limits.loginFailuresPerDevice.reset(ownDevice);
+      else await limits.loginFailuresPerAddress.reset(fromHere);
       homeAddresses.remember(account, ip);
       const tokens = await db.transaction((tx) => issueSession(tx, user));
       return { tokens, deviceCookie: signDevice(deps.deviceSecret, deviceFor(user.id, knownDevice)) };
@@ -457,8 +461,8 @@ export function createAccounts(deps: AccountsDependencies) {
      * happen after the answer (a lost one costs the visitor a second request).
      */
     async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
-      enforce(limits.resetPerIp, rateLimitKeyOf(ip));
-      if (!limits.resetPerAccount.hit(email.trim().toLowerCase()).allowed) return;
+      await enforce(limits.resetPerIp, ip);
+      if (!(await limits.resetPerAccount.hit(email.trim().toLowerCase())).allowed) return;
       afterAnswer(() => sendPasswordReset(email, locale));
     },
 
@@ -496,69 +500,75 @@ export function createAccounts(deps: AccountsDependencies) {
     /** `clientAddress`: wrong current passwords slow down per account and address, like logins. */
     async updateUser(actor: AccessTokenClaims, userId: string, input: UpdateSettings, locale: Locale, clientAddress: string): Promise<User> {
       assertOwner(actor, userId);
-      return db.transaction(async (tx) => {
-        const row = await userById(tx, userId);
-        if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
-        const errors: FieldErrors = {};
-        const other = await findUserByEmail(tx, input.email);
-        if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
-        const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
-        // The address receives reset links and the password opens the account: whoever holds a
-        // session (a borrowed laptop, a stolen cookie) must not take the account over with it.
-        let oldMatches = false;
-        if (emailChanged || input.password) {
-          if (!input.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
-          else {
-            // A stolen session must not become an unlimited password oracle: same back-off as the login's.
-            const fromHere = `${row.email.toLowerCase()}\n${rateLimitKeyOf(clientAddress)}`;
-            const waitMs = limits.loginFailuresPerAddress.waitMs(fromHere);
-            if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000));
-            oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password) : false;
-            if (oldMatches) limits.loginFailuresPerAddress.reset(fromHere);
+      // The back-off counts in the database outside the transaction (a refused change rolls back,
+      // its failure must stay counted; PGlite would wait for the open transaction): read before, write after.
+      const before = await userById(db, userId);
+      const fromHere = `${(before?.email ?? "").toLowerCase()}\n${rateLimitKeyOf(clientAddress)}`;
+      const backoffWaitMs = await limits.loginFailuresPerAddress.waitMs(fromHere);
+      let oldPasswordWas: "right" | "wrong" | undefined;
+      try {
+        return await db.transaction(async (tx) => {
+          const row = await userById(tx, userId);
+          if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+          const errors: FieldErrors = {};
+          const other = await findUserByEmail(tx, input.email);
+          if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
+          const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+          // The address receives reset links and the password opens the account: whoever holds a
+          // session (a borrowed laptop, a stolen cookie) must not take the account over with it.
+          let oldMatches = false;
+          if (emailChanged || input.password) {
+            if (!input.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
             else {
-              limits.loginFailuresPerAddress.fail(fromHere);
-              Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+              // A stolen session must not become an unlimited password oracle: same back-off as the login's.
+              if (backoffWaitMs > 0) throw tooManyAttempts(Math.ceil(backoffWaitMs / 1000));
+              oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, input.old_password) : false;
+              oldPasswordWas = oldMatches ? "right" : "wrong";
+              if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
             }
           }
-        }
-        let passwordHash = row.passwordHash;
-        if (input.password) {
-          const problem = passwordProblem(input.password, input.email);
-          if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
-          if (oldMatches && !problem) passwordHash = await hashPassword(input.password);
-        }
-        if (Object.keys(errors).length > 0) throw validationFailed(errors);
-        const [updated] = await tx
-          .update(users)
-          .set({
-            name: input.name,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            email: input.email,
-            passwordHash,
-            // A new address must be proven before it counts: it decides which guest bookings the account claims.
-            emailVerifiedAt: emailChanged ? null : row.emailVerifiedAt,
-            updatedAt: now(),
-          })
-          .where(eq(users.id, userId))
-          .returning();
-        if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
-        if (emailChanged) {
-          await tx
-            .update(tokens)
-            .set({ revokedAt: now() })
-            .where(and(eq(tokens.userId, userId), eq(tokens.kind, "email_verification"), isNull(tokens.usedAt), isNull(tokens.revokedAt)));
-          await sendVerification(tx, updated, locale);
-        }
-        // A changed password ends every session; the caller hands the user a fresh one.
-        if (passwordHash !== row.passwordHash) {
-          await tx
-            .update(tokens)
-            .set({ revokedAt: now() })
-            .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
-        }
-        return toUser(updated);
-      });
+          let passwordHash = row.passwordHash;
+          if (input.password) {
+            const problem = passwordProblem(input.password, input.email);
+            if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
+            if (oldMatches && !problem) passwordHash = await hashPassword(input.password);
+          }
+          if (Object.keys(errors).length > 0) throw validationFailed(errors);
+          const [updated] = await tx
+            .update(users)
+            .set({
+              name: input.name,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              email: input.email,
+              passwordHash,
+              // A new address must be proven before it counts: it decides which guest bookings the account claims.
+              emailVerifiedAt: emailChanged ? null : row.emailVerifiedAt,
+              updatedAt: now(),
+            })
+            .where(eq(users.id, userId))
+            .returning();
+          if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+          if (emailChanged) {
+            await tx
+              .update(tokens)
+              .set({ revokedAt: now() })
+              .where(and(eq(tokens.userId, userId), eq(tokens.kind, "email_verification"), isNull(tokens.usedAt), isNull(tokens.revokedAt)));
+            await sendVerification(tx, updated, locale);
+          }
+          // A changed password ends every session; the caller hands the user a fresh one.
+          if (passwordHash !== row.passwordHash) {
+            await tx
+              .update(tokens)
+              .set({ revokedAt: now() })
+              .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+          }
+          return toUser(updated);
+        });
+      } finally {
+        if (oldPasswordWas === "right") await limits.loginFailuresPerAddress.reset(fromHere);
+        if (oldPasswordWas === "wrong") await limits.loginFailuresPerAddress.fail(fromHere);
+      }
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
 import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { createAccessTokens } from "../auth/access-tokens";
+import { createRateLimitStore } from "../auth/rate-limiter";
 import type { CompanionInput } from "../../core/contracts/bookings";
 import { addBlankCompanion, createDraftLimiter, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
 import { submitDraft } from "../bookings/submit-draft";
@@ -59,6 +60,7 @@ export type ServicesOptions = {
 export function createServices(db: Database, options: ServicesOptions) {
   const now = options.now ?? (() => new Date());
   const cache = new ReadCache(options.cacheTtlMs);
+  const rateLimits = createRateLimitStore(db, () => now().getTime());
   const accounts = createAccounts({
     db,
     accessTokens: createAccessTokens(options.jwtSecret, now),
@@ -67,9 +69,10 @@ export function createServices(db: Database, options: ServicesOptions) {
     publicOrigin: options.publicOrigin,
     now,
     rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
+    rateLimits,
     ...(options.logError ? { logError: options.logError } : {}),
   });
-  const draftLimiter = createDraftLimiter(options.draftsPerClientPerHour, options.rateLimitMultiplier ?? 1, () => now().getTime());
+  const draftLimiter = createDraftLimiter(rateLimits, options.draftsPerClientPerHour, options.rateLimitMultiplier ?? 1);
   const paymentDeps = () => {
     if (!options.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
     return {
