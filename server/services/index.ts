@@ -12,7 +12,8 @@ import { eq } from "drizzle-orm";
 import { bookings, uploads } from "../db/schema";
 import { toUploadView } from "../uploads/store-upload";
 import { enqueueEmail } from "../email";
-import { createAccounts, type AccountsDependencies } from "./accounts";
+import { bindAccounts } from "./accounts";
+import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
 import { ReadCache } from "./cache";
 import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCategory } from "./events";
 import { getPublicForm, getReservedVehicles } from "./forms";
@@ -35,7 +36,7 @@ export type ServicesOptions = {
   /** Absolute origin for links in e-mails. */
   publicOrigin: string;
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
-  enqueueMail?: AccountsDependencies["enqueueMail"];
+  enqueueMail?: AccountsDeps["enqueueMail"];
   rateLimitMultiplier?: number;
   /** Where failures of work done after an answer (password reset mails) are reported. */
   logError?: (error: unknown) => void;
@@ -59,15 +60,16 @@ export type ServicesOptions = {
 export function createServices(db: Database, options: ServicesOptions) {
   const now = options.now ?? (() => new Date());
   const cache = new ReadCache(options.cacheTtlMs);
-  const accounts = createAccounts({
+  const accounts = bindAccounts({
     db,
     accessTokens: createAccessTokens(options.jwtSecret, now),
     deviceSecret: options.jwtSecret,
     enqueueMail: options.enqueueMail ?? enqueueEmail,
     publicOrigin: options.publicOrigin,
     now,
-    rateLimitMultiplier: options.rateLimitMultiplier ?? 1,
-    ...(options.logError ? { logError: options.logError } : {}),
+    limits: createAccountLimits(now, options.rateLimitMultiplier ?? 1),
+    homeAddresses: new HomeAddresses(),
+    afterAnswer: createAfterAnswer(options.logError),
   });
   const draftLimiter = createDraftLimiter(options.draftsPerClientPerHour, options.rateLimitMultiplier ?? 1, () => now().getTime());
   const paymentDeps = () => {
