@@ -14,7 +14,7 @@ import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import { getPublicForm } from "../services/forms";
+import { getPublicForm } from "../catalog/forms";
 
 type BookingRow = typeof bookings.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;

@@ -13,7 +13,7 @@ import type { EmailToSend } from "../email/enqueue-email";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
-import { getPublicForm } from "../services/forms";
+import { getPublicForm } from "../catalog/forms";
 import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
 import { submitBooking, type ResourceRequest } from "./submit-booking";
 import { issueInvoice } from "../invoices/issue-invoice";
