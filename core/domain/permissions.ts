@@ -48,8 +48,8 @@ export type SubjectOf = {
   "booking.pay": BookingSubject;
   /** Download the booking's invoice PDF. */
   "booking.invoice": BookingSubject;
-  /** Verify or reject an SMA request after the phone call. */
-  "booking.decide-sma": BookingSubject;
+  /** Verify or reject an SMA request after the phone call (any booking: the desk's). */
+  "booking.decide-sma": NoSubject;
   "account.read": AccountSubject;
   "account.update": AccountSubject;
   "account.delete": AccountSubject;

@@ -24,7 +24,7 @@ export function registerStaffRoutes(api: ApiRouter) {
     async (c) => {
       const { uuid, decision } = c.req.valid("param");
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
-      const result = await c.var.services.bookings.decideSma({
+      const result = await c.var.services.bookings.decideSma(c.var.actor, {
         bookingId: uuid,
         decision,
         staff: { id: c.var.actor.user?.userId ?? "", email: c.var.user?.email ?? "" },

@@ -218,7 +218,7 @@ export async function submitDraft(
   deps: SubmitDraftDeps,
   input: { bookingId: string; bookingToken: string; locale: Locale; now: Date; waitlistOfferToken?: string | undefined },
 ): Promise<BookingView> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  const booking = await bookingByToken(db, input.bookingId, input.bookingToken, undefined, "booking.submit");
   if (booking.status !== "draft") throw alreadySubmitted();
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
   let itemOfResource = new Map<string, string>();

@@ -71,6 +71,7 @@ function bindServices(deps: Deps) {
     getReservedVehicles: (formId: string) => readReservedVehicles(deps, { formId }),
     /** Invoice PDFs, rendered from the snapshot taken when each was issued. */
     invoices: {
+      /** The page passes the session's account id and the booking cookie's token; either may open it. */
       pdfFor: (input: Parameters<typeof invoicePdfFor>[1]) => invoicePdfFor(db, input),
     },
     /** Card payments through the configured provider (decision 007). */
@@ -128,8 +129,8 @@ function bindServices(deps: Deps) {
       addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),
       deleteCompanion: (input: { bookingId: string; bookingToken: string; companionId: string }) => deleteCompanion(db, { ...input, now: now() }),
       /** Staff decide an SMA request after calling the customer. */
-      decideSma: (input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) =>
-        invalidatingReads(deps, () => decideSmaRequest(db, mailDeps, { ...input, now: now() })),
+      decideSma: (actor: Actor, input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) =>
+        invalidatingReads(deps, () => decideSmaRequest({ db, ...mailDeps }, actor, { ...input, now: now() })),
       // Places changed (or were found gone): the event cards must not show a stale state.
       submit: (input: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) =>
         invalidatingReads(deps, () =>

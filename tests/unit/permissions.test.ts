@@ -25,7 +25,7 @@ const subjectOf = {
   "booking.submit": booking,
   "booking.pay": booking,
   "booking.invoice": booking,
-  "booking.decide-sma": booking,
+  "booking.decide-sma": null,
   "account.read": { id: "owner" },
   "account.update": { id: "owner" },
   "account.delete": { id: "owner" },
