@@ -6,6 +6,8 @@ import type { Database, Queryable } from "../db/client";
 import { bookings, events } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
+import type { Actor } from "../../core/domain/permissions";
+import { authorize } from "../auth/authorize";
 import { payLinkUrl } from "../payments/pay-links";
 import { displayNameOf, mainParticipantOf } from "./drafts";
 import { releaseBookingHold } from "./expire-hold";
@@ -21,12 +23,13 @@ export type SmaDecision = "verify" | "reject";
  * transaction; a request already decided is refused, so two staff members cannot both decide it.
  */
 export async function decideSmaRequest(
-  db: Database,
-  deps: { publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: { db: Database; publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  actor: Actor,
   input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined; now: Date },
 ): Promise<{ status: "confirmed" | "rejected" }> {
+  authorize(actor, "booking.decide-sma", null);
   const { now } = input;
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     if (booking.status !== "in_review" || booking.smaStatus !== "requested") throw new AppError("CONFLICT", "smaAlreadyDecided");

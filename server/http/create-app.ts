@@ -68,7 +68,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono();
   const api = createApi(options.services, options.logError);
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
-  const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
+  const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.readsVersion());
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
   const hsts = strictTransportSecurity(options.hstsIncludeSubdomains ?? false);
 

@@ -11,7 +11,10 @@ import type { Database, Queryable } from "../db/client";
 import { bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
-import { bookingByToken, displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { authorizedBooking } from "../bookings/authorized-booking";
+import { anonymousActor, type Actor } from "../../core/domain/permissions";
+import { withBookingToken } from "../auth/authorize";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
@@ -42,25 +45,20 @@ export type PaymentAccess = {
   payLink?: string | undefined;
 };
 
+/**
+ * The booking `access` may pay for (core/domain/permissions.ts, "booking.pay"). A presented booking
+ * token is the only key tried: a wrong one is "not found", whatever else came with it.
+ */
 async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess, payLinkSecret: string): Promise<BookingRow> {
-  if (access.bookingToken) return bookingByToken(db, bookingId, access.bookingToken);
-  if (access.payLink && bookingOfPayLink(payLinkSecret, access.payLink) === bookingId) {
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-    if (row) return row;
-  }
-  if (access.returnToken) {
-    const found = await paymentByReturnToken(db, access.returnToken);
-    if (found && found.booking.id === bookingId) return found.booking;
-  }
-  if (access.userId) {
-    const [row] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, access.userId)))
-      .limit(1);
-    if (row) return row;
-  }
-  throw new AppError("NOT_FOUND", "bookingNotFound");
+  if (access.bookingToken) return authorizedBooking(db, withBookingToken(anonymousActor, access.bookingToken), "booking.pay", { bookingId });
+  const returned = access.returnToken ? await paymentByReturnToken(db, access.returnToken) : null;
+  const actor: Actor = {
+    // Only the id matters to "booking.pay": an owner's role and session are the caller's concern.
+    user: access.userId ? { userId: access.userId, role: "customer", sessionId: "" } : null,
+    payLinkBookingId: access.payLink ? (bookingOfPayLink(payLinkSecret, access.payLink) ?? undefined) : undefined,
+    returnTokenBookingId: returned?.booking.id,
+  };
+  return authorizedBooking(db, actor, "booking.pay", { bookingId });
 }
 
 const refusalMessage = { hold_expired: "paymentHoldExpired", nothing_due: "paymentNothingDue", in_review: "paymentInReview" } as const;

@@ -72,7 +72,7 @@ export function SimpleFormItem({ item, answer, error, today, countries, prices, 
       return (
         <section aria-label={item.label} className="rounded-xl bg-navy-50 px-4 py-3 text-sm leading-relaxed text-ink">
           <h2 className="font-semibold text-navy-900">{item.label}</h2>
-          {/* Safe as raw HTML: getPublicForm (server/services/forms.ts) runs it through sanitizeRichText (server/rich-text.ts) when serving the form. */}
+          {/* Safe as raw HTML: getPublicForm (server/catalog/forms.ts) runs it through sanitizeRichText (server/rich-text.ts) when serving the form. */}
           <div className="rich-text mt-1 [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-1" dangerouslySetInnerHTML={{ __html: text(item.options.html) }} />
         </section>
       );
