@@ -50,19 +50,20 @@ export default defineConfig({
     { name: "demo-site", grep: /@demo-site/, use: { baseURL: `http://127.0.0.1:${demoSitePort}` } },
     { name: "own-data", grepInvert: /@demo-site/ },
   ],
+  // Two servers boot at once (and migrate and seed a fresh folder each): 120 s leaves room on a busy machine.
   webServer: [
     {
       command: "npx tsx server/main.ts",
       url: `http://127.0.0.1:${port}/api/booking/site`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
     },
     {
       command: "npx tsx server/main.ts",
       url: `http://127.0.0.1:${demoSitePort}/api/booking/site`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: { ...serverEnv, PORT: String(demoSitePort), DATA_DIR: `${dataDir}-demo-site` },
     },
   ],
