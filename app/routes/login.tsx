@@ -1,40 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { loginRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { actionFailure } from "../utils/action-errors.server";
-import { deviceCookie, deviceCookieOf, sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/login";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context);
-  return { locale: pageLocale(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const form = await request.formData();
-  const parsed = loginRequestSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null }, 422);
-  try {
-    const { tokens, deviceCookie: device } = await context.services.accounts.login(parsed.data, locale, context.clientAddress, deviceCookieOf(request));
-    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), {
-      headers: withCookies([...sessionCookies(request, tokens), deviceCookie(request, device)]),
-    });
-  } catch (error) {
-    return actionFailure(error, locale);
-  }
-}
-
+export { loader, action } from "./login.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.login.title")) : [];
 

@@ -1,37 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { registerRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
-import { actionFailure } from "../utils/action-errors.server";
-import { pageLocale, requireGuest } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/register";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context);
-  return { locale: pageLocale(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = registerRequestSchema.safeParse({ ...form, locale });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, sentTo: null }, 422);
-  try {
-    await context.services.accounts.register(parsed.data, locale, context.clientAddress);
-    return { errors: {}, message: null, sentTo: parsed.data.email };
-  } catch (error) {
-    return actionFailure(error, locale);
-  }
-}
-
+export { loader, action } from "./register.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.register.title")) : [];
 

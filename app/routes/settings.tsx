@@ -1,69 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { updateSettingsSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
-import { actionFailure } from "../utils/action-errors.server";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/settings";
+import type { Intent } from "./settings.server";
 
-type Intent = "profile" | "password";
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { locale: pageLocale(request), user };
-}
-
-/** Both forms go through the same settings call as the API (`PUT api/settings/user/{uuid}`). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const locale = pageLocale(request);
-  const form = await request.formData();
-  const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
-  const input =
-    intent === "profile"
-      ? {
-          name: form.get("name"),
-          first_name: form.get("first_name"),
-          last_name: form.get("last_name"),
-          email: form.get("email"),
-          // A new address needs the current password (the service says so per field when missing).
-          old_password: form.get("old_password") || null,
-        }
-      : {
-          name: user.name,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          old_password: form.get("old_password") ?? "",
-          password: form.get("password") || "",
-          password_confirmation: form.get("password_confirmation") ?? "",
-        };
-  const parsed = updateSettingsSchema.safeParse(input);
-  if (!parsed.success) return data({ intent, errors: fieldErrorsOf(parsed.error, locale), message: null, saved: false }, 422);
-  if (intent === "password" && !parsed.data.password) {
-    return data({ intent, errors: { password: [translatorFor(locale)("validation.required")] }, message: null, saved: false }, 422);
-  }
-  try {
-    await context.services.accounts.updateUser(await sessionActor(request, context), user.uuid, parsed.data, locale, context.clientAddress);
-    if (intent === "password") {
-      // Changing the password ended every session, this one too: continue in a fresh one.
-      const tokens = await context.services.accounts.startSession(user.uuid);
-      return data({ intent, errors: {}, message: null, saved: true }, { headers: withCookies(sessionCookies(request, tokens)) });
-    }
-    return { intent, errors: {}, message: null, saved: true };
-  } catch (error) {
-    const failure = actionFailure(error, locale);
-    return data({ intent, ...failure.data, saved: false }, failure.init ?? undefined);
-  }
-}
+export { loader, action } from "./settings.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.settings.title")) : [];
