@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
 import type { WebSession } from "./http/web-session";
 import type { Services } from "./services";
 
@@ -22,8 +22,14 @@ export type WebContext = {
  * React Router's typed context (future.v8_middleware): set once per request by
  * server/http/create-app.ts, read with `context.get(webContext)` in loaders, actions and
  * entry.server. No default: reading it outside a request served by createApp throws.
+ *
+ * One object per process, kept on globalThis: the server build (build/server, or Vite's in
+ * development) bundles its own copy of this module, and `context.get` finds a value by the
+ * identity of the context object that createApp set it with.
  */
-export const webContext = createContext<WebContext>();
+const contextKey = Symbol.for("event-booking.web-context");
+const registry = globalThis as typeof globalThis & { [contextKey]?: RouterContext<WebContext> };
+export const webContext: RouterContext<WebContext> = (registry[contextKey] ??= createContext<WebContext>());
 
 /**
  * The router context of one request. The WebContext's fields are also copied onto the provider

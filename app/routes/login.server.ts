@@ -1,16 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { loginRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { localizePath } from "../../core/i18n/locales";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
 import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
-import { actionFailure } from "../utils/action-errors.server";
 import { deviceCookie, deviceCookieOf, sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/login";
-import { webContext } from "../../server/load-context";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  await requireGuest(request, web);
+  await requireGuest(request, context.get(webContext));
   return { locale: pageLocale(request) };
 }
 
@@ -18,14 +17,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
   const form = await request.formData();
-  const parsed = loginRequestSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null }, 422);
+  const submission = parseLocalized(form, loginRequestSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, {});
   try {
-    const { tokens, deviceCookie: device } = await web.services.accounts.login(parsed.data, locale, web.clientAddress, deviceCookieOf(request));
+    const { tokens, deviceCookie: device } = await web.services.accounts.login(submission.value, locale, web.clientAddress, deviceCookieOf(request));
     return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), {
       headers: withCookies([...sessionCookies(request, tokens), deviceCookie(request, device)]),
     });
   } catch (error) {
-    return actionFailure(error, locale);
+    return refusedSubmission(submission, error, locale, {});
   }
 }

@@ -4,7 +4,9 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { useFieldErrors } from "../utils/form-errors";
+import { getFormProps } from "@conform-to/react";
+import { loginRequestSchema } from "../../core/contracts/auth";
+import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/login";
@@ -13,27 +15,19 @@ export { loader, action } from "./login.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.login.title")) : [];
 
-export default function LoginPage({ actionData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === "submitting";
-  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const [form, fields] = useAccountForm({ id: "login", schema: loginRequestSchema, locale: loaderData.locale, lastResult: actionData?.result });
   return (
     <PageCard title={t("login.title")} intro={<p>{t("login.intro")}</p>}>
-      <Form method="post" className="space-y-5" noValidate>
-        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t("fields.password")}
-          required
-          error={errors.password?.[0]}
-          onEdit={clear}
-        />
+        <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
+        <Field field={fields.password} type="password" autoComplete="current-password" label={t("fields.password")} required />
         <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button type="submit" size="lg" disabled={submitting}>

@@ -1,11 +1,10 @@
-import { data } from "react-router";
 import { resetConfirmSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
-import { actionFailure } from "../utils/action-errors.server";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
 import { pageLocale } from "../utils/auth.server";
 import type { Route } from "./+types/new-password";
-import { webContext } from "../../server/load-context";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: pageLocale(request) };
@@ -14,13 +13,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
-  const form = await request.formData();
-  const parsed = resetConfirmSchema.safeParse({ password: form.get("password"), password_confirmation: form.get("password_confirmation") });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, done: null }, 422);
+  const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, { done: null });
   try {
-    await web.services.accounts.resetPassword(params.token, parsed.data.password, locale);
-    return { errors: {}, message: null, done: translatorFor(locale)("api.resetDone") };
+    await web.services.accounts.resetPassword(params.token, submission.value.password, locale);
+    return { result: submission.reply(), done: translatorFor(locale)("api.resetDone") };
   } catch (error) {
-    return actionFailure(error, locale);
+    return refusedSubmission(submission, error, locale, { done: null });
   }
 }

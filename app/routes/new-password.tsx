@@ -5,7 +5,9 @@ import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
-import { useFieldErrors } from "../utils/form-errors";
+import { getFormProps } from "@conform-to/react";
+import { resetConfirmSchema } from "../../core/contracts/auth";
+import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/new-password";
@@ -14,11 +16,11 @@ export { loader, action } from "./new-password.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.newPassword.title")) : [];
 
-export default function NewPasswordPage({ actionData }: Route.ComponentProps) {
+export default function NewPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const submitting = useNavigation().state === "submitting";
-  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const [form, fields] = useAccountForm({ id: "new-password", schema: resetConfirmSchema, locale: loaderData.locale, lastResult: actionData?.result });
   const done = actionData && "done" in actionData ? actionData.done : null;
   return (
     <PageCard title={t("reset.newTitle")}>
@@ -28,9 +30,9 @@ export default function NewPasswordPage({ actionData }: Route.ComponentProps) {
           <Button to={href("/login")}>{t("login.submit")}</Button>
         </div>
       ) : (
-        <Form method="post" className="space-y-5" noValidate>
-          {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
-          <NewPasswordFields errors={errors} onEdit={clear} />
+        <Form method="post" className="space-y-5" {...getFormProps(form)}>
+          {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
+          <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} />
           <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
           <Button type="submit" size="lg" disabled={submitting}>
             {t("reset.newSubmit")}

@@ -1,11 +1,10 @@
-import { data } from "react-router";
 import { resetRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
-import { actionFailure } from "../utils/action-errors.server";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
 import { pageLocale } from "../utils/auth.server";
 import type { Route } from "./+types/reset-password";
-import { webContext } from "../../server/load-context";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { locale: pageLocale(request) };
@@ -15,12 +14,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
-  const parsed = resetRequestSchema.safeParse({ email: (await request.formData()).get("email") });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, sent: null }, 422);
+  const submission = parseLocalized(await request.formData(), resetRequestSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, { sent: null });
   try {
-    await web.services.accounts.requestPasswordReset(parsed.data.email, locale, web.clientAddress);
-    return { errors: {}, message: null, sent: translatorFor(locale)("api.resetSent") };
+    await web.services.accounts.requestPasswordReset(submission.value.email, locale, web.clientAddress);
+    return { result: submission.reply(), sent: translatorFor(locale)("api.resetSent") };
   } catch (error) {
-    return actionFailure(error, locale);
+    return refusedSubmission(submission, error, locale, { sent: null });
   }
 }

@@ -1,19 +1,31 @@
 import { data } from "react-router";
-import { updateSettingsSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
-import { translatorFor } from "../../core/i18n/i18n";
-import { actionFailure } from "../utils/action-errors.server";
+import { changePasswordSchema, updateSettingsSchema, type UpdateSettings, type User } from "../../core/contracts/auth";
+import type { Locale } from "../../core/i18n/locales";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
 import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/settings";
-import { webContext } from "../../server/load-context";
 
 export type Intent = "profile" | "password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const user = await requireUser(request, web);
+  const user = await requireUser(request, context.get(webContext));
   return { locale: pageLocale(request), user };
+}
+
+function profileSettings(form: FormData, locale: Locale) {
+  const submission = parseLocalized(form, updateSettingsSchema, locale);
+  return { submission, settings: submission.status === "success" ? submission.value : null };
+}
+
+/** The password form changes only the password: the name and address stay the account's. */
+function passwordSettings(form: FormData, locale: Locale, user: User) {
+  const submission = parseLocalized(form, changePasswordSchema, locale);
+  const { name, first_name, last_name, email } = user;
+  const settings: UpdateSettings | null = submission.status === "success" ? { name, first_name, last_name, email, ...submission.value } : null;
+  return { submission, settings };
 }
 
 /** Both forms go through the same settings call as the API (`PUT api/settings/user/{uuid}`). */
@@ -23,40 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = pageLocale(request);
   const form = await request.formData();
   const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
-  const input =
-    intent === "profile"
-      ? {
-          name: form.get("name"),
-          first_name: form.get("first_name"),
-          last_name: form.get("last_name"),
-          email: form.get("email"),
-          // A new address needs the current password (the service says so per field when missing).
-          old_password: form.get("old_password") || null,
-        }
-      : {
-          name: user.name,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          old_password: form.get("old_password") ?? "",
-          password: form.get("password") || "",
-          password_confirmation: form.get("password_confirmation") ?? "",
-        };
-  const parsed = updateSettingsSchema.safeParse(input);
-  if (!parsed.success) return data({ intent, errors: fieldErrorsOf(parsed.error, locale), message: null, saved: false }, 422);
-  if (intent === "password" && !parsed.data.password) {
-    return data({ intent, errors: { password: [translatorFor(locale)("validation.required")] }, message: null, saved: false }, 422);
-  }
+  const { submission, settings } = intent === "profile" ? profileSettings(form, locale) : passwordSettings(form, locale, user);
+  if (!settings) return invalidSubmission(submission, { intent, saved: false });
   try {
-    await web.services.accounts.updateUser(await sessionActor(request, web), user.uuid, parsed.data, locale, web.clientAddress);
+    await web.services.accounts.updateUser(await sessionActor(request, web), user.uuid, settings, locale, web.clientAddress);
     if (intent === "password") {
       // Changing the password ended every session, this one too: continue in a fresh one.
       const tokens = await web.services.accounts.startSession(user.uuid);
-      return data({ intent, errors: {}, message: null, saved: true }, { headers: withCookies(sessionCookies(request, tokens)) });
+      return data({ intent, result: submission.reply(), saved: true }, { headers: withCookies(sessionCookies(request, tokens)) });
     }
-    return { intent, errors: {}, message: null, saved: true };
+    return { intent, result: submission.reply(), saved: true };
   } catch (error) {
-    const failure = actionFailure(error, locale);
-    return data({ intent, ...failure.data, saved: false }, failure.init ?? undefined);
+    return refusedSubmission(submission, error, locale, { intent, saved: false });
   }
 }
