@@ -50,7 +50,9 @@ function countPosts(page: Page) {
   return posts;
 }
 
+/** Full-page screenshots on a busy machine take seconds each: the tests that take them get more time. */
 async function shoot(page: Page, name: string) {
+  test.slow();
   for (const screen of screens) {
     await page.setViewportSize(screen.viewport);
     await page.screenshot({ path: test.info().outputPath(`${name}-${screen.name}.png`), fullPage: true });
