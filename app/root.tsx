@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { i18nFor, translatorFor } from "../core/i18n/i18n";
-import { decidePageLocale, defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
-import { currentYear } from "../core/domain/dates";
+import { defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
@@ -21,23 +20,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
-/**
- * Decides the language of every page (path prefix, else cookie, else browser, else English) and
- * loads what the frame needs: the operator's site data and the content-page menu.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const decision = decidePageLocale(url, { cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
-  if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const { services } = context;
-  const [site, pages, session] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 }), context.session()]);
-  const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
-  return data(
-    { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()), user },
-    { headers: { "Content-Language": locale } },
-  );
-}
+export { loader } from "./root.server";
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   // A renewed session's cookies are added to every answer by the server (server/http/create-app.ts).
