@@ -1,6 +1,16 @@
-/** The site's languages. English is the default and has no path prefix; German lives under /de. */
-export const locales = ["en", "de"] as const;
-export type Locale = (typeof locales)[number];
+/**
+ * The site's languages, one entry each: its code (also its path prefix and catalogue folder,
+ * core/i18n/locales/<code>/) and the BCP 47 tag used for Intl dates, numbers and plurals. A new
+ * language is its catalogue files plus one entry here (docs/decisions/015-one-i18n-system.md).
+ * English is the default and has no path prefix; German lives under /de.
+ */
+const localeDefinitions = {
+  en: { intlTag: "en-GB" },
+  de: { intlTag: "de-DE" },
+} as const satisfies Record<string, { intlTag: string }>;
+
+export type Locale = keyof typeof localeDefinitions;
+export const locales = Object.keys(localeDefinitions) as [Locale, ...Locale[]];
 export const defaultLocale: Locale = "en";
 
 /** Cookie that remembers the visitor's choice (spec §9: `i18n_redirected`, 365 days). */
@@ -8,7 +18,7 @@ export const localeCookieName = "i18n_redirected";
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** BCP 47 tags used for Intl formatting. */
-export const intlLocaleTags: Record<Locale, string> = { en: "en-GB", de: "de-DE" };
+export const intlLocaleTags = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].intlTag])) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

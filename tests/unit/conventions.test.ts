@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import de from "../../core/i18n/locales/de.json";
-import en from "../../core/i18n/locales/en.json";
+import de from "../../core/i18n/locales/de/common.json";
+import en from "../../core/i18n/locales/en/common.json";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
