@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
+import { defaultLocale, localeFromPath, locales, localizePath } from "../../core/i18n/locales";
 import { formatDate } from "../../core/domain/dates";
 import { orNotFoundPage } from "../utils/route-errors.server";
 import type { Alternates } from "../utils/alternates";
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     page,
     updatedOn: formatDate(page.updated_at.slice(0, 10), locale),
-    alternates: { en: alternates.en ?? localizePath(`/${page.slug}`, "en"), de: alternates.de ?? localizePath(`/${page.slug}`, "de") },
+    alternates: Object.fromEntries(locales.map((other) => [other, alternates[other] ?? localizePath(`/${page.slug}`, other)])) as Alternates,
   };
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, NavLink, redirect } from "react-router";
 import { findCategory } from "../../core/domain/categories";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localeFromPath, localizePath, defaultLocale, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localeFromPath, locales, localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventCategory } from "../../core/contracts/events";
 import { EventCard } from "../components/event-card";
 import type { Alternates } from "../utils/alternates";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/events";
 
 function categoryAlternates(category: EventCategory): Alternates {
   const slugIn = (locale: Locale) => category.translations.find((translation) => translation.locale === locale)?.slug ?? String(category.id);
-  return { en: localizePath(`/events/${slugIn("en")}`, "en"), de: localizePath(`/events/${slugIn("de")}`, "de") };
+  return Object.fromEntries(locales.map((locale) => [locale, localizePath(`/events/${slugIn(locale)}`, locale)])) as Alternates;
 }
 
 /**

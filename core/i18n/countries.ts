@@ -1,5 +1,5 @@
 import countries, { type LocaleData } from "i18n-iso-countries";
-import type { Locale } from "./locales";
+import { defaultLocale, type Locale } from "./locales";
 
 /**
  * Country names, the one place for them (web and server): ISO 3166 codes with names from
@@ -16,11 +16,22 @@ export function registerCountryNames(localeData: LocaleData): void {
   registered.add(localeData.locale);
 }
 
-function ensureNames(locale: Locale): void {
-  if (registered.has(locale) || typeof window !== "undefined") return;
-  const { createRequire } = process.getBuiltinModule("node:module");
-  const require = createRequire(import.meta.url);
-  registerCountryNames(require(`i18n-iso-countries/langs/${locale}.json`) as LocaleData);
+const missing = new Set<string>();
+
+/** The locale whose names are used: `locale` when the package has them, else the default language's. */
+function namesLocale(locale: Locale): Locale {
+  if (typeof window === "undefined") {
+    for (const candidate of [locale, defaultLocale]) {
+      if (registered.has(candidate) || missing.has(candidate)) continue;
+      const { createRequire } = process.getBuiltinModule("node:module");
+      try {
+        registerCountryNames(createRequire(import.meta.url)(`i18n-iso-countries/langs/${candidate}.json`) as LocaleData);
+      } catch {
+        missing.add(candidate);
+      }
+    }
+  }
+  return registered.has(locale) ? locale : defaultLocale;
 }
 
 /** Whether `code` is an ISO 3166-1 alpha-2 code (`DE`), the form the booking form stores. */
@@ -34,8 +45,7 @@ const optionsCache = new Map<Locale, CountryOption[]>();
 export function countryOptions(locale: Locale): CountryOption[] {
   const cached = optionsCache.get(locale);
   if (cached) return cached;
-  ensureNames(locale);
-  const options = Object.entries(countries.getNames(locale, { select: "official" }))
+  const options = Object.entries(countries.getNames(namesLocale(locale), { select: "official" }))
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name, locale));
   optionsCache.set(locale, options);
@@ -49,7 +59,6 @@ export function countryOptions(locale: Locale): CountryOption[] {
 export function countryName(value: string, locale: Locale): string {
   const trimmed = value.trim();
   if (!/^[A-Za-z]{2}$/.test(trimmed)) return trimmed;
-  ensureNames(locale);
-  return countries.getName(trimmed.toUpperCase(), locale) ?? trimmed;
+  return countries.getName(trimmed.toUpperCase(), namesLocale(locale)) ?? trimmed;
 }
 

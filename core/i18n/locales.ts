@@ -1,14 +1,6 @@
-/**
- * The site's languages, one entry each: its code (also its path prefix and catalogue folder,
- * core/i18n/locales/<code>/) and the BCP 47 tag used for Intl dates, numbers and plurals. A new
- * language is its catalogue files plus one entry here (docs/decisions/015-one-i18n-system.md).
- * English is the default and has no path prefix; German lives under /de.
- */
-const localeDefinitions = {
-  en: { intlTag: "en-GB" },
-  de: { intlTag: "de-DE" },
-} as const satisfies Record<string, { intlTag: string }>;
+import { localeDefinitions } from "./locale-list";
 
+/** The site's languages (core/i18n/locale-list.ts). English is the default and has no path prefix; German lives under /de. */
 export type Locale = keyof typeof localeDefinitions;
 export const locales = Object.keys(localeDefinitions) as [Locale, ...Locale[]];
 export const defaultLocale: Locale = "en";
@@ -19,6 +11,9 @@ export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** BCP 47 tags used for Intl formatting. */
 export const intlLocaleTags = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].intlTag])) as Record<Locale, string>;
+
+/** Each language's name in its own words, for the language dropdown. */
+export const localeNames = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].nativeName])) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
