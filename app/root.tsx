@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { i18nFor, translatorFor } from "../core/i18n/i18n";
+import { translatorFor } from "../core/i18n/i18n";
 import { defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -13,6 +13,7 @@ import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
+import { usePageI18n } from "./utils/page-catalogue";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
+  const i18n = usePageI18n(locale);
   return (
     <html lang={locale}>
       <head>
@@ -67,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans">
-        <I18nextProvider i18n={i18nFor(locale)}>
+        <I18nextProvider i18n={i18n}>
           <NavigationLoadingBar />
           {children}
         </I18nextProvider>

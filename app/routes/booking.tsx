@@ -20,7 +20,7 @@ import {
 } from "../../server/http/booking-cookies";
 import { BookingFormPage } from "../components/booking/booking-form-page";
 import { pageLocale } from "../utils/auth.server";
-import { countryOptions } from "../../server/countries";
+import { countryOptions } from "../../core/i18n/countries";
 import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
 import { bookingPriceView } from "../utils/booking-view";
 import { pageMeta } from "../utils/meta";

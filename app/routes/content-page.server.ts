@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
+import { defaultLocale, localeFromPath, locales, localizePath } from "../../core/i18n/locales";
 import { formatDate } from "../../core/domain/dates";
 import { orNotFound } from "../utils/http-errors.server";
 import type { Alternates } from "../utils/alternates";
@@ -20,6 +20,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     page,
     updatedOn: formatDate(page.updated_at.slice(0, 10), locale),
-    alternates: { en: alternates.en ?? localizePath(`/${page.slug}`, "en"), de: alternates.de ?? localizePath(`/${page.slug}`, "de") },
+    alternates: Object.fromEntries(locales.map((other) => [other, alternates[other] ?? localizePath(`/${page.slug}`, other)])) as Alternates,
   };
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { findCategory } from "../../core/domain/categories";
-import { localeFromPath, localizePath, defaultLocale, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localeFromPath, locales, localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventCategory } from "../../core/contracts/events";
 import type { Alternates } from "../utils/alternates";
 import { toEventView } from "../utils/event-view";
@@ -10,7 +10,7 @@ import { webContext } from "../../server/load-context";
 
 function categoryAlternates(category: EventCategory): Alternates {
   const slugIn = (locale: Locale) => category.translations.find((translation) => translation.locale === locale)?.slug ?? String(category.id);
-  return { en: localizePath(`/events/${slugIn("en")}`, "en"), de: localizePath(`/events/${slugIn("de")}`, "de") };
+  return Object.fromEntries(locales.map((locale) => [locale, localizePath(`/events/${slugIn(locale)}`, locale)])) as Alternates;
 }
 
 /**

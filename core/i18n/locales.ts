@@ -1,7 +1,9 @@
 import { parseCookie } from "cookie";
-/** The site's languages. English is the default and has no path prefix; German lives under /de. */
-export const locales = ["en", "de"] as const;
-export type Locale = (typeof locales)[number];
+import { localeDefinitions } from "./locale-list";
+
+/** The site's languages (core/i18n/locale-list.ts). English is the default and has no path prefix; German lives under /de. */
+export type Locale = keyof typeof localeDefinitions;
+export const locales = Object.keys(localeDefinitions) as [Locale, ...Locale[]];
 export const defaultLocale: Locale = "en";
 
 /** Cookie that remembers the visitor's choice (spec §9: `i18n_redirected`, 365 days). */
@@ -9,7 +11,10 @@ export const localeCookieName = "i18n_redirected";
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** BCP 47 tags used for Intl formatting. */
-export const intlLocaleTags: Record<Locale, string> = { en: "en-GB", de: "de-DE" };
+export const intlLocaleTags = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].intlTag])) as Record<Locale, string>;
+
+/** Each language's name in its own words, for the language dropdown. */
+export const localeNames = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].nativeName])) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

@@ -3,7 +3,7 @@ import type { PublicForm, PublicFormItem, ReservedVehicles } from "../../core/co
 import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
-import type { Locale } from "../../core/i18n/locales";
+import { isLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { eventDayResources, eventPrices, events, formItems, formPages, forms, sites } from "../db/schema";
 import { notFound } from "../errors";
@@ -98,7 +98,7 @@ function localizeValue(value: unknown, locale: Locale): unknown {
   if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
-    if (keys.length > 0 && keys.every((key) => key === "en" || key === "de") && typeof record.en === "string") {
+    if (keys.length > 0 && keys.every((key) => isLocale(key)) && typeof record.en === "string") {
       return typeof record[locale] === "string" ? record[locale] : record.en;
     }
     return Object.fromEntries(keys.map((key) => [key, localizeValue(record[key], locale)]));

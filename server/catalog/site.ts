@@ -4,7 +4,7 @@ import type { Site } from "../../core/contracts/site";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { sites } from "../db/schema";
-import { countryName } from "../countries";
+import { countryName } from "../../core/i18n/countries";
 import { notFound } from "../errors";
 
 /** The operator's site data; without an id, the first (and usually only) site. */
