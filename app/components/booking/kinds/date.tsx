@@ -66,6 +66,7 @@ function DateItem({ item, error, page }: KindRenderProps) {
         isRequired={item.required}
         isInvalid={Boolean(error)}
         validationBehavior="aria"
+        shouldForceLeadingZeros
         aria-describedby={describedBy(id, error, item.help)}
         onChange={() => page.onEdit(item.uuid)}
         className="group"
@@ -79,13 +80,13 @@ function DateItem({ item, error, page }: KindRenderProps) {
             {(segment) => (
               <DateSegment
                 segment={segment}
-                className="rounded px-0.5 outline-none data-[placeholder]:text-ink-soft data-[type=literal]:px-0 focus:bg-navy-800 focus:text-white"
+                className="inline-block min-w-7 rounded px-0.5 py-0.5 text-center outline-none data-[placeholder]:text-ink-soft data-[type=literal]:min-w-0 data-[type=literal]:px-0 focus:bg-navy-800 focus:text-white"
               />
             )}
           </DateInput>
           <Button
             aria-label={t("booking.date.open")}
-            className="-my-1 rounded-md px-2 py-1 text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700"
+            className="-my-1 flex h-9 w-9 items-center justify-center rounded-md text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700"
           >
             <CalendarIcon />
           </Button>
@@ -96,11 +97,11 @@ function DateItem({ item, error, page }: KindRenderProps) {
           <Dialog aria-label={item.label} className="outline-none">
             <Calendar>
               <header className="mb-2 flex items-center justify-between gap-2">
-                <Button slot="previous" className="rounded-md px-2 py-1 text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
+                <Button slot="previous" className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
                   ‹
                 </Button>
                 <Heading className="text-sm font-semibold text-navy-900" />
-                <Button slot="next" className="rounded-md px-2 py-1 text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
+                <Button slot="next" className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
                   ›
                 </Button>
               </header>
