@@ -124,7 +124,9 @@ describe("the form item kind registry", () => {
 
   it("reads bad options as their defaults instead of failing", () => {
     expect(formItemKinds.input.options.parse({ type: 7, maxLength: "long" })).toEqual({ type: undefined, maxLength: undefined });
-    expect(formItemKinds.select.options.parse({ choices: [{ value: "a", label: "A" }, { nope: true }, "x"] })).toMatchObject({ choices: [{ value: "a", label: "A" }] });
+    expect(formItemKinds.select.options.parse({ choices: [{ value: "a", label: "A" }, { nope: true }, "x"] })).toMatchObject({
+      choices: [{ value: "a", label: "A" }],
+    });
     expect(formItemKinds.select.options.parse({})).toMatchObject({ choices: [] });
   });
 

@@ -77,7 +77,11 @@ export function BookingFormPage(props: BookingPageProps) {
           if (!booking || !page || (intent !== "next" && intent !== "submit")) return { value: {} };
           const answers = { ...booking.answers, ...answersFromFormData(page.items, formData) };
           // Uploads and companions are answered elsewhere (the upload endpoint, the companion fields): the server judges those.
-          const schema = bookingPageSchema(page, { today: form.today, translate: (key) => t(key), judges: (item) => formItemRenderers[item.kind].readAnswer !== null });
+          const schema = bookingPageSchema(page, {
+            today: form.today,
+            translate: (key) => t(key),
+            judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
+          });
           const result = schema.safeParse(answers);
           if (result.success) return { value: answers };
           const found: FieldErrors = {};
@@ -266,7 +270,9 @@ function focusFirstError(errors: FieldErrors) {
   const [first] = Object.keys(errors);
   if (!first) return;
   requestAnimationFrame(() => {
-    const control = document.querySelector<HTMLElement>(`[name="${answerField(first)}"]:not([type="hidden"]), #item-${first}, [aria-describedby~="item-${first}-error"]`);
+    const control = document.querySelector<HTMLElement>(
+      `[name="${answerField(first)}"]:not([type="hidden"]), #item-${first}, [aria-describedby~="item-${first}-error"]`,
+    );
     control?.focus();
   });
 }

@@ -72,10 +72,12 @@ const choiceSchema = z.object({ value: z.string(), label: z.unknown() });
 export const choicesOption = z
   .array(z.unknown())
   .catch([])
-  .transform((entries) => entries.flatMap((entry) => {
-    const parsed = choiceSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  }))
+  .transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = choiceSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  )
   .optional()
   .transform((choices) => choices ?? []);
 

@@ -25,7 +25,14 @@ export function CountryField({ item, error, page, autoComplete }: KindRenderProp
   if (enhancedFrom === null) {
     return (
       <ItemFrame {...frameProps(item, error)}>
-        <select {...control} ref={nativeRef} autoComplete={autoComplete} onChange={() => page.onEdit(item.uuid)} defaultValue={initial} className={controlClasses(error)}>
+        <select
+          {...control}
+          ref={nativeRef}
+          autoComplete={autoComplete}
+          onChange={() => page.onEdit(item.uuid)}
+          defaultValue={initial}
+          className={controlClasses(error)}
+        >
           <option value="">{t("booking.choose")}</option>
           {page.countries.map((country) => (
             <option key={country.code} value={country.code}>
@@ -57,8 +64,16 @@ export function CountryField({ item, error, page, autoComplete }: KindRenderProp
       <Group
         className={`mt-1.5 flex w-full items-center gap-2 rounded-lg border bg-white pl-3.5 pr-1 text-base text-ink shadow-sm transition focus-within:border-navy-700 focus-within:ring-2 focus-within:ring-navy-700/20 ${error ? "border-danger-700" : "border-navy-900/20"}`}
       >
-        <Input id={control.id} autoComplete={autoComplete} placeholder={t("booking.choose")} className="min-w-0 flex-1 bg-transparent py-2.5 outline-none placeholder:text-ink-soft" />
-        <Button aria-label={t("booking.countries.show")} className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
+        <Input
+          id={control.id}
+          autoComplete={autoComplete}
+          placeholder={t("booking.choose")}
+          className="min-w-0 flex-1 bg-transparent py-2.5 outline-none placeholder:text-ink-soft"
+        />
+        <Button
+          aria-label={t("booking.countries.show")}
+          className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 outline-none hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700"
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
             <path d="M5 7.5l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -75,7 +75,9 @@ function DateItem({ item, error, page }: KindRenderProps) {
           {item.label}
           <RequiredMark required={item.required} />
         </Label>
-        <Group className={`${controlClasses(error)} flex items-center justify-between gap-2 py-2 focus-within:border-navy-700 focus-within:ring-2 focus-within:ring-navy-700/20`}>
+        <Group
+          className={`${controlClasses(error)} flex items-center justify-between gap-2 py-2 focus-within:border-navy-700 focus-within:ring-2 focus-within:ring-navy-700/20`}
+        >
           <DateInput className="flex flex-1 tabular-nums">
             {(segment) => (
               <DateSegment
@@ -97,11 +99,17 @@ function DateItem({ item, error, page }: KindRenderProps) {
           <Dialog aria-label={item.label} className="outline-none">
             <Calendar>
               <header className="mb-2 flex items-center justify-between gap-2">
-                <Button slot="previous" className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
+                <Button
+                  slot="previous"
+                  className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700"
+                >
                   ‹
                 </Button>
                 <Heading className="text-sm font-semibold text-navy-900" />
-                <Button slot="next" className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700">
+                <Button
+                  slot="next"
+                  className="flex h-9 w-9 items-center justify-center rounded-md text-navy-800 hover:bg-navy-50 focus-visible:ring-2 focus-visible:ring-navy-700"
+                >
                   ›
                 </Button>
               </header>

@@ -5,7 +5,12 @@ import { readText, text, type FormItemKindRenderer } from "./kind-renderer";
 export const datetime = {
   Render: ({ item, error, page }) => (
     <ItemFrame {...frameProps(item, error)}>
-      <input {...controlProps(item, error, page.onEdit)} type="datetime-local" defaultValue={text(page.booking.answers[item.uuid])} className={controlClasses(error)} />
+      <input
+        {...controlProps(item, error, page.onEdit)}
+        type="datetime-local"
+        defaultValue={text(page.booking.answers[item.uuid])}
+        className={controlClasses(error)}
+      />
     </ItemFrame>
   ),
   readAnswer: readText,
