@@ -31,16 +31,10 @@ const contextKey = Symbol.for("event-booking.web-context");
 const registry = globalThis as typeof globalThis & { [contextKey]?: RouterContext<WebContext> };
 export const webContext: RouterContext<WebContext> = (registry[contextKey] ??= createContext<WebContext>());
 
-/**
- * The router context of one request. The WebContext's fields are also copied onto the provider
- * (React Router's documented incremental migration from AppLoadContext) only so that the booking
- * route, migrated in another branch, keeps reading `context.services` until it moves to
- * `context.get(webContext)`; then this copy and the augmentation below go.
- */
+/** The router context of one request, holding its WebContext. */
 export function routerContextOf(web: WebContext): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(webContext, web);
-  Object.assign(context, web);
   return context;
 }
 
@@ -48,7 +42,4 @@ declare module "react-router" {
   interface Future {
     v8_middleware: true;
   }
-  /** @deprecated Transition only (see routerContextOf): use `context.get(webContext)`. */
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmentation must be an interface
-  interface RouterContextProvider extends WebContext {}
 }

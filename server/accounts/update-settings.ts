@@ -33,62 +33,62 @@ export async function updateSettings(
   let oldPasswordWas: "right" | "wrong" | undefined;
   try {
     return await deps.db.transaction(async (tx) => {
-    const row = await userById(tx, userId);
-    if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
-    const errors: FieldErrors = {};
-    const other = await findUserByEmail(tx, settings.email);
-    if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
-    const emailChanged = settings.email.toLowerCase() !== row.email.toLowerCase();
-    // The address receives reset links and the password opens the account: whoever holds a
-    // session (a borrowed laptop, a stolen cookie) must not take the account over with it.
-    let oldMatches = false;
-    if (emailChanged || settings.password) {
-      if (!settings.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
-      else {
-        // A stolen session must not become an unlimited password oracle: same back-off as the login's.
-        if (backoffWaitMs > 0) throw tooManyAttempts(Math.ceil(backoffWaitMs / 1000));
-        oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, settings.old_password) : false;
-        oldPasswordWas = oldMatches ? "right" : "wrong";
-        if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+      const row = await userById(tx, userId);
+      if (!row) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+      const errors: FieldErrors = {};
+      const other = await findUserByEmail(tx, settings.email);
+      if (other && other.id !== userId) Object.assign(errors, fieldError("email", "validation.emailTaken", locale));
+      const emailChanged = settings.email.toLowerCase() !== row.email.toLowerCase();
+      // The address receives reset links and the password opens the account: whoever holds a
+      // session (a borrowed laptop, a stolen cookie) must not take the account over with it.
+      let oldMatches = false;
+      if (emailChanged || settings.password) {
+        if (!settings.old_password) Object.assign(errors, fieldError("old_password", "validation.required", locale));
+        else {
+          // A stolen session must not become an unlimited password oracle: same back-off as the login's.
+          if (backoffWaitMs > 0) throw tooManyAttempts(Math.ceil(backoffWaitMs / 1000));
+          oldMatches = row.passwordHash ? await verifyPassword(row.passwordHash, settings.old_password) : false;
+          oldPasswordWas = oldMatches ? "right" : "wrong";
+          if (!oldMatches) Object.assign(errors, fieldError("old_password", "validation.oldPasswordWrong", locale));
+        }
       }
-    }
-    let passwordHash = row.passwordHash;
-    if (settings.password) {
-      const problem = passwordProblem(settings.password, settings.email);
-      if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
-      if (oldMatches && !problem) passwordHash = await hashPassword(settings.password);
-    }
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: settings.name,
-        firstName: settings.first_name,
-        lastName: settings.last_name,
-        email: settings.email,
-        passwordHash,
-        // A new address must be proven before it counts: it decides which guest bookings the account claims.
-        emailVerifiedAt: emailChanged ? null : row.emailVerifiedAt,
-        updatedAt: now(),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
-    if (emailChanged) {
-      await tx
-        .update(tokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(tokens.userId, userId), eq(tokens.kind, "email_verification"), isNull(tokens.usedAt), isNull(tokens.revokedAt)));
-      await sendVerification(deps, tx, updated, locale);
-    }
-    // A changed password ends every session; the caller hands the user a fresh one.
-    if (passwordHash !== row.passwordHash) {
-      await tx
-        .update(tokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
-    }
-    return toUser(updated);
+      let passwordHash = row.passwordHash;
+      if (settings.password) {
+        const problem = passwordProblem(settings.password, settings.email);
+        if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
+        if (oldMatches && !problem) passwordHash = await hashPassword(settings.password);
+      }
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: settings.name,
+          firstName: settings.first_name,
+          lastName: settings.last_name,
+          email: settings.email,
+          passwordHash,
+          // A new address must be proven before it counts: it decides which guest bookings the account claims.
+          emailVerifiedAt: emailChanged ? null : row.emailVerifiedAt,
+          updatedAt: now(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!updated) throw new AppError("UNAUTHORIZED", "sessionInvalid");
+      if (emailChanged) {
+        await tx
+          .update(tokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(tokens.userId, userId), eq(tokens.kind, "email_verification"), isNull(tokens.usedAt), isNull(tokens.revokedAt)));
+        await sendVerification(deps, tx, updated, locale);
+      }
+      // A changed password ends every session; the caller hands the user a fresh one.
+      if (passwordHash !== row.passwordHash) {
+        await tx
+          .update(tokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+      }
+      return toUser(updated);
     });
   } finally {
     if (oldPasswordWas === "right") await limits.loginFailuresPerAddress.reset(fromHere);

@@ -61,6 +61,16 @@ export type Person = {
   email: string;
 };
 
+/**
+ * Types a date into React Aria's date field (day, month, year segments; both languages put the day
+ * first: dd.mm.yyyy, dd/mm/yyyy). The field replaces the native one once scripts run.
+ */
+export async function fillDate(page: Page, label: RegExp | string, date: { day: string; month: string; year: string }) {
+  const field = page.getByRole("group", { name: label });
+  await field.getByRole("spinbutton").first().click();
+  await page.keyboard.type(`${date.day}${date.month}${date.year}`);
+}
+
 /** Fills the main participant's page (the first page of every form). */
 export async function fillMainParticipant(page: Page, locale: Locale, person: Person) {
   const t = participantLabels[locale];

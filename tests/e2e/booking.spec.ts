@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillMainParticipant, participantLabels } from "./booking-steps";
+import { fillDate, fillMainParticipant, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -176,7 +176,7 @@ for (const language of languages) {
       const trip = await createEvent(page.request, "golfYogaTrip");
       await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
       await fillMainParticipant(page, language.locale, max(uniqueEmail(`trip-${language.locale}`)));
-      await page.getByLabel(/^(Date of birth|Geburtsdatum)( \*)?$/).fill("1980-05-17");
+      await fillDate(page, /^(Date of birth|Geburtsdatum)( \*)?$/, { day: "17", month: "05", year: "1980" });
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
       const video = page.getByLabel(t.video);
