@@ -5,6 +5,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Decided once in the main process; workers inherit the variable and so agree on the folder.
 process.env.E2E_DATA_DIR ??= `.tmp/e2e-${Date.now()}`;
 const dataDir = process.env.E2E_DATA_DIR;
+// The demo site as `npm start` shows it, untouched by tests that make events (+50 payment-crash, +60/+61 behind-nginx, +70 fuzz).
+const demoSitePort = port + 1;
+const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100" };
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
@@ -38,11 +41,30 @@ export default defineConfig({
     locale: "en-GB",
     trace: "retain-on-failure",
   },
-  webServer: {
-    command: "npx tsx server/main.ts",
-    url: `http://127.0.0.1:${port}/api/booking/site`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100" },
-  },
+  /**
+   * Tests create the events they book (tests/e2e/test-data.ts), and those events are published, so
+   * they show on the event lists. The few tests that count the demo site's events (tagged @demo-site)
+   * therefore run against a second server of their own, on which no test makes events (decision 019).
+   */
+  projects: [
+    { name: "demo-site", grep: /@demo-site/, use: { baseURL: `http://127.0.0.1:${demoSitePort}` } },
+    { name: "own-data", grepInvert: /@demo-site/ },
+  ],
+  // Two servers boot at once (and migrate and seed a fresh folder each): 120 s leaves room on a busy machine.
+  webServer: [
+    {
+      command: "npx tsx server/main.ts",
+      url: `http://127.0.0.1:${port}/api/booking/site`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+    },
+    {
+      command: "npx tsx server/main.ts",
+      url: `http://127.0.0.1:${demoSitePort}/api/booking/site`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv, PORT: String(demoSitePort), DATA_DIR: `${dataDir}-demo-site` },
+    },
+  ],
 });

@@ -1,9 +1,8 @@
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { i18nFor, translatorFor } from "../core/i18n/i18n";
-import { decidePageLocale, defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
-import { currentYear } from "../core/domain/dates";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { translatorFor } from "../core/i18n/i18n";
+import { defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
@@ -14,6 +13,7 @@ import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
+import { usePageI18n } from "./utils/page-catalogue";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -21,23 +21,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
-/**
- * Decides the language of every page (path prefix, else cookie, else browser, else English) and
- * loads what the frame needs: the operator's site data and the content-page menu.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const decision = decidePageLocale(url, { cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
-  if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const { services } = context;
-  const [site, pages, session] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 }), context.session()]);
-  const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
-  return data(
-    { locale, site, menuPages: pages.data, origin: context.publicOrigin, year: currentYear(services.now()), user },
-    { headers: { "Content-Language": locale } },
-  );
-}
+export { loader } from "./root.server";
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   // A renewed session's cookies are added to every answer by the server (server/http/create-app.ts).
@@ -72,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
+  const i18n = usePageI18n(locale);
   return (
     <html lang={locale}>
       <head>
@@ -84,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className="min-h-screen font-sans">
-        <I18nextProvider i18n={i18nFor(locale)}>
+        <I18nextProvider i18n={i18n}>
           <NavigationLoadingBar />
           {children}
         </I18nextProvider>

@@ -1,7 +1,7 @@
 import { httpStatusOfCode, type AppErrorCode, type ConflictReason, type ErrorResponse, type FieldErrors } from "../core/contracts/errors";
 import { translatorFor } from "../core/i18n/i18n";
 import type { Locale } from "../core/i18n/locales";
-import type en from "../core/i18n/locales/en.json";
+import type en from "../core/i18n/locales/en/common.json";
 
 /** A message with plural forms (`key_one`, `key_other`) is thrown by its base key with a `count` param. */
 type WithoutPluralSuffix<Key> = Key extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : Key;

@@ -1,7 +1,8 @@
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
 import type { WebSession } from "./http/web-session";
 import type { Services } from "./services";
 
-/** What every loader and action receives from the server (typed via module augmentation below). */
+/** What every loader and action receives from the server: `context.get(webContext)` (decision 016). */
 export type WebContext = {
   services: Services;
   /** Absolute origin for canonical and hreflang links, e.g. `https://events.example.com`. */
@@ -17,7 +18,28 @@ export type WebContext = {
   cspNonce: string;
 };
 
+/**
+ * React Router's typed context (future.v8_middleware): set once per request by
+ * server/http/create-app.ts, read with `context.get(webContext)` in loaders, actions and
+ * entry.server. No default: reading it outside a request served by createApp throws.
+ *
+ * One object per process, kept on globalThis: the server build (build/server, or Vite's in
+ * development) bundles its own copy of this module, and `context.get` finds a value by the
+ * identity of the context object that createApp set it with.
+ */
+const contextKey = Symbol.for("event-booking.web-context");
+const registry = globalThis as typeof globalThis & { [contextKey]?: RouterContext<WebContext> };
+export const webContext: RouterContext<WebContext> = (registry[contextKey] ??= createContext<WebContext>());
+
+/** The router context of one request, holding its WebContext. */
+export function routerContextOf(web: WebContext): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(webContext, web);
+  return context;
+}
+
 declare module "react-router" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmentation must be an interface
-  interface AppLoadContext extends WebContext {}
+  interface Future {
+    v8_middleware: true;
+  }
 }

@@ -45,7 +45,9 @@ const database = await openDatabase({
   dataDir: path.join(dataDir, "db"),
   onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
 });
-if (await seedIfEmpty(database.db, new Date(), { demoAccounts: !isProduction })) logger.info("Seeded the sample data.");
+// Production gets the site settings and the legal pages only: no sample events, no demo logins.
+if (await seedIfEmpty(database.db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
+  logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
 if (!isProduction) {
   for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);
 }

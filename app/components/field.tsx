@@ -1,20 +1,45 @@
 import { useId, type InputHTMLAttributes } from "react";
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+/** What the Field needs of a Conform field (`fields.email` of `useForm`): its name, ids, errors and value. */
+export type FieldState = {
+  id: string;
   name: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  /** Called when the visitor edits the field: its server error no longer applies. */
-  onEdit?: (name: string) => void;
+  errorId: string;
+  errors?: string[] | undefined;
+  initialValue?: unknown;
+  key?: string | undefined;
 };
 
-/** A labelled input whose error and hint are tied to it for assistive technology. */
-export function Field({ name, label, error, hint, required, onEdit, className, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+  label: string;
+  hint?: string;
+} & (
+    | {
+        /** A field of a Conform form (the account forms): name, ids, error and the value typed last come from it. */
+        field: FieldState;
+        name?: never;
+        error?: never;
+        onEdit?: never;
+      }
+    | {
+        field?: never;
+        name: string;
+        error?: string | undefined;
+        /** Called when the visitor edits the field: its server error no longer applies. */
+        onEdit?: (name: string) => void;
+      }
+  );
+
+/** A labelled input whose error (the localized catalogue text) and hint are tied to it for assistive technology. */
+export function Field({ field, name, label, error, hint, required, onEdit, className, defaultValue, ...input }: FieldProps) {
+  const generatedId = useId();
+  const id = field?.id ?? generatedId;
+  const errorId = field?.errorId ?? `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const fieldName = field?.name ?? name ?? "";
+  const shownError = field ? field.errors?.[0] : error;
+  const initialValue = field && typeof field.initialValue === "string" ? field.initialValue : defaultValue;
+  const describedBy = [shownError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
@@ -28,14 +53,16 @@ export function Field({ name, label, error, hint, required, onEdit, className, .
       </label>
       <input
         {...input}
+        key={field?.key}
         id={id}
-        name={name}
+        name={fieldName}
+        defaultValue={initialValue}
         required={required}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy}
-        onInput={() => onEdit?.(name)}
+        onInput={onEdit ? () => onEdit(fieldName) : undefined}
         className={`mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm outline-none transition focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20 ${
-          error ? "border-danger-700" : "border-navy-900/20"
+          shownError ? "border-danger-700" : "border-navy-900/20"
         }`}
       />
       {hint && (
@@ -43,9 +70,9 @@ export function Field({ name, label, error, hint, required, onEdit, className, .
           {hint}
         </p>
       )}
-      {error && (
+      {shownError && (
         <p id={errorId} className="mt-1.5 text-sm font-medium text-danger-700">
-          {error}
+          {shownError}
         </p>
       )}
     </div>

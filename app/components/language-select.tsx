@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
-import { locales, type Locale } from "../../core/i18n/locales";
+import { localeNames, locales, type Locale } from "../../core/i18n/locales";
 import { useAlternates } from "../utils/alternates";
 
 /**
@@ -32,7 +32,7 @@ export function LanguageSelect({ locale }: { locale: Locale }) {
       >
         {locales.map((option) => (
           <option key={option} value={option} lang={option}>
-            {t(`language.${option}`)}
+            {localeNames[option]}
           </option>
         ))}
       </select>

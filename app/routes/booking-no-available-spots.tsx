@@ -1,43 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { joinWaitlistSchema, maximumPartySize } from "../../core/contracts/waitlist";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, useNavigation } from "react-router";
+import { maximumPartySize } from "../../core/contracts/waitlist";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { actionFailure } from "../utils/action-errors.server";
-import { pageLocale } from "../utils/auth.server";
-import { toEventView } from "../utils/event-view";
 import { useFieldErrors } from "../utils/form-errors";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking-no-available-spots";
 
-/** /booking-no-available-spots?event={uuid}: a fully booked event, and its waitlist sign-up. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = pageLocale(request);
-  const search = new URL(request.url).searchParams;
-  const eventId = search.get("event") ?? "";
-  const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await context.services.getPublicEvent(locale, eventId) : undefined;
-  // Arrived from a waitlist offer link that no longer holds places (run out or already used).
-  const offerSpent = search.get("offer") === "spent";
-  return { locale, event: event ? toEventView(event, locale) : null, offerSpent };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = joinWaitlistSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, joined: null }, 422);
-  try {
-    const { position } = await context.services.joinWaitlist(parsed.data, locale);
-    return { errors: {}, message: null, joined: { position, email: parsed.data.email } };
-  } catch (error) {
-    return actionFailure(error, locale);
-  }
-}
-
+export { loader, action } from "./booking-no-available-spots.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.noSpots.title")) : [];
 

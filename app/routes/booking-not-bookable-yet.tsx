@@ -2,20 +2,11 @@ import { useTranslation } from "react-i18next";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
-import { toEventView } from "../utils/event-view";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking-not-bookable-yet";
 
-/** /booking-not-bookable-yet?event={uuid}: the booking of this event has not opened yet. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = pageLocale(request);
-  const eventId = new URL(request.url).searchParams.get("event") ?? "";
-  const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await context.services.getPublicEvent(locale, eventId) : undefined;
-  return { locale, event: event ? toEventView(event, locale) : null };
-}
-
+export { loader } from "./booking-not-bookable-yet.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.notBookableYet.title")) : [];
 

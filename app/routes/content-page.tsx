@@ -1,29 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
-import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
-import { formatDate } from "../../core/domain/dates";
-import { orNotFoundPage } from "../utils/route-errors.server";
-import type { Alternates } from "../utils/alternates";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/content-page";
 
-/** /{slug}: a content page (terms, privacy, imprint). A slug of another language redirects to this one's. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const page = await orNotFoundPage(context.services.getPageBySlug(locale, params.slug));
-  if (page.slug !== params.slug) throw redirect(localizePath(`/${page.slug}`, locale), 301);
-  const alternates = Object.fromEntries(
-    page.translations.map((translation) => [translation.locale, localizePath(`/${translation.slug}`, translation.locale)]),
-  ) as Alternates;
-  return {
-    locale,
-    page,
-    updatedOn: formatDate(page.updated_at.slice(0, 10), locale),
-    alternates: { en: alternates.en ?? localizePath(`/${page.slug}`, "en"), de: alternates.de ?? localizePath(`/${page.slug}`, "de") },
-  };
-}
-
+export { loader } from "./content-page.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.locale, loaderData.page.name) : []);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

@@ -1,58 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { localizePath } from "../../core/i18n/locales";
+import { Form, useNavigation } from "react-router";
 import { FormMessage } from "../components/field";
-import type { BookingSummary } from "../../core/contracts/auth";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
 import { Button } from "../components/button";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/dashboard";
 
-/** Dates and amounts are formatted here, on the server, like the event cards (see event-view.ts). */
-function toView(booking: BookingSummary, locale: Locale) {
-  return {
-    ...booking,
-    display: {
-      dates: formatDateRange(booking.event.starts_on, booking.event.ends_on, locale),
-      total: formatMoney(booking.total_cents, locale),
-      deposit: booking.deposit_cents > 0 && booking.remainder_cents > 0 ? formatMoney(booking.deposit_cents, locale) : null,
-      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
-      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
-      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
-      // Invoice bookings are paid by bank transfer (their invoice says how); card bookings get the pay button.
-      payNow: booking.due && booking.payment_option !== "invoice" ? formatMoney(booking.due.amount_cents, locale) : null,
-      invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
-    },
-  };
-}
-type BookingView = ReturnType<typeof toView>;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  const locale = pageLocale(request);
-  const bookings = await context.services.accounts.listBookings(await sessionActor(request, context), locale);
-  return {
-    locale,
-    name: user.first_name ?? user.name,
-    future: bookings.future.map((entry) => toView(entry, locale)),
-    expired: bookings.expired.map((entry) => toView(entry, locale)),
-  };
-}
-
-/** The pay button of a booking card: a payment for what is due, then the provider's page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const locale = pageLocale(request);
-  const bookingId = String((await request.formData()).get("booking") ?? "");
-  if (!/^[0-9a-f-]{36}$/i.test(bookingId)) throw data(null, { status: 404 });
-  return startCardPayment(context, { bookingId, access: { userId: user.uuid }, locale });
-}
+export { loader, action } from "./dashboard.server";
+type BookingView = Route.ComponentProps["loaderData"]["future"][number];
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.dashboard.title")) : [];

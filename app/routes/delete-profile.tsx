@@ -1,26 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { PageCard } from "../components/page-card";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { clearedSessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/delete-profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return { locale: pageLocale(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  await context.services.accounts.deleteUser(await sessionActor(request, context), user.uuid);
-  return redirect(localizePath("/settings/delete-success", pageLocale(request)), { headers: withCookies(clearedSessionCookies(request)) });
-}
-
+export { loader, action } from "./delete-profile.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.deleteProfile.title")) : [];
 

@@ -3,15 +3,11 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/delete-success";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: pageLocale(request) };
-}
-
+export { loader } from "./delete-success.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.deleteSuccess.title")) : [];
 

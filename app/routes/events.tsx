@@ -1,46 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, NavLink, redirect } from "react-router";
-import { findCategory } from "../../core/domain/categories";
+import { NavLink } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localeFromPath, localizePath, defaultLocale, type Locale } from "../../core/i18n/locales";
-import type { EventCategory } from "../../core/contracts/events";
+import { localeFromPath, localizePath, defaultLocale } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";
-import type { Alternates } from "../utils/alternates";
-import { toEventView } from "../utils/event-view";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/events";
 
-function categoryAlternates(category: EventCategory): Alternates {
-  const slugIn = (locale: Locale) => category.translations.find((translation) => translation.locale === locale)?.slug ?? String(category.id);
-  return { en: localizePath(`/events/${slugIn("en")}`, "en"), de: localizePath(`/events/${slugIn("de")}`, "de") };
-}
-
-/**
- * /events and /events/{category}: the category is found by numeric id or by its slug; a slug of
- * another language (or the id) redirects to the slug of the page's language.
- */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const { services } = context;
-  const categories = await services.listCategories(locale);
-  let category: EventCategory | undefined;
-  if (params.category !== undefined) {
-    category = findCategory(categories, params.category, locale);
-    if (!category) throw data(null, { status: 404 });
-    if (category.slug !== params.category) throw redirect(localizePath(`/events/${category.slug}`, locale) + url.search, 301);
-  }
-  const events = await services.listPublicEvents(locale, category ? String(category.id) : undefined);
-  return {
-    locale,
-    categories,
-    category: category ?? null,
-    upcoming: events.filter((event) => event.state !== "past").map((event) => toEventView(event, locale)),
-    past: events.filter((event) => event.state === "past").map((event) => toEventView(event, locale)),
-    ...(category ? { alternates: categoryAlternates(category) } : {}),
-  };
-}
-
+export { loader } from "./events.server";
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) => {
   const locale = loaderData?.locale ?? localeFromPath(location.pathname) ?? defaultLocale;
   const t = translatorFor(locale);

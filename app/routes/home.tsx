@@ -4,26 +4,11 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { EventCard } from "../components/event-card";
-import { toEventView } from "../utils/event-view";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/home";
 
+export { loader } from "./home.server";
 const categoryArt = ["/images/track-day.svg", "/images/golf-circle.svg", "/images/golf-yoga-island.svg"];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
-  const { services } = context;
-  const [categories, events, experiences] = await Promise.all([
-    services.listCategories(locale),
-    services.listPublicEvents(locale),
-    services.listExperiences(locale),
-  ]);
-  const upcoming = events
-    .filter((event) => event.state === "bookable" || event.state === "not_bookable_yet" || event.state === "fully_booked")
-    .slice(0, 3)
-    .map((event) => toEventView(event, locale));
-  return { locale, categories, upcoming, experiences };
-}
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const locale = localeFromPath(location.pathname) ?? defaultLocale;

@@ -1,64 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { loginRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
-import { useFieldErrors } from "../utils/form-errors";
+import { getFormProps } from "@conform-to/react";
+import { loginRequestSchema } from "../../core/contracts/auth";
+import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { actionFailure } from "../utils/action-errors.server";
-import { deviceCookie, deviceCookieOf, sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/login";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context);
-  return { locale: pageLocale(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const form = await request.formData();
-  const parsed = loginRequestSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null }, 422);
-  try {
-    const { tokens, deviceCookie: device } = await context.services.accounts.login(parsed.data, locale, context.clientAddress, deviceCookieOf(request));
-    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), {
-      headers: withCookies([...sessionCookies(request, tokens), deviceCookie(request, device)]),
-    });
-  } catch (error) {
-    return actionFailure(error, locale);
-  }
-}
-
+export { loader, action } from "./login.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.login.title")) : [];
 
-export default function LoginPage({ actionData }: Route.ComponentProps) {
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const [searchParams] = useSearchParams();
   const submitting = useNavigation().state === "submitting";
-  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const [form, fields] = useAccountForm({ id: "login", schema: loginRequestSchema, locale: loaderData.locale, lastResult: actionData?.result });
   return (
     <PageCard title={t("login.title")} intro={<p>{t("login.intro")}</p>}>
-      <Form method="post" className="space-y-5" noValidate>
-        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t("fields.password")}
-          required
-          error={errors.password?.[0]}
-          onEdit={clear}
-        />
+        <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
+        <Field field={fields.password} type="password" autoComplete="current-password" label={t("fields.password")} required />
         <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Button type="submit" size="lg" disabled={submitting}>

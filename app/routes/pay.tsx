@@ -1,49 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { paymentDue } from "../../core/domain/payment-due";
+import { Form, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/pay";
 
-/**
- * `/pay/{token}`: the "pay now" link of the balance-due and SMA e-mails. Shows what is due on the
- * booking and sends the customer to the card payment; works on any device, without logging in.
- */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const locale = pageLocale(request);
-  const booking = await context.services.payments.payLinkBooking(params.token);
-  if (!booking) throw data(null, { status: 404 });
-  const event = await context.services.getPublicEvent(locale, booking.eventId);
-  const due = paymentDue(booking, context.services.now());
-  return {
-    locale,
-    view: {
-      code: booking.code ?? "",
-      event: event?.title ?? "",
-      dates: event ? formatDateRange(event.starts_on, event.ends_on, locale) : "",
-      total: formatMoney(booking.totalCents, locale),
-      paid: formatMoney(booking.paidCents, locale),
-      due: "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
-      dueOn: "amountCents" in due && due.kind === "balance" && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
-      refusal: "refused" in due ? due.refused : null,
-    },
-  };
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const booking = await context.services.payments.payLinkBooking(params.token);
-  if (!booking) throw data(null, { status: 404 });
-  return startCardPayment(context, { bookingId: booking.id, access: { payLink: params.token }, locale: pageLocale(request) });
-}
-
+export { loader, action } from "./pay.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("payment.metaTitle")) : [];
 

@@ -1,71 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation, useRevalidator } from "react-router";
-import { formatDate, formatDateTime } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { paymentDue } from "../../core/domain/payment-due";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/payment-result";
 
-type ResultState = "success" | "pending" | "failed" | "refund" | "unknown";
-
-/**
- * `/payment/success/{token}` and `/payment/failed/{token}`: the booking confirmation screen of spec
- * §2 (loading, success, failure). What it shows follows the payment's real state, not the address:
- * a customer may come back to "success" before the provider's webhook (then the provider is asked,
- * and the page keeps checking), or to "failed" although the payment went through.
- */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const locale = pageLocale(request);
-  const token = params.token ?? "";
-  const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
-  if (!found) return { locale, state: "unknown" as ResultState, view: null };
-  const { payment, booking } = found;
-  // The provider sends the browser to the failed page when the customer cancels: the checkout is still
-  // open then, but nothing will come of it, so it reads as not completed (a retry closes it).
-  const cameBackCancelled = new URL(request.url).pathname.includes("/payment/failed/");
-  const state: ResultState =
-    payment.status === "succeeded"
-      ? "success"
-      : payment.status === "refund_pending" || payment.status === "refunded"
-        ? "refund"
-        : (payment.status === "pending" || payment.status === "requires_action") && !cameBackCancelled
-          ? "pending"
-          : "failed";
-  const now = context.services.now();
-  const due = paymentDue(booking, now);
-  const event = await context.services.getPublicEvent(locale, booking.eventId);
-  const remainder = booking.totalCents - booking.paidCents;
-  return {
-    locale,
-    state,
-    view: {
-      code: booking.code ?? "",
-      event: event?.title ?? "",
-      amount: formatMoney(payment.amountCents, locale),
-      remainder: remainder > 0 ? formatMoney(remainder, locale) : null,
-      remainderDue: remainder > 0 && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
-      canRetry: state === "failed" && "amountCents" in due && booking.status !== "confirmed",
-      holdUntil: booking.holdExpiresAt && booking.holdExpiresAt > now ? formatDateTime(booking.holdExpiresAt, locale) : null,
-    },
-  };
-}
-
-/** "Try again": a new payment for the same booking (the failed one stays on record). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const token = params.token ?? "";
-  const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await context.services.payments.forReturn(token) : null;
-  if (!found) throw data(null, { status: 404 });
-  return startCardPayment(context, { bookingId: found.booking.id, access: { returnToken: token }, locale: pageLocale(request) });
-}
+export { loader, action } from "./payment-result.server";
 
 const titleKey = {
   success: "payment.success.title",

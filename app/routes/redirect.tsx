@@ -5,25 +5,8 @@ import { Button } from "../components/button";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/redirect";
 
-export type RedirectTarget = { kind: "none" } | { kind: "invalid" } | { kind: "external"; url: string; host: string };
-
-/** Only absolute http(s) addresses may be followed: never `javascript:` or other schemes. */
-export function parseRedirectTarget(raw: string | undefined): RedirectTarget {
-  if (!raw || !raw.trim()) return { kind: "none" };
-  try {
-    const url = new URL(raw.trim());
-    if (url.protocol !== "http:" && url.protocol !== "https:") return { kind: "invalid" };
-    return { kind: "external", url: url.toString(), host: url.host };
-  } catch {
-    return { kind: "invalid" };
-  }
-}
-
-/** /redirect/{target}: the notice shown before a visitor leaves the site. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
-  return { locale, target: parseRedirectTarget(params.target) };
-}
+export { parseRedirectTarget, type RedirectTarget } from "../utils/redirect-target";
+export { loader } from "./redirect.server";
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const locale = localeFromPath(location.pathname) ?? defaultLocale;

@@ -1,45 +1,26 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { registerRequestSchema } from "../../core/contracts/auth";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
-import { actionFailure } from "../utils/action-errors.server";
-import { pageLocale, requireGuest } from "../utils/auth.server";
-import { useFieldErrors } from "../utils/form-errors";
+import { getFormProps } from "@conform-to/react";
+import { registerRequestSchema } from "../../core/contracts/auth";
+import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/register";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context);
-  return { locale: pageLocale(request) };
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = registerRequestSchema.safeParse({ ...form, locale });
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, sentTo: null }, 422);
-  try {
-    await context.services.accounts.register(parsed.data, locale, context.clientAddress);
-    return { errors: {}, message: null, sentTo: parsed.data.email };
-  } catch (error) {
-    return actionFailure(error, locale);
-  }
-}
-
+export { loader, action } from "./register.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.register.title")) : [];
 
-export default function RegisterPage({ actionData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const submitting = useNavigation().state === "submitting";
-  const { errors, clear } = useFieldErrors(actionData?.errors);
+  const [form, fields] = useAccountForm({ id: "register", schema: registerRequestSchema, locale: loaderData.locale, lastResult: actionData?.result });
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   if (sentTo) {
     return (
@@ -51,15 +32,15 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
   }
   return (
     <PageCard title={t("register.title")} intro={<p>{t("register.intro")}</p>}>
-      <Form method="post" className="space-y-5" noValidate>
-        {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
-        <Field name="name" autoComplete="name" label={t("fields.name")} required error={errors.name?.[0]} onEdit={clear} />
+      <Form method="post" className="space-y-5" {...getFormProps(form)}>
+        {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
+        <Field field={fields.name} autoComplete="name" label={t("fields.name")} required />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field name="first_name" autoComplete="given-name" label={t("fields.firstName")} error={errors.first_name?.[0]} onEdit={clear} />
-          <Field name="last_name" autoComplete="family-name" label={t("fields.lastName")} error={errors.last_name?.[0]} onEdit={clear} />
+          <Field field={fields.first_name} autoComplete="given-name" label={t("fields.firstName")} />
+          <Field field={fields.last_name} autoComplete="family-name" label={t("fields.lastName")} />
         </div>
-        <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
-        <NewPasswordFields errors={errors} onEdit={clear} labels="plain" />
+        <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
+        <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} labels="plain" />
         <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
         <Button type="submit" size="lg" disabled={submitting}>
           {submitting ? t("register.submitting") : t("register.submit")}

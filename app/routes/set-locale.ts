@@ -1,3 +1,4 @@
+import { stringifySetCookie } from "cookie";
 import { redirect } from "react-router";
 import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
@@ -13,10 +14,9 @@ export async function action({ request }: Route.ActionArgs) {
   const target = form.get(`redirect_${locale}`);
   const destination = isLocalPath(target) ? target : localizePath("/", locale);
   // https as the visitor sees it (PUBLIC_URL, a trusted proxy): see isSecure.
-  const secure = isSecure(request) ? "; Secure" : "";
-  return redirect(destination, {
-    headers: { "Set-Cookie": `${localeCookieName}=${locale}; Path=/; Max-Age=${localeCookieMaxAgeSeconds}; SameSite=Lax${secure}` },
-  });
+  // Not httpOnly: nothing secret, and the language is the visitor's to see.
+  const cookie = stringifySetCookie(localeCookieName, locale, { path: "/", maxAge: localeCookieMaxAgeSeconds, sameSite: "lax", secure: isSecure(request) });
+  return redirect(destination, { headers: { "Set-Cookie": cookie } });
 }
 
 export function loader() {

@@ -1,31 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
-import { bookingKeyOfRequest } from "../utils/booking-pages.server";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/sma-success";
 
-/** `/sma-success?booking={uuid}`: the request is sent; staff will call (spec §2). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = pageLocale(request);
-  const key = bookingKeyOfRequest(request);
-  try {
-    const { booking } = await context.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
-    if (booking.status === "draft" || booking.payment_option !== "sma") throw data(null, { status: 404 });
-    return { locale, code: booking.code ?? "", status: booking.status };
-  } catch (error) {
-    if (AppError.is(error) && error.code === "NOT_FOUND") throw data(null, { status: 404 });
-    throw error;
-  }
-}
-
+export { loader } from "./sma-success.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("sma.successTitle")) : [];
 

@@ -1,48 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, redirect, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { pageLocale } from "../utils/auth.server";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/verify-email";
+import type { action as verifyEmailAction } from "./verify-email.server";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: pageLocale(request) };
-}
-
-/**
- * The token is spent by a POST the page sends once it has loaded, not by the GET of the link:
- * mail scanners that open links would otherwise use it up before the person does.
- */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const locale = pageLocale(request);
-  try {
-    const { user: current } = await context.session();
-    const { userId, ...tokens } = await context.services.accounts.verifyEmail(params.doi);
-    const success = localizePath("/register/verification-success", locale);
-    // Someone else logged in here stays logged in: a verification link must not swap accounts.
-    if (current && current.uuid !== userId) return redirect(success);
-    return redirect(success, { headers: withCookies(sessionCookies(request, tokens)) });
-  } catch (error) {
-    // Spec §8: a failed verification is only logged.
-    console.warn("e-mail verification failed", error instanceof Error ? error.message : error);
-    return data({ verified: false as const }, 400);
-  }
-}
-
+export { loader, action } from "./verify-email.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.verify.title")) : [];
 
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<typeof verifyEmailAction>();
   const sent = useRef(false);
 
   useEffect(() => {

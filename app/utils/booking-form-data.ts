@@ -1,59 +1,22 @@
 import type { CompanionInput } from "../../core/contracts/bookings";
 import type { PublicFormItem } from "../../core/contracts/forms";
-import { companionTypes, vehicleItemOptions } from "../../core/domain/booking-choices";
-import { takesAnswer } from "../../core/domain/form-validation";
+import { companionTypes } from "../../core/domain/booking-choices";
+import { formItemRenderers } from "../components/booking/kinds";
+import { companionField, companionListField, type PageAnswer } from "./booking-field-names";
+
+export { answerField, companionField, companionListField, vehicleField, type PageAnswer } from "./booking-field-names";
 
 /**
- * The booking page is a plain HTML form, so it also works before scripts load. These names tie its
- * fields to form items and companions; the action reads them back with the functions below.
- */
-export const answerField = (itemUuid: string) => `a.${itemUuid}`;
-export const vehicleField = (itemUuid: string, day: number) => `a.${itemUuid}.vehicle.${day}`;
-export const companionField = (companionUuid: string, field: keyof Omit<CompanionInput, "uuid">) => `c.${companionUuid}.${field}`;
-export const companionListField = "companion_uuid";
-
-/** Kinds whose answer does not come from this form post (uploads go to their own endpoint). */
-const answeredElsewhere = new Set<PublicFormItem["kind"]>(["upload", "file", "companion"]);
-
-export type PageAnswer = string | boolean | string[] | null;
-
-/**
- * A page's answers from the posted form, for every answerable item of the page: a checkbox that is
- * not ticked is sent by no browser, so its absence means `false` (and an empty list for choices).
+ * A page's answers from the posted form, for every item of the page whose answer comes with the post
+ * (each kind's renderer knows how its fields read back: a checkbox that is not ticked is sent by no
+ * browser, so its absence means `false`, and an empty list for choices). Uploads and companions are
+ * answered elsewhere; content items take no answer.
  */
 export function answersFromFormData(items: PublicFormItem[], form: FormData): Record<string, PageAnswer> {
   const answers: Record<string, PageAnswer> = {};
   for (const item of items) {
-    if (!takesAnswer(item) || answeredElsewhere.has(item.kind)) continue;
-    const name = answerField(item.uuid);
-    switch (item.kind) {
-      case "checkbox":
-        answers[item.uuid] = form.get(name) === "true";
-        break;
-      case "multiselect":
-        answers[item.uuid] = form.getAll(name).filter((value): value is string => typeof value === "string");
-        break;
-      case "vehicles":
-      case "vehicles_per_day": {
-        const options = vehicleItemOptions(item.kind, item.options);
-        const vehicles = options.days.flatMap((day) => {
-          const value = form.get(vehicleField(item.uuid, day));
-          return typeof value === "string" && value ? [value] : [];
-        });
-        const extras = form.getAll(name).filter((value): value is string => typeof value === "string" && value !== "");
-        answers[item.uuid] = [...vehicles, ...extras];
-        break;
-      }
-      case "sma": {
-        const value = form.get(name);
-        answers[item.uuid] = typeof value === "string" && value ? value : null;
-        break;
-      }
-      default: {
-        const value = form.get(name);
-        answers[item.uuid] = typeof value === "string" ? value : "";
-      }
-    }
+    const readAnswer = formItemRenderers[item.kind].readAnswer;
+    if (readAnswer) answers[item.uuid] = readAnswer(form, item);
   }
   return answers;
 }

@@ -1,4 +1,5 @@
 import { data, redirectDocument } from "react-router";
+import { notFound } from "./http-errors.server";
 import type { Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import { readBookingKeys, type BookingKey } from "../../server/http/booking-cookies";
@@ -12,8 +13,7 @@ import type { PaymentAccess } from "../../server/payments/payments";
 export function bookingKeyOfRequest(request: Request): BookingKey {
   const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
   const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
-  if (!key) throw data(null, { status: 404 });
-  return key;
+  return key ?? notFound();
 }
 
 /**

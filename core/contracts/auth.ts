@@ -96,6 +96,23 @@ export const updateSettingsSchema = z
   })
   .refine((value) => !value.password || !!value.old_password, { path: ["old_password"], error: "validation.required" });
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
+
+/**
+ * The settings page's password form (decision 016): the same rules as a password change through
+ * `updateSettingsSchema`, where the page adds the account's unchanged name and e-mail, and the new
+ * password is required (the API's body may leave it out to change only the profile).
+ */
+export const changePasswordSchema = z
+  .object({
+    old_password: z.string().max(maximumPasswordLength).optional().nullable(),
+    password,
+    password_confirmation: z.string().optional().nullable(),
+  })
+  .refine((value) => !value.password || value.password === value.password_confirmation, {
+    path: ["password_confirmation"],
+    error: "validation.passwordMismatch",
+  })
+  .refine((value) => !value.password || !!value.old_password, { path: ["old_password"], error: "validation.required" });
 export const userParamsSchema = z.object({ uuid: z.string().uuid() });
 
 export const bookingSummarySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Options of the form items of kind `upload` and `file` (server/db/seed.ts): the accepted media types,
+ * Options of the form items of kind `upload` and `file` (server/db/factories/forms.ts): the accepted media types,
  * the largest file, and for videos the longest allowed length.
  */
 export const uploadItemOptionsSchema = z.object({

@@ -1,24 +1,33 @@
 import { z, type ZodError } from "zod";
 import type { FieldErrors } from "../contracts/errors";
-import { translatorFor } from "./i18n";
-import type { Locale } from "./locales";
-import en from "./locales/en.json";
+import { i18nFor, translatorFor } from "./i18n";
+import { defaultLocale, type Locale } from "./locales";
+import type common from "./locales/en/common.json";
 
-const zodMessages: Record<Locale, ReturnType<typeof z.locales.en>["localeError"]> = {
-  en: z.locales.en().localeError,
-  de: z.locales.de().localeError,
-};
+type ZodLocaleError = ReturnType<typeof z.locales.en>["localeError"];
 
-type ValidationKey = `validation.${keyof (typeof en)["validation"]}`;
+// zod ships an error map per language under the language's code; a locale zod lacks reads English.
+const zodLocales = z.locales as unknown as Record<string, (() => { localeError: ZodLocaleError }) | undefined>;
+const zodMessages = new Map<Locale, ZodLocaleError>();
+function zodMessagesOf(locale: Locale): ZodLocaleError {
+  let messages = zodMessages.get(locale);
+  if (!messages) {
+    messages = (zodLocales[locale] ?? z.locales.en)().localeError;
+    zodMessages.set(locale, messages);
+  }
+  return messages;
+}
+
+type ValidationKey = `validation.${keyof (typeof common)["validation"]}`;
 
 export function isValidationKey(message: string): message is ValidationKey {
-  return message.startsWith("validation.") && message.slice("validation.".length) in en.validation;
+  return message.startsWith("validation.") && i18nFor(defaultLocale).exists(message);
 }
 
 /** Our own messages are catalogue keys (`validation.required`); everything else comes from zod's locale. */
 export function issueMessage(issue: ZodError["issues"][number], locale: Locale): string {
   if (isValidationKey(issue.message)) return translatorFor(locale)(issue.message);
-  const localized = zodMessages[locale](issue as Parameters<(typeof zodMessages)["en"]>[0]);
+  const localized = zodMessagesOf(locale)(issue as Parameters<ZodLocaleError>[0]);
   return typeof localized === "string" ? localized : (localized?.message ?? issue.message);
 }
 

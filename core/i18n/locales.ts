@@ -1,6 +1,9 @@
-/** The site's languages. English is the default and has no path prefix; German lives under /de. */
-export const locales = ["en", "de"] as const;
-export type Locale = (typeof locales)[number];
+import { parseCookie } from "cookie";
+import { localeDefinitions } from "./locale-list";
+
+/** The site's languages (core/i18n/locale-list.ts). English is the default and has no path prefix; German lives under /de. */
+export type Locale = keyof typeof localeDefinitions;
+export const locales = Object.keys(localeDefinitions) as [Locale, ...Locale[]];
 export const defaultLocale: Locale = "en";
 
 /** Cookie that remembers the visitor's choice (spec §9: `i18n_redirected`, 365 days). */
@@ -8,7 +11,10 @@ export const localeCookieName = "i18n_redirected";
 export const localeCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** BCP 47 tags used for Intl formatting. */
-export const intlLocaleTags: Record<Locale, string> = { en: "en-GB", de: "de-DE" };
+export const intlLocaleTags = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].intlTag])) as Record<Locale, string>;
+
+/** Each language's name in its own words, for the language dropdown. */
+export const localeNames = Object.fromEntries(locales.map((locale) => [locale, localeDefinitions[locale].nativeName])) as Record<Locale, string>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
@@ -57,20 +63,10 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
+/** One cookie of a `Cookie` header, decoded (the `cookie` package: the first of equal names wins). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator === -1) continue;
-    if (part.slice(0, separator).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(separator + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  return parseCookie(cookieHeader)[name] ?? null;
 }
 
 /** Spec §1: the path prefix, else the saved cookie, else the browser language, else English. */

@@ -1,6 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { createMiddleware } from "hono/factory";
 import {
   loginRequestSchema,
   logoutRequestSchema,
@@ -19,11 +17,12 @@ import {
 } from "../../core/contracts/auth";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { translatorFor } from "../../core/i18n/i18n";
-import type { AccessTokenClaims } from "../auth/access-tokens";
-import { AppError, type ApiMessageKey } from "../errors";
+import type { Locale } from "../../core/i18n/locales";
+import { type ApiMessageKey } from "../errors";
 import { clientAddressOf } from "../http/forwarded-request";
 import { deviceCookie, deviceCookieOf } from "../http/web-session";
-import type { ApiEnv, ApiRouter } from "./api-app";
+import { bearerTokenOf, requireActor } from "./actor";
+import type { ApiRouter } from "./api-app";
 import { json } from "./public-content";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
@@ -35,25 +34,10 @@ const errors = {
 };
 const bearer = [{ bearerAuth: [] }];
 
-type AuthEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: AccessTokenClaims } };
-
-function bearerToken(c: Context): string | null {
-  const header = c.req.header("authorization") ?? "";
-  return header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() || null : null;
-}
-
-/** Calls behind it need `Authorization: Bearer <access token>` of an existing account. */
-const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
-  const session = await c.var.services.accounts.authenticate(bearerToken(c));
-  if (!session) throw new AppError("UNAUTHORIZED", "unauthorized");
-  c.set("actor", session.claims);
-  await next();
-});
-
 /** Spec §7 account calls: login, refresh, logout, register, verify, reset, settings, own bookings. */
 export function registerAuthRoutes(api: ApiRouter) {
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT" });
-  const message = (c: Context<ApiEnv>, key: ApiMessageKey): { message: string } => ({ message: String(translatorFor(c.var.locale)(`api.${key}`)) });
+  const message = (c: { var: { locale: Locale } }, key: ApiMessageKey): { message: string } => ({ message: String(translatorFor(c.var.locale)(`api.${key}`)) });
 
   api.openapi(
     createRoute({
@@ -103,11 +87,10 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => {
       const input = await c.req.json().catch(() => ({}));
       const parsed = logoutRequestSchema.safeParse(input);
-      await c.var.services.accounts.logout({ refreshToken: parsed.success ? parsed.data.refresh_token : undefined, accessToken: bearerToken(c) });
+      await c.var.services.accounts.logout({ refreshToken: parsed.success ? parsed.data.refresh_token : undefined, accessToken: bearerTokenOf(c) });
       return c.json(message(c, "loggedOut"), 200);
     },
   );
-  api.use("/auth/user", requireUser);
   api.openapi(
     createRoute({
       method: "get",
@@ -115,9 +98,10 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["auth"],
       summary: "The logged-in user",
       security: bearer,
+      middleware: requireActor(),
       responses: { 200: json(userResponseSchema, "The user"), ...errors },
     }),
-    async (c) => c.json({ data: await c.var.services.accounts.getUser((c as unknown as Context<AuthEnv>).var.actor) }, 200),
+    async (c) => c.json({ data: await c.var.services.accounts.getUser(c.var.actor) }, 200),
   );
   api.openapi(
     createRoute({
@@ -173,9 +157,6 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
 
-  api.use("/settings/*", requireUser);
-  api.use("/booking/public", requireUser);
-  const actorOf = (c: Context) => (c as Context<AuthEnv>).var.actor;
   api.openapi(
     createRoute({
       method: "get",
@@ -183,9 +164,10 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["settings"],
       summary: "The logged-in user's settings",
       security: bearer,
+      middleware: requireActor(),
       responses: { 200: json(userResponseSchema, "The user"), ...errors },
     }),
-    async (c) => c.json({ data: await c.var.services.accounts.getUser(actorOf(c)) }, 200),
+    async (c) => c.json({ data: await c.var.services.accounts.getUser(c.var.actor) }, 200),
   );
   api.openapi(
     createRoute({
@@ -194,12 +176,13 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["settings"],
       summary: "Change one's own profile; a new e-mail address or password needs the current password (`old_password`). A new password ends every session.",
       security: bearer,
+      middleware: requireActor(),
       request: { params: userParamsSchema, ...body(updateSettingsSchema) },
       responses: { 200: json(userResponseSchema, "The updated user"), ...errors },
     }),
     async (c) =>
       c.json(
-        { data: await c.var.services.accounts.updateUser(actorOf(c), c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientAddressOf(c)) },
+        { data: await c.var.services.accounts.updateUser(c.var.actor, c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientAddressOf(c)) },
         200,
       ),
   );
@@ -210,11 +193,12 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["settings"],
       summary: "Delete one's own profile, irrevocably",
       security: bearer,
+      middleware: requireActor(),
       request: { params: userParamsSchema },
       responses: { 200: json(messageResponseSchema, "Deleted"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.deleteUser(actorOf(c), c.req.valid("param").uuid);
+      await c.var.services.accounts.deleteUser(c.var.actor, c.req.valid("param").uuid);
       return c.json(message(c, "profileDeleted"), 200);
     },
   );
@@ -225,8 +209,9 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["bookings"],
       summary: "The logged-in user's bookings, split into future and expired",
       security: bearer,
+      middleware: requireActor(),
       responses: { 200: json(userBookingsResponseSchema, "Bookings"), ...errors },
     }),
-    async (c) => c.json({ data: await c.var.services.accounts.listBookings(actorOf(c), c.var.locale) }, 200),
+    async (c) => c.json({ data: await c.var.services.accounts.listBookings(c.var.actor, c.var.locale) }, 200),
   );
 }

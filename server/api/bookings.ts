@@ -18,6 +18,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
 import { clientAddressOf } from "../http/forwarded-request";
+import { optionalActor } from "./actor";
 import type { ApiEnv, ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -42,6 +43,7 @@ export function registerBookingRoutes(api: ApiRouter) {
       path: "/booking/public/{formUuid}",
       tags: ["bookings"],
       summary: "Resume the booking opened by bookingToken and bookingUuid, or start a new draft of the form (its token comes back once)",
+      middleware: optionalActor(),
       request: { params: openBookingParamsSchema, query: openBookingQuerySchema },
       responses: {
         200: json(openBookingResponseSchema, "The booking"),
@@ -51,13 +53,11 @@ export function registerBookingRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const { bookingToken, bookingUuid } = c.req.valid("query");
-      const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/, "");
-      const session = bearer ? await c.var.services.accounts.authenticate(bearer) : null;
       const opened = await c.var.services.bookings.open({
         formId: c.req.valid("param").formUuid,
         bookingToken,
         bookingUuid,
-        userId: session?.user.uuid ?? null,
+        userId: c.var.actor.user?.userId ?? null,
         locale: c.var.locale,
         clientAddress: clientAddressOf(c),
       });

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { createPaymentBodySchema, createPaymentParamsSchema, createPaymentResponseSchema } from "../../core/contracts/payments";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
-import { accessTokenOf } from "../http/web-session";
 import { WebhookSignatureError } from "../payments/payment-provider";
+import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -21,6 +21,8 @@ export function registerPaymentRoutes(api: ApiRouter) {
       tags: ["payments"],
       summary:
         "Create a card payment for what is due now (deposit, full amount or balance) and answer where to send the browser. Access: the booking's token (body or booking cookie) or the owner's session. A booking has at most one open checkout: while one is being made or was handed out seconds ago, another creation answers 409 `payment_in_progress` (finish that page, or try again in a few seconds); later creations close the old checkout and make a new one.",
+      // A page's script calls it with the browser's cookies: the session cookie counts like a bearer token.
+      middleware: optionalActor({ orSessionCookie: true }),
       request: { params: createPaymentParamsSchema, body: { content: { "application/json": { schema: createPaymentBodySchema } }, required: false } },
       responses: { 200: json(createPaymentResponseSchema, "The payment result"), ...errorAnswers },
     }),
@@ -28,9 +30,9 @@ export function registerPaymentRoutes(api: ApiRouter) {
       const { bookingUuid, locale } = c.req.valid("param");
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
       const bookingToken = body.booking_token ?? bookingTokenFromCookie(c.req.header("cookie"), bookingUuid);
-      const bearer = c.req.header("authorization")?.replace(/^Bearer\s+/, "") ?? accessTokenOf(c.req.raw);
-      const session = !bookingToken && bearer ? await c.var.services.accounts.authenticate(bearer) : null;
-      const result = await c.var.services.payments.create({ bookingId: bookingUuid, access: { bookingToken, userId: session?.user.uuid ?? null }, locale });
+      // A presented booking token is the only key tried: a wrong one is not rescued by the session.
+      const userId = bookingToken ? null : (c.var.actor.user?.userId ?? null);
+      const result = await c.var.services.payments.create({ bookingId: bookingUuid, access: { bookingToken, userId }, locale });
       return c.json({ data: result }, 200);
     },
   );

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { AppError } from "../errors";
+import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -17,20 +17,17 @@ export function registerStaffRoutes(api: ApiRouter) {
       tags: ["staff"],
       summary: "Verify or reject an SMA booking request (staff only). Verified: confirmed, the customer gets a link to pay. Rejected: places released.",
       security: [{ bearerAuth: [] }],
+      middleware: requireRole("staff"),
       request: { params: smaDecisionParamsSchema, body: { content: { "application/json": { schema: smaDecisionBodySchema } }, required: false } },
       responses: { 200: json(smaDecisionResponseSchema, "The decided booking"), ...errorAnswers },
     }),
     async (c) => {
-      const header = c.req.header("authorization") ?? "";
-      const session = await c.var.services.accounts.authenticate(header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() : null);
-      if (!session) throw new AppError("UNAUTHORIZED", "unauthorized");
-      if (session.user.role !== "staff") throw new AppError("FORBIDDEN", "forbidden");
       const { uuid, decision } = c.req.valid("param");
       const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
-      const result = await c.var.services.bookings.decideSma({
+      const result = await c.var.services.bookings.decideSma(c.var.actor, {
         bookingId: uuid,
         decision,
-        staff: { id: session.user.uuid, email: session.user.email },
+        staff: { id: c.var.actor.user?.userId ?? "", email: c.var.user?.email ?? "" },
         note: body.note,
       });
       return c.json({ data: { uuid, status: result.status } }, 200);

@@ -4,7 +4,6 @@ import { uploadFormSchema, uploadParamsSchema, uploadResponseSchema } from "../.
 import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
-import { storeBookingUpload } from "../uploads/store-upload";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -35,22 +34,16 @@ export function registerUploadRoutes(api: ApiRouter) {
     const params = uploadParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: fieldErrorsOf(params.error, c.var.locale) });
     const { uuid } = params.data;
-    const { services } = c.var;
-    if (!services.uploadsDir) throw new Error("Uploads need ServicesOptions.uploadsDir.");
     const body = c.req.raw.body;
     if (!body) throw new AppError("BAD_REQUEST", "invalidRequest");
     const contentLength = Number(c.req.header("content-length"));
-    const upload = await storeBookingUpload(services.db, {
+    const upload = await c.var.services.bookings.storeUpload({
       bookingId: uuid,
       bookingToken: bookingTokenFromCookie(c.req.header("cookie"), uuid),
       stream: body,
       contentType: c.req.header("content-type") ?? "",
       contentLength: Number.isSafeInteger(contentLength) && contentLength > 0 ? contentLength : undefined,
-      uploadsDir: services.uploadsDir,
       locale: c.var.locale,
-      now: services.now(),
-      idleTimeoutMs: services.uploadIdleTimeoutMs,
-      bytesPerDraft: services.uploadBytesPerDraft,
     });
     return c.json(uploadResponseSchema.parse({ data: upload }), 201);
   });

@@ -8,13 +8,15 @@ import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validat
 
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
-import { rateLimitKeyOf } from "../auth/rate-limit-key";
-import { RateLimiter } from "../auth/rate-limiter";
+import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import { getPublicForm } from "../services/forms";
+import { getPublicForm } from "../catalog/forms";
+import { anonymousActor } from "../../core/domain/permissions";
+import { withBookingToken } from "../auth/authorize";
+import { authorizedBooking } from "./authorized-booking";
 
 type BookingRow = typeof bookings.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;
@@ -82,17 +84,18 @@ export function toBookingView(row: BookingRow, companions: ParticipantRow[]): Bo
   };
 }
 
-/** A booking of this form whose token matches; anything else is "not found", never a hint. */
-export async function bookingByToken(db: Queryable, bookingId: string, token: string, formId?: string): Promise<BookingRow> {
-  const conditions = [eq(bookings.id, bookingId), eq(bookings.tokenHash, hashToken(token))];
-  if (formId) conditions.push(eq(bookings.formId, formId));
-  const [row] = await db
-    .select()
-    .from(bookings)
-    .where(and(...conditions))
-    .limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "bookingNotFound");
-  return row;
+/**
+ * A booking (of this form) whose token the browser presented, for `action`; anything else is "not
+ * found", never a hint. The decision is core/domain/permissions.ts's (authorizedBooking).
+ */
+export async function bookingByToken(
+  db: Queryable,
+  bookingId: string,
+  token: string,
+  formId?: string,
+  action: "booking.open" | "booking.edit" | "booking.submit" = "booking.edit",
+): Promise<BookingRow> {
+  return authorizedBooking(db, withBookingToken(anonymousActor, token), action, { bookingId, formId });
 }
 
 /** Main-participant columns and the form item names (`main.<name>`) that fill them. */
@@ -158,8 +161,8 @@ function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string,
  */
 export const draftsPerClientPerHour = 60;
 
-export function createDraftLimiter(perHour: number = draftsPerClientPerHour, multiplier: number, clock: () => number): RateLimiter {
-  return new RateLimiter(perHour * multiplier, 60 * 60_000, clock);
+export function createDraftLimiter(store: RateLimitStore, perHour: number = draftsPerClientPerHour, multiplier: number): RateLimiter {
+  return store.fixedWindow("drafts-address", { limit: perHour * multiplier, windowMs: 60 * 60_000, by: "address" });
 }
 
 /**
@@ -181,7 +184,7 @@ export async function openDraft(
 ): Promise<{ booking: BookingView; bookingToken?: string; ownerId: string | null }> {
   if (input.bookingToken || input.bookingUuid) {
     if (!input.bookingToken || !input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
-    const row = await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId);
+    const row = await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId, "booking.open");
     return { booking: await bookingViewOf(db, row), ownerId: row.userId };
   }
   const [form] = await db
@@ -191,7 +194,7 @@ export async function openDraft(
     .where(eq(forms.id, input.formId))
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
-  const allowance = input.draftLimiter?.hit(rateLimitKeyOf(input.clientAddress ?? "unknown"));
+  const allowance = await input.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
       params: { count: Math.ceil(allowance.retryAfterSeconds / 60) },

@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, resourceReservations } from "../db/schema";
+import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
+import { bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
+import { recordTransition } from "./record-transition";
 import { offerFreedPlaces, type WaitlistOfferOptions } from "./waitlist-offers";
-
-/** Statuses whose places are only held, not yet paid for: the hold can run out. */
-const heldStatuses = ["submitted", "awaiting_payment"] as const;
 
 /**
  * Frees the places and resources of a booking whose hold has run out. Runs as a durable job at the
@@ -15,17 +14,17 @@ const heldStatuses = ["submitted", "awaiting_payment"] as const;
 export async function expireHold(db: Database, bookingId: string, now: Date, waitlist?: WaitlistOfferOptions): Promise<"expired" | "kept"> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
-    if (!booking || !(heldStatuses as readonly string[]).includes(booking.status)) return "kept";
+    // Only places held, not yet paid for, can run out (the transition table says in which statuses).
+    if (!booking || !bookingEventAllowed(booking.status, "hold_expired")) return "kept";
     if (!booking.holdExpiresAt || booking.holdExpiresAt > now) return "kept";
     const resourcesReleased = await releaseBookingHold(tx, booking, now);
-    await tx.update(bookings).set({ status: "expired", placesHeld: 0, updatedAt: now }).where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      fromStatus: booking.status,
-      toStatus: "expired",
+    await recordTransition(tx, {
+      booking,
+      event: "hold_expired",
       cause: "hold ran out",
       details: { placesReleased: booking.placesHeld, resourcesReleased },
-      at: now,
+      set: { placesHeld: 0 },
+      now,
     });
     if (waitlist) await offerFreedPlaces(tx, booking.eventId, now, waitlist);
     return "expired";

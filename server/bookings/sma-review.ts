@@ -3,13 +3,15 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { paymentDue } from "../../core/domain/payment-due";
 import { localizePath } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events } from "../db/schema";
+import { bookings, events } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
-import { scheduleBalanceDue } from "../payments/balance-due";
+import type { Actor } from "../../core/domain/permissions";
+import { authorize } from "../auth/authorize";
 import { payLinkUrl } from "../payments/pay-links";
 import { displayNameOf, mainParticipantOf } from "./drafts";
 import { releaseBookingHold } from "./expire-hold";
+import { recordTransition } from "./record-transition";
 import { offerFreedPlaces } from "./waitlist-offers";
 
 export type SmaDecision = "verify" | "reject";
@@ -21,12 +23,13 @@ export type SmaDecision = "verify" | "reject";
  * transaction; a request already decided is refused, so two staff members cannot both decide it.
  */
 export async function decideSmaRequest(
-  db: Database,
-  deps: { publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: { db: Database; publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  actor: Actor,
   input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined; now: Date },
 ): Promise<{ status: "confirmed" | "rejected" }> {
+  authorize(actor, "booking.decide-sma", null);
   const { now } = input;
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     if (booking.status !== "in_review" || booking.smaStatus !== "requested") throw new AppError("CONFLICT", "smaAlreadyDecided");
@@ -37,9 +40,8 @@ export async function decideSmaRequest(
     const details = { staffId: input.staff.id, ...(input.note ? { note: input.note } : {}) };
 
     if (input.decision === "verify") {
-      await tx.update(bookings).set({ status: "confirmed", smaStatus: "verified", smaBlocking: false, updatedAt: now }).where(eq(bookings.id, booking.id));
-      await tx.insert(bookingEvents).values({ bookingId: booking.id, fromStatus: "in_review", toStatus: "confirmed", cause, details, at: now });
-      await scheduleBalanceDue(tx, booking, now);
+      // The transition schedules the balance-due mail (bookingFollowUps).
+      await recordTransition(tx, { booking, event: "sma_verified", cause, details, set: { smaStatus: "verified", smaBlocking: false }, now });
       const due = paymentDue({ ...booking, status: "confirmed" }, now);
       if (main?.email && event) {
         await deps.enqueueMail(tx, {
@@ -59,17 +61,13 @@ export async function decideSmaRequest(
     }
 
     const resourcesReleased = await releaseBookingHold(tx, booking, now);
-    await tx
-      .update(bookings)
-      .set({ status: "rejected", smaStatus: "rejected", smaBlocking: false, placesHeld: 0, updatedAt: now })
-      .where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      fromStatus: "in_review",
-      toStatus: "rejected",
+    await recordTransition(tx, {
+      booking,
+      event: "sma_rejected",
       cause,
       details: { ...details, placesReleased: booking.placesHeld, resourcesReleased },
-      at: now,
+      set: { smaStatus: "rejected", smaBlocking: false, placesHeld: 0 },
+      now,
     });
     if (main?.email && event) {
       await deps.enqueueMail(tx, {

@@ -4,23 +4,13 @@ import { eventState } from "../../core/domain/event-state";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
-import {
-  bookingEvents,
-  bookings,
-  eventCategoryTranslations,
-  eventDayResources,
-  eventPrices,
-  events,
-  jobs,
-  participants,
-  resourceReservations,
-  sites,
-} from "../db/schema";
+import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { newBookingCode } from "./booking-code";
+import { recordTransition } from "./record-transition";
 import { holdPlaces, reserveResource } from "./places";
 import { claimWaitlistOffer } from "./waitlist-offers";
 
-export const expireHoldJob = "booking.expire-hold";
+export { expireHoldJob } from "./booking-jobs";
 
 /** A per-day resource the booking asks for (a rental street GT on day 1, an instructor on day 2, …). */
 export type ResourceRequest = { resourceId: string; quantity: number };
@@ -32,6 +22,12 @@ export type SubmitOutcome =
   | { outcome: "resource_unavailable"; resourceId: string }
   | { outcome: "not_bookable"; state: string }
   | { outcome: "not_found" };
+
+const submissionCause = {
+  submitted_confirmed: "submitted by the customer, paying by invoice",
+  submitted_for_review: "booking request (SMA) sent by the customer",
+  submitted_for_card_payment: "submitted by the customer",
+} as const;
 
 /** Thrown inside the transaction to undo the places already taken when a resource is gone. */
 class ResourceUnavailable extends Error {
@@ -143,26 +139,22 @@ export async function submitBooking(
       // PRODUCT.md lifecycle: an invoice booking is confirmed at once, an SMA request keeps its places
       // in review until staff decide; only a card payment waits, and only for the hold's time.
       // Nothing to pay (a free event): confirmed at once, or its hold would run out with nothing to pay.
-      const status = booking.paymentOption === "sma" ? "in_review" : booking.paymentOption === "invoice" || price.totalCents === 0 ? "confirmed" : "submitted";
-      const holdExpiresAt = status === "submitted" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
-      await tx
-        .update(bookings)
-        .set({ status, code, placesHeld: places, holdExpiresAt, submittedAt: now, updatedAt: now, ...price })
-        .where(eq(bookings.id, booking.id));
-      await tx.insert(bookingEvents).values({
-        bookingId: booking.id,
-        fromStatus: "draft",
-        toStatus: status,
-        cause:
-          status === "confirmed"
-            ? "submitted by the customer, paying by invoice"
-            : status === "in_review"
-              ? "booking request (SMA) sent by the customer"
-              : "submitted by the customer",
+      const submission =
+        booking.paymentOption === "sma"
+          ? "submitted_for_review"
+          : booking.paymentOption === "invoice" || price.totalCents === 0
+            ? "submitted_confirmed"
+            : "submitted_for_card_payment";
+      const holdExpiresAt = submission === "submitted_for_card_payment" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
+      // The transition writes the expiry job of a held booking (bookingFollowUps).
+      await recordTransition(tx, {
+        booking,
+        event: submission,
+        cause: submissionCause[submission],
         details: { places, resources: requests, ...(offer ? { waitlistEntryId: offer.entryId, placesFromOffer: offer.placesHeld } : {}) },
-        at: now,
+        set: { code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price },
+        now,
       });
-      if (holdExpiresAt) await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId: booking.id }, runAt: holdExpiresAt });
       await input.afterHeld?.(tx, { bookingId: booking.id, code, holdExpiresAt });
       return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
     });

@@ -13,7 +13,7 @@ import type { EmailToSend } from "../email/enqueue-email";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
-import { getPublicForm } from "../services/forms";
+import { getPublicForm } from "../catalog/forms";
 import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
 import { submitBooking, type ResourceRequest } from "./submit-booking";
 import { issueInvoice } from "../invoices/issue-invoice";
@@ -218,7 +218,7 @@ export async function submitDraft(
   deps: SubmitDraftDeps,
   input: { bookingId: string; bookingToken: string; locale: Locale; now: Date; waitlistOfferToken?: string | undefined },
 ): Promise<BookingView> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  const booking = await bookingByToken(db, input.bookingId, input.bookingToken, undefined, "booking.submit");
   if (booking.status !== "draft") throw alreadySubmitted();
   const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
   let itemOfResource = new Map<string, string>();

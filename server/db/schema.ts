@@ -597,3 +597,19 @@ export const jobs = pgTable(
   },
   (table) => [index("jobs_due_idx").on(table.doneAt, table.runAt)],
 );
+
+/**
+ * The counters of every rate limit and login back-off (rate-limiter-flexible's Drizzle store,
+ * server/auth/rate-limiter.ts), shared by all processes on the database. `key` is the limit's
+ * name and the client's key; `expire` ends the window. Rows expired for an hour are deleted by the
+ * limiter itself every five minutes (docs/decisions/018).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    expire: timestamp("expire", { withTimezone: true }),
+  },
+  (table) => [index("rate_limits_expire_idx").on(table.expire)],
+);

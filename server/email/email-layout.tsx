@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import type { Locale } from "../../core/i18n/locales";
-import { emailCatalogues, fillText, operatorBrand } from "./email-catalogue";
+import { emailText, operatorBrand } from "./email-catalogue";
 
 export const brandColors = { navy: "#0b1630", gold: "#e6a91f", ink: "#1d2433", muted: "#5b6475", page: "#f3f4f7" } as const;
 
@@ -36,7 +36,7 @@ type EmailLayoutProps = { locale: Locale; title: string; preview: string; headin
 
 /** The frame of every e-mail: brand header, greeting, the template's content, sign-off and legal footer. */
 export function EmailLayout({ locale, title, preview, heading, name, children }: EmailLayoutProps) {
-  const text = emailCatalogues[locale].layout;
+  const t = emailText(locale);
   return (
     <Html lang={locale} dir="ltr">
       <Head>
@@ -53,17 +53,17 @@ export function EmailLayout({ locale, title, preview, heading, name, children }:
             <Heading as="h1" style={styles.heading}>
               {heading}
             </Heading>
-            <Paragraph>{fillText(text.greeting, { name })}</Paragraph>
+            <Paragraph>{t("layout.greeting", { name })}</Paragraph>
             {children}
             <Paragraph>
-              {text.signOff}
+              {t("layout.signOff")}
               <br />
-              {fillText(text.team)}
+              {t("layout.team")}
             </Paragraph>
           </Section>
           <Hr style={styles.rule} />
           <Section style={styles.footer}>
-            <Text style={styles.legal}>{fillText(text.legal)}</Text>
+            <Text style={styles.legal}>{t("layout.legal")}</Text>
           </Section>
         </Container>
       </Body>
@@ -93,7 +93,7 @@ export function ActionButton({ locale, href, label }: { locale: Locale; href: st
         </Button>
       </Section>
       <Text style={styles.small} data-skip-in-text="true">
-        {emailCatalogues[locale].layout.linkIntro}
+        {emailText(locale)("layout.linkIntro")}
         <br />
         <Link href={href} style={styles.link}>
           {href}

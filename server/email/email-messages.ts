@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { locales } from "../../core/i18n/locales";
 
 /** How long an e-mail verification link stays valid; the account feature must issue tokens with this expiry. */
 export const verifyEmailValidHours = 48;
@@ -125,7 +126,7 @@ export const smaRequestedPayloadSchema = z.object({
   email: z.string().min(3).max(320),
   people: z.number().int().positive(),
   totalCents: centsSchema,
-  customerLocale: z.enum(["en", "de"]),
+  customerLocale: z.enum(locales),
 });
 
 /** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */

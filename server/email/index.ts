@@ -4,7 +4,7 @@
  * with its /dev/outbox pages). Features import from here, not from the files behind it.
  */
 export { createDevOutboxRoutes } from "./dev-outbox-routes";
-export { emailCatalogues, operatorBrand } from "./email-catalogue";
+export { emailText, operatorBrand } from "./email-catalogue";
 export {
   emailMessageSchema,
   InvalidEmailMessageError,

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
-import type { WebContext } from "../load-context";
+import { routerContextOf, type WebContext } from "../load-context";
 import type { Services } from "../services";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
@@ -68,7 +68,7 @@ export function createApp(options: AppOptions) {
   const app = new Hono();
   const api = createApi(options.services, options.logError);
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
-  const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.cache.version);
+  const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.readsVersion());
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
   const hsts = strictTransportSecurity(options.hstsIncludeSubdomains ?? false);
 
@@ -127,9 +127,9 @@ export function createApp(options: AppOptions) {
       // A cached page is re-signed with this request's nonce, which the CSP header names (decision 012).
       const cached = pageCache.get(key, Date.now(), context.cspNonce);
       if (cached) return cached;
-      return pageCache.store(key, await handleDocument(request, context), Date.now(), context.cspNonce);
+      return pageCache.store(key, await handleDocument(request, routerContextOf(context)), Date.now(), context.cspNonce);
     }
-    return withRenewedSession(await handleDocument(request, context), session);
+    return withRenewedSession(await handleDocument(request, routerContextOf(context)), session);
   });
 
   return app;

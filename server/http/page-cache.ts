@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
 import { deviceCookieName, sessionCookieName } from "./web-session";
 import { isPersonalPagePath } from "./security-headers";
@@ -30,7 +31,7 @@ export class PageCache {
   keyOf(request: Request): string | null {
     if (this.ttlMs <= 0 || request.method !== "GET") return null;
     const cookieHeader = request.headers.get("cookie");
-    if (cookieHeader && cookieHeader.split(";").some((part) => part.trim() && !cookiesThatDoNotChangeThePage.has(part.trim().split("=")[0] ?? ""))) return null;
+    if (cookieHeader && Object.keys(parseCookie(cookieHeader)).some((name) => !cookiesThatDoNotChangeThePage.has(name))) return null;
     const url = new URL(request.url);
     if (isPersonalPagePath(url.pathname)) return null;
     // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.

@@ -1,6 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Database } from "../db/client";
+import { insertDemoEventCopy } from "../db/demo";
+import { seedIds } from "../db/demo/ids";
+import { siteSettings } from "../db/factories/site";
 import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
@@ -13,6 +17,19 @@ import { balanceDueJob } from "../payments/balance-due";
  */
 export function createTestRoutes(options: { db: Database; now: () => Date; runJobsNow: () => Promise<unknown>; publicOrigin: string }): Hono {
   const app = new Hono();
+
+  /**
+   * A fresh event of the test's own, built by the data factories as a copy of one demo event (same
+   * texts, prices and form; new ids; the fully booked final with its bookings). Browser tests book,
+   * fill and change it without touching the demo events or each other (decision 019).
+   */
+  const newEventInput = z.object({ copyOf: z.enum(Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]]) });
+  app.post("/events", async (c) => {
+    const input = newEventInput.safeParse(await c.req.json().catch(() => null));
+    if (!input.success) return c.json({ error: "copyOf names no demo event" }, 400);
+    const inserted = await options.db.transaction((tx) => insertDemoEventCopy(tx, input.data.copyOf, options.now(), siteSettings));
+    return c.json({ eventUuid: inserted.eventId, formUuid: inserted.formId }, 201);
+  });
 
   /** The booking's hold runs out now; the durable expiry job runs as it would at that time. */
   app.post("/bookings/:uuid/expire-hold", async (c) => {

@@ -1,3 +1,4 @@
+import { stringifySetCookie } from "cookie";
 import type { TokenResponse, User } from "../../core/contracts/auth";
 import { readCookie } from "../../core/i18n/locales";
 import type { AccessTokenClaims } from "../auth/access-tokens";
@@ -15,9 +16,13 @@ export const deviceCookieName = "device";
 /** Cleared at logout with the session (spec §4): the booking in progress and its form position. */
 export const bookingCookieNames = ["booking_token", "form_position"] as const;
 
-/** Path=/ and no Domain on every cookie, so that the session cookies can carry the `__Host-` prefix over https. */
+/**
+ * Every cookie of the site (the `cookie` package writes it, the value URI-encoded): httpOnly,
+ * SameSite=Lax, Secure over https, Path=/ and no Domain, so that the session cookies can carry the
+ * `__Host-` prefix over https.
+ */
 export function cookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return stringifySetCookie(name, value, { path: "/", maxAge: maxAgeSeconds, httpOnly: true, sameSite: "lax", secure });
 }
 
 /**

@@ -1,30 +1,32 @@
-import { and, eq, or } from "drizzle-orm";
-import { hashToken } from "../auth/secrets";
+import { eq } from "drizzle-orm";
+import { can, type Actor } from "../../core/domain/permissions";
+import { actorOf, bookingSubject, withBookingToken } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookings, invoices } from "../db/schema";
 import { renderInvoicePdf, type InvoiceData } from "./render-invoice-pdf";
 
 /**
- * The invoice PDF of a booking for whoever may see it: the account that owns the booking, or the
- * browser holding the booking's token. Rendered from the snapshot taken when it was issued. Null
- * when there is none or the caller may not see it (the same answer, so nothing is revealed).
+ * The invoice PDF of a booking for whoever may see it ("booking.invoice" in core/domain/permissions.ts:
+ * the account that owns the booking, or the browser holding the booking's token). Rendered from the
+ * snapshot taken when it was issued. Null when there is none or the caller may not see it (the same
+ * answer, so nothing is revealed).
  */
-export async function invoicePdfFor(
-  db: Queryable,
-  input: { bookingId: string; userId?: string | null | undefined; bookingToken?: string | undefined },
-): Promise<{ filename: string; pdf: Buffer } | null> {
-  const ways = [
-    ...(input.bookingToken ? [eq(bookings.tokenHash, hashToken(input.bookingToken))] : []),
-    ...(input.userId ? [eq(bookings.userId, input.userId)] : []),
-  ];
-  if (!ways.length) return null;
-  const access = or(...ways);
-  const [row] = await db
-    .select({ number: invoices.number, data: invoices.data })
+export async function readInvoicePdf(deps: { db: Queryable }, actor: Actor, input: { bookingId: string }): Promise<{ filename: string; pdf: Buffer } | null> {
+  const [row] = await deps.db
+    .select({ number: invoices.number, data: invoices.data, booking: { id: bookings.id, userId: bookings.userId, tokenHash: bookings.tokenHash } })
     .from(invoices)
     .innerJoin(bookings, eq(bookings.id, invoices.bookingId))
-    .where(and(eq(invoices.bookingId, input.bookingId), access))
+    .where(eq(invoices.bookingId, input.bookingId))
     .limit(1);
-  if (!row) return null;
+  if (!row || !can(actor, "booking.invoice", bookingSubject(row.booking))) return null;
   return { filename: `${row.number}.pdf`, pdf: await renderInvoicePdf(row.data as unknown as InvoiceData) };
+}
+
+/**
+ * `readInvoicePdf` for a caller that holds an account id (a page's session) and/or the booking cookie's
+ * token: only the id matters to "booking.invoice", so the account's role and session are not needed.
+ */
+export function invoicePdfFor(db: Queryable, input: { bookingId: string; userId?: string | null | undefined; bookingToken?: string | undefined }) {
+  const user = input.userId ? { userId: input.userId, role: "customer" as const, sessionId: "" } : null;
+  return readInvoicePdf({ db }, withBookingToken(actorOf(user), input.bookingToken), { bookingId: input.bookingId });
 }

@@ -4,7 +4,8 @@ import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Queryable } from "../db/client";
-import { bookingEvents, type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
+import { type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
+import { recordTransition } from "../bookings/record-transition";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -29,14 +30,7 @@ export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date
   data.invoiceNumber = number;
   const [row] = await tx.insert(invoices).values({ bookingId: booking.id, number, issuedOn: data.issuedOn, data }).returning({ id: invoices.id });
   if (!row) throw new Error("invoice insert returned nothing");
-  await tx.insert(bookingEvents).values({
-    bookingId: booking.id,
-    fromStatus: booking.status,
-    toStatus: booking.status,
-    cause: `invoice ${number} issued`,
-    details: { invoiceId: row.id, totalCents: data.totalCents },
-    at: now,
-  });
+  await recordTransition(tx, { booking, event: "invoice_issued", cause: `invoice ${number} issued`, details: { invoiceId: row.id, totalCents: data.totalCents }, now });
   return { id: row.id, number, data };
 }
 

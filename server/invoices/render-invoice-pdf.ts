@@ -1,10 +1,14 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatDate } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
+import { countryName } from "../../core/i18n/countries";
+import { namespaceTranslatorFor } from "../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
 
 export type InvoiceData = {
-  locale: "en" | "de";
+  locale: Locale;
   /** e.g. `INV-2026-000123` */
   invoiceNumber: string;
   /** ISO date `yyyy-mm-dd` */
@@ -50,161 +54,39 @@ export type InvoiceData = {
   paidCents: number;
 };
 
-type InvoiceTexts = {
-  documentTitle: string;
-  issuedOn: string;
-  bookingCode: string;
-  customerVatId: string;
-  event: string;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  amount: string;
-  total: string;
-  paymentSchedule: string;
-  /** Used when the price is split; the single-payment wording avoids calling the whole price a "deposit". */
-  depositDue: (date: string) => string;
-  amountDue: (date: string) => string;
-  remainderDue: (date: string) => string;
-  alreadyPaid: string;
-  transferNote: (code: string) => string;
-  bankDetails: string;
-  accountHolder: string;
-  bank: string;
-  phone: string;
-  fax: string;
-  email: string;
-  registryCourt: string;
-  managingDirector: string;
-  vatId: string;
-  page: (page: number, pages: number) => string;
-};
+// ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The invoice's texts live here rather than in core/i18n/locales: the PDF is rendered only on the
- * server and another feature owns those catalogues. Functions instead of `{placeholder}` strings make a
- * missing value a compile error rather than literal braces on a customer's invoice.
+ * The PDF's fonts are DejaVu Sans (package `dejavu-fonts-ttf`), embedded as subsets: it covers Latin,
+ * Greek and Cyrillic, so names like "Łukasz Dvořák-Żółć, Łódź" print as written. Pictographs (emoji)
+ * are in no text font a legal document should carry; they become U+25A1 "□", which DejaVu has, so a
+ * reader sees that something stood there (docs/decisions/015-one-i18n-system.md).
  */
-const invoiceTexts: Record<Locale, InvoiceTexts> = {
-  en: {
-    documentTitle: "Invoice",
-    issuedOn: "Invoice date",
-    bookingCode: "Booking code",
-    customerVatId: "Your VAT ID",
-    event: "Event",
-    description: "Description",
-    quantity: "Qty",
-    unitPrice: "Unit price",
-    amount: "Amount",
-    total: "Total",
-    paymentSchedule: "Payment schedule",
-    depositDue: (date) => `Deposit, due by ${date}`,
-    amountDue: (date) => `Amount due by ${date}`,
-    remainderDue: (date) => `Remainder, due by ${date}`,
-    alreadyPaid: "Already paid",
-    transferNote: (code) => `Please transfer the amount quoting your booking code ${code}.`,
-    bankDetails: "Bank details",
-    accountHolder: "Account holder",
-    bank: "Bank",
-    phone: "Phone",
-    fax: "Fax",
-    email: "Email",
-    registryCourt: "Registry court",
-    managingDirector: "Managing director",
-    vatId: "VAT ID",
-    page: (page, pages) => `Page ${page} of ${pages}`,
-  },
-  de: {
-    documentTitle: "Rechnung",
-    issuedOn: "Rechnungsdatum",
-    bookingCode: "Buchungscode",
-    customerVatId: "Ihre USt-IdNr.",
-    event: "Veranstaltung",
-    description: "Beschreibung",
-    quantity: "Menge",
-    unitPrice: "Einzelpreis",
-    amount: "Betrag",
-    total: "Gesamtbetrag",
-    paymentSchedule: "Zahlungsplan",
-    depositDue: (date) => `Anzahlung, fällig bis ${date}`,
-    amountDue: (date) => `Zahlbar bis ${date}`,
-    remainderDue: (date) => `Restzahlung, fällig bis ${date}`,
-    alreadyPaid: "Bereits bezahlt",
-    transferNote: (code) => `Bitte überweisen Sie den Betrag unter Angabe Ihres Buchungscodes ${code}.`,
-    bankDetails: "Bankverbindung",
-    accountHolder: "Kontoinhaber",
-    bank: "Kreditinstitut",
-    phone: "Tel.",
-    fax: "Fax",
-    email: "E-Mail",
-    registryCourt: "Registergericht",
-    managingDirector: "Geschäftsführung",
-    vatId: "USt-IdNr.",
-    page: (page, pages) => `Seite ${page} von ${pages}`,
-  },
-};
-
-// ── Text encoding ────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The built-in Helvetica is a standard Type 1 font that pdfkit writes with WinAnsiEncoding: Latin-1
- * plus these characters (€, typographic quotes and dashes, Š/š, Ž/ž, Œ/œ, Ÿ …). pdfkit does not check
- * its input: any other character is written as a malformed hex code that garbles the rest of the line.
- */
-const winAnsiExtras = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020,
-  0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
-function isWinAnsi(codePoint: number): boolean {
-  return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) || winAnsiExtras.has(codePoint);
+const requireFromHere = createRequire(import.meta.url);
+const fontFiles = {
+  regular: requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+  bold: requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+} as const;
+let fontData: { regular: Buffer; bold: Buffer } | null = null;
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  fontData ??= { regular: readFileSync(fontFiles.regular), bold: readFileSync(fontFiles.bold) };
+  return fontData;
 }
 
-/** Letters whose Unicode decomposition has no Latin-1 base (ł is not "l" plus a mark). */
-const fallbacks: Record<string, string> = {
-  Ł: "L",
-  ł: "l",
-  Đ: "D",
-  đ: "d",
-  Ħ: "H",
-  ħ: "h",
-  ı: "i",
-  Ŧ: "T",
-  ŧ: "t",
-  Ŋ: "N",
-  ŋ: "n",
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u2012": "-",
-  "\u2212": "-",
-  "\u2015": "\u2014",
-};
+const replacementGlyph = "\u25a1";
 
 /**
- * Makes a string printable in Helvetica: Intl output's thin and narrow spaces become plain spaces
- * (U+00A0 stays, it keeps "108,00 €" together), letters outside WinAnsi lose their accents (Dvořák →
- * Dvorák, Łódź → Lódz) and anything else becomes "?" rather than corrupting the page.
+ * Makes a string printable: Intl output's thin and narrow spaces become plain spaces (U+00A0 stays,
+ * it keeps "108,00 €" together), invisible joiners and variation selectors go, and pictographs
+ * (with their skin-tone modifiers and keycaps) become one "□" each.
  */
-function toWinAnsi(text: string): string {
-  let result = "";
-  for (const char of text.normalize("NFC")) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    if (isWinAnsi(codePoint) || char === "\n") {
-      // pdfkit splits lines at "\n" before encoding, so it never reaches the font.
-      result += char;
-    } else if (/[\s\u2000-\u200a\u202f\u205f]/u.test(char)) {
-      result += " ";
-    } else if (/[\u200b-\u200d\u2060\ufeff]/u.test(char)) {
-      // Invisible joiners and byte-order marks carry nothing a reader would miss.
-    } else if (fallbacks[char] !== undefined) {
-      result += fallbacks[char];
-    } else {
-      const base = char.normalize("NFKD").replace(/\p{M}/gu, "");
-      const printable = base !== "" && [...base].every((part) => isWinAnsi(part.codePointAt(0) ?? 0));
-      result += printable ? base : "?";
-    }
-  }
-  return result;
+function printable(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\p{Variation_Selector}|\u20e3|\u200d\p{Extended_Pictographic})*/gu, replacementGlyph)
+    .replace(/\p{Regional_Indicator}{2}/gu, replacementGlyph)
+    .replace(/\u200b|\u200c|\u200d|\u2060|\ufeff|\p{Variation_Selector}|\p{Emoji_Modifier}/gu, "")
+    .replace(/[\u2000-\u200a\u202f\u205f]/gu, " ");
 }
 
 // ── Formatting ───────────────────────────────────────────────────────────────────────────────────
@@ -218,13 +100,6 @@ function formatEventDates(startsOn: string, endsOn: string, locale: Locale): str
   if (startsOn === endsOn) return formatDate(startsOn, locale);
   const format = new Intl.DateTimeFormat(intlLocaleTags[locale], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   return format.formatRange(isoDateToUtc(startsOn), isoDateToUtc(endsOn));
-}
-
-/** Stored countries are usually ISO codes (`DE`); the letter shows the name in the reader's language. */
-function countryName(country: string, locale: Locale): string {
-  const trimmed = country.trim();
-  if (!/^[A-Za-z]{2}$/.test(trimmed)) return trimmed;
-  return new Intl.DisplayNames([intlLocaleTags[locale]], { type: "region", fallback: "code" }).of(trimmed.toUpperCase()) ?? trimmed;
 }
 
 /** `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`, the grouping people type from. */
@@ -241,7 +116,7 @@ function present(...parts: (string | null | undefined)[]): string[] {
 
 // ── Layout ───────────────────────────────────────────────────────────────────────────────────────
 
-const fonts = { regular: "Helvetica", bold: "Helvetica-Bold" } as const;
+const fonts = { regular: "regular", bold: "bold" } as const;
 const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
 /** The bottom margin leaves room for the footer, so flowing text never runs into it. */
 const margins = { top: 50, bottom: 85, left: 55, right: 55 } as const;
@@ -253,10 +128,10 @@ const separator = "  \u00b7  ";
  */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const { locale, operator, customer, bank } = data;
-  const t = invoiceTexts[locale];
+  const t = namespaceTranslatorFor(locale, "invoice");
   const money = (cents: number) => formatMoney(cents, locale);
   const date = (isoDate: string) => formatDate(isoDate, locale);
-  const documentTitle = `${t.documentTitle} ${data.invoiceNumber}`;
+  const documentTitle = `${t("documentTitle")} ${data.invoiceNumber}`;
 
   const doc = new PDFDocument({
     size: "A4",
@@ -268,10 +143,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     info: {
       Title: documentTitle,
       Author: operator.company,
-      Subject: `${t.bookingCode} ${data.bookingCode}`,
+      Subject: `${t("bookingCode")} ${data.bookingCode}`,
       CreationDate: isoDateToUtc(data.issuedOn),
     },
   });
+
+  const fontBytes = loadFonts();
+  doc.registerFont(fonts.regular, fontBytes.regular);
+  doc.registerFont(fonts.bold, fontBytes.bold);
 
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -286,9 +165,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const bottomLimit = () => doc.page.height - margins.bottom;
 
   const write = (text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(toWinAnsi(text), x, y, options);
+    doc.text(printable(text), x, y, options);
   };
-  const heightOf = (text: string, width: number) => doc.heightOfString(toWinAnsi(text), { width });
+  const heightOf = (text: string, width: number) => doc.heightOfString(printable(text), { width });
   const style = (font: string, size: number, color: string = colors.text) => doc.font(font).fontSize(size).fillColor(color);
   const rule = (y: number, color: string = colors.rule) => {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(color).stroke();
@@ -309,9 +188,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y = doc.y + 4;
   const operatorAddress = present(operator.street, present(operator.zip, operator.city).join(" "), countryName(operator.country, locale));
   const contact = present(
-    operator.phone ? `${t.phone} ${operator.phone}` : null,
-    operator.fax ? `${t.fax} ${operator.fax}` : null,
-    `${t.email} ${operator.email}`,
+    operator.phone ? `${t("phone")} ${operator.phone}` : null,
+    operator.fax ? `${t("fax")} ${operator.fax}` : null,
+    `${t("email")} ${operator.email}`,
     operator.website,
   );
   style(fonts.regular, 8.5, colors.muted);
@@ -342,11 +221,11 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   write(documentTitle, left, y, { width: contentWidth });
   y = doc.y + 8;
   const references: [string, string][] = [
-    [t.issuedOn, date(data.issuedOn)],
-    [t.bookingCode, data.bookingCode],
+    [t("issuedOn"), date(data.issuedOn)],
+    [t("bookingCode"), data.bookingCode],
   ];
-  if (customer.vatId?.trim()) references.push([t.customerVatId, customer.vatId.trim()]);
-  references.push([t.event, [data.event.title, formatEventDates(data.event.startsOn, data.event.endsOn, locale), data.event.location].join(separator)]);
+  if (customer.vatId?.trim()) references.push([t("customerVatId"), customer.vatId.trim()]);
+  references.push([t("event"), [data.event.title, formatEventDates(data.event.startsOn, data.event.endsOn, locale), data.event.location].join(separator)]);
   for (const [label, value] of references) {
     style(fonts.regular, 10, colors.muted);
     write(label, left, y, { width: 110, lineBreak: false });
@@ -366,10 +245,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const quantityFormat = new Intl.NumberFormat(intlLocaleTags[locale]);
   const drawTableHeader = () => {
     style(fonts.bold, 9.5);
-    write(t.description, left, y, { width: descriptionWidth });
-    write(t.quantity, columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
-    write(t.unitPrice, columns.unit.x, y, { width: columns.unit.width, align: "right" });
-    write(t.amount, columns.amount.x, y, { width: columns.amount.width, align: "right" });
+    write(t("description"), left, y, { width: descriptionWidth });
+    write(t("quantity"), columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+    write(t("unitPrice"), columns.unit.x, y, { width: columns.unit.width, align: "right" });
+    write(t("amount"), columns.amount.x, y, { width: columns.amount.width, align: "right" });
     y = doc.y + 4;
     rule(y, colors.text);
     y += 6;
@@ -391,20 +270,20 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   rule(y, colors.text);
   y += 7;
   style(fonts.bold, 11);
-  write(t.total, left, y, { width: descriptionWidth });
+  write(t("total"), left, y, { width: descriptionWidth });
   write(money(data.totalCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
   y = doc.y + 22;
 
   // Payment schedule, kept together on one page.
   const split = data.remainderCents > 0;
-  const schedule: [string, string][] = [[split ? t.depositDue(date(data.depositDueOn)) : t.amountDue(date(data.depositDueOn)), money(data.depositCents)]];
+  const schedule: [string, string][] = [[split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)]];
   if (split) {
-    schedule.push([data.remainderDueOn ? t.remainderDue(date(data.remainderDueOn)) : t.remainderDue("–"), money(data.remainderCents)]);
+    schedule.push([data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }), money(data.remainderCents)]);
   }
-  schedule.push([t.alreadyPaid, money(data.paidCents)]);
+  schedule.push([t("alreadyPaid"), money(data.paidCents)]);
   ensureSpace(40 + schedule.length * 16);
   style(fonts.bold, 11);
-  write(t.paymentSchedule, left, y, { width: contentWidth });
+  write(t("paymentSchedule"), left, y, { width: contentWidth });
   y = doc.y + 6;
   for (const [label, amount] of schedule) {
     style(fonts.regular, 10);
@@ -415,19 +294,19 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   }
   y += 6;
   style(fonts.regular, 10);
-  write(t.transferNote(data.bookingCode), left, y, { width: contentWidth });
+  write(t("transferNote", { code: data.bookingCode }), left, y, { width: contentWidth });
   y = doc.y + 20;
 
   // Bank details.
   const bankRows: [string, string][] = [
-    [t.accountHolder, bank.accountHolder],
+    [t("accountHolder"), bank.accountHolder],
     ["IBAN", formatIban(bank.iban)],
     ["BIC", bank.bic.trim().toUpperCase()],
-    [t.bank, bank.bankName],
+    [t("bank"), bank.bankName],
   ];
   ensureSpace(30 + bankRows.length * 15);
   style(fonts.bold, 11);
-  write(t.bankDetails, left, y, { width: contentWidth });
+  write(t("bankDetails"), left, y, { width: contentWidth });
   y = doc.y + 6;
   for (const [label, value] of bankRows) {
     style(fonts.regular, 10, colors.muted);
@@ -441,9 +320,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const footerLines = [
     present(operator.company, operator.street, present(operator.zip, operator.city).join(" "), countryName(operator.country, locale)).join(separator),
     present(
-      operator.registryCourt ? `${t.registryCourt}: ${operator.registryCourt}` : null,
-      operator.managingDirector ? `${t.managingDirector}: ${operator.managingDirector}` : null,
-      operator.vatId ? `${t.vatId}: ${operator.vatId}` : null,
+      operator.registryCourt ? `${t("registryCourt")}: ${operator.registryCourt}` : null,
+      operator.managingDirector ? `${t("managingDirector")}: ${operator.managingDirector}` : null,
+      operator.vatId ? `${t("vatId")}: ${operator.vatId}` : null,
     ).join(separator),
   ].filter((line) => line !== "");
   const { start, count } = doc.bufferedPageRange();
@@ -459,7 +338,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       write(line, left, footerY, { width: contentWidth, align: "center" });
       footerY = doc.y + 1;
     }
-    if (count > 1) write(t.page(index - start + 1, count), left, footerY + 3, { width: contentWidth, align: "right" });
+    if (count > 1) write(t("page", { page: index - start + 1, pages: count }), left, footerY + 3, { width: contentWidth, align: "right" });
     doc.page.margins.bottom = margins.bottom;
   }
 

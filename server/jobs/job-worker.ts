@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { jobs } from "../db/schema";
+import { backoffMs, claimDueRows, startQueueWorker } from "../queue/durable-queue";
 
 export type JobHandler = (payload: Record<string, unknown>, now: Date) => Promise<unknown>;
 export type JobLogger = { error: (details: object, message: string) => void; info: (details: object, message: string) => void };
@@ -17,83 +18,57 @@ export type JobWorkerOptions = {
 
 /** Minutes to wait before a failed job runs again: 1, 2, 4 … at most 60. */
 export function jobRetryDelayMs(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+  return backoffMs(attempts, 60_000, 60 * 60_000);
 }
 
+type ClaimedJob = typeof jobs.$inferSelect;
+
 /**
- * Runs durable jobs from the `jobs` table when they fall due (hold expiry, later reminders). Jobs
- * live in the database, so a restart loses none: the next worker finds them due and runs them.
- * Claims use `FOR UPDATE SKIP LOCKED`, so several processes never run the same job at once.
+ * Runs durable jobs from the `jobs` table when they fall due (hold expiry, reminders, webhooks, …) on
+ * the one queue of `server/queue/durable-queue.ts`. A job is retried until it succeeds (its handler
+ * decides when there is nothing left to do); a job kind without a handler fails and waits like any other.
  */
 export function startJobWorker(options: JobWorkerOptions) {
-  const now = options.now ?? (() => new Date());
-  const claimMs = options.claimMs ?? 5 * 60_000;
-  let running: Promise<number> | null = null;
-  let stopped = false;
-
-  async function claimDue() {
-    const at = now();
-    return options.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(jobs)
-        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, at), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at))))
-        .orderBy(asc(jobs.runAt))
-        .limit(20)
-        .for("update", { skipLocked: true });
-      for (const job of due) {
-        await tx
-          .update(jobs)
-          .set({ lockedUntil: new Date(at.getTime() + claimMs), attempts: sql`${jobs.attempts} + 1` })
-          .where(eq(jobs.id, job.id));
-      }
-      return due;
-    });
-  }
-
-  async function runDue(): Promise<number> {
-    let done = 0;
-    for (;;) {
-      const due = await claimDue();
-      if (due.length === 0) return done;
-      for (const job of due) {
-        const handler = options.handlers[job.kind];
-        try {
-          if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(job.payload, now());
-          await options.db.update(jobs).set({ doneAt: now(), lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
-          done += 1;
-        } catch (error) {
-          const lastError = error instanceof Error ? error.message : String(error);
-          options.logger?.error({ jobId: job.id, kind: job.kind, err: lastError }, "job failed; will retry");
-          await options.db
-            .update(jobs)
-            .set({ lockedUntil: null, lastError, runAt: new Date(now().getTime() + jobRetryDelayMs(job.attempts + 1)) })
-            .where(eq(jobs.id, job.id));
-        }
-      }
-    }
-  }
-
-  function runOnce(): Promise<number> {
-    running ??= runDue().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce().catch((error: unknown) => options.logger?.error({ err: error }, "job round failed"));
-  }, options.pollIntervalMs ?? 5000);
-  timer.unref();
+  const { db } = options;
+  const worker = startQueueWorker<ClaimedJob>({
+    claim: async (at, claimUntil, limit) => {
+      const due = await claimDueRows<typeof jobs, ClaimedJob>(db, {
+        table: jobs,
+        id: jobs.id,
+        due: and(isNull(jobs.doneAt), lte(jobs.runAt, at), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at))),
+        order: jobs.runAt,
+        limit,
+        claim: { lockedUntil: claimUntil, attempts: sql`${jobs.attempts} + 1` },
+      });
+      return due.map((job) => ({ ...job, attempts: job.attempts + 1 }));
+    },
+    run: async (job, now) => {
+      const handler = options.handlers[job.kind];
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload, now);
+    },
+    complete: async (job, now) => {
+      await db.update(jobs).set({ doneAt: now, lockedUntil: null, lastError: null }).where(eq(jobs.id, job.id));
+    },
+    retry: async (job, error, retryAt) => {
+      const lastError = error instanceof Error ? error.message : String(error);
+      options.logger?.error({ jobId: job.id, kind: job.kind, err: lastError }, "job failed; will retry");
+      await db.update(jobs).set({ lockedUntil: null, lastError, runAt: retryAt }).where(eq(jobs.id, job.id));
+    },
+    // Jobs have no attempt limit: never called.
+    giveUp: () => Promise.resolve(),
+    retryDelayMs: jobRetryDelayMs,
+    onRoundError: (error) => options.logger?.error({ err: error }, "job round failed"),
+    now: options.now,
+    pollIntervalMs: options.pollIntervalMs,
+    claimMs: options.claimMs,
+  });
 
   return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
+    /** Runs every job due now and answers how many succeeded. */
+    runOnce: async () => (await worker.runOnce()).done,
+    wake: worker.wake,
+    stop: worker.stop,
   };
 }
 

@@ -2,18 +2,22 @@ import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { paymentDue, statusAfterPayment } from "../../core/domain/payment-due";
+import { bookingEventAllowed, bookingEventOfPayment, paymentEventAllowed } from "../../core/domain/booking-state-machine";
+import { paymentDue } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locales";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
+import { bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
-import { bookingByToken, displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { authorizedBooking } from "../bookings/authorized-booking";
+import { anonymousActor, type Actor } from "../../core/domain/permissions";
+import { withBookingToken } from "../auth/authorize";
 import { holdPlaces, reserveResource } from "../bookings/places";
+import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
-import { scheduleBalanceDue } from "./balance-due";
 import { bookingOfPayLink } from "./pay-links";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -41,25 +45,20 @@ export type PaymentAccess = {
   payLink?: string | undefined;
 };
 
+/**
+ * The booking `access` may pay for (core/domain/permissions.ts, "booking.pay"). A presented booking
+ * token is the only key tried: a wrong one is "not found", whatever else came with it.
+ */
 async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess, payLinkSecret: string): Promise<BookingRow> {
-  if (access.bookingToken) return bookingByToken(db, bookingId, access.bookingToken);
-  if (access.payLink && bookingOfPayLink(payLinkSecret, access.payLink) === bookingId) {
-    const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-    if (row) return row;
-  }
-  if (access.returnToken) {
-    const found = await paymentByReturnToken(db, access.returnToken);
-    if (found && found.booking.id === bookingId) return found.booking;
-  }
-  if (access.userId) {
-    const [row] = await db
-      .select()
-      .from(bookings)
-      .where(and(eq(bookings.id, bookingId), eq(bookings.userId, access.userId)))
-      .limit(1);
-    if (row) return row;
-  }
-  throw new AppError("NOT_FOUND", "bookingNotFound");
+  if (access.bookingToken) return authorizedBooking(db, withBookingToken(anonymousActor, access.bookingToken), "booking.pay", { bookingId });
+  const returned = access.returnToken ? await paymentByReturnToken(db, access.returnToken) : null;
+  const actor: Actor = {
+    // Only the id matters to "booking.pay": an owner's role and session are the caller's concern.
+    user: access.userId ? { userId: access.userId, role: "customer", sessionId: "" } : null,
+    payLinkBookingId: access.payLink ? (bookingOfPayLink(payLinkSecret, access.payLink) ?? undefined) : undefined,
+    returnTokenBookingId: returned?.booking.id,
+  };
+  return authorizedBooking(db, actor, "booking.pay", { bookingId });
 }
 
 const refusalMessage = { hold_expired: "paymentHoldExpired", nothing_due: "paymentNothingDue", in_review: "paymentInReview" } as const;
@@ -142,25 +141,15 @@ export async function createPayment(
       })
       .returning();
     if (!payment) throw new Error("payment insert returned nothing");
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      paymentId: payment.id,
-      subject: "payment",
-      toStatus: "pending",
+    await recordPaymentTransition(tx, {
+      payment: { ...payment, status: "new" },
+      event: "created",
       cause: `payment created (${due.kind}) with ${deps.provider.name}`,
       details: { amountCents: due.amountCents },
-      at: input.now,
+      now: input.now,
     });
-    if (booking.status === "submitted") {
-      await tx.update(bookings).set({ status: "awaiting_payment", updatedAt: input.now }).where(eq(bookings.id, booking.id));
-      await tx.insert(bookingEvents).values({
-        bookingId: booking.id,
-        paymentId: payment.id,
-        fromStatus: "submitted",
-        toStatus: "awaiting_payment",
-        cause: "customer went to the card payment",
-        at: input.now,
-      });
+    if (bookingEventAllowed(booking.status, "card_payment_started")) {
+      await recordTransition(tx, { booking, event: "card_payment_started", cause: "customer went to the card payment", paymentId: payment.id, now: input.now });
     }
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
@@ -189,24 +178,17 @@ export async function createPayment(
       expiresAt: booking.holdExpiresAt ?? new Date(input.now.getTime() + 24 * 3600_000),
     });
   } catch (error) {
-    await db.transaction(async (tx) => {
-      const [failed] = await tx
-        .update(payments)
-        .set({ status: "failed", failureReason: "provider unreachable", updatedAt: input.now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
-        .returning({ id: payments.id });
-      if (!failed) return;
-      await tx.insert(bookingEvents).values({
-        bookingId: booking.id,
-        paymentId: payment.id,
-        subject: "payment",
-        fromStatus: "pending",
-        toStatus: "failed",
+    // Not locked: a newer creation may have closed it meanwhile, and then this writes nothing.
+    await db.transaction((tx) =>
+      recordPaymentTransition(tx, {
+        payment: { ...payment, status: "pending" },
+        event: "checkout_not_created",
         cause: "the payment provider could not create the checkout",
         details: { error: error instanceof Error ? error.message : String(error) },
-        at: input.now,
-      });
-    });
+        set: { failureReason: "provider unreachable" },
+        now: input.now,
+      }),
+    );
     throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
   }
 
@@ -256,15 +238,12 @@ function lockOpenPayments(tx: Queryable, bookingId: string): Promise<PaymentRow[
 async function closeOpenPayments(tx: Queryable, bookingId: string, open: PaymentRow[], now: Date): Promise<ReplacedCheckout[]> {
   const replaced: ReplacedCheckout[] = [];
   for (const payment of open) {
-    await tx.update(payments).set({ status: "expired", failureReason: "replaced by a newer payment", updatedAt: now }).where(eq(payments.id, payment.id));
-    await tx.insert(bookingEvents).values({
-      bookingId,
-      paymentId: payment.id,
-      subject: "payment",
-      fromStatus: payment.status,
-      toStatus: "expired",
+    await recordPaymentTransition(tx, {
+      payment: { ...payment, bookingId },
+      event: "replaced",
       cause: "closed because the customer started a new payment",
-      at: now,
+      set: { failureReason: "replaced by a newer payment" },
+      now,
     });
     if (payment.providerReference) {
       const job = await scheduleCheckoutExpiry(tx, { provider: payment.provider, providerReference: payment.providerReference }, now);
@@ -322,9 +301,6 @@ export async function runCheckoutExpiry(
   return "closed";
 }
 
-/** Statuses a provider's word can still change; `succeeded` is also accepted after them (money is real). */
-const openPaymentStatuses = ["pending", "requires_action", "failed", "expired"] as const;
-
 export type AppliedOutcome = "applied" | "unchanged" | "unknown";
 
 /**
@@ -350,41 +326,33 @@ export async function applyProviderOutcome(
       .for("update")
       .limit(1);
     if (!payment) return "unknown";
-    const paymentChange = (toStatus: PaymentRow["status"], cause: string, details: Record<string, unknown> = {}) =>
-      tx.insert(bookingEvents).values({
-        bookingId: payment.bookingId,
-        paymentId: payment.id,
-        subject: "payment",
-        fromStatus: payment.status,
-        toStatus,
-        cause,
-        details: { source: context.source, ...details },
-        at: now,
-      });
+    const paymentChange = (
+      event: "refused_by_provider" | "checkout_expired" | "succeeded" | "kept_for_refund",
+      cause: string,
+      set: PaymentChange,
+      details: Record<string, unknown> = {},
+    ) => recordPaymentTransition(tx, { payment, event, cause, details: { source: context.source, ...details }, set, now });
 
     if (outcome.type === "failed" || outcome.type === "expired") {
-      if (payment.status !== "pending" && payment.status !== "requires_action") return "unchanged";
-      const status = outcome.type === "failed" ? "failed" : "expired";
+      const event = outcome.type === "failed" ? "refused_by_provider" : "checkout_expired";
+      if (!paymentEventAllowed(payment.status, event)) return "unchanged";
       const reason = outcome.type === "failed" ? outcome.reason : "checkout expired";
-      await tx.update(payments).set({ status, failureReason: reason, updatedAt: now }).where(eq(payments.id, payment.id));
-      await paymentChange(status, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid");
+      await paymentChange(event, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid", { failureReason: reason });
       return "applied";
     }
 
-    // succeeded
-    if (!(openPaymentStatuses as readonly string[]).includes(payment.status)) return "unchanged";
+    // succeeded: also after a failure or expiry (the transition table), as the money is real.
+    if (!paymentEventAllowed(payment.status, "succeeded")) return "unchanged";
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for("update").limit(1);
     if (!booking) return "unknown";
     const amount = outcome.amountCents ?? payment.amountCents;
     const refund = async (reason: string) => {
-      await tx.update(payments).set({ status: "refund_pending", failureReason: reason, succeededAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
-      await paymentChange("refund_pending", `payment received but cannot be kept: ${reason}`, { amountCents: amount });
+      await paymentChange("kept_for_refund", `payment received but cannot be kept: ${reason}`, { failureReason: reason, succeededAt: now }, { amountCents: amount });
       await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });
       return "applied" as const;
     };
     if (amount !== payment.amountCents) return refund(`the provider reports ${amount} cents instead of ${payment.amountCents}`);
-    const acceptable = ["submitted", "awaiting_payment", "confirmed", "expired"].includes(booking.status);
-    if (!acceptable) return refund(`the booking is ${booking.status}`);
+    if (!bookingEventAllowed(booking.status, "paid_in_part")) return refund(`the booking is ${booking.status}`);
     if (booking.paidCents + amount > booking.totalCents) return refund("it would pay more than the booking's total (a second payment)");
     if (payment.kind !== "balance" && booking.paidCents >= booking.depositCents) return refund("the deposit was already paid (a second payment)");
 
@@ -393,23 +361,20 @@ export async function applyProviderOutcome(
       if (!reheld) return refund("the hold ran out and the places are no longer free");
     }
     const paidCents = booking.paidCents + amount;
-    const status = statusAfterPayment(booking.totalCents, paidCents);
-    await tx.update(payments).set({ status: "succeeded", succeededAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
-    await paymentChange("succeeded", `payment received (${payment.kind})`, { amountCents: amount });
-    await tx.update(bookings).set({ status, paidCents, holdExpiresAt: null, updatedAt: now }).where(eq(bookings.id, booking.id));
-    await tx.insert(bookingEvents).values({
-      bookingId: booking.id,
-      paymentId: payment.id,
-      fromStatus: booking.status,
-      toStatus: status,
+    await paymentChange("succeeded", `payment received (${payment.kind})`, { succeededAt: now }, { amountCents: amount });
+    // A remaining balance gets its balance-due mail scheduled by the transition (bookingFollowUps).
+    const status = await recordTransition(tx, {
+      booking,
+      event: bookingEventOfPayment(booking.totalCents, paidCents),
       cause:
         booking.status === "expired"
           ? `${payment.kind} paid after the hold ran out; the places were still free`
           : `${payment.kind} paid by card (${context.source})`,
       details: { paidCents },
-      at: now,
+      paymentId: payment.id,
+      set: { paidCents, holdExpiresAt: null },
+      now,
     });
-    if (status === "confirmed") await scheduleBalanceDue(tx, booking, now);
     await sendReceipt(tx, deps, { booking: { ...booking, paidCents, status }, amountCents: amount });
     return "applied";
   });

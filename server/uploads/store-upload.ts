@@ -335,8 +335,8 @@ async function receiveFilePart(
     let sizeBytes = 0;
     let head = Buffer.alloc(0);
     let mediaType: SniffedMediaType | undefined;
-    const acceptedType = (): SniffedMediaType => {
-      const sniffed = sniffMediaType(head);
+    const acceptedType = async (): Promise<SniffedMediaType> => {
+      const sniffed = await sniffMediaType(head);
       if (!sniffed || !target.options.accept.includes(sniffed)) throw wrongType(target, input.locale);
       return sniffed;
     };
@@ -347,11 +347,11 @@ async function receiveFilePart(
       if (!mediaType) {
         head = Buffer.concat([head, chunk.subarray(0, sniffLength - head.length)]);
         // Refused as soon as the first bytes tell, not after the whole file has arrived.
-        if (head.length >= sniffLength) mediaType = acceptedType();
+        if (head.length >= sniffLength) mediaType = await acceptedType();
       }
       for (let written = 0; written < chunk.length; ) written += (await handle.write(chunk, written)).bytesWritten;
     }
-    return { target, fileName, sizeBytes, mediaType: mediaType ?? acceptedType() };
+    return { target, fileName, sizeBytes, mediaType: mediaType ?? (await acceptedType()) };
   } finally {
     await handle.close();
   }

@@ -8,8 +8,8 @@ import { bookingEvents, bookings, events, jobs, payments, sandboxCheckouts } fro
 import { seedIds } from "../../server/db/seed";
 import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
 import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload, type SandboxProvider } from "../../server/payments/sandbox-provider";
-import en from "../../core/i18n/locales/en.json";
-import de from "../../core/i18n/locales/de.json";
+import en from "../../core/i18n/locales/en/common.json";
+import de from "../../core/i18n/locales/de/common.json";
 import { createSandboxTestApi, createTestApi } from "../support/api-client";
 import { createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";

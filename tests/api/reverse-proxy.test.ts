@@ -79,7 +79,7 @@ describe("behind a reverse proxy with TRUST_PROXY", () => {
     expect(response.status).toBe(302);
     const cookies = response.headers.getSetCookie();
     expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
-    for (const cookie of cookies) expect(cookie).toMatch(/; Path=\/;.*; HttpOnly; SameSite=Lax; Secure$/);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     // Only the site's own host by default: its subdomains may be somebody else's plain-http sites.
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
   });
@@ -119,7 +119,7 @@ describe("behind a reverse proxy with TRUST_PROXY", () => {
       socketOf(proxyPeer),
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("set-cookie")).toMatch(/^i18n_redirected=de;.*; Secure$/);
+    expect(response.headers.get("set-cookie")).toMatch(/^i18n_redirected=de;.*; Secure; SameSite=Lax$/);
   });
 
   it("the booking cookies are Secure over https", async () => {
@@ -130,7 +130,7 @@ describe("behind a reverse proxy with TRUST_PROXY", () => {
     expect(response.status).toBe(200);
     const cookies = response.headers.getSetCookie();
     expect(cookies.map((cookie) => cookie.split("=")[0]).sort()).toEqual(["booking_token", "form_position"]);
-    for (const cookie of cookies) expect(cookie).toMatch(/; Secure$/);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure; SameSite=Lax$/);
   });
 
   it("rate limits key on the rightmost untrusted X-Forwarded-For hop, on pages and in the API", async () => {
@@ -198,7 +198,7 @@ describe("without TRUST_PROXY (the default)", () => {
     expect(response.status).toBe(302);
     const cookies = response.headers.getSetCookie();
     expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["__Host-session", "__Host-session_refresh", "__Host-device"]);
-    for (const cookie of cookies) expect(cookie).toMatch(/; Secure$/);
+    for (const cookie of cookies) expect(cookie).toMatch(/; Secure; SameSite=Lax$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000");
   });
 });

@@ -1,14 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-
-/** The seeded booking forms the browser tests use. */
-export const forms = {
-  trackDay: "de95324e-0299-4db7-a215-f275e0e951f6",
-  trip: "3a6ca845-f832-4e8d-8d69-22656b54e637",
-  /** The golf tournament starts within 30 days: a card booking pays the whole amount at once. */
-  golf: "8e89f816-042d-4100-b96c-5b088371f82b",
-  fullyBooked: "b921b296-8ee3-4d5b-96ca-69cbadd6114d",
-  notBookableYet: "cb981b7c-6428-4b4d-8227-eeaf3f69b311",
-} as const;
+import { createEvent } from "./test-data";
 
 /** The main participant's fields and the page buttons, as a visitor reads them in each language. */
 export const participantLabels = {
@@ -70,6 +61,16 @@ export type Person = {
   email: string;
 };
 
+/**
+ * Types a date into React Aria's date field (day, month, year segments; both languages put the day
+ * first: dd.mm.yyyy, dd/mm/yyyy). The field replaces the native one once scripts run.
+ */
+export async function fillDate(page: Page, label: RegExp | string, date: { day: string; month: string; year: string }) {
+  const field = page.getByRole("group", { name: label });
+  await field.getByRole("spinbutton").first().click();
+  await page.keyboard.type(`${date.day}${date.month}${date.year}`);
+}
+
 /** Fills the main participant's page (the first page of every form). */
 export async function fillMainParticipant(page: Page, locale: Locale, person: Person) {
   const t = participantLabels[locale];
@@ -83,10 +84,15 @@ export async function fillMainParticipant(page: Page, locale: Locale, person: Pe
   await page.getByLabel(t.email).fill(person.email);
 }
 
-/** The golf tournament's first two pages, then the terms on the last page; the caller picks how to pay and submits. */
+/**
+ * On a golf tournament of the test's own (it starts within 30 days: a card booking pays the whole
+ * amount at once): the first two pages, then the terms on the last page; the caller picks how to pay
+ * and submits.
+ */
 export async function fillGolfBookingUpToPayment(page: Page, locale: Locale, prefix: string, person: Person) {
   const t = participantLabels[locale];
-  await page.goto(`${prefix}/booking/${forms.golf}`);
+  const { formUuid } = await createEvent(page.request, "golfCircleTournament");
+  await page.goto(`${prefix}/booking/${formUuid}`);
   await fillMainParticipant(page, locale, person);
   await page.getByRole("button", { name: t.next }).click();
   await expect(page).toHaveURL(/\?page=2$/);

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillMainParticipant, forms, participantLabels } from "./booking-steps";
+import { fillDate, fillMainParticipant, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
+import { createEvent } from "./test-data";
 
 const media = (name: string) => path.join(import.meta.dirname, "../fixtures/media", name);
 
@@ -100,7 +101,8 @@ for (const language of languages) {
       test.slow();
       const consoleClean = failOnConsoleErrors(page, [/status of 422/]);
       const email = uniqueEmail(`track-${language.locale}`);
-      await page.goto(`${language.prefix}/booking/${forms.trackDay}`);
+      const trackDay = await createEvent(page.request, "trackDayTwoDays");
+      await page.goto(`${language.prefix}/booking/${trackDay.formUuid}`);
       await expect(page.getByText(t.requiredNote)).toBeVisible();
       await expectNoAxeViolations(page);
 
@@ -171,9 +173,10 @@ for (const language of languages) {
     });
 
     test("the trip: the video upload checks the length on the bytes, and a 10-second clip is kept", async ({ page }) => {
-      await page.goto(`${language.prefix}/booking/${forms.trip}`);
+      const trip = await createEvent(page.request, "golfYogaTrip");
+      await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
       await fillMainParticipant(page, language.locale, max(uniqueEmail(`trip-${language.locale}`)));
-      await page.getByLabel(/^(Date of birth|Geburtsdatum)( \*)?$/).fill("1980-05-17");
+      await fillDate(page, /^(Date of birth|Geburtsdatum)( \*)?$/, { day: "17", month: "05", year: "1980" });
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
       const video = page.getByLabel(t.video);
@@ -192,10 +195,12 @@ for (const language of languages) {
     });
 
     test("full and not-yet-open events lead to their own screens", async ({ page }) => {
-      await page.goto(`${language.prefix}/booking/${forms.fullyBooked}`);
+      const fullyBooked = await createEvent(page.request, "golfCircleFinal");
+      const notBookableYet = await createEvent(page.request, "trackDayNotBookableYet");
+      await page.goto(`${language.prefix}/booking/${fullyBooked.formUuid}`);
       await expect(page).toHaveURL(/booking-no-available-spots\?event=/);
       await expect(page.getByRole("heading", { name: t.full })).toBeVisible();
-      await page.goto(`${language.prefix}/booking/${forms.notBookableYet}`);
+      await page.goto(`${language.prefix}/booking/${notBookableYet.formUuid}`);
       await expect(page).toHaveURL(/booking-not-bookable-yet\?event=/);
       await expect(page.getByRole("heading", { name: t.notYet })).toBeVisible();
     });
@@ -208,7 +213,8 @@ test("a logged-in customer finds their details filled in, and /booking resumes w
   await page.getByLabel(/^Password/).fill("Fairway-demo-2026");
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).not.toHaveURL(/login/);
-  await page.goto(`/booking/${forms.golf}`);
+  const golf = await createEvent(page.request, "golfCircleTournament");
+  await page.goto(`/booking/${golf.formUuid}`);
   await expect(page.getByLabel(text.en.forename)).toHaveValue("Stefan");
   await expect(page.getByLabel(text.en.email)).toHaveValue("stefan.hofmann@example.com");
   // From the last booking: the address nobody should type twice.

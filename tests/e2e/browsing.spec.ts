@@ -53,7 +53,8 @@ for (const language of languages) {
       assertClean();
     });
 
-    test("event list shows every event as a card with state, localized dates and prices", async ({ page }) => {
+    // Counts the demo site's events: runs on the server where no test makes its own (playwright.config.ts, decision 019).
+    test("event list shows every event as a card with state, localized dates and prices", { tag: "@demo-site" }, async ({ page }) => {
       const assertClean = failOnConsoleErrors(page);
       await page.goto(at("/events"));
       await expect(page).toHaveTitle(t.title);
@@ -80,7 +81,7 @@ for (const language of languages) {
       assertClean();
     });
 
-    test("category filter finds the category by slug and by id, and 404s on unknown ones", async ({ page }) => {
+    test("category filter finds the category by slug and by id, and 404s on unknown ones", { tag: "@demo-site" }, async ({ page }) => {
       await page.goto(at(`/events/${t.travelCategory.slug}`));
       await expect(page.getByRole("heading", { level: 1, name: t.travelCategory.name })).toBeVisible();
       await expect(page.getByTestId("event-card")).toHaveCount(1);

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { createEvent } from "./test-data";
 
 /**
  * The server dies between the provider's redirect and its webhook: nothing is lost. This test runs its
@@ -12,7 +13,6 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
  */
 const port = Number(process.env.E2E_PORT ?? 3210) + 50;
 const origin = `http://127.0.0.1:${port}`;
-const golfForm = "8e89f816-042d-4100-b96c-5b088371f82b";
 
 function startServer(dataDir: string): ChildProcess {
   return spawn("node_modules/.bin/tsx", ["server/main.ts"], {
@@ -59,6 +59,7 @@ test("killing the server between the redirect and the webhook loses nothing: con
   let server = startServer(dataDir);
   try {
     await waitUntilUp(api);
+    const { formUuid: golfForm } = await createEvent(api, "golfCircleTournament");
     const email = `crash-${Date.now()}@example.com`;
     const form = (await (await api.get(`/api/form/public/${golfForm}`)).json()) as {
       data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
-import { fillGolfBookingUpToPayment, forms, participantLabels, payOnSandbox } from "./booking-steps";
+import { fillGolfBookingUpToPayment, participantLabels, payOnSandbox } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
+import { createEvent } from "./test-data";
 
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
 const demoStaff = { email: "staff@trackside-fairway.example", password: "Staff-demo-2026" };
@@ -72,10 +73,11 @@ async function downloaded(download: Download): Promise<Buffer> {
 /** A two-day track booking by card over the JSON API, its deposit paid on the sandbox: the quick way to a booking with a balance. */
 async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "en" | "de", email: string, accessToken?: string) {
   const headers: Record<string, string> = { "accept-language": locale, ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) };
-  const form = (await (await request.get(`/api/form/public/${forms.trackDay}`, { headers })).json()) as {
+  const { formUuid: trackDayForm } = await createEvent(request, "trackDayTwoDays");
+  const form = (await (await request.get(`/api/form/public/${trackDayForm}`, { headers })).json()) as {
     data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };
   };
-  const opened = (await (await request.get(`/api/booking/public/${forms.trackDay}`, { headers })).json()) as {
+  const opened = (await (await request.get(`/api/booking/public/${trackDayForm}`, { headers })).json()) as {
     data: { uuid: string };
     booking_token: string;
   };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
-import { forms } from "./booking-steps";
 import { failOnConsoleErrors, languages } from "./support";
+import { createEvent } from "./test-data";
 
 /** Every CSP violation the page reports, besides the console message Chromium writes for it. */
 async function collectCspViolations(page: Page) {
@@ -27,7 +27,8 @@ for (const language of languages) {
       // Only the 404 page itself may "fail to load".
       const consoleClean = failOnConsoleErrors(page, [/status of 404/]);
       const violations = await collectCspViolations(page);
-      const paths = ["", "/events", "/login", "/register", "/reset-password", `/booking/${forms.trip}`, "/event-widget", "/no-such-page"];
+      const trip = await createEvent(page.request, "golfYogaTrip");
+      const paths = ["", "/events", "/login", "/register", "/reset-password", `/booking/${trip.formUuid}`, "/event-widget", "/no-such-page"];
       for (const path of paths) {
         const response = await page.goto(`${language.prefix}${path}` || "/");
         const policy = response?.headers()["content-security-policy"];
@@ -110,12 +111,13 @@ test.describe("framing", () => {
 });
 
 test("personal pages are never stored; public pages keep their caching", async ({ request }) => {
+  const trip = await createEvent(request, "golfYogaTrip");
   for (const prefix of ["", "/de"]) {
     const personal = [
       "/settings",
       "/settings/delete-profile",
       "/dashboard",
-      `/booking/${forms.trip}`,
+      `/booking/${trip.formUuid}`,
       "/booking-success?booking=00000000-0000-4000-8000-000000000000",
       "/pay/not-a-token",
       "/payment/success/not-a-token",

@@ -1,10 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { fillMainParticipant, forms, participantLabels } from "./booking-steps";
+import { fillMainParticipant, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, uniqueEmail } from "./support";
-
-/** The fully booked Golf Circle final (seed): 16 places, all held by confirmed bookings. */
-const finalEvent = "5b118576-79c2-4c62-915e-e1c2ebab0332";
-const finalForm = forms.fullyBooked;
+import { createEvent } from "./test-data";
 
 const text = {
   en: {
@@ -43,6 +40,8 @@ for (const language of languages) {
 
     test("a freed place is offered by e-mail; the link books the fully booked event once, then says it is spent", async ({ page, request }) => {
       const email = uniqueEmail(`offer-${language.locale}`);
+      // A copy of the fully booked Golf Circle final: 16 places, all held by confirmed bookings.
+      const { eventUuid: finalEvent, formUuid: finalForm } = await createEvent(request, "golfCircleFinal");
       await page.goto(`${language.prefix}/booking-no-available-spots?event=${finalEvent}`);
       await page.getByLabel(t.name).fill("Ines Keller");
       await page.getByLabel(t.email).fill(email);

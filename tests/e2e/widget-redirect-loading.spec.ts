@@ -6,7 +6,8 @@ for (const language of languages) {
   test.describe(`bare pages in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    test("the event widget has no header or footer and filters by ?category", async ({ page }) => {
+    // Counts the demo site's events: runs on the server where no test makes its own (playwright.config.ts, decision 019).
+    test("the event widget has no header or footer and filters by ?category", { tag: "@demo-site" }, async ({ page }) => {
       const response = await page.goto(`${language.prefix}/event-widget`);
       expect(response?.headers()["x-frame-options"]).toBeUndefined();
       await expect(page.getByTestId("event-card")).toHaveCount(6);
@@ -36,7 +37,7 @@ for (const language of languages) {
   });
 }
 
-test("the widget embeds on another site with one script tag and follows its content height", async ({ page, baseURL }) => {
+test("the widget embeds on another site with one script tag and follows its content height", { tag: "@demo-site" }, async ({ page, baseURL }) => {
   // A real partner site on another origin (another port on loopback) that embeds the widget.
   const partnerHtml = `<!doctype html><html lang="en"><head><title>Partner</title></head><body style="margin:0"><h1>Partner site</h1>
     <script src="${baseURL}/event-widget.js" data-category="track-days"></script><p id="after">after</p></body></html>`;

@@ -1,25 +1,6 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import de from "../../core/i18n/locales/de.json";
-import en from "../../core/i18n/locales/en.json";
-
-function keysOf(value: unknown, prefix = ""): string[] {
-  if (typeof value !== "object" || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
-}
-
-describe("translation catalogues", () => {
-  it("have the same keys in every language, none empty", () => {
-    expect(keysOf(de).sort()).toEqual(keysOf(en).sort());
-    for (const catalogue of [en, de]) {
-      for (const key of keysOf(catalogue)) {
-        const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
-        expect(typeof value === "string" && value.trim().length > 0, key).toBe(true);
-      }
-    }
-  });
-});
 
 describe("file names", () => {
   it("are kebab-case", () => {

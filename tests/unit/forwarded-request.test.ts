@@ -97,8 +97,8 @@ describe("session cookies", () => {
     expect(isSecure(https)).toBe(true);
     const cookies = sessionCookies(https, tokens);
     expect(cookies).toEqual([
-      "__Host-session=a; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure",
-      "__Host-session_refresh=r; Path=/; Max-Age=1209600; HttpOnly; SameSite=Lax; Secure",
+      "__Host-session=a; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Lax",
+      "__Host-session_refresh=r; Max-Age=1209600; Path=/; HttpOnly; Secure; SameSite=Lax",
     ]);
     expect(accessTokenOf(https)).toBe("a2");
     expect(refreshTokenOf(https)).toBe("r2");
@@ -108,12 +108,12 @@ describe("session cookies", () => {
       "booking_token",
       "form_position",
     ]);
-    for (const cookie of clearedSessionCookies(https)) expect(cookie).toMatch(/; Secure$/);
+    for (const cookie of clearedSessionCookies(https)) expect(cookie).toMatch(/; Secure; SameSite=Lax$/);
   });
 
   it("over plain http (127.0.0.1): bare names, not Secure", () => {
     const http = new Request("http://127.0.0.1:3000/", { headers: { Cookie: "session=a1; __Host-session=ignored" } });
-    expect(sessionCookies(http, tokens)[0]).toBe("session=a; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax");
+    expect(sessionCookies(http, tokens)[0]).toBe("session=a; Max-Age=3600; Path=/; HttpOnly; SameSite=Lax");
     expect(accessTokenOf(http)).toBe("a1");
   });
 });

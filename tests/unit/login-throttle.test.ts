@@ -1,38 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FailureBackoff, HomeAddresses } from "../../server/auth/login-throttle";
+import { HomeAddresses } from "../../server/auth/login-throttle";
 import { AppError } from "../../server/errors";
-
-describe("FailureBackoff", () => {
-  it("lets the free failures pass, then doubles the wait up to the maximum, and forgets a quiet key", () => {
-    let now = 0;
-    const backoff = new FailureBackoff({ free: 3, firstWaitMs: 1000, maximumWaitMs: 5000, forgetAfterMs: 60_000 }, () => now);
-    for (let failure = 0; failure < 3; failure += 1) {
-      expect(backoff.waitMs("a")).toBe(0);
-      backoff.fail("a");
-    }
-    expect(backoff.waitMs("a")).toBe(1000);
-    expect(backoff.waitMs("b")).toBe(0);
-    now += 1000;
-    expect(backoff.waitMs("a")).toBe(0);
-    backoff.fail("a");
-    expect(backoff.waitMs("a")).toBe(2000);
-    backoff.fail("a");
-    backoff.fail("a");
-    expect(backoff.waitMs("a")).toBe(5000);
-    now += 60_001;
-    expect(backoff.waitMs("a")).toBe(0);
-    backoff.fail("a");
-    expect(backoff.waitMs("a")).toBe(0);
-  });
-
-  it("reset clears a key", () => {
-    const backoff = new FailureBackoff({ free: 0, firstWaitMs: 1000, maximumWaitMs: 1000, forgetAfterMs: 60_000 }, () => 0);
-    backoff.fail("a");
-    expect(backoff.waitMs("a")).toBe(1000);
-    backoff.reset("a");
-    expect(backoff.waitMs("a")).toBe(0);
-  });
-});
 
 describe("HomeAddresses", () => {
   it("remembers the last address per account and forgets the longest-unused account beyond capacity", () => {

@@ -229,19 +229,20 @@ describe("renderInvoicePdf", () => {
     expect(pdf.text).not.toMatch(/Remainder|Deposit/);
   });
 
-  it("prints names outside Helvetica's character set without garbling them", async () => {
+  it("prints every letter as written with the embedded Unicode font, and emoji as a visible box", async () => {
     const pdf = await readPdf(
       await renderInvoicePdf({
         ...germanInvoice,
-        customer: { name: "Łukasz Dvořák", street: "ul. Piotrkowska 5", postcode: "90-001", city: "Łódź", country: "PL" },
-        event: { ...germanInvoice.event, title: "Golf‑Cup 2026 ⛳" },
+        customer: { name: "Łukasz Dvořák-Żółć, Łódź", street: "ul. Piotrkowska 5", postcode: "90-001", city: "Łódź", country: "PL" },
+        event: { ...germanInvoice.event, title: "Golf‑Cup 2026 ⛳ 👍🏽 🇩🇪 Αθήνα Москва" },
       }),
     );
 
-    expect(pdf.text).toContain("Lukasz Dvorák");
-    expect(pdf.text).toContain("90-001 Lódz");
+    expect(pdf.lines).toContain("Łukasz Dvořák-Żółć, Łódź");
+    expect(pdf.text).toContain("90-001 Łódź");
     expect(pdf.text).toContain("Polen");
-    expect(pdf.text).toContain("Golf-Cup 2026 ?");
+    expect(pdf.text).toContain("Golf‑Cup 2026 □ □ □ Αθήνα Москва");
+    expect(pdf.text).not.toContain("?");
   });
 
   it("breaks long invoices over pages with the table header and footer repeated", async () => {

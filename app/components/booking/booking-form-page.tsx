@@ -1,22 +1,23 @@
+import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
-import { hiddenItemUuids, isChosen } from "../../../core/domain/form-validation";
+import { bookingPageSchema } from "../../../core/forms/booking-page-schema";
+import { hiddenItemUuids, isChosen } from "../../../core/forms/page-rules";
 import { localizePath } from "../../../core/i18n/locales";
-import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
+import { answerField, answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
 import { useLocale } from "../../utils/locale";
 import { Button } from "../button";
 import { FormMessage } from "../field";
-import { CompanionEditor } from "./companion-editor";
-import { SimpleFormItem, type CountryOption, type FormattedPrice } from "./form-item";
+import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
-import { UploadField, type UploadedFile } from "./upload-field";
-import { VehiclePicker, type DayStock } from "./vehicle-picker";
+import type { UploadedFile } from "./upload-field";
+import type { DayStock } from "./vehicle-picker";
 
 export type BookingPageProps = {
   form: PublicForm;
@@ -46,6 +47,7 @@ export function BookingFormPage(props: BookingPageProps) {
   const [participantErrors, setParticipantErrors] = useState<Record<string, FieldErrors>>(actionData?.participantErrors ?? {});
   const [liveAnswers, setLiveAnswers] = useState<Record<string, unknown>>({});
   const [livePrice, setLivePrice] = useState<PriceSummaryView | null>(null);
+  const [clientInvalid, setClientInvalid] = useState(false);
   const [seenAction, setSeenAction] = useState(actionData);
   const [seenBooking, setSeenBooking] = useState(booking);
   // Fresh data from the server (after a save, an added or removed companion) replaces the live view.
@@ -57,10 +59,42 @@ export function BookingFormPage(props: BookingPageProps) {
   // A new answer from the server replaces the shown errors (state derived during render, no effect needed).
   if (actionData !== seenAction) {
     setSeenAction(actionData);
+    setClientInvalid(false);
     setErrors(actionData?.errors ?? {});
     setParticipantErrors(actionData?.participantErrors ?? {});
   }
   const busy = navigation.state !== "idle";
+  const [conform] = useForm({
+    id: `booking-page-${page?.uuid ?? "none"}`,
+    shouldValidate: "onSubmit",
+    // The same schema as the server's page save (core/forms/booking-page-schema.ts), in the page's
+    // language: on "next" and "submit" the errors show at once, before the server answers. The page is
+    // posted all the same, because the server saves what was entered even on an invalid page (nothing
+    // entered is lost if the visitor leaves now) and answers with the same errors.
+    onValidate({ formData }) {
+      return parse(formData, {
+        resolve: () => {
+          const intent = formData.get("intent");
+          if (!booking || !page || (intent !== "next" && intent !== "submit")) return { value: {} };
+          const answers = { ...booking.answers, ...answersFromFormData(page.items, formData) };
+          // Uploads and companions are answered elsewhere (the upload endpoint, the companion fields): the server judges those.
+          const schema = bookingPageSchema(page, {
+            today: form.today,
+            translate: (key) => t(key),
+            judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
+          });
+          const result = schema.safeParse(answers);
+          if (result.success) return { value: answers };
+          const found: FieldErrors = {};
+          for (const issue of result.error.issues) if (typeof issue.path[0] === "string") found[issue.path[0]] = [issue.message];
+          setErrors(found);
+          setClientInvalid(true);
+          focusFirstError(found);
+          return { value: answers };
+        },
+      });
+    },
+  });
 
   if (closed || !booking || !page) {
     return (
@@ -123,80 +157,26 @@ export function BookingFormPage(props: BookingPageProps) {
   const topLevel = page.items.filter((item) => !item.parent_uuid);
   const childrenOf = (group: PublicFormItem) => page.items.filter((item) => item.parent_uuid === group.uuid);
 
-  const renderItem = (item: PublicFormItem) => {
-    if (hidden.has(item.uuid) && item.kind !== "group") return null;
-    const error = errors[item.uuid]?.[0];
-    switch (item.kind) {
-      case "group":
-        return (
-          <fieldset
-            key={item.uuid}
-            hidden={hidden.has(item.uuid)}
-            className="rounded-xl p-4 ring-1 ring-navy-900/15"
-            aria-describedby={item.help ? `item-${item.uuid}-hint` : undefined}
-          >
-            <legend className="px-1 text-sm font-semibold text-navy-900">{item.label}</legend>
-            {item.help && (
-              <p id={`item-${item.uuid}-hint`} className="text-xs text-ink-soft">
-                {item.help}
-              </p>
-            )}
-            <div className="mt-3 grid gap-4 sm:grid-cols-2">{childrenOf(item).map(renderItem)}</div>
-          </fieldset>
-        );
-      case "companion":
-        return (
-          <CompanionEditor
-            key={item.uuid}
-            item={item}
-            companions={booking.companions}
-            error={error}
-            participantErrors={participantErrors}
-            prices={props.prices}
-            today={form.today}
-            onEdit={clearParticipantError}
-          />
-        );
-      case "vehicles":
-      case "vehicles_per_day":
-        return (
-          <VehiclePicker
-            key={item.uuid}
-            item={{ ...item, kind: item.kind }}
-            answer={booking.answers[item.uuid]}
-            stock={props.stock}
-            prices={props.prices}
-            error={error}
-            onChoicesChange={onChoicesChange}
-          />
-        );
-      case "upload":
-      case "file":
-        return (
-          <UploadField
-            key={item.uuid}
-            item={item}
-            bookingUuid={booking.uuid}
-            current={props.uploads.find((upload) => upload.uuid === booking.answers[item.uuid])}
-            error={error}
-            onUploaded={clearError}
-          />
-        );
-      default:
-        return (
-          <SimpleFormItem
-            key={item.uuid}
-            item={item}
-            answer={booking.answers[item.uuid]}
-            error={error}
-            today={form.today}
-            countries={props.countryNames}
-            prices={props.prices}
-            onEdit={clearError}
-          />
-        );
-    }
+  const context: BookingPageContext = {
+    booking,
+    today: form.today,
+    countries: props.countryNames,
+    prices: props.prices,
+    stock: props.stock,
+    uploads: props.uploads,
+    participantErrors,
+    hidden,
+    onEdit: clearError,
+    onChoicesChange,
+    onParticipantEdit: clearParticipantError,
+    renderItem,
+    childrenOf,
   };
+  function renderItem(item: PublicFormItem) {
+    const renderer: FormItemKindRenderer = formItemRenderers[item.kind];
+    if (hidden.has(item.uuid) && !renderer.container) return null;
+    return <renderer.Render key={item.uuid} item={item} error={errors[item.uuid]?.[0]} page={context} />;
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -231,6 +211,11 @@ export function BookingFormPage(props: BookingPageProps) {
       </nav>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
+          {!actionData?.message && clientInvalid && Object.keys(errors).length > 0 && (
+            <div className="mb-6">
+              <FormMessage tone="error">{t("form.errorSummary")}</FormMessage>
+            </div>
+          )}
           {actionData?.message && (
             <div className="mb-6 space-y-2">
               <FormMessage tone="error">{actionData.message}</FormMessage>
@@ -252,7 +237,7 @@ export function BookingFormPage(props: BookingPageProps) {
               <FormMessage tone="success">{t("booking.offerHeld", { until: offerHeldUntil })}</FormMessage>
             </div>
           )}
-          <Form method="post" ref={formRef} noValidate onChange={recompute} className="space-y-6" aria-labelledby="page-title">
+          <Form method="post" {...getFormProps(conform)} ref={formRef} onChange={recompute} className="space-y-6" aria-labelledby="page-title">
             {/* Enter in a text field submits with the first submit button: make that "next", not "remove companion". */}
             <button type="submit" name="intent" value={isLastPage ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only" />
             <input type="hidden" name="page_uuid" value={page.uuid} />
@@ -279,4 +264,16 @@ export function BookingFormPage(props: BookingPageProps) {
       </div>
     </div>
   );
+}
+
+/** Moves the focus to the first item the browser found wrong, as a screen reader user needs it. */
+function focusFirstError(errors: FieldErrors) {
+  const [first] = Object.keys(errors);
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const control = document.querySelector<HTMLElement>(
+      `[name="${answerField(first)}"]:not([type="hidden"]), #item-${first}, [aria-describedby~="item-${first}-error"]`,
+    );
+    control?.focus();
+  });
 }

@@ -3,10 +3,10 @@ import type { CompanionView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicFormItem } from "../../../core/contracts/forms";
 import { companionItemOptions } from "../../../core/domain/booking-choices";
-import { companionField, companionListField } from "../../utils/booking-form-data";
+import { companionField, companionListField } from "../../utils/booking-field-names";
 import { Button } from "../button";
 import { controlClasses, describedBy, ErrorText, Hint, ItemFrame } from "./item-frame";
-import type { FormattedPrice } from "./form-item";
+import type { FormattedPrice } from "./kinds/kind-renderer";
 
 /**
  * The companions of the booking: one fieldset each, with a remove button, and an add button up to

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 import { formatDate, formatDateRange } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
-import { emailCatalogues, fillText, formatDeadline } from "../email-catalogue";
+import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
 import type { BookingReceivedPayload } from "../email-messages";
 
@@ -22,7 +22,7 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 export function bookingReceivedSubject(locale: Locale, payload: BookingReceivedPayload): string {
-  return fillText(emailCatalogues[locale].bookingReceived.subject, { code: payload.code });
+  return emailText(locale)("bookingReceived.subject", { code: payload.code });
 }
 
 /**
@@ -30,46 +30,46 @@ export function bookingReceivedSubject(locale: Locale, payload: BookingReceivedP
  * booked, what it costs, what is due now and later, and the next step of the chosen payment option.
  */
 export function BookingReceived({ locale, payload }: { locale: Locale; payload: BookingReceivedPayload }) {
-  const text = emailCatalogues[locale].bookingReceived;
+  const t = emailText(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const roleOf = (person: BookingReceivedPayload["people"][number]) =>
-    person.role === "main" ? text.roles.main : text.roles[person.companionType ?? "companion"];
+    person.role === "main" ? t("bookingReceived.roles.main") : t(`bookingReceived.roles.${person.companionType ?? "companion"}`);
   return (
     <EmailLayout
       locale={locale}
       title={bookingReceivedSubject(locale, payload)}
-      preview={fillText(text.preview, { code: payload.code })}
-      heading={text.heading}
+      preview={t("bookingReceived.preview", { code: payload.code })}
+      heading={t("bookingReceived.heading")}
       name={payload.name}
     >
-      <Paragraph>{fillText(text.intro, { eventTitle: payload.eventTitle })}</Paragraph>
+      <Paragraph>{t("bookingReceived.intro", { eventTitle: payload.eventTitle })}</Paragraph>
       <Section style={styles.codeBox}>
-        <Text style={styles.codeLabel}>{text.codeLabel}</Text>
+        <Text style={styles.codeLabel}>{t("bookingReceived.codeLabel")}</Text>
         <Text style={styles.code}>{payload.code}</Text>
       </Section>
 
       <Heading as="h2" style={styles.subheading}>
-        {text.eventHeading}
+        {t("bookingReceived.eventHeading")}
       </Heading>
       <Paragraph>
         <strong>{payload.eventTitle}</strong>
         <br />
-        {fillText(text.dates, { dates: formatDateRange(payload.startsOn, payload.endsOn, locale) })}
+        {t("bookingReceived.dates", { dates: formatDateRange(payload.startsOn, payload.endsOn, locale) })}
         <br />
-        {fillText(text.location, { location: payload.location })}
+        {t("bookingReceived.location", { location: payload.location })}
       </Paragraph>
 
       <Heading as="h2" style={styles.subheading}>
-        {text.peopleHeading}
+        {t("bookingReceived.peopleHeading")}
       </Heading>
       <ul style={styles.list}>
         {payload.people.map((person, index) => (
-          <li key={index}>{fillText(text.person, { name: person.name, role: roleOf(person) })}</li>
+          <li key={index}>{t("bookingReceived.person", { name: person.name, role: roleOf(person) })}</li>
         ))}
       </ul>
 
       <Heading as="h2" style={styles.subheading}>
-        {text.priceHeading}
+        {t("bookingReceived.priceHeading")}
       </Heading>
       {/* data-text-format lets the plain-text part lay the lines out as aligned columns. */}
       <table style={styles.table} data-text-format="dataTable" role="presentation">
@@ -81,31 +81,31 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
             </tr>
           ))}
           <tr>
-            <td style={styles.totalCell}>{text.total}</td>
+            <td style={styles.totalCell}>{t("bookingReceived.total")}</td>
             <td style={styles.totalAmount}>{money(payload.totalCents)}</td>
           </tr>
         </tbody>
       </table>
       <Text style={styles.due}>
         {payload.remainderCents > 0
-          ? fillText(text.dueNow, { amount: money(payload.depositCents) })
-          : fillText(text.dueNowInFull, { amount: money(payload.totalCents) })}
+          ? t("bookingReceived.dueNow", { amount: money(payload.depositCents) })
+          : t("bookingReceived.dueNowInFull", { amount: money(payload.totalCents) })}
       </Text>
       {payload.remainderCents > 0 && payload.remainderDueOn && (
         <Text style={styles.due}>
-          {fillText(text.remainderDue, { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
+          {t("bookingReceived.remainderDue", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
         </Text>
       )}
 
       <Heading as="h2" style={styles.subheading}>
-        {text.nextHeading}
+        {t("bookingReceived.nextHeading")}
       </Heading>
       <Paragraph>
         {payload.paymentOption === "credit_card"
-          ? fillText(text.next.credit_card, { time: formatDeadline(payload.holdExpiresAt, locale) })
-          : fillText(text.next[payload.paymentOption])}
+          ? t("bookingReceived.next.credit_card", { time: formatDeadline(payload.holdExpiresAt, locale) })
+          : t(`bookingReceived.next.${payload.paymentOption}`)}
       </Paragraph>
-      <ActionButton locale={locale} href={payload.bookingsUrl} label={text.button} />
+      <ActionButton locale={locale} href={payload.bookingsUrl} label={t("bookingReceived.button")} />
     </EmailLayout>
   );
 }

@@ -1,20 +1,20 @@
 import type { Locale } from "../../../core/i18n/locales";
-import { emailCatalogues, fillText } from "../email-catalogue";
+import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
 import { verifyEmailValidHours, type VerifyEmailPayload } from "../email-messages";
 
 export function verifyEmailSubject(locale: Locale): string {
-  return emailCatalogues[locale].verifyEmail.subject;
+  return emailText(locale)("verifyEmail.subject");
 }
 
 export function VerifyEmail({ locale, payload }: { locale: Locale; payload: VerifyEmailPayload }) {
-  const text = emailCatalogues[locale].verifyEmail;
+  const t = emailText(locale);
   return (
-    <EmailLayout locale={locale} title={text.subject} preview={fillText(text.preview)} heading={text.heading} name={payload.name}>
-      <Paragraph>{fillText(text.intro)}</Paragraph>
-      <ActionButton locale={locale} href={payload.verifyUrl} label={text.button} />
-      <Paragraph>{fillText(text.expiry, { hours: verifyEmailValidHours })}</Paragraph>
-      <SmallPrint>{text.ignore}</SmallPrint>
+    <EmailLayout locale={locale} title={t("verifyEmail.subject")} preview={t("verifyEmail.preview")} heading={t("verifyEmail.heading")} name={payload.name}>
+      <Paragraph>{t("verifyEmail.intro")}</Paragraph>
+      <ActionButton locale={locale} href={payload.verifyUrl} label={t("verifyEmail.button")} />
+      <Paragraph>{t("verifyEmail.expiry", { hours: verifyEmailValidHours })}</Paragraph>
+      <SmallPrint>{t("verifyEmail.ignore")}</SmallPrint>
     </EmailLayout>
   );
 }

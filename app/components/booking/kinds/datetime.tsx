@@ -1,0 +1,17 @@
+import { controlClasses, ItemFrame } from "../item-frame";
+import { controlProps, frameProps } from "./controls";
+import { readText, text, type FormItemKindRenderer } from "./kind-renderer";
+
+export const datetime = {
+  Render: ({ item, error, page }) => (
+    <ItemFrame {...frameProps(item, error)}>
+      <input
+        {...controlProps(item, error, page.onEdit)}
+        type="datetime-local"
+        defaultValue={text(page.booking.answers[item.uuid])}
+        className={controlClasses(error)}
+      />
+    </ItemFrame>
+  ),
+  readAnswer: readText,
+} satisfies FormItemKindRenderer;

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import type { BookingView } from "../../../../core/contracts/bookings";
+import type { FieldErrors } from "../../../../core/contracts/errors";
+import type { PublicFormItem } from "../../../../core/contracts/forms";
+import { answerField, type PageAnswer } from "../../../utils/booking-field-names";
+import type { UploadedFile } from "../upload-field";
+import type { DayStock } from "../vehicle-picker";
+
+export type CountryOption = { code: string; name: string };
+export type FormattedPrice = { kind: string; key: string; label: string; amount: string; per_day: boolean };
+
+/** What the booking page gives every item it renders. */
+export type BookingPageContext = {
+  booking: BookingView;
+  /** The operator's calendar date ("today" bounds of date items). */
+  today: string;
+  countries: CountryOption[];
+  prices: FormattedPrice[];
+  stock: DayStock[];
+  uploads: UploadedFile[];
+  participantErrors: Record<string, FieldErrors>;
+  /** Items hidden by an unticked checkbox (`visibleWhen`). */
+  hidden: Set<string>;
+  /** The visitor changed this item: its shown error goes. */
+  onEdit: (itemUuid: string) => void;
+  /** A choice changed that moves the price or the stock counters. */
+  onChoicesChange: (itemUuid: string) => void;
+  onParticipantEdit: (participantUuid: string, field: string) => void;
+  /** Renders an item of the page (a group renders its children with it). */
+  renderItem: (item: PublicFormItem) => ReactNode;
+  childrenOf: (group: PublicFormItem) => PublicFormItem[];
+};
+
+export type KindRenderProps = { item: PublicFormItem; error?: string | undefined; page: BookingPageContext };
+
+/**
+ * The web half of a form item kind: how it is shown and how its answer reads back from the posted
+ * page (`null`: its answer does not come with the post, or it takes none).
+ */
+export type FormItemKindRenderer = {
+  Render: (props: KindRenderProps) => ReactNode;
+  readAnswer: ((form: FormData, item: PublicFormItem) => PageAnswer) | null;
+  /** Containers stay in the page while hidden, so their children's fields keep their place. */
+  container?: boolean;
+};
+
+/** The answer of a plain text-like control ("" when the field was not sent). */
+export const readText = (form: FormData, item: PublicFormItem): PageAnswer => {
+  const value = form.get(answerField(item.uuid));
+  return typeof value === "string" ? value : "";
+};
+
+export const text = (value: unknown) => (typeof value === "string" ? value : "");
+export const stringOption = (item: PublicFormItem, key: string) => (typeof item.options[key] === "string" ? (item.options[key] as string) : undefined);
+export const isTicked = (value: unknown) => value === true || value === "true" || value === "on";
+
+type Choice = { value: string; label: string };
+export function choicesOf(item: PublicFormItem): Choice[] {
+  const choices = item.options.choices;
+  if (!Array.isArray(choices)) return [];
+  return choices.flatMap((choice): Choice[] =>
+    choice && typeof choice === "object" && typeof choice.value === "string" && typeof choice.label === "string"
+      ? [{ value: choice.value, label: choice.label }]
+      : [],
+  );
+}

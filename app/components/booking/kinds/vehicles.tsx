@@ -1,0 +1,3 @@
+import { vehicleChoices } from "./vehicle-choices";
+
+export const vehicles = vehicleChoices("vehicles");

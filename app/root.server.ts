@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import { currentYear } from "../core/domain/dates";
+import { decidePageLocale, defaultLocale, localeFromPath } from "../core/i18n/locales";
+import { webContext } from "../server/load-context";
+import type { Route } from "./+types/root";
+
+/**
+ * Decides the language of every page (path prefix, else cookie, else browser, else English) and
+ * loads what the frame needs: the operator's site data and the content-page menu.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const decision = decidePageLocale(url, { cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
+  if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const web = context.get(webContext);
+  const { services } = web;
+  const [site, pages, session] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 }), web.session()]);
+  const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
+  return data(
+    { locale, site, menuPages: pages.data, origin: web.publicOrigin, year: currentYear(services.now()), user },
+    { headers: { "Content-Language": locale } },
+  );
+}

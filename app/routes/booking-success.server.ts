@@ -1,0 +1,71 @@
+import { redirect } from "react-router";
+import { paymentDue } from "../../core/domain/payment-due";
+import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { localizePath } from "../../core/i18n/locales";
+import { bookingKeyOfRequest, startCardPayment } from "../utils/booking-pages.server";
+import { pageLocale } from "../utils/auth.server";
+import { orNotFound } from "../utils/http-errors.server";
+import type { Route } from "./+types/booking-success";
+import { webContext } from "../../server/load-context";
+
+/**
+ * /booking-success?booking={uuid}: the booking code and what happens next. Only the browser that
+ * holds the booking's key (its httpOnly cookie) sees the details; anyone else gets a 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(request);
+  const key = bookingKeyOfRequest(request);
+  const { booking } = await orNotFound(web.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale }));
+  if (booking.status === "draft") throw redirect(localizePath(`/booking/${key.formUuid}`, locale));
+  const form = await web.services.getPublicForm(locale, booking.form_uuid, false);
+  const paymentOption = booking.payment_option;
+  const due =
+    paymentOption === "credit_card"
+      ? paymentDue(
+          {
+            status: booking.status,
+            totalCents: booking.total_cents,
+            depositCents: booking.deposit_cents,
+            paidCents: booking.paid_cents,
+            holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
+            remainderDueOn: booking.remainder_due_on,
+          },
+          web.services.now(),
+        )
+      : null;
+  return {
+    locale,
+    view: {
+      code: booking.code ?? "",
+      status: booking.status,
+      event: form.event.title,
+      dates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+      people: 1 + booking.companions.length,
+      total: formatMoney(booking.total_cents, locale),
+      dueNow: formatMoney(booking.deposit_cents, locale),
+      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
+      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
+      holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
+      paymentOption,
+      /** A card booking whose places are still held: what the pay button pays. */
+      // Only before the first card payment; a confirmed booking's balance is paid from its e-mail or the dashboard.
+      payNow:
+        due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null,
+      closed: booking.status === "rejected" || booking.status === "cancelled",
+      paidInFull: booking.paid_cents > 0 && booking.paid_cents >= booking.total_cents,
+      outstanding: booking.paid_cents > 0 && booking.paid_cents < booking.total_cents ? formatMoney(booking.total_cents - booking.paid_cents, locale) : null,
+      expired: booking.status === "expired" || (due !== null && "refused" in due && due.refused === "hold_expired"),
+      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
+      invoiceHref: paymentOption === "invoice" && booking.status === "confirmed" ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
+    },
+  };
+}
+
+/** "Pay now": a payment for what is due, then off to the provider's hosted page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const key = bookingKeyOfRequest(request);
+  return startCardPayment(web, { bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale: pageLocale(request) });
+}

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { loginRequestSchema } from "../../core/contracts/auth";
+import { localizePath } from "../../core/i18n/locales";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
+import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
+import { deviceCookie, deviceCookieOf, sessionCookies, withCookies } from "../utils/session.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context.get(webContext));
+  return { locale: pageLocale(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(request);
+  const form = await request.formData();
+  const submission = parseLocalized(form, loginRequestSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, {});
+  try {
+    const { tokens, deviceCookie: device } = await web.services.accounts.login(submission.value, locale, web.clientAddress, deviceCookieOf(request));
+    return redirect(safeRedirectTarget(form.get("redirectTo"), localizePath("/", locale)), {
+      headers: withCookies([...sessionCookies(request, tokens), deviceCookie(request, device)]),
+    });
+  } catch (error) {
+    return refusedSubmission(submission, error, locale, {});
+  }
+}

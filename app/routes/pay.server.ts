@@ -1,0 +1,41 @@
+import { formatDate, formatDateRange } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
+import { paymentDue } from "../../core/domain/payment-due";
+import { pageLocale } from "../utils/auth.server";
+import { startCardPayment } from "../utils/booking-pages.server";
+import { notFound } from "../utils/http-errors.server";
+import type { Route } from "./+types/pay";
+import { webContext } from "../../server/load-context";
+
+/**
+ * `/pay/{token}`: the "pay now" link of the balance-due and SMA e-mails. Shows what is due on the
+ * booking and sends the customer to the card payment; works on any device, without logging in.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(request);
+  const booking = await web.services.payments.payLinkBooking(params.token);
+  if (!booking) notFound();
+  const event = await web.services.getPublicEvent(locale, booking.eventId);
+  const due = paymentDue(booking, web.services.now());
+  return {
+    locale,
+    view: {
+      code: booking.code ?? "",
+      event: event?.title ?? "",
+      dates: event ? formatDateRange(event.starts_on, event.ends_on, locale) : "",
+      total: formatMoney(booking.totalCents, locale),
+      paid: formatMoney(booking.paidCents, locale),
+      due: "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
+      dueOn: "amountCents" in due && due.kind === "balance" && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
+      refusal: "refused" in due ? due.refused : null,
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const booking = await web.services.payments.payLinkBooking(params.token);
+  if (!booking) notFound();
+  return startCardPayment(web, { bookingId: booking.id, access: { payLink: params.token }, locale: pageLocale(request) });
+}

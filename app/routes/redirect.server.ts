@@ -1,0 +1,9 @@
+import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
+import { parseRedirectTarget } from "../utils/redirect-target";
+import type { Route } from "./+types/redirect";
+
+/** /redirect/{target}: the notice shown before a visitor leaves the site. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
+  return { locale, target: parseRedirectTarget(params.target) };
+}

@@ -1,0 +1,24 @@
+import { registerRequestSchema } from "../../core/contracts/auth";
+import { webContext } from "../../server/load-context";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
+import { pageLocale, requireGuest } from "../utils/auth.server";
+import type { Route } from "./+types/register";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireGuest(request, context.get(webContext));
+  return { locale: pageLocale(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(request);
+  const submission = parseLocalized(await request.formData(), registerRequestSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, { sentTo: null });
+  try {
+    await web.services.accounts.register({ ...submission.value, locale }, locale, web.clientAddress);
+    return { result: submission.reply(), sentTo: submission.value.email };
+  } catch (error) {
+    return refusedSubmission(submission, error, locale, { sentTo: null });
+  }
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { AppError } from "../../server/errors";
+
+/**
+ * The one way a loader or action ends in an error page: a thrown `data(null, { status })`, which
+ * root.tsx's ErrorBoundary renders as the localized error page (app/components/error-page.tsx).
+ */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export function badRequest(): never {
+  throw data(null, { status: 400 });
+}
+
+/** A service's NOT_FOUND (the thing asked for does not exist, or is not this visitor's) becomes the 404 page. */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (AppError.is(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+/** A booking or invoice uuid in the address; anything else is a page that does not exist. */
+export function uuidOrNotFound(value: string | null | undefined): string {
+  if (!value || !/^[0-9a-f-]{36}$/i.test(value)) notFound();
+  return value;
+}

@@ -1,0 +1,110 @@
+/**
+ * Who may do what, in one place (docs/decisions/014). Pure: the caller loads the subject's facts
+ * (a booking's owner and token hash, an account's id) and builds the actor at the boundary (the
+ * API's bearer middleware, the web session, the booking cookie); this module only compares them.
+ * Every domain verb asks before its first side effect, so a refused call changes nothing.
+ */
+
+export type Role = "customer" | "staff";
+
+/** A logged-in account with a live session (the claims of its access token). */
+export type ActorUser = { userId: string; role: Role; sessionId: string };
+
+/**
+ * Who asks, and what they hold. A booking is opened by what the browser presents, not by who is
+ * logged in: the SHA-256 hash of its booking token (never the token itself, so that this module
+ * needs no crypto), the booking a verified "pay now" link names, or the booking of a payment whose
+ * return token was presented.
+ */
+export type Actor = {
+  user: ActorUser | null;
+  bookingTokenHash?: string | undefined;
+  payLinkBookingId?: string | undefined;
+  returnTokenBookingId?: string | undefined;
+};
+
+export const anonymousActor: Actor = Object.freeze({ user: null });
+
+/** The actor of a logged-in session (`claims` null: anonymous). */
+export function actorOfUser(user: ActorUser | null): Actor {
+  return { user };
+}
+
+/** A booking's facts that decide access to it. */
+export type BookingSubject = { id: string; ownerId: string | null; tokenHash: string };
+/** An account, named by its id. */
+export type AccountSubject = { id: string };
+/** Things that belong to nobody in particular (a form's unpublished preview, the staff desk). */
+export type NoSubject = null;
+
+/** Every action a caller may be refused, with the subject it is asked about. */
+export type SubjectOf = {
+  /** Resume a booking (its draft pages, the success and SMA pages). */
+  "booking.open": BookingSubject;
+  /** Save a page, add or remove a companion, upload a file. */
+  "booking.edit": BookingSubject;
+  "booking.submit": BookingSubject;
+  /** Start a card payment for what is due. */
+  "booking.pay": BookingSubject;
+  /** Download the booking's invoice PDF. */
+  "booking.invoice": BookingSubject;
+  /** Verify or reject an SMA request after the phone call (any booking: the desk's). */
+  "booking.decide-sma": NoSubject;
+  "account.read": AccountSubject;
+  "account.update": AccountSubject;
+  "account.delete": AccountSubject;
+  /** The dashboard: the account's own bookings. */
+  "account.list-bookings": AccountSubject;
+  /** See the form of an unpublished event. */
+  "form.preview": NoSubject;
+};
+
+export type Action = keyof SubjectOf;
+
+/**
+ * How a refusal answers: a booking someone may not touch is "not found" (its existence is not
+ * revealed); account and staff calls say "log in" to the anonymous and "forbidden" to others.
+ */
+export type Refusal = "not_found" | "unauthorized" | "forbidden";
+
+type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) => boolean; refusal: (actor: Actor) => Refusal };
+
+const holdsBookingToken = (actor: Actor, booking: BookingSubject) => actor.bookingTokenHash !== undefined && actor.bookingTokenHash === booking.tokenHash;
+const ownsBooking = (actor: Actor, booking: BookingSubject) => actor.user !== null && booking.ownerId !== null && actor.user.userId === booking.ownerId;
+const isStaff = (actor: Actor) => actor.user?.role === "staff";
+const isAccount = (actor: Actor, account: AccountSubject) => actor.user !== null && actor.user.userId === account.id;
+
+const bookingNotFound = () => "not_found" as const;
+const logInOrForbidden = (actor: Actor): Refusal => (actor.user ? "forbidden" : "unauthorized");
+
+const rules: { [A in Action]: Rule<A> } = {
+  // Drafts are the browser's: only its booking token opens them, a login alone does not (a draft of
+  // a logged-in visitor is prefilled, not shared with the account's other browsers).
+  "booking.open": { allows: holdsBookingToken, refusal: bookingNotFound },
+  "booking.edit": { allows: holdsBookingToken, refusal: bookingNotFound },
+  "booking.submit": { allows: holdsBookingToken, refusal: bookingNotFound },
+  "booking.pay": {
+    allows: (actor, booking) =>
+      holdsBookingToken(actor, booking) || actor.payLinkBookingId === booking.id || actor.returnTokenBookingId === booking.id || ownsBooking(actor, booking),
+    refusal: bookingNotFound,
+  },
+  "booking.invoice": { allows: (actor, booking) => holdsBookingToken(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
+  "booking.decide-sma": { allows: isStaff, refusal: logInOrForbidden },
+  "account.read": { allows: isAccount, refusal: logInOrForbidden },
+  "account.update": { allows: isAccount, refusal: logInOrForbidden },
+  "account.delete": { allows: isAccount, refusal: logInOrForbidden },
+  "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
+  "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+};
+
+export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {
+  return rules[action].allows(actor, subject);
+}
+
+/** What a refused `action` answers this actor. */
+export function refusalOf(actor: Actor, action: Action): Refusal {
+  return rules[action].refusal(actor);
+}
+
+/** Every action, for tests and documentation. */
+export const actions = Object.keys(rules) as Action[];

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { PublicFormItem } from "../contracts/forms";
+import { validateAnswer, type ValidationMessage } from "./kinds";
+import { hiddenItemUuids, optionalItemUuids } from "./page-rules";
+
+export type ItemErrors = Record<string, ValidationMessage[]>;
+
+type PageSchemaOptions = {
+  /** The operator's calendar date ("today" bounds of date items). */
+  today: string;
+  /** Turns a message key into the page language's text; without it the issues carry the keys. */
+  translate?: (key: ValidationMessage) => string;
+  /** Only these items are judged (the browser leaves out answers it cannot see: uploads, companions). */
+  judges?: (item: PublicFormItem) => boolean;
+};
+
+/**
+ * The zod schema of one booking page's answers (keyed by item uuid), built from the kind registry:
+ * the server validates a page save with it and the browser validates the same page before it posts.
+ * Items hidden by an unticked checkbox are skipped, items made optional by a chosen one
+ * (`notRequiredWhen`) need no answer; each issue's path is the item uuid.
+ */
+export function bookingPageSchema(page: { items: PublicFormItem[] }, { today, translate, judges }: PageSchemaOptions) {
+  return z.record(z.string(), z.unknown()).superRefine((answers, context) => {
+    const hidden = hiddenItemUuids(page.items, answers);
+    const optional = optionalItemUuids(page.items, answers);
+    for (const item of page.items) {
+      if (hidden.has(item.uuid) || (judges && !judges(item))) continue;
+      const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
+      if (found) context.addIssue({ code: "custom", path: [item.uuid], message: translate ? translate(found) : found });
+    }
+  });
+}
+
+/** Errors of one page's answers as message keys, keyed by item uuid; empty when the page is complete. */
+export function validatePage(items: PublicFormItem[], answers: Record<string, unknown>, today: string): ItemErrors {
+  const result = bookingPageSchema({ items }, { today }).safeParse(answers);
+  const errors: ItemErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const [uuid] = issue.path;
+    // Without `translate` every message is the ValidationMessage the kind reported.
+    if (typeof uuid === "string") errors[uuid] = [issue.message as ValidationMessage];
+  }
+  return errors;
+}

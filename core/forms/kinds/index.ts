@@ -1,0 +1,75 @@
+import type { PublicFormItem } from "../../contracts/forms";
+import { checkbox } from "./checkbox";
+import { companion } from "./companion";
+import { countrySelect } from "./country-select";
+import { date } from "./date";
+import { datetime } from "./datetime";
+import { file } from "./file";
+import { group } from "./group";
+import { headline } from "./headline";
+import { html } from "./html";
+import { image } from "./image";
+import { input } from "./input";
+import { internationalPhone } from "./international-phone";
+import { isBlank, type FormItemKind, type FormItemKindModule, type ValidationMessage } from "./kind-module";
+import { multiselect } from "./multiselect";
+import { nationalitySelect } from "./nationality-select";
+import { priceList } from "./price-list";
+import { radio } from "./radio";
+import { select } from "./select";
+import { sma } from "./sma";
+import { textarea } from "./textarea";
+import { time } from "./time";
+import { upload } from "./upload";
+import { vehicles } from "./vehicles";
+import { vehiclesPerDay } from "./vehicles-per-day";
+import { wysiwyg } from "./wysiwyg";
+
+export type { FormItemKind, FormItemKindModule, ValidationMessage };
+
+/**
+ * Every form item kind, one module each. `satisfies Record<FormItemKind, …>` makes a kind added to
+ * the contract's enum a compile error here until its module exists (and the web's renderer map in
+ * app/components/booking/kinds/index.ts likewise); nothing switches over kinds with a default.
+ */
+export const formItemKinds = {
+  checkbox,
+  companion,
+  date,
+  datetime,
+  file,
+  group,
+  headline,
+  html,
+  image,
+  input,
+  international_phone: internationalPhone,
+  multiselect,
+  price_list: priceList,
+  radio,
+  select,
+  country_select: countrySelect,
+  nationality_select: nationalitySelect,
+  sma,
+  textarea,
+  time,
+  upload,
+  vehicles,
+  vehicles_per_day: vehiclesPerDay,
+  wysiwyg,
+} satisfies Record<FormItemKind, FormItemKindModule>;
+
+/** Whether items of this kind take an answer (content and containers do not). */
+export function takesAnswer(item: Pick<PublicFormItem, "kind">): boolean {
+  return formItemKinds[item.kind].answer !== null;
+}
+
+/** The problem with one answer, or null. `today` is the operator's calendar date (date bounds). */
+export function validateAnswer(item: PublicFormItem, value: unknown, today: string): ValidationMessage | null {
+  const rule: FormItemKindModule["answer"] = formItemKinds[item.kind].answer;
+  if (!rule) return null;
+  if (!rule.checksBlank && isBlank(value)) return item.required ? rule.blankMessage : null;
+  const result = rule.schema(item, today).safeParse(value);
+  // Every message a kind's schema reports is a ValidationMessage (built with `problem()`).
+  return result.success ? null : ((result.error.issues[0]?.message ?? "validation.required") as ValidationMessage);
+}

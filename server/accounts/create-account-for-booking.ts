@@ -1,0 +1,34 @@
+import type { Locale } from "../../core/i18n/locales";
+import type { Queryable } from "../db/client";
+import { users } from "../db/schema";
+import type { AccountsDeps } from "./accounts-deps";
+import { accountSetupSeconds, findUserByEmail, issueLinkToken, linkTo } from "./account-records";
+
+/**
+ * The booking form's "create an account" option: an account for the booking's address without a
+ * password yet, and an e-mail whose link sets one (following it proves the address). An address
+ * that already has an account is left alone: the booking shows on its dashboard by e-mail.
+ * Runs inside the submission's transaction (the submission authorized its caller). Returns the new
+ * account's id, if one was made.
+ */
+export async function createAccountForBooking(
+  deps: AccountsDeps,
+  tx: Queryable,
+  input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
+): Promise<string | null> {
+  if (await findUserByEmail(tx, input.email)) return null;
+  const name = [input.firstName, input.lastName].filter(Boolean).join(" ") || input.email;
+  const [user] = await tx
+    .insert(users)
+    .values({ name, firstName: input.firstName, lastName: input.lastName, email: input.email.trim(), passwordHash: null, locale: input.locale })
+    .returning();
+  if (!user) throw new Error("user insert returned nothing");
+  const token = await issueLinkToken(deps, tx, "password_reset", user.id, accountSetupSeconds);
+  await deps.enqueueMail(tx, {
+    template: "password-reset",
+    locale: input.locale,
+    to: user.email,
+    payload: { name: user.name, resetUrl: linkTo(deps, `/reset-password/${token}`, input.locale), expiresInMinutes: accountSetupSeconds / 60 },
+  });
+  return user.id;
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { BookingSummary, UserBookings } from "../../core/contracts/auth";
+import { pickLocale } from "../../core/contracts/localized-text";
+import { operatorToday } from "../../core/domain/dates";
+import { paymentDue } from "../../core/domain/payment-due";
+import type { Actor } from "../../core/domain/permissions";
+import type { Locale } from "../../core/i18n/locales";
+import { authorize } from "../auth/authorize";
+import { bookings, events, invoices, participants } from "../db/schema";
+import type { AccountsDeps } from "./accounts-deps";
+
+/** The dashboard: the actor's bookings (not drafts), split into future and expired by the event's last day. */
+export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, actor: Actor, input: { locale: Locale }): Promise<UserBookings> {
+  const userId = actor.user?.userId ?? "";
+  authorize(actor, "account.list-bookings", { id: userId });
+  const { locale } = input;
+  const now = deps.now();
+  const rows = await deps.db
+    .select({
+      booking: bookings,
+      event: events,
+      people: sql<number>`(select count(*) from ${participants} where ${participants.bookingId} = ${bookings.id})`.mapWith(Number),
+      invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.bookingId} = ${bookings.id})`.mapWith(Boolean),
+    })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .where(and(eq(bookings.userId, userId), ne(bookings.status, "draft")))
+    .orderBy(asc(events.startsOn));
+  const today = operatorToday(now);
+  const summaries = rows.map(({ booking, event, people, invoiced }) => ({
+    uuid: booking.id,
+    code: booking.code,
+    status: booking.status,
+    event: {
+      uuid: event.id,
+      title: pickLocale(event.title, locale),
+      starts_on: event.startsOn,
+      ends_on: event.endsOn,
+      location: pickLocale(event.location, locale),
+      image_url: event.imageUrl,
+    },
+    participants: people,
+    total_cents: booking.totalCents,
+    deposit_cents: booking.depositCents,
+    remainder_cents: booking.remainderCents,
+    remainder_due_on: booking.remainderDueOn,
+    paid_cents: booking.paidCents,
+    payment_option: booking.paymentOption,
+    due: dueOf(booking, now),
+    has_invoice: invoiced,
+  }));
+  return {
+    future: summaries.filter((summary) => summary.event.ends_on >= today),
+    expired: summaries.filter((summary) => summary.event.ends_on < today).reverse(),
+  };
+}
+
+/** Card payments the dashboard offers: only what the payment service would accept now. */
+function dueOf(booking: typeof bookings.$inferSelect, now: Date): BookingSummary["due"] {
+  const due = paymentDue(booking, now);
+  return "amountCents" in due ? { kind: due.kind, amount_cents: due.amountCents } : null;
+}

@@ -1,0 +1,62 @@
+import type { Context } from "hono";
+import type { User } from "../../core/contracts/auth";
+import { createMiddleware } from "hono/factory";
+import { anonymousActor, type Actor, type Role } from "../../core/domain/permissions";
+import { actorOf } from "../auth/authorize";
+import { AppError } from "../errors";
+import { accessTokenOf } from "../http/web-session";
+import type { ApiEnv } from "./api-app";
+
+/**
+ * The env of a route behind one of the middlewares below: `c.var.actor` is who asks, `c.var.user` the
+ * account behind it (null when anonymous), for what an audit row names.
+ */
+export type ActorEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: Actor; user: User | null } };
+
+/** The one reader of `Authorization: Bearer <access token>`; null without one. */
+export function bearerTokenOf(c: Context): string | null {
+  const header = c.req.header("authorization") ?? "";
+  return header.startsWith("Bearer ") ? header.slice("Bearer ".length).trim() || null : null;
+}
+
+type ActorOptions = {
+  /**
+   * Also take the web session's access cookie when no bearer token is sent: a page's own script
+   * calls such a route with the browser's cookies (the payment creation). Cookie-authenticated
+   * writes are guarded by the Origin check (origin-check.ts).
+   */
+  orSessionCookie?: boolean;
+};
+
+async function resolveActor(c: Context<ActorEnv>, options: ActorOptions): Promise<Actor> {
+  const token = bearerTokenOf(c) ?? (options.orSessionCookie ? (accessTokenOf(c.req.raw) ?? null) : null);
+  const session = token ? await c.var.services.accounts.authenticate(token) : null;
+  const actor = session ? actorOf(session.claims) : anonymousActor;
+  c.set("actor", actor);
+  c.set("user", session?.user ?? null);
+  return actor;
+}
+
+/** Who asks, anonymous when no valid session is presented (public calls that a login changes). */
+export const optionalActor = (options: ActorOptions = {}) =>
+  createMiddleware<ActorEnv>(async (c, next) => {
+    await resolveActor(c, options);
+    await next();
+  });
+
+/** Calls behind it need the bearer access token of a live session: 401 otherwise. */
+export const requireActor = () =>
+  createMiddleware<ActorEnv>(async (c, next) => {
+    const actor = await resolveActor(c, {});
+    if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
+    await next();
+  });
+
+/** `requireActor`, and the account must have `role`: 403 otherwise. */
+export const requireRole = (role: Role) =>
+  createMiddleware<ActorEnv>(async (c, next) => {
+    const actor = await resolveActor(c, {});
+    if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
+    if (actor.user.role !== role) throw new AppError("FORBIDDEN", "forbidden");
+    await next();
+  });

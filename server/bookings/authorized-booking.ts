@@ -1,0 +1,32 @@
+import { and, eq } from "drizzle-orm";
+import type { Action, Actor } from "../../core/domain/permissions";
+import { authorize, bookingSubject } from "../auth/authorize";
+import type { Queryable } from "../db/client";
+import { bookings } from "../db/schema";
+import { AppError } from "../errors";
+
+/** The actions whose subject is one booking's access facts. */
+type BookingAction = Extract<Action, "booking.open" | "booking.edit" | "booking.submit" | "booking.pay" | "booking.invoice">;
+
+/**
+ * The booking row, after asking core/domain/permissions.ts whether `actor` may do `action` to it. A
+ * missing booking (or one of another form) and a refused one answer alike: "not found", never a hint.
+ * Reads only: callers lock the row themselves where they write.
+ */
+export async function authorizedBooking(
+  db: Queryable,
+  actor: Actor,
+  action: BookingAction,
+  input: { bookingId: string; formId?: string | undefined },
+): Promise<typeof bookings.$inferSelect> {
+  const conditions = [eq(bookings.id, input.bookingId)];
+  if (input.formId) conditions.push(eq(bookings.formId, input.formId));
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(...conditions))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "bookingNotFound");
+  authorize(actor, action, bookingSubject(row));
+  return row;
+}

@@ -1,0 +1,120 @@
+/**
+ * The demo site's sample data on top of what every installation gets (site settings, legal pages):
+ * categories, the seven events with their forms, the bookings that fill the final, the demo logins
+ * with the customer's past booking, and the guest voices. Never seeded in production (seed.ts).
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Transaction } from "../client";
+import { insertAccount } from "../factories/accounts";
+import { insertConfirmedInvoiceBooking } from "../factories/bookings";
+import { insertCategories } from "../factories/categories";
+import { randomHex, shiftDays } from "../factories/common";
+import type { InsertedEvent } from "../factories/events";
+import { insertEvent } from "../factories/events";
+import { formPageOrder } from "../factories/forms";
+import type { SiteSettings } from "../factories/site";
+import { bookings, eventCategoryTranslations, events, experiences, participants } from "../schema";
+import { demoCategories, finalParties, sampleEvents, type DemoEventSeed } from "./events";
+import { experienceSeeds } from "./experiences";
+import { seedIds } from "./ids";
+
+/**
+ * Demo logins (PRODUCT.md "Sample data"), printed at start-up outside production. The customer is
+ * the guest of the first final booking, so the dashboard shows an upcoming booking, and a past one
+ * at the season opener.
+ */
+export const demoAccounts = {
+  staff: { email: "staff@trackside-fairway.example", password: "Staff-demo-2026", name: "Katharina Brandl", role: "staff" as const },
+  customer: { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026", name: "Stefan Hofmann", role: "customer" as const },
+};
+const pastBookingCode = "GC-P4ST26";
+
+export async function insertDemoData(tx: Transaction, now: Date, site: SiteSettings, options: { demoAccounts: boolean }): Promise<void> {
+  const categoryIds = await insertCategories(tx, demoCategories);
+  const seededEvents = sampleEvents(now);
+  for (const event of seededEvents) {
+    const ids = { event: seedIds.events[event.key], form: seedIds.forms[event.key], formPages: seedIds.formPages[event.key] };
+    const inserted = await insertEvent(tx, event, { categoryId: categoryIds[event.category], site, ids });
+    if (event.key === "golfCircleFinal") {
+      for (const party of finalParties) await insertConfirmedInvoiceBooking(tx, { event, inserted, party, now, site });
+    }
+  }
+  const opener = seededEvents.find((event) => event.key === "golfCircleOpenerPast");
+  if (opener && options.demoAccounts) await insertDemoAccounts(tx, opener, now);
+  await tx.insert(experiences).values(experienceSeeds);
+}
+
+async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: Date): Promise<void> {
+  const verifiedAt = shiftDays(now, -120);
+  await insertAccount(tx, demoAccounts.staff, { locale: "de", verifiedAt });
+  const customerId = await insertAccount(tx, demoAccounts.customer, { locale: "de", verifiedAt });
+  await tx
+    .update(bookings)
+    .set({ userId: customerId })
+    .where(eq(bookings.code, finalParties[0]?.code ?? ""));
+
+  const companion = opener.companions.find((offer) => offer.type === "golf_playing");
+  const companionTotalCents = companion?.cents ?? 0;
+  const totalCents = opener.participantCents + companionTotalCents;
+  const submittedAt = shiftDays(now, -75);
+  const bookingId = randomUUID();
+  await tx.insert(bookings).values({
+    id: bookingId,
+    code: pastBookingCode,
+    formId: seedIds.forms.golfCircleOpenerPast,
+    eventId: seedIds.events.golfCircleOpenerPast,
+    userId: customerId,
+    tokenHash: randomHex(32),
+    status: "paid",
+    locale: "de",
+    currentPage: formPageOrder.length,
+    termsAcceptedAt: submittedAt,
+    paymentOption: "invoice",
+    placesHeld: 2,
+    eventPriceCents: opener.participantCents,
+    companionTotalCents,
+    totalCents,
+    depositCents: totalCents,
+    remainderCents: 0,
+    submittedAt,
+    createdAt: submittedAt,
+    updatedAt: submittedAt,
+  });
+  const main = finalParties[0]?.main;
+  await tx.insert(participants).values([
+    { bookingId, role: "main", position: 0, ...main },
+    { bookingId, role: "companion", companionType: "golf_playing", position: 1, forename: "Claudia", surname: "Hofmann" },
+  ]);
+  await tx
+    .update(events)
+    .set({ placesTaken: sql`${events.placesTaken} + 2` })
+    .where(eq(events.id, seedIds.events.golfCircleOpenerPast));
+}
+
+/**
+ * A fresh copy of one demo event for a test: the same texts, prices and form, new ids, and for the
+ * fully booked final its bookings with new codes. Tests get an event nobody else books or changes.
+ */
+export async function insertDemoEventCopy(tx: Transaction, key: DemoEventSeed["key"], now: Date, site: SiteSettings): Promise<InsertedEvent> {
+  const event = sampleEvents(now).find((candidate) => candidate.key === key);
+  if (!event) throw new Error(`No demo event ${key}.`);
+  const categoryIds = await categoryIdsBySlug(tx);
+  const categoryId = categoryIds.get(demoCategories.find((category) => category.key === event.category)?.translations.en.slug ?? "");
+  if (categoryId === undefined) throw new Error(`The category of ${key} is not in the database.`);
+  const inserted = await insertEvent(tx, event, { categoryId, site });
+  if (event.key === "golfCircleFinal") {
+    for (const party of finalParties) {
+      await insertConfirmedInvoiceBooking(tx, { event, inserted, party: { ...party, code: `T-${randomHex(4).toUpperCase()}` }, now, site });
+    }
+  }
+  return inserted;
+}
+
+async function categoryIdsBySlug(tx: Transaction): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ slug: eventCategoryTranslations.slug, categoryId: eventCategoryTranslations.categoryId })
+    .from(eventCategoryTranslations)
+    .where(eq(eventCategoryTranslations.locale, "en"));
+  return new Map(rows.map((row) => [row.slug, row.categoryId]));
+}

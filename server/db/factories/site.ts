@@ -1,0 +1,42 @@
+/**
+ * The site's settings (the operator: company, address, bank, deposit rules): what every installation
+ * needs, production included, until a back office edits them.
+ */
+import type { Transaction } from "../client";
+import { sites } from "../schema";
+import { t } from "./common";
+
+const company = "Trackside & Fairway Events GmbH";
+
+export const siteSettings = {
+  company,
+  street: "Leopoldstraße 118",
+  zip: "80802",
+  city: "München",
+  country: "DE",
+  phone: "+49 89 2154 8870",
+  fax: "+49 89 2154 8879",
+  email: "info@trackside-fairway.de",
+  website: "https://www.trackside-fairway.de",
+  registryCourt: "Amtsgericht München, HRB 254871",
+  managingDirector: "Katharina Brandl",
+  vatId: "DE318452967",
+  supportEmail: "support@trackside-fairway.de",
+  supportHours: t("Mon–Fri 8:00–18:00 CET", "Mo–Fr 8:00–18:00 Uhr MEZ"),
+  travelOperatorNotice: t(
+    `All events are organised by ${company} as travel operator within the meaning of the German package travel law (§§ 651a et seq. BGB).`,
+    `Alle Veranstaltungen werden von der ${company} als Reiseveranstalter im Sinne des Pauschalreiserechts (§§ 651a ff. BGB) durchgeführt.`,
+  ),
+  bankName: "Stadtsparkasse München",
+  iban: "DE69701500001004589321",
+  bic: "SSKMDEMMXXX",
+  depositPercent: 25,
+  balanceDueDaysBeforeEvent: 30,
+  holdMinutes: 30,
+} satisfies typeof sites.$inferInsert;
+
+export type SiteSettings = typeof siteSettings;
+
+export async function insertSite(tx: Transaction, settings: SiteSettings = siteSettings): Promise<void> {
+  await tx.insert(sites).values(settings);
+}

@@ -1,0 +1,72 @@
+import { createAccessTokens, type AccessTokens } from "../auth/access-tokens";
+import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
+import { createRateLimitStore, type RateLimiter } from "../auth/rate-limiter";
+import { createDraftLimiter } from "../bookings/drafts";
+import type { Database, Queryable } from "../db/client";
+import { enqueueEmail, type EmailToSend } from "../email";
+import type { PaymentProvider } from "../payments/payment-provider";
+import { ReadCache } from "./cache";
+
+export type ServicesOptions = {
+  /** How long public read data may be reused between requests (0 disables the cache). */
+  cacheTtlMs: number;
+  now?: () => Date;
+  /** Signs access tokens (and the device cookies and pay links). */
+  jwtSecret: string;
+  /** Absolute origin for links in e-mails. */
+  publicOrigin: string;
+  /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
+  enqueueMail?: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  rateLimitMultiplier?: number;
+  /** Where failures of work done after an answer (password reset mails) are reported. */
+  logError?: (error: unknown) => void;
+  /** The card payment provider (sandbox or Stripe); without it payments are refused. */
+  paymentProvider?: PaymentProvider;
+  /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
+  uploadsDir?: string;
+  /** An upload that sends nothing for this long is cut off (UPLOAD_IDLE_TIMEOUT_SECONDS; default 30 s). */
+  uploadIdleTimeoutMs?: number;
+  /** The most bytes of files one draft may hold (default: three times its form's largest allowed file). */
+  uploadBytesPerDraft?: number;
+  /** New drafts one client address may open per hour, before the multiplier (default `draftsPerClientPerHour`). */
+  draftsPerClientPerHour?: number;
+};
+
+/**
+ * Everything the domain verbs need, built once at boot: the database, the clock, the mail outbox,
+ * the token signer, the payment provider, the rate limits (in the database) and the read cache. Verbs take the
+ * part they use (`Pick<Deps, …>`); only the composition root (index.ts) sees all of it.
+ */
+export type Deps = AccountsDeps & {
+  /** Signs pay links (the same secret as the access tokens). */
+  payLinkSecret: string;
+  paymentProvider: PaymentProvider | null;
+  /** Public reads (site, menu, event list); touched only through cached-read.ts. */
+  reads: ReadCache;
+  draftLimiter: RateLimiter;
+  uploads: { dir: string | undefined; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
+};
+
+export function createDeps(db: Database, options: ServicesOptions): Deps {
+  const now = options.now ?? (() => new Date());
+  const accessTokens: AccessTokens = createAccessTokens(options.jwtSecret, now);
+  const multiplier = options.rateLimitMultiplier ?? 1;
+  // Counted in the database, so every process serving the site shares the same limits.
+  const rateLimits = createRateLimitStore(db, () => now().getTime());
+  return {
+    db,
+    now,
+    accessTokens,
+    deviceSecret: options.jwtSecret,
+    payLinkSecret: options.jwtSecret,
+    enqueueMail: options.enqueueMail ?? enqueueEmail,
+    publicOrigin: options.publicOrigin,
+    limits: createAccountLimits(rateLimits, multiplier),
+    homeAddresses: new HomeAddresses(),
+    afterAnswer: createAfterAnswer(options.logError),
+    paymentProvider: options.paymentProvider ?? null,
+    reads: new ReadCache(options.cacheTtlMs),
+    draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
+    uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { actions, can, refusalOf, type Action, type Actor, type BookingSubject, type Refusal } from "../../core/domain/permissions";
+
+const booking: BookingSubject = { id: "booking-1", ownerId: "owner", tokenHash: "hash-of-the-booking-token" };
+const guestBooking: BookingSubject = { ...booking, ownerId: null };
+
+/** Every kind of caller the site knows. */
+const roles = {
+  anonymous: { user: null },
+  tokenHolder: { user: null, bookingTokenHash: booking.tokenHash },
+  wrongToken: { user: null, bookingTokenHash: "hash-of-another-token" },
+  payLink: { user: null, payLinkBookingId: booking.id },
+  foreignPayLink: { user: null, payLinkBookingId: "booking-2" },
+  returnToken: { user: null, returnTokenBookingId: booking.id },
+  owner: { user: { userId: "owner", role: "customer", sessionId: "s1" } },
+  otherCustomer: { user: { userId: "someone-else", role: "customer", sessionId: "s2" } },
+  staff: { user: { userId: "staff-1", role: "staff", sessionId: "s3" } },
+} satisfies Record<string, Actor>;
+type Role = keyof typeof roles;
+
+/** The subject each action is asked about in the table: the booking above, the owner's account, or nothing. */
+const subjectOf = {
+  "booking.open": booking,
+  "booking.edit": booking,
+  "booking.submit": booking,
+  "booking.pay": booking,
+  "booking.invoice": booking,
+  "booking.decide-sma": null,
+  "account.read": { id: "owner" },
+  "account.update": { id: "owner" },
+  "account.delete": { id: "owner" },
+  "account.list-bookings": { id: "owner" },
+  "form.preview": null,
+} satisfies { [A in Action]: unknown };
+
+/** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
+const allowed: Record<Action, Role[]> = {
+  // Drafts are the browser's: only the booking token opens them, not the owner's login, not staff.
+  "booking.open": ["tokenHolder"],
+  "booking.edit": ["tokenHolder"],
+  "booking.submit": ["tokenHolder"],
+  "booking.pay": ["tokenHolder", "payLink", "returnToken", "owner"],
+  "booking.invoice": ["tokenHolder", "owner"],
+  "booking.decide-sma": ["staff"],
+  "account.read": ["owner"],
+  "account.update": ["owner"],
+  "account.delete": ["owner"],
+  "account.list-bookings": ["owner"],
+  "form.preview": ["staff"],
+};
+
+const refusalOfAnonymous: Record<Action, Refusal> = {
+  "booking.open": "not_found",
+  "booking.edit": "not_found",
+  "booking.submit": "not_found",
+  "booking.pay": "not_found",
+  "booking.invoice": "not_found",
+  "booking.decide-sma": "unauthorized",
+  "account.read": "unauthorized",
+  "account.update": "unauthorized",
+  "account.delete": "unauthorized",
+  "account.list-bookings": "unauthorized",
+  "form.preview": "unauthorized",
+};
+
+describe("permissions: every role × every action", () => {
+  it("the table names every action", () => {
+    expect(Object.keys(allowed).sort()).toEqual([...actions].sort());
+  });
+
+  const cases = actions.flatMap((action) => (Object.keys(roles) as Role[]).map((role) => [action, role] as const));
+  it.each(cases)("%s by %s", (action, role) => {
+    const expected = allowed[action].includes(role);
+    expect(can(roles[role], action, subjectOf[action] as never)).toBe(expected);
+  });
+
+  it.each(actions)("a refused %s answers: booking calls 'not found', account and staff calls 'log in' or 'forbidden'", (action) => {
+    expect(refusalOf(roles.anonymous, action)).toBe(refusalOfAnonymous[action]);
+    expect(refusalOf(roles.otherCustomer, action)).toBe(refusalOfAnonymous[action] === "unauthorized" ? "forbidden" : "not_found");
+  });
+
+  it("a guest booking (no owner) is not anyone's by login, and a token of nothing opens nothing", () => {
+    expect(can(roles.otherCustomer, "booking.pay", guestBooking)).toBe(false);
+    expect(can({ user: { userId: "x", role: "customer", sessionId: "s" } }, "booking.invoice", guestBooking)).toBe(false);
+    expect(can(roles.foreignPayLink, "booking.pay", booking)).toBe(false);
+    expect(can({ user: null, bookingTokenHash: undefined }, "booking.edit", booking)).toBe(false);
+  });
+
+  it("staff are not account owners: staff may not read or change someone else's account", () => {
+    expect(can(roles.staff, "account.update", { id: "owner" })).toBe(false);
+    expect(can(roles.staff, "account.read", { id: "staff-1" })).toBe(true);
+  });
+});
