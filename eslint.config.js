@@ -2,7 +2,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import { layerRules } from "./eslint.layers.js";
 
 export default tseslint.config(
@@ -12,7 +12,11 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "import-x": importX },
-    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".json"] } } },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
     rules: {
       // A circle of files has no bottom to start reading from (issue 11, point 10).
       "import-x/no-cycle": ["error", { ignoreExternal: true }],

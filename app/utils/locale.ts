@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locales";
-import type { loader as rootLoader } from "../root";
+import type { loader as rootLoader } from "../root.server";
 
 /** The root loader's data: locale, site, content-page menu. Undefined only when the root loader failed. */
 export function useRootData() {

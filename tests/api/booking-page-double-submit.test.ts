@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, events } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { rememberBookingCookie } from "../../server/http/booking-cookies";
-import type { WebContext } from "../../server/load-context";
+import { routerContextOf, type WebContext } from "../../server/load-context";
 import { answerField } from "../../app/utils/booking-form-data";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
@@ -70,7 +70,7 @@ function postLastPage(draft: { uuid: string; token: string }, context: WebContex
   const cookie = rememberBookingCookie(null, { formUuid: formId, bookingUuid: draft.uuid, token: draft.token }, false).split(";")[0] ?? "";
   const path = locale === "de" ? `/de/booking/${formId}` : `/booking/${formId}`;
   const request = new Request(`http://site.test${path}`, { method: "POST", body, headers: { cookie, origin: "http://site.test" } });
-  return action({ request, params: { uuid: formId }, context } as unknown as Parameters<typeof action>[0]).then(
+  return action({ request, params: { uuid: formId }, context: routerContextOf(context) } as unknown as Parameters<typeof action>[0]).then(
     (returned: unknown) => returned,
     (thrown: unknown) => thrown,
   );

@@ -3,7 +3,8 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { UploadField, type UploadedFile } from "../../app/components/booking/upload-field";
-import { VehiclePicker, type DayStock } from "../../app/components/booking/vehicle-picker";
+import type { DayStock } from "../../app/components/booking/kinds/kind-renderer";
+import { VehiclePicker } from "../../app/components/booking/vehicle-picker";
 import type { PublicFormItem } from "../../core/contracts/forms";
 import { i18nFor } from "../../core/i18n/i18n";
 

@@ -17,7 +17,7 @@ import { FormMessage } from "../field";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
 import type { UploadedFile } from "./upload-field";
-import type { DayStock } from "./vehicle-picker";
+import type { DayStock } from "./kinds/kind-renderer";
 
 export type BookingPageProps = {
   form: PublicForm;

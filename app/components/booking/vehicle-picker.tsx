@@ -12,10 +12,9 @@ import {
 } from "../../../core/domain/booking-choices";
 import { answerField, vehicleField } from "../../utils/booking-field-names";
 import { describedBy, ErrorText, Hint, RequiredMark } from "./item-frame";
-import type { FormattedPrice } from "./kinds/kind-renderer";
+import type { DayStock, FormattedPrice } from "./kinds/kind-renderer";
 
 /** Stock and use of one resource on one day, as `GET api/form/reserved-vehicles/{id}` answers it. */
-export type DayStock = { day: number; label: string; resources: { key: string; stock: number | null; used: number }[] };
 
 /**
  * Vehicle, instructor and extras per event day. Each pick moves the "left" counter by one, never

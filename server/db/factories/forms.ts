@@ -7,7 +7,7 @@ import type { FormItemKind } from "../../../core/contracts/forms";
 import type { Transaction } from "../client";
 import { formItems, formPages, forms } from "../schema";
 import { t, richText, type Text } from "./common";
-import { fullTrackOffer, priceList, type EventSeed, type EventStyle, type TrackOffer } from "./events";
+import { fullTrackOffer, priceList, type EventSeed, type EventStyle, type TrackOffer } from "./event-seed";
 import type { SiteSettings } from "./site";
 
 type Choice = { value: string; label: Text };

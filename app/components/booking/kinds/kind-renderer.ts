@@ -4,7 +4,9 @@ import type { FieldErrors } from "../../../../core/contracts/errors";
 import type { PublicFormItem } from "../../../../core/contracts/forms";
 import { answerField, type PageAnswer } from "../../../utils/booking-field-names";
 import type { UploadedFile } from "../upload-field";
-import type { DayStock } from "../vehicle-picker";
+
+/** What one day of a multi-day event has left of each per-day resource (vehicles, instructors). */
+export type DayStock = { day: number; label: string; resources: { key: string; stock: number | null; used: number }[] };
 
 export type CountryOption = { code: string; name: string };
 export type FormattedPrice = { kind: string; key: string; label: string; amount: string; per_day: boolean };
