@@ -1,7 +1,7 @@
 import { z, type ZodError } from "zod";
 import type { FieldErrors } from "../contracts/errors";
 import { i18nFor, translatorFor } from "./i18n";
-import { defaultLocale, type Locale } from "./locales";
+import type { Locale } from "./locales";
 import type common from "./locales/en/common.json";
 
 type ZodLocaleError = ReturnType<typeof z.locales.en>["localeError"];
@@ -20,13 +20,14 @@ function zodMessagesOf(locale: Locale): ZodLocaleError {
 
 type ValidationKey = `validation.${keyof (typeof common)["validation"]}`;
 
-export function isValidationKey(message: string): message is ValidationKey {
-  return message.startsWith("validation.") && i18nFor(defaultLocale).exists(message);
+/** Asked of the page's own catalogue: the browser holds only that one (core/i18n/i18n.ts). */
+export function isValidationKey(message: string, locale: Locale): message is ValidationKey {
+  return message.startsWith("validation.") && i18nFor(locale).exists(message);
 }
 
 /** Our own messages are catalogue keys (`validation.required`); everything else comes from zod's locale. */
 export function issueMessage(issue: ZodError["issues"][number], locale: Locale): string {
-  if (isValidationKey(issue.message)) return translatorFor(locale)(issue.message);
+  if (isValidationKey(issue.message, locale)) return translatorFor(locale)(issue.message);
   const localized = zodMessagesOf(locale)(issue as Parameters<ZodLocaleError>[0]);
   return typeof localized === "string" ? localized : (localized?.message ?? issue.message);
 }
