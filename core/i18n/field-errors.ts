@@ -1,7 +1,7 @@
 import { z, type ZodError } from "zod";
 import type { FieldErrors } from "../contracts/errors";
 import { i18nFor, translatorFor } from "./i18n";
-import type { Locale } from "./locales";
+import { defaultLocale, type Locale } from "./locales";
 import type common from "./locales/en/common.json";
 
 type ZodLocaleError = ReturnType<typeof z.locales.en>["localeError"];
@@ -21,7 +21,7 @@ function zodMessagesOf(locale: Locale): ZodLocaleError {
 type ValidationKey = `validation.${keyof (typeof common)["validation"]}`;
 
 /** Asked of the page's own catalogue: the browser holds only that one (core/i18n/i18n.ts). */
-export function isValidationKey(message: string, locale: Locale): message is ValidationKey {
+export function isValidationKey(message: string, locale: Locale = defaultLocale): message is ValidationKey {
   return message.startsWith("validation.") && i18nFor(locale).exists(message);
 }
 
