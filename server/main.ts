@@ -154,7 +154,15 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     devOutboxDir: env.NODE_ENV === "production" ? undefined : outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     testRoutes:
-      env.NODE_ENV === "test" ? createTestRoutes({ db: database.db, now: services.now, runJobsNow: () => jobWorker.runOnce(), publicOrigin }) : undefined,
+      env.NODE_ENV === "test"
+        ? createTestRoutes({
+            db: database.db,
+            now: services.now,
+            runJobsNow: () => jobWorker.runOnce(),
+            publicOrigin,
+            invalidateReads: services.invalidateReads,
+          })
+        : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
     logError,
   });

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
 
 /** What the Field needs of a Conform field (`fields.email` of `useForm`): its name, ids, errors and value. */
 export type FieldState = {
@@ -10,35 +10,19 @@ export type FieldState = {
   key?: string | undefined;
 };
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue"> & {
+  /** A field of a Conform form: name, ids, error and the value typed last come from it. */
+  field: FieldState;
   label: string;
   hint?: string;
-} & (
-    | {
-        /** A field of a Conform form (the account forms): name, ids, error and the value typed last come from it. */
-        field: FieldState;
-        name?: never;
-        error?: never;
-        onEdit?: never;
-      }
-    | {
-        field?: never;
-        name: string;
-        error?: string | undefined;
-        /** Called when the visitor edits the field: its server error no longer applies. */
-        onEdit?: (name: string) => void;
-      }
-  );
+};
 
 /** A labelled input whose error (the localized catalogue text) and hint are tied to it for assistive technology. */
-export function Field({ field, name, label, error, hint, required, onEdit, className, defaultValue, ...input }: FieldProps) {
-  const generatedId = useId();
-  const id = field?.id ?? generatedId;
-  const errorId = field?.errorId ?? `${id}-error`;
+export function Field({ field, label, hint, required, className, ...input }: FieldProps) {
+  const { id, errorId } = field;
   const hintId = `${id}-hint`;
-  const fieldName = field?.name ?? name ?? "";
-  const shownError = field ? field.errors?.[0] : error;
-  const initialValue = field && typeof field.initialValue === "string" ? field.initialValue : defaultValue;
+  const shownError = field.errors?.[0];
+  const initialValue = typeof field.initialValue === "string" ? field.initialValue : undefined;
   const describedBy = [shownError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
@@ -53,14 +37,13 @@ export function Field({ field, name, label, error, hint, required, onEdit, class
       </label>
       <input
         {...input}
-        key={field?.key}
+        key={field.key}
         id={id}
-        name={fieldName}
+        name={field.name}
         defaultValue={initialValue}
         required={required}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={describedBy}
-        onInput={onEdit ? () => onEdit(fieldName) : undefined}
         className={`mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm outline-none transition focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20 ${
           shownError ? "border-danger-700" : "border-navy-900/20"
         }`}

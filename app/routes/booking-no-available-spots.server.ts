@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { joinWaitlistSchema } from "../../core/contracts/waitlist";
-import { fieldErrorsOf } from "../../core/i18n/field-errors";
-import { actionFailure } from "../utils/action-errors.server";
+import { parseLocalized } from "../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
 import { pageLocale } from "../utils/auth.server";
 import { toEventView } from "../utils/event-view";
 import type { Route } from "./+types/booking-no-available-spots";
@@ -22,13 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = joinWaitlistSchema.safeParse(form);
-  if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error, locale), message: null, joined: null }, 422);
+  const submission = parseLocalized(await request.formData(), joinWaitlistSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, { joined: null });
   try {
-    const { position } = await web.services.joinWaitlist(parsed.data, locale);
-    return { errors: {}, message: null, joined: { position, email: parsed.data.email } };
+    const { position } = await web.services.joinWaitlist(submission.value, locale);
+    return data({ result: submission.reply(), joined: { position, email: submission.value.email } });
   } catch (error) {
-    return actionFailure(error, locale);
+    return refusedSubmission(submission, error, locale, { joined: null });
   }
 }

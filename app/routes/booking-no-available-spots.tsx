@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { maximumPartySize } from "../../core/contracts/waitlist";
+import { getFormProps } from "@conform-to/react";
+import { joinWaitlistSchema, maximumPartySize } from "../../core/contracts/waitlist";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
-import { useFieldErrors } from "../utils/form-errors";
+import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking-no-available-spots";
@@ -19,9 +20,15 @@ export default function NoAvailableSpotsPage({ loaderData, actionData }: Route.C
   const href = useLocalizedHref();
   const { event } = loaderData;
   const submitting = useNavigation().state === "submitting";
-  const { errors, clear } = useFieldErrors(actionData?.errors);
   const user = useRootData()?.user;
-  const joined = actionData && "joined" in actionData ? actionData.joined : null;
+  const joined = actionData?.joined ?? null;
+  const [form, fields] = useAccountForm({
+    id: "waitlist",
+    schema: joinWaitlistSchema,
+    locale: loaderData.locale,
+    lastResult: actionData?.result,
+    defaultValue: { name: user?.name ?? "", party_size: "1" },
+  });
   if (!event) {
     return (
       <PageCard title={t("waitlist.title")}>
@@ -42,24 +49,21 @@ export default function NoAvailableSpotsPage({ loaderData, actionData }: Route.C
           </Button>
         </div>
       ) : (
-        <Form method="post" className="space-y-5" noValidate>
+        <Form method="post" className="space-y-5" {...getFormProps(form)}>
           {loaderData.offerSpent && !actionData && <FormMessage tone="info">{t("waitlist.offerSpent")}</FormMessage>}
-          {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+          {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
           <input type="hidden" name="event" value={event.uuid} />
-          <Field name="name" autoComplete="name" label={t("fields.name")} required defaultValue={user?.name ?? ""} error={errors.name?.[0]} onEdit={clear} />
-          <Field name="email" type="email" autoComplete="email" label={t("fields.email")} required error={errors.email?.[0]} onEdit={clear} />
+          <Field field={fields.name} autoComplete="name" label={t("fields.name")} required />
+          <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
           <Field
-            name="party_size"
+            field={fields.party_size}
             type="number"
             inputMode="numeric"
             min={1}
             max={maximumPartySize}
-            defaultValue={1}
             label={t("fields.partySize")}
             hint={t("fields.partySizeHint")}
             required
-            error={errors.party_size?.[0]}
-            onEdit={clear}
           />
           <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
           <Button type="submit" size="lg" disabled={submitting}>

@@ -5,7 +5,7 @@ import { issueMessage } from "../../core/i18n/field-errors";
 import type { Locale } from "../../core/i18n/locales";
 
 /**
- * The account forms (login, register, reset, new password, settings) validate with ONE zod schema
+ * The account forms (login, register, reset, new password, settings) and the waitlist sign-up validate with ONE zod schema
  * from core/contracts, in the browser before posting and again in the action (decision 016). Both
  * sides turn zod's issues into the same catalogue texts (`issueMessage`), so the error a visitor
  * reads is the same whether JavaScript ran or not.
@@ -24,7 +24,7 @@ export function parseLocalized<Schema extends $ZodType>(formData: FormData, sche
 export const secretFields = ["password", "password_confirmation", "old_password"];
 
 /**
- * Conform's form state for an account form: checked when sent, then again on every input (typing
+ * Conform's form state for an account form or the waitlist sign-up: checked when sent, then again on every input (typing
  * in a field replaces its error, as the server's error no longer applies); the server's last answer
  * (errors, the values typed) shows without JavaScript too.
  */

@@ -15,7 +15,14 @@ import { balanceDueJob } from "../payments/balance-due";
  * browser test make time pass for one booking instead of waiting for it. Other tests running on the
  * same server at the same time are not touched, which a shifted server clock could not promise.
  */
-export function createTestRoutes(options: { db: Database; now: () => Date; runJobsNow: () => Promise<unknown>; publicOrigin: string }): Hono {
+export function createTestRoutes(options: {
+  db: Database;
+  now: () => Date;
+  runJobsNow: () => Promise<unknown>;
+  publicOrigin: string;
+  /** Forgets the public reads, so a test's new event is found at once rather than after the cache's few seconds. */
+  invalidateReads?: () => void;
+}): Hono {
   const app = new Hono();
 
   /**
@@ -28,6 +35,7 @@ export function createTestRoutes(options: { db: Database; now: () => Date; runJo
     const input = newEventInput.safeParse(await c.req.json().catch(() => null));
     if (!input.success) return c.json({ error: "copyOf names no demo event" }, 400);
     const inserted = await options.db.transaction((tx) => insertDemoEventCopy(tx, input.data.copyOf, options.now(), siteSettings));
+    options.invalidateReads?.();
     return c.json({ eventUuid: inserted.eventId, formUuid: inserted.formId }, 201);
   });
 
@@ -87,6 +95,7 @@ export function createTestRoutes(options: { db: Database; now: () => Date; runJo
       return offerFreedPlaces(tx, eventId, options.now(), { publicOrigin: options.publicOrigin });
     });
     if (!offers) return c.json({ offered: 0 }, 404);
+    options.invalidateReads?.();
     return c.json({ offered: offers.length });
   });
 

@@ -56,6 +56,8 @@ function bindServices(deps: Deps) {
     now,
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),
+    /** Test data made behind the services' back (the e2e test routes) must not wait for the read cache to expire. */
+    invalidateReads: () => invalidateReads(deps),
     getSite: (locale: Locale, id?: number) => readSite(deps, { locale, id }),
     listPages: (locale: Locale, query: ListPagesQuery) => readPages(deps, { locale, query }),
     getPageBySlug: (locale: Locale, slug: string) => readPageBySlug(deps, { locale, slug }),
