@@ -93,7 +93,7 @@ describe("form validation per item kind", () => {
       "validation.mustAccept",
       "validation.number",
     ]) {
-      expect(isValidationKey(key), key).toBe(true);
+      expect(isValidationKey(key, "en"), key).toBe(true);
     }
   });
 });
