@@ -38,7 +38,8 @@ export async function joinWaitlist(
           .returning()
       )[0];
     if (!entry) throw new Error("waitlist insert returned nothing");
-    if (existing) await tx.update(waitlistEntries).set({ name: input.entry.name, partySize: input.entry.party_size, locale }).where(eq(waitlistEntries.id, existing.id));
+    if (existing)
+      await tx.update(waitlistEntries).set({ name: input.entry.name, partySize: input.entry.party_size, locale }).where(eq(waitlistEntries.id, existing.id));
     const ahead = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)

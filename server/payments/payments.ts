@@ -345,7 +345,9 @@ export async function applyProviderOutcome(
       const event = outcome.type === "failed" ? "refused_by_provider" : "checkout_expired";
       if (!paymentEventAllowed(payment.status, event)) return "unchanged";
       const reason = outcome.type === "failed" ? outcome.reason : "checkout expired";
-      await paymentChange(event, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid", { failureReason: reason });
+      await paymentChange(event, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid", {
+        failureReason: reason,
+      });
       return "applied";
     }
 
@@ -355,7 +357,12 @@ export async function applyProviderOutcome(
     if (!booking) return "unknown";
     const amount = outcome.amountCents ?? payment.amountCents;
     const refund = async (reason: string) => {
-      await paymentChange("kept_for_refund", `payment received but cannot be kept: ${reason}`, { failureReason: reason, succeededAt: now }, { amountCents: amount });
+      await paymentChange(
+        "kept_for_refund",
+        `payment received but cannot be kept: ${reason}`,
+        { failureReason: reason, succeededAt: now },
+        { amountCents: amount },
+      );
       await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });
       return "applied" as const;
     };
