@@ -154,10 +154,10 @@ export async function createPayment(
       event: "created",
       cause: `payment created (${due.kind}) with ${deps.provider.name}`,
       details: { amountCents: due.amountCents },
-      now: now,
+      now,
     });
     if (bookingEventAllowed(booking.status, "card_payment_started")) {
-      await recordTransition(tx, { booking, event: "card_payment_started", cause: "customer went to the card payment", paymentId: payment.id, now: now });
+      await recordTransition(tx, { booking, event: "card_payment_started", cause: "customer went to the card payment", paymentId: payment.id, now });
     }
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
@@ -194,7 +194,7 @@ export async function createPayment(
         cause: "the payment provider could not create the checkout",
         details: { error: error instanceof Error ? error.message : String(error) },
         set: { failureReason: "provider unreachable" },
-        now: now,
+        now,
       }),
     );
     throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
