@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Action, Actor } from "../../core/domain/permissions";
-import { authorize, bookingSubject } from "../auth/authorize";
+import { authorize, bookingSubject, withBookingToken } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookings } from "../db/schema";
 import { AppError } from "../errors";
@@ -29,4 +29,14 @@ export async function authorizedBooking(
   if (!row) throw new AppError("NOT_FOUND", "bookingNotFound");
   authorize(actor, action, bookingSubject(row));
   return row;
+}
+
+/**
+ * The actor of a booking call as the pages and the API present it: the booking's token (the body,
+ * the query or the booking cookie) and the logged-in account's id. The booking rules look only at
+ * the account's id; its role and session are the caller's concern.
+ */
+export function bookingCaller(presented: { bookingToken?: string | null | undefined; userId?: string | null | undefined }): Actor {
+  const user = presented.userId ? { userId: presented.userId, role: "customer" as const, sessionId: "" } : null;
+  return withBookingToken({ user }, presented.bookingToken);
 }

@@ -10,12 +10,12 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
-import type { Database, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { bookings, events, formPages, forms, participants, users } from "../db/schema";
 import { AppError } from "../errors";
 import { getPublicForm } from "../catalog/forms";
-import { anonymousActor } from "../../core/domain/permissions";
-import { withBookingToken } from "../auth/authorize";
+import type { Actor } from "../../core/domain/permissions";
+import type { Deps } from "../services/deps";
 import { authorizedBooking } from "./authorized-booking";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -82,20 +82,6 @@ export function toBookingView(row: BookingRow, companions: ParticipantRow[]): Bo
     sma_page: row.smaPage,
     companions: companions.map(toCompanionView),
   };
-}
-
-/**
- * A booking (of this form) whose token the browser presented, for `action`; anything else is "not
- * found", never a hint. The decision is core/domain/permissions.ts's (authorizedBooking).
- */
-export async function bookingByToken(
-  db: Queryable,
-  bookingId: string,
-  token: string,
-  formId?: string,
-  action: "booking.open" | "booking.edit" | "booking.submit" = "booking.edit",
-): Promise<BookingRow> {
-  return authorizedBooking(db, withBookingToken(anonymousActor, token), action, { bookingId, formId });
 }
 
 /** Main-participant columns and the form item names (`main.<name>`) that fill them. */
@@ -170,21 +156,20 @@ export function createDraftLimiter(store: RateLimitStore, perHour: number = draf
  * given. A logged-in user's name and e-mail are filled in, so nobody types them twice.
  */
 export async function openDraft(
-  db: Database,
+  deps: Pick<Deps, "db" | "now"> & { draftLimiter?: RateLimiter | undefined },
+  actor: Actor,
   input: {
     formId: string;
-    bookingToken?: string | undefined;
     bookingUuid?: string | undefined;
-    userId?: string | null;
     locale: Locale;
     /** Counts new drafts per `clientAddress` ("unknown" when the caller could not tell). */
-    draftLimiter?: RateLimiter | undefined;
     clientAddress?: string | undefined;
   },
 ): Promise<{ booking: BookingView; bookingToken?: string; ownerId: string | null }> {
-  if (input.bookingToken || input.bookingUuid) {
-    if (!input.bookingToken || !input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
-    const row = await bookingByToken(db, input.bookingUuid, input.bookingToken, input.formId, "booking.open");
+  const { db } = deps;
+  if (actor.bookingTokenHash !== undefined || input.bookingUuid) {
+    if (!input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
+    const row = await authorizedBooking(db, actor, "booking.open", { bookingId: input.bookingUuid, formId: input.formId });
     return { booking: await bookingViewOf(db, row), ownerId: row.userId };
   }
   const [form] = await db
@@ -194,7 +179,7 @@ export async function openDraft(
     .where(eq(forms.id, input.formId))
     .limit(1);
   if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
-  const allowance = await input.draftLimiter?.hit(input.clientAddress ?? "unknown");
+  const allowance = await deps.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
       params: { count: Math.ceil(allowance.retryAfterSeconds / 60) },
@@ -202,9 +187,11 @@ export async function openDraft(
     });
   }
   const token = newSecretToken();
-  const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: new Date() });
+  const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: deps.now() });
+  // A logged-in visitor's draft is prefilled with what the site knows about them, and theirs.
+  const userId = actor.user?.userId;
   const row = await db.transaction(async (tx) => {
-    const [user] = input.userId ? await tx.select().from(users).where(eq(users.id, input.userId)).limit(1) : [];
+    const [user] = userId ? await tx.select().from(users).where(eq(users.id, userId)).limit(1) : [];
     const known = user ? await knownDetailsOf(tx, user) : {};
     const [created] = await tx
       .insert(bookings)
@@ -236,18 +223,19 @@ export async function openDraft(
  * none. Item uuids of other pages or forms are refused.
  */
 export async function updateDraftPage(
-  db: Database,
+  deps: Pick<Deps, "db" | "now">,
+  actor: Actor,
   input: {
     bookingId: string;
-    bookingToken: string;
     pageId: string;
     answers: Record<string, BookingView["answers"][string]>;
     companions?: CompanionInput[] | undefined;
     locale: Locale;
-    now: Date;
   },
 ): Promise<BookingView> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  const { db } = deps;
+  const now = deps.now();
+  const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
   const [page] = await db
     .select()
@@ -257,7 +245,7 @@ export async function updateDraftPage(
   if (!page) throw new AppError("NOT_FOUND", "pageNotFound");
   if (isPageBlockedBySma(page.position, { blocking: booking.smaBlocking, page: booking.smaPage }))
     throw new AppError("CONFLICT", "smaPending", { reason: "in_review" });
-  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
+  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now });
   const items = form.pages.find((candidate) => candidate.uuid === page.id)?.items ?? [];
   const known = new Set(items.map((item) => item.uuid));
   const unknown = Object.keys(input.answers).filter((key) => !known.has(key));
@@ -266,7 +254,7 @@ export async function updateDraftPage(
     const errors: FieldErrors = Object.fromEntries(unknown.map((key) => [key, [t("validation.unknownField")]]));
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: errors });
   }
-  const today = operatorToday(input.now);
+  const today = operatorToday(now);
   // The page as it will be after this save: answers set by other calls (uploads) count too.
   const itemErrors = validatePage(items, { ...booking.answers, ...input.answers }, today);
   const companionItem = items.find((item) => item.kind === "companion");
@@ -291,7 +279,7 @@ export async function updateDraftPage(
       .set({
         answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
         currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
-        updatedAt: input.now,
+        updatedAt: now,
       })
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
       .returning();
@@ -358,8 +346,9 @@ async function saveCompanions(tx: Queryable, bookingId: string, companions: Comp
 }
 
 /** Spec §7 `DELETE api/booking/companion/{bookingUuid}/{companionUuid}/delete`: only while the booking is a draft. */
-export async function deleteCompanion(db: Database, input: { bookingId: string; bookingToken: string; companionId: string; now: Date }): Promise<BookingView> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+export async function deleteCompanion(deps: Pick<Deps, "db" | "now">, actor: Actor, input: { bookingId: string; companionId: string }): Promise<BookingView> {
+  const { db } = deps;
+  const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update").limit(1);
     if (!locked || locked.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
@@ -368,17 +357,19 @@ export async function deleteCompanion(db: Database, input: { bookingId: string; 
       .where(and(eq(participants.id, input.companionId), eq(participants.bookingId, booking.id), eq(participants.role, "companion")))
       .returning({ id: participants.id });
     if (!deleted.length) throw new AppError("NOT_FOUND", "companionNotFound");
-    const [updated] = await tx.update(bookings).set({ updatedAt: input.now }).where(eq(bookings.id, booking.id)).returning();
+    const [updated] = await tx.update(bookings).set({ updatedAt: deps.now() }).where(eq(bookings.id, booking.id)).returning();
     return bookingViewOf(tx, updated ?? locked);
   });
 }
 
 /** Adds one blank companion (the page's "Add companion" button without scripts); refused at the maximum. */
 export async function addBlankCompanion(
-  db: Database,
-  input: { bookingId: string; bookingToken: string; companionItem: { uuid: string; options: Record<string, unknown> }; locale: Locale },
+  deps: Pick<Deps, "db">,
+  actor: Actor,
+  input: { bookingId: string; companionItem: { uuid: string; options: Record<string, unknown> }; locale: Locale },
 ): Promise<void> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken);
+  const { db } = deps;
+  const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
   const options = companionItemOptions(input.companionItem.options);
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update").limit(1);

@@ -7,30 +7,28 @@ import { operatorToday } from "../../core/domain/dates";
 import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-validation";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
-import type { Database, Queryable } from "../db/client";
+import type { Queryable } from "../db/client";
 import { bookings, eventDayResources, events, participants, sites, uploads } from "../db/schema";
-import type { EmailToSend } from "../email/enqueue-email";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getPublicForm } from "../catalog/forms";
-import { bookingByToken, bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
+import { bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
 import { submitBooking, type ResourceRequest } from "./submit-booking";
+import { authorizedBooking } from "./authorized-booking";
+import type { Actor } from "../../core/domain/permissions";
+import type { Deps } from "../services/deps";
 import { issueInvoice } from "../invoices/issue-invoice";
 
 type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
 
 /** What the submission needs from the rest of the server, injected so tests can watch it. */
-export type SubmitDraftDeps = {
+export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin"> & {
   createAccountForBooking: (
     tx: Queryable,
     input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
   ) => Promise<string | null>;
-  /** Stores a mail in the caller's transaction (the e-mail outbox). */
-  enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
-  /** Absolute origin for links in e-mails. */
-  publicOrigin: string;
 };
 
 const isTicked = (value: unknown) => value === true || value === "true" || value === "on";
@@ -214,29 +212,31 @@ const alreadySubmitted = () => new AppError("CONFLICT", "bookingAlreadySubmitted
  * Submitting twice (or twice at once) is a 409 `already_submitted` and changes nothing more.
  */
 export async function submitDraft(
-  db: Database,
   deps: SubmitDraftDeps,
-  input: { bookingId: string; bookingToken: string; locale: Locale; now: Date; waitlistOfferToken?: string | undefined },
+  actor: Actor,
+  input: { bookingId: string; locale: Locale; waitlistOfferToken?: string | undefined },
 ): Promise<BookingView> {
-  const booking = await bookingByToken(db, input.bookingId, input.bookingToken, undefined, "booking.submit");
+  const { db } = deps;
+  const now = deps.now();
+  const booking = await authorizedBooking(db, actor, "booking.submit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw alreadySubmitted();
-  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: input.now });
+  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: now });
   let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
     bookingId: booking.id,
-    now: input.now,
+    now: now,
     waitlistOfferToken: input.waitlistOfferToken,
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
     prepare: async (tx, draft) => {
       const companions = await companionsOf(tx, draft.id);
       const uploaded = await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id));
-      validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(input.now));
-      const details = bookingDetails(form, draft.answers, input.now);
+      validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
+      const details = bookingDetails(form, draft.answers, now);
       const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
       itemOfResource = itemOf;
       await tx
         .update(bookings)
-        .set({ ...details.booking, updatedAt: input.now })
+        .set({ ...details.booking, updatedAt: now })
         .where(eq(bookings.id, draft.id));
       await tx
         .update(participants)
@@ -244,7 +244,7 @@ export async function submitDraft(
         .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")));
       return requests;
     },
-    afterHeld: (tx, held) => afterHeld(tx, deps, held, input.now),
+    afterHeld: (tx, held) => afterHeld(tx, deps, held, now),
   });
   switch (outcome.outcome) {
     case "held":

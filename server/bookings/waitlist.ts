@@ -2,35 +2,44 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { eventState } from "../../core/domain/event-state";
 import type { Locale } from "../../core/i18n/locales";
-import type { Database } from "../db/client";
+import type { Actor } from "../../core/domain/permissions";
+import type { Deps } from "../services/deps";
 import { events, waitlistEntries } from "../db/schema";
 import { AppError } from "../errors";
 
 /**
  * Puts a party on the waitlist of a fully booked event, keeping its size and language for the offer
  * that follows when places free up. Signing up again with the same address updates the party size
- * instead of queueing twice; the place in the queue stays.
+ * instead of queueing twice; the place in the queue stays. Anyone may (no account, no booking):
+ * the actor is taken for the house shape only.
  */
-export async function joinWaitlist(db: Database, input: JoinWaitlist, locale: Locale, now: Date): Promise<{ position: number }> {
-  return db.transaction(async (tx) => {
-    const [event] = await tx.select().from(events).where(eq(events.id, input.event)).limit(1);
+export async function joinWaitlist(
+  deps: Pick<Deps, "db" | "now">,
+  _actor: Actor,
+  input: { entry: JoinWaitlist; locale: Locale },
+): Promise<{ position: number }> {
+  const now = deps.now();
+  const { locale } = input;
+  return deps.db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, input.entry.event)).limit(1);
     if (!event || !event.published) throw new AppError("NOT_FOUND", "notFound");
     if (eventState(event, now) !== "fully_booked") throw new AppError("CONFLICT", "waitlistClosed");
     const [existing] = await tx
       .select()
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.email, input.email), eq(waitlistEntries.status, "waiting")))
+      .where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.email, input.entry.email), eq(waitlistEntries.status, "waiting")))
       .limit(1);
     const entry =
       existing ??
       (
         await tx
           .insert(waitlistEntries)
-          .values({ eventId: event.id, email: input.email, name: input.name, partySize: input.party_size, locale, createdAt: now })
+          .values({ eventId: event.id, email: input.entry.email, name: input.entry.name, partySize: input.entry.party_size, locale, createdAt: now })
           .returning()
       )[0];
     if (!entry) throw new Error("waitlist insert returned nothing");
-    if (existing) await tx.update(waitlistEntries).set({ name: input.name, partySize: input.party_size, locale }).where(eq(waitlistEntries.id, existing.id));
+    if (existing)
+      await tx.update(waitlistEntries).set({ name: input.entry.name, partySize: input.entry.party_size, locale }).where(eq(waitlistEntries.id, existing.id));
     const ahead = await tx
       .select({ id: waitlistEntries.id })
       .from(waitlistEntries)

@@ -19,6 +19,7 @@ import { holdPlaces, reserveResource } from "../bookings/places";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
 import { bookingOfPayLink } from "./pay-links";
+import type { Deps } from "../services/deps";
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -46,19 +47,19 @@ export type PaymentAccess = {
 };
 
 /**
- * The booking `access` may pay for (core/domain/permissions.ts, "booking.pay"). A presented booking
- * token is the only key tried: a wrong one is "not found", whatever else came with it.
+ * The actor of a payment call, from what `access` presents: the pay link verified, the return token
+ * looked up (reads only). A presented booking token is the only key then held: a wrong one is "not
+ * found", whatever else came with it. Whether it may pay is createPayment's question ("booking.pay").
  */
-async function bookingForPayment(db: Queryable, bookingId: string, access: PaymentAccess, payLinkSecret: string): Promise<BookingRow> {
-  if (access.bookingToken) return authorizedBooking(db, withBookingToken(anonymousActor, access.bookingToken), "booking.pay", { bookingId });
-  const returned = access.returnToken ? await paymentByReturnToken(db, access.returnToken) : null;
-  const actor: Actor = {
+export async function paymentCaller(deps: Pick<Deps, "db" | "payLinkSecret">, access: PaymentAccess): Promise<Actor> {
+  if (access.bookingToken) return withBookingToken(anonymousActor, access.bookingToken);
+  const returned = access.returnToken ? await paymentByReturnToken(deps.db, access.returnToken) : null;
+  return {
     // Only the id matters to "booking.pay": an owner's role and session are the caller's concern.
     user: access.userId ? { userId: access.userId, role: "customer", sessionId: "" } : null,
-    payLinkBookingId: access.payLink ? (bookingOfPayLink(payLinkSecret, access.payLink) ?? undefined) : undefined,
+    payLinkBookingId: access.payLink ? (bookingOfPayLink(deps.payLinkSecret, access.payLink) ?? undefined) : undefined,
     returnTokenBookingId: returned?.booking.id,
   };
-  return authorizedBooking(db, actor, "booking.pay", { bookingId });
 }
 
 const refusalMessage = { hold_expired: "paymentHoldExpired", nothing_due: "paymentNothingDue", in_review: "paymentInReview" } as const;
@@ -109,24 +110,31 @@ function checkoutInProgress(payment: PaymentRow, now: Date): boolean {
  *    saw its URL, and the caller gets a 409: the later creation's checkout is the one to pay.
  */
 export async function createPayment(
-  db: Database,
-  deps: PaymentDeps,
-  input: { bookingId: string; access: PaymentAccess; locale: Locale; now: Date },
+  deps: PaymentDeps & Pick<Deps, "db" | "now">,
+  actor: Actor,
+  input: {
+    bookingId: string;
+    locale: Locale;
+    /** The return token of the failed payment whose retry button the caller pressed (that checkout is given up). */
+    givenUpReturnToken?: string | undefined;
+  },
 ): Promise<PaymentResult> {
+  const { db } = deps;
+  const now = deps.now();
   const token = newSecretToken();
   const created = await db.transaction(async (tx) => {
-    const found = await bookingForPayment(tx, input.bookingId, input.access, deps.payLinkSecret);
+    const found = await authorizedBooking(tx, actor, "booking.pay", { bookingId: input.bookingId });
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
-    const due = paymentDue(booking, input.now);
+    const due = paymentDue(booking, now);
     if ("refused" in due) throw new AppError("CONFLICT", refusalMessage[due.refused], { reason: due.refused });
     const open = await lockOpenPayments(tx, booking.id);
     // The payment whose failed page the caller comes from (its retry button) is known to be given up.
-    const givenUp = input.access.returnToken ? hashToken(input.access.returnToken) : null;
-    if (open.some((candidate) => candidate.returnTokenHash !== givenUp && checkoutInProgress(candidate, input.now))) {
+    const givenUp = input.givenUpReturnToken ? hashToken(input.givenUpReturnToken) : null;
+    if (open.some((candidate) => candidate.returnTokenHash !== givenUp && checkoutInProgress(candidate, now))) {
       throw new AppError("CONFLICT", "paymentInProgress", { reason: "payment_in_progress" });
     }
-    const replaced = await closeOpenPayments(tx, booking.id, open, input.now);
+    const replaced = await closeOpenPayments(tx, booking.id, open, now);
     const [payment] = await tx
       .insert(payments)
       .values({
@@ -136,8 +144,8 @@ export async function createPayment(
         amountCents: due.amountCents,
         returnTokenHash: hashToken(token),
         // The same clock as `checkoutInProgress` reads it with.
-        createdAt: input.now,
-        updatedAt: input.now,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     if (!payment) throw new Error("payment insert returned nothing");
@@ -146,10 +154,10 @@ export async function createPayment(
       event: "created",
       cause: `payment created (${due.kind}) with ${deps.provider.name}`,
       details: { amountCents: due.amountCents },
-      now: input.now,
+      now,
     });
     if (bookingEventAllowed(booking.status, "card_payment_started")) {
-      await recordTransition(tx, { booking, event: "card_payment_started", cause: "customer went to the card payment", paymentId: payment.id, now: input.now });
+      await recordTransition(tx, { booking, event: "card_payment_started", cause: "customer went to the card payment", paymentId: payment.id, now });
     }
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
@@ -161,7 +169,7 @@ export async function createPayment(
   let checkout: { providerReference: string; redirectUrl: string };
   // Closed at the provider before the new checkout exists: an abandoned tab cannot be paid next to it.
   // A failure does not stop this payment: the checkout's job (written with its closing) retries.
-  for (const replaced of created.replaced) await expireReplacedCheckout(db, deps.provider, replaced, input.now);
+  for (const replaced of created.replaced) await expireReplacedCheckout(db, deps.provider, replaced, now);
   try {
     checkout = await deps.provider.createCheckout({
       paymentId: payment.id,
@@ -175,7 +183,7 @@ export async function createPayment(
       ...returnUrls(deps.publicOrigin, input.locale, token),
       idempotencyKey: `payment-${payment.id}`,
       // A balance has no hold; the provider's own limit applies.
-      expiresAt: booking.holdExpiresAt ?? new Date(input.now.getTime() + 24 * 3600_000),
+      expiresAt: booking.holdExpiresAt ?? new Date(now.getTime() + 24 * 3600_000),
     });
   } catch (error) {
     // Not locked: a newer creation may have closed it meanwhile, and then this writes nothing.
@@ -186,7 +194,7 @@ export async function createPayment(
         cause: "the payment provider could not create the checkout",
         details: { error: error instanceof Error ? error.message : String(error) },
         set: { failureReason: "provider unreachable" },
-        now: input.now,
+        now,
       }),
     );
     throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
@@ -194,7 +202,7 @@ export async function createPayment(
 
   const [stored] = await db
     .update(payments)
-    .set({ providerReference: checkout.providerReference, updatedAt: input.now })
+    .set({ providerReference: checkout.providerReference, updatedAt: now })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
     .returning({ id: payments.id });
   if (!stored) {
@@ -203,9 +211,9 @@ export async function createPayment(
     // Recorded first, so that anything the provider still says about it finds its payment.
     const job = await db.transaction(async (tx) => {
       await tx.update(payments).set({ providerReference: checkout.providerReference }).where(eq(payments.id, payment.id));
-      return scheduleCheckoutExpiry(tx, { provider: deps.provider.name, providerReference: checkout.providerReference }, input.now);
+      return scheduleCheckoutExpiry(tx, { provider: deps.provider.name, providerReference: checkout.providerReference }, now);
     });
-    await expireReplacedCheckout(db, deps.provider, { providerReference: checkout.providerReference, jobId: job.id }, input.now);
+    await expireReplacedCheckout(db, deps.provider, { providerReference: checkout.providerReference, jobId: job.id }, now);
     throw new AppError("CONFLICT", "paymentReplaced");
   }
   return {
@@ -337,7 +345,9 @@ export async function applyProviderOutcome(
       const event = outcome.type === "failed" ? "refused_by_provider" : "checkout_expired";
       if (!paymentEventAllowed(payment.status, event)) return "unchanged";
       const reason = outcome.type === "failed" ? outcome.reason : "checkout expired";
-      await paymentChange(event, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid", { failureReason: reason });
+      await paymentChange(event, outcome.type === "failed" ? `the provider refused the payment: ${reason}` : "the checkout expired unpaid", {
+        failureReason: reason,
+      });
       return "applied";
     }
 
@@ -347,7 +357,12 @@ export async function applyProviderOutcome(
     if (!booking) return "unknown";
     const amount = outcome.amountCents ?? payment.amountCents;
     const refund = async (reason: string) => {
-      await paymentChange("kept_for_refund", `payment received but cannot be kept: ${reason}`, { failureReason: reason, succeededAt: now }, { amountCents: amount });
+      await paymentChange(
+        "kept_for_refund",
+        `payment received but cannot be kept: ${reason}`,
+        { failureReason: reason, succeededAt: now },
+        { amountCents: amount },
+      );
       await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });
       return "applied" as const;
     };

@@ -4,6 +4,7 @@ import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
+import { bookingCaller } from "../bookings/authorized-booking";
 import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
 import { listBookingUploads } from "../bookings/list-booking-uploads";
 import { decideSmaRequest, type SmaDecision } from "../bookings/sma-review";
@@ -25,7 +26,7 @@ import { AppError } from "../errors";
 import { invoicePdfFor } from "../invoices/invoice-pdf-service";
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
-import { applyProviderOutcome, createPayment, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
+import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
 import { bindAccounts } from "./accounts";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
@@ -66,7 +67,7 @@ function bindServices(deps: Deps) {
     listExperiences: (locale: Locale) => readExperiences(deps, { locale }),
     /** One published event as the cards show it, or undefined. */
     getPublicEvent: (locale: Locale, eventId: string) => readPublicEvent(deps, { locale, eventId }),
-    joinWaitlist: (input: JoinWaitlist, locale: Locale) => invalidatingReads(deps, () => joinWaitlist(db, input, locale, now())),
+    joinWaitlist: (entry: JoinWaitlist, locale: Locale) => invalidatingReads(deps, () => joinWaitlist(deps, anonymousActor, { entry, locale })),
     /** `preview` is honoured for staff only (`actor`; the pages never ask for it). */
     getPublicForm: (locale: Locale, formId: string, preview: boolean, actor: Actor = anonymousActor) =>
       readPublicForm(deps, actor, { locale, formId, preview }),
@@ -79,8 +80,11 @@ function bindServices(deps: Deps) {
     /** Card payments through the configured provider (decision 007). */
     payments: {
       providerName: deps.paymentProvider?.name ?? null,
-      create: (input: { bookingId: string; access: PaymentAccess; locale: Locale }) =>
-        invalidatingReads(deps, () => createPayment(db, paymentDeps(), { ...input, now: now() })),
+      create: async ({ access, ...input }: { bookingId: string; access: PaymentAccess; locale: Locale }) => {
+        const payment = { ...paymentDeps(), db, now };
+        const actor = await paymentCaller(deps, access);
+        return invalidatingReads(deps, () => createPayment(payment, actor, { ...input, givenUpReturnToken: access.returnToken }));
+      },
       applyWebhook: async (rawBody: string, headers: Headers) => {
         const payment = paymentDeps();
         const outcome = await payment.provider.parseWebhook(rawBody, headers);
@@ -97,22 +101,29 @@ function bindServices(deps: Deps) {
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {
       /** A new draft (no token) counts against its client address's hourly allowance (`clientAddress`). */
-      open: (input: {
+      open: ({
+        bookingToken,
+        userId,
+        ...input
+      }: {
         formId: string;
         bookingToken?: string | undefined;
         bookingUuid?: string | undefined;
         userId?: string | null;
         locale: Locale;
         clientAddress?: string | undefined;
-      }) => openDraft(db, { ...input, draftLimiter: deps.draftLimiter }),
-      updatePage: (input: {
+      }) => openDraft(deps, bookingCaller({ bookingToken, userId }), input),
+      updatePage: ({
+        bookingToken,
+        ...input
+      }: {
         bookingId: string;
         bookingToken: string;
         pageId: string;
-        answers: Parameters<typeof updateDraftPage>[1]["answers"];
+        answers: Parameters<typeof updateDraftPage>[2]["answers"];
         companions?: CompanionInput[] | undefined;
         locale: Locale;
-      }) => updateDraftPage(db, { ...input, now: now() }),
+      }) => updateDraftPage(deps, bookingCaller({ bookingToken }), input),
       /** An open waitlist offer of the event for the link's token, or null (wrong, spent or expired). */
       findWaitlistOffer: (input: { eventId: string; offerToken: string }) => findWaitlistOffer(db, { ...input, now: now() }),
       /** The files uploaded to a booking, for the upload fields of its pages. */
@@ -128,19 +139,17 @@ function bindServices(deps: Deps) {
           bytesPerDraft: deps.uploads.bytesPerDraft,
         });
       },
-      addBlankCompanion: (input: Parameters<typeof addBlankCompanion>[1]) => addBlankCompanion(db, input),
-      deleteCompanion: (input: { bookingId: string; bookingToken: string; companionId: string }) => deleteCompanion(db, { ...input, now: now() }),
+      addBlankCompanion: ({ bookingToken, ...input }: Parameters<typeof addBlankCompanion>[2] & { bookingToken: string }) =>
+        addBlankCompanion(deps, bookingCaller({ bookingToken }), input),
+      deleteCompanion: ({ bookingToken, ...input }: { bookingId: string; bookingToken: string; companionId: string }) =>
+        deleteCompanion(deps, bookingCaller({ bookingToken }), input),
       /** Staff decide an SMA request after calling the customer. */
       decideSma: (actor: Actor, input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) =>
         invalidatingReads(deps, () => decideSmaRequest({ db, ...mailDeps }, actor, { ...input, now: now() })),
       // Places changed (or were found gone): the event cards must not show a stale state.
-      submit: (input: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) =>
+      submit: ({ bookingToken, ...input }: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) =>
         invalidatingReads(deps, () =>
-          submitDraft(
-            db,
-            { createAccountForBooking: accounts.createAccountForBooking, enqueueMail: deps.enqueueMail, publicOrigin: deps.publicOrigin },
-            { ...input, now: now() },
-          ),
+          submitDraft({ ...deps, createAccountForBooking: accounts.createAccountForBooking }, bookingCaller({ bookingToken }), input),
         ),
     },
   };

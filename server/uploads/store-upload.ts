@@ -9,7 +9,9 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
-import { hashToken } from "../auth/secrets";
+import { anonymousActor, type Actor } from "../../core/domain/permissions";
+import { withBookingToken } from "../auth/authorize";
+import { authorizedBooking } from "../bookings/authorized-booking";
 import type { Database, Queryable } from "../db/client";
 import { bookings, formItems, formPages, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
@@ -64,7 +66,7 @@ export type StoreUploadInput = {
   bytesPerDraft?: number | undefined;
 };
 
-type Target = { bookingId: string; formId: string; tokenHash: string; itemId: string; options: UploadItemOptions };
+type Target = { bookingId: string; formId: string; actor: Actor; itemId: string; options: UploadItemOptions };
 
 /** How many bytes the draft's other items' files hold (this item's file is replaced), and its budget. */
 type Budget = { heldByOthers: number; limit: number };
@@ -105,7 +107,7 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
       // Locked: a page save or a submission racing this upload waits, then sees it (or it sees them).
       const current = await findTarget(tx, {
         bookingId: target.bookingId,
-        tokenHash: target.tokenHash,
+        actor: target.actor,
         itemId: target.itemId,
         lock: true,
         locale: input.locale,
@@ -149,14 +151,17 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
 /** The booking (by its token), still a draft, and one of its form's upload or file items; otherwise the matching refusal. */
 async function findTarget(
   db: Queryable,
-  input: { bookingId: string; tokenHash: string; itemId: string | undefined; lock: boolean; locale: Locale },
+  input: { bookingId: string; actor: Actor; itemId: string | undefined; lock: boolean; locale: Locale },
 ): Promise<Target> {
-  const query = db
-    .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
-    .from(bookings)
-    .where(and(eq(bookings.id, input.bookingId), eq(bookings.tokenHash, input.tokenHash)))
-    .limit(1);
-  const [booking] = input.lock ? await query.for("update") : await query;
+  const found = await authorizedBooking(db, input.actor, "booking.edit", { bookingId: input.bookingId });
+  const [booking] = input.lock
+    ? await db
+        .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, found.id))
+        .for("update")
+        .limit(1)
+    : [found];
   if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
   const t = translatorFor(input.locale);
@@ -172,7 +177,7 @@ async function findTarget(
   if (!item) throw new AppError("VALIDATION_FAILED", "uploadItemUnknown", { fieldErrors: { item_uuid: [t("api.uploadItemUnknown")] } });
   // A misconfigured item is the operator's fault: a 500 in the log, not a visitor's error.
   const options = uploadItemOptionsSchema.parse(item.options);
-  return { bookingId: booking.id, formId: booking.formId, tokenHash: input.tokenHash, itemId: item.id, options };
+  return { bookingId: booking.id, formId: booking.formId, actor: input.actor, itemId: item.id, options };
 }
 
 /** A refusal whose message is also the item's field error, so the form shows it under the field. */
@@ -313,7 +318,7 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
 function targetOf(input: StoreUploadInput, fields: Map<string, string>) {
   const token = fields.get("booking_token") || input.bookingToken;
   if (!token) throw new AppError("NOT_FOUND", "bookingNotFound");
-  return { bookingId: input.bookingId, tokenHash: hashToken(token), itemId: fields.get("item_uuid"), locale: input.locale };
+  return { bookingId: input.bookingId, actor: withBookingToken(anonymousActor, token), itemId: fields.get("item_uuid"), locale: input.locale };
 }
 
 async function receiveFilePart(
