@@ -1,3 +1,4 @@
+import "./utils/zod-without-eval";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
