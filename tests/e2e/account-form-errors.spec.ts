@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, languages } from "./support";
+import { countPosts, expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
 
 /**
  * The account forms check their fields in the browser before posting, with the same schema and the
@@ -31,34 +31,6 @@ const text = {
   },
 } as const;
 
-const screens = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 900 } },
-];
-
-/** React Router has hydrated the page: from now on its forms are JavaScript's. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
-/** Every form post the page sends (a browser-side check sends none). */
-function countPosts(page: Page) {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
-  return posts;
-}
-
-/** Full-page screenshots on a busy machine take seconds each: the tests that take them get more time. */
-async function shoot(page: Page, name: string) {
-  test.slow();
-  for (const screen of screens) {
-    await page.setViewportSize(screen.viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${screen.name}.png`), fullPage: true });
-  }
-}
-
 for (const language of languages) {
   const t = text[language.locale];
   const at = (path: string) => `${language.prefix}${path}`;
@@ -87,7 +59,7 @@ for (const language of languages) {
       await field(page, t.email).fill("not-an-address");
       await expect(field(page, t.email)).toHaveAccessibleDescription(t.invalidEmail);
       await expectNoAxeViolations(page);
-      await shoot(page, `login-${language.locale}`);
+      await shootPhoneAndDesktop(page, `login-${language.locale}`);
       expect(posts).toEqual([]);
     });
 
@@ -102,7 +74,7 @@ for (const language of languages) {
       await field(page, t.newPassword).fill("Brand-new-fairway-2040");
       await expect(section.getByLabel(new RegExp(`^${t.oldPassword}`))).toHaveAccessibleDescription(t.required);
       await expectNoAxeViolations(page);
-      await shoot(page, `settings-${language.locale}`);
+      await shootPhoneAndDesktop(page, `settings-${language.locale}`);
       expect(posts).toEqual([]);
     });
 
@@ -117,7 +89,7 @@ for (const language of languages) {
       await expect(field(page, t.email)).toHaveAccessibleDescription(t.invalidEmail);
       await expect(field(page, t.email)).toHaveValue("not-an-address");
       await expect(field(page, t.password)).toHaveAccessibleDescription(t.required);
-      await shoot(page, `login-nojs-${language.locale}`);
+      await shootPhoneAndDesktop(page, `login-nojs-${language.locale}`);
 
       await logIn(page);
       await page.goto(at("/settings"));
@@ -127,7 +99,7 @@ for (const language of languages) {
       await expect(section.getByLabel(new RegExp(`^${t.oldPassword}`))).toHaveAccessibleDescription(t.required);
       // A password is never sent back into the page.
       await expect(field(page, t.newPassword)).toHaveValue("");
-      await shoot(page, `settings-nojs-${language.locale}`);
+      await shootPhoneAndDesktop(page, `settings-nojs-${language.locale}`);
       await context.close();
     });
   });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 export const languages = [
   { locale: "en", prefix: "", acceptLanguage: "en-GB,en;q=0.9" },
@@ -106,4 +106,32 @@ export async function mailMatching(to: string, subject: RegExp): Promise<OutboxM
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to} matching ${subject}`);
   return found;
+}
+
+const screens = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 900 } },
+];
+
+/** React Router has hydrated the page: from now on its forms are JavaScript's. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/** Every form post the page sends (a browser-side check sends none). */
+export function countPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+/** Full-page screenshots, phone and desktop, into the test's output folder; on a busy machine they take seconds each, so the test gets more time. */
+export async function shootPhoneAndDesktop(page: Page, name: string) {
+  test.slow();
+  for (const screen of screens) {
+    await page.setViewportSize(screen.viewport);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${screen.name}.png`), fullPage: true });
+  }
 }

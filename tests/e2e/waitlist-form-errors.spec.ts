@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, languages } from "./support";
+import { countPosts, expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -28,42 +28,10 @@ const text = {
   },
 } as const;
 
-const screens = [
-  { name: "phone", viewport: { width: 390, height: 844 } },
-  { name: "desktop", viewport: { width: 1280, height: 900 } },
-];
-
-/** React Router has hydrated the page: from now on its forms are JavaScript's. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-}
-
-/** Every form post the page sends (a browser-side check sends none). */
-function countPosts(page: Page) {
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
-  return posts;
-}
-
-/**
- * The new event's sign-up page. The public event list is read through a short cache (5 s) which
- * POST /__test/events does not drop, so the copy may be missing for a moment: ask again until it shows.
- */
+/** The new event's sign-up page (POST /__test/events drops the public read cache, so it shows at once). */
 async function openWaitlist(page: Page, prefix: string, eventUuid: string, partyLabel: RegExp) {
-  await expect(async () => {
-    await page.goto(`${prefix}/booking-no-available-spots?event=${eventUuid}`);
-    await expect(page.getByLabel(partyLabel)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-async function shoot(page: Page, name: string) {
-  test.slow();
-  for (const screen of screens) {
-    await page.setViewportSize(screen.viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${screen.name}.png`), fullPage: true });
-  }
+  await page.goto(`${prefix}/booking-no-available-spots?event=${eventUuid}`);
+  await expect(page.getByLabel(partyLabel)).toBeVisible();
 }
 
 for (const language of languages) {
@@ -88,7 +56,7 @@ for (const language of languages) {
       await page.getByLabel(t.email).fill("not-an-address");
       await expect(page.getByLabel(t.email)).toHaveAccessibleDescription(t.badEmail);
       await expectNoAxeViolations(page);
-      await shoot(page, `waitlist-${language.locale}`);
+      await shootPhoneAndDesktop(page, `waitlist-${language.locale}`);
       expect(posts).toEqual([]);
     });
 
@@ -107,7 +75,7 @@ for (const language of languages) {
       await expect(page.getByLabel(t.party)).toHaveAccessibleDescription(new RegExp(`^${t.badParty}`));
       await expect(page.getByLabel(t.name)).toHaveValue("Ines Keller");
       await expect(page.getByLabel(t.email)).toHaveValue("not-an-address");
-      await shoot(page, `waitlist-nojs-${language.locale}`);
+      await shootPhoneAndDesktop(page, `waitlist-nojs-${language.locale}`);
       await context.close();
     });
   });

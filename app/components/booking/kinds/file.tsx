@@ -1,16 +1,4 @@
-import { UploadField } from "../upload-field";
-import type { FormItemKindRenderer } from "./kind-renderer";
+import { upload } from "./upload";
 
-/** Sent from the browser to its own endpoint, which records the answer; the page post carries none. */
-export const file = {
-  Render: ({ item, error, page }) => (
-    <UploadField
-      item={item}
-      bookingUuid={page.booking.uuid}
-      current={page.uploads.find((upload) => upload.uuid === page.booking.answers[item.uuid])}
-      error={error}
-      onUploaded={page.onEdit}
-    />
-  ),
-  readAnswer: null,
-} satisfies FormItemKindRenderer;
+/** A file item is answered exactly as an upload: sent from the browser to its own endpoint. */
+export const file = upload;
