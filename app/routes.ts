@@ -14,6 +14,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       home,
       route(at("events"), "routes/events.tsx", { id: id("events") }),
       route(at("events/:category"), "routes/events.tsx", { id: id("events-category") }),
+      route(at("events/:category/:event"), "routes/event-page.tsx", { id: id("event-page") }),
       route(at("redirect/:target?"), "routes/redirect.tsx", { id: id("redirect") }),
       route(at("login"), "routes/login.tsx", { id: id("login") }),
       route(at("register"), "routes/register.tsx", { id: id("register") }),
@@ -21,9 +22,11 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("register/:doi"), "routes/verify-email.tsx", { id: id("verify-email") }),
       route(at("reset-password"), "routes/reset-password.tsx", { id: id("reset-password") }),
       route(at("reset-password/:token"), "routes/new-password.tsx", { id: id("new-password") }),
+      route(at("activate-account/:token"), "routes/activate-account.tsx", { id: id("activate-account") }),
       route(at("settings"), "routes/settings.tsx", { id: id("settings") }),
       route(at("settings/delete-profile"), "routes/delete-profile.tsx", { id: id("delete-profile") }),
       route(at("settings/delete-success"), "routes/delete-success.tsx", { id: id("delete-success") }),
+      route(at("my-booking/:token"), "routes/my-booking.tsx", { id: id("my-booking") }),
       route(at(":slug"), "routes/content-page.tsx", { id: id("content-page") }),
       route(at("*"), "routes/not-found.tsx", { id: id("not-found") }),
     ]),
@@ -41,8 +44,16 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     ]),
     route(at("logout"), "routes/logout.ts", { id: id("logout") }),
     route(at("invoice/:uuid"), "routes/invoice-pdf.ts", { id: id("invoice-pdf") }),
+    route(at("my-booking/:token/calendar.ics"), "routes/my-booking-calendar.ts", { id: id("my-booking-calendar") }),
+    route(at("my-booking/:token/invoice"), "routes/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
+    route(at("my-booking/:token/files/:upload"), "routes/my-booking-file.ts", { id: id("my-booking-file") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
   ];
 }
 
-export default [route("locale", "routes/set-locale.ts"), ...locales.flatMap(localizedRoutes)] satisfies RouteConfig;
+export default [
+  route("locale", "routes/set-locale.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  ...locales.flatMap(localizedRoutes),
+] satisfies RouteConfig;

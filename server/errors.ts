@@ -26,6 +26,8 @@ export class AppError extends Error {
   readonly participantErrors: Record<string, FieldErrors> | undefined;
   readonly pageErrors: string[] | undefined;
   readonly reason: ConflictReason | undefined;
+  /** A draft page save that kept invalid answers: the draft's version after it (decision 021). */
+  readonly draftVersion: number | undefined;
 
   constructor(
     code: AppErrorCode,
@@ -37,6 +39,7 @@ export class AppError extends Error {
       participantErrors?: Record<string, FieldErrors>;
       pageErrors?: string[];
       reason?: ConflictReason;
+      draftVersion?: number;
     } = {},
   ) {
     super(messageKey);
@@ -49,6 +52,7 @@ export class AppError extends Error {
     this.participantErrors = options.participantErrors && Object.keys(options.participantErrors).length ? options.participantErrors : undefined;
     this.pageErrors = options.pageErrors?.length ? options.pageErrors : undefined;
     this.reason = options.reason;
+    this.draftVersion = options.draftVersion;
   }
 
   static is(value: unknown): value is AppError {
@@ -69,6 +73,7 @@ export class AppError extends Error {
     }
     if (this.pageErrors) response.page_errors = this.pageErrors;
     if (this.reason) response.reason = this.reason;
+    if (this.draftVersion !== undefined) response.version = this.draftVersion;
     return response;
   }
 }

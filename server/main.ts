@@ -11,6 +11,7 @@ import { expireHold } from "./bookings/expire-hold";
 import { expireHoldJob } from "./bookings/submit-booking";
 import { expireWaitlistOffer, expireWaitlistOfferJob } from "./bookings/waitlist-offers";
 import { purgeDraftsJob, runDraftPurge, scheduleDraftPurge } from "./bookings/purge-drafts";
+import { sendOpeningNoticesJob } from "./catalog/opening-notices";
 import { openDatabase } from "./db/client";
 import { startJobWorker } from "./jobs/job-worker";
 import { demoAccounts, seedIfEmpty } from "./db/seed";
@@ -111,6 +112,7 @@ const jobWorker = startJobWorker({
     [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
     [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProvider, payload),
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
+    [sendOpeningNoticesJob]: async (payload, now) => services.sendOpeningNotices(z.object({ eventId: z.string().uuid() }).parse(payload).eventId, now),
     [purgeDraftsJob]: async (_payload, now) => {
       const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });
       if (purged.drafts) logger.info(purged, "purged stale booking drafts");
@@ -161,6 +163,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
             runJobsNow: () => jobWorker.runOnce(),
             publicOrigin,
             invalidateReads: services.invalidateReads,
+            manageLinkSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
           })
         : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { EventState } from "../../core/domain/event-state";
+import { Link } from "react-router";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventView } from "../utils/event-view";
 import { Button } from "./button";
@@ -29,7 +30,7 @@ type EventCardProps = {
   headingLevel?: "h2" | "h3";
 };
 
-/** An event as a card: image, category, title, dates, location, "from" price, state and full description. */
+/** An event as a card: image, category, title and "Details" linking to the event's page, dates, location, "from" price, state and its button. */
 export function EventCard({ event, locale, external, headingLevel = "h2" }: EventCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel;
@@ -37,6 +38,9 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
   const linkTarget = { target: "_blank", rel: "noopener" };
   const bookingPath = event.form_uuid ? localizePath(`/booking/${event.form_uuid}`, locale) : null;
   const bookingHref = bookingPath && external ? `${external.origin}${bookingPath}` : bookingPath;
+  const pagePath = localizePath(`/events/${event.category.slug}/${event.slug}`, locale);
+  const pageHref = external ? `${external.origin}${pagePath}` : pagePath;
+  const waitlistPath = localizePath(`/booking-no-available-spots?event=${event.uuid}`, locale);
   return (
     <article
       aria-labelledby={titleId}
@@ -62,7 +66,16 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           )}
         </div>
         <Heading id={titleId} className="font-display text-xl font-semibold leading-snug text-navy-900">
-          {event.title}
+          {external ? (
+            <a href={pageHref} {...linkTarget} className="hover:underline">
+              {event.title}
+              <span className="sr-only"> {t("widget.opensInNewTab")}</span>
+            </a>
+          ) : (
+            <Link to={pagePath} className="hover:underline">
+              {event.title}
+            </Link>
+          )}
         </Heading>
         <dl className="grid gap-1 text-sm text-ink-soft">
           <div className="flex gap-2">
@@ -77,18 +90,38 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           </div>
         </dl>
         <p className="text-sm leading-relaxed text-ink">{event.teaser}</p>
-        <details className="group/details text-sm">
-          <summary className="cursor-pointer font-semibold text-navy-700 underline-offset-2 hover:underline">
-            <span className="group-open/details:hidden">{t("event.showDetails")}</span>
-            <span className="hidden group-open/details:inline">{t("event.hideDetails")}</span>
-            <span className="sr-only"> – {event.title}</span>
-          </summary>
-          <div className="rich-text mt-3 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
-          <ul className="mt-3 space-y-1 text-ink-soft">
-            <li>{t("event.minParticipants", { count: event.min_participants })}</li>
-            {event.display.registrationDeadline && <li>{t("event.registrationDeadline", { date: event.display.registrationDeadline })}</li>}
-          </ul>
-        </details>
+        {event.display.registrationDeadline && event.state === "bookable" && (
+          <p className="text-xs text-ink-soft">{t("event.registrationDeadline", { date: event.display.registrationDeadline })}</p>
+        )}
+        {external && (
+          // In the widget the description opens in place (the page is a click away, in a new tab).
+          <details className="group/details text-sm" data-testid="widget-details">
+            <summary className="cursor-pointer font-semibold text-navy-700 underline-offset-2 hover:underline">
+              <span className="group-open/details:hidden">{t("event.showDetails")}</span>
+              <span className="hidden group-open/details:inline">{t("event.hideDetails")}</span>
+              <span className="sr-only"> – {event.title}</span>
+            </summary>
+            <div className="rich-text mt-3 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
+            <ul className="mt-3 space-y-1 text-ink-soft">
+              <li>{t("event.minParticipants", { count: event.min_participants })}</li>
+            </ul>
+          </details>
+        )}
+        <p className="text-sm">
+          {external ? (
+            <a href={pageHref} {...linkTarget} className="font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
+              {t("eventPage.pageLink")}
+              <span className="sr-only">
+                : {event.title} {t("widget.opensInNewTab")}
+              </span>
+            </a>
+          ) : (
+            <Link to={pagePath} className="font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
+              {t("eventPage.details")}
+              <span className="sr-only">: {event.title}</span>
+            </Link>
+          )}
+        </p>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 border-t border-navy-900/10 pt-4">
           <p className="text-sm text-ink-soft">
             {event.display.priceFrom !== null && (
@@ -101,12 +134,20 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           {event.state === "not_bookable_yet" && event.display.bookableFrom && (
             <p className="basis-full text-xs font-semibold text-gold-600">{t("event.bookableFrom", { date: event.display.bookableFrom })}</p>
           )}
-          {event.state === "fully_booked" && !external && (
-            <Button to={localizePath(`/booking-no-available-spots?event=${event.uuid}`, locale)} variant="secondary">
-              {t("event.joinWaitlist")}
-              <span className="sr-only">: {event.title}</span>
-            </Button>
-          )}
+          {event.state === "fully_booked" &&
+            (external ? (
+              <Button href={`${external.origin}${waitlistPath}`} variant="secondary" {...linkTarget}>
+                {t("event.joinWaitlist")}
+                <span className="sr-only">
+                  : {event.title} {t("widget.opensInNewTab")}
+                </span>
+              </Button>
+            ) : (
+              <Button to={waitlistPath} variant="secondary">
+                {t("event.joinWaitlist")}
+                <span className="sr-only">: {event.title}</span>
+              </Button>
+            ))}
           {event.state === "bookable" &&
             bookingHref &&
             (external ? (

@@ -23,7 +23,8 @@ export function Field({ field, label, hint, required, className, ...input }: Fie
   const hintId = `${id}-hint`;
   const shownError = field.errors?.[0];
   const initialValue = typeof field.initialValue === "string" ? field.initialValue : undefined;
-  const describedBy = [shownError ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  // A caller's own description (the password rules) is kept beside the error and the hint.
+  const describedBy = [shownError ? errorId : null, hint ? hintId : null, input["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-navy-900">

@@ -5,9 +5,17 @@ import type { Site } from "../../core/contracts/site";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { LanguageSelect } from "./language-select";
 
-/** Spec §2: each page name followed by a period; hidden on small screens unless `show_on_mobile`. */
-export function menuItemClass(page: Pick<PageSummary, "show_on_mobile">): string {
-  return page.show_on_mobile ? "block" : "hidden md:block";
+/** The imprint's slugs as the seed names it (server/db/factories/pages.ts), in every language. */
+const imprintSlugs = new Set(["imprint", "impressum"]);
+
+/** The imprint (German law, § 5 DDG) must be reachable from every page, phones included (decision 026). */
+export function isImprint(page: Pick<PageSummary, "slug" | "translations">): boolean {
+  return imprintSlugs.has(page.slug) || page.translations.some((translation) => imprintSlugs.has(translation.slug));
+}
+
+/** Spec §2: each page name followed by a period; hidden on small screens unless `show_on_mobile`, except the imprint. */
+export function menuItemClass(page: Pick<PageSummary, "show_on_mobile" | "slug" | "translations">): string {
+  return page.show_on_mobile || isImprint(page) ? "block" : "hidden md:block";
 }
 
 export function Footer({ site, pages, locale, year }: { site: Site; pages: PageSummary[]; locale: Locale; year: number }) {

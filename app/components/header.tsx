@@ -12,13 +12,21 @@ export function backButtonBehaviour(pathname: string): "hidden" | "to-events" | 
   return "history";
 }
 
+/** React Router numbers its history entries (`idx`, 0 for the page the visitor opened the site on). */
+export function hasInSiteHistory(state: unknown): boolean {
+  if (typeof state !== "object" || state === null || !("idx" in state)) return false;
+  return typeof state.idx === "number" && state.idx > 0;
+}
+
 function BackButton() {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [canGoBack, setCanGoBack] = useState(false);
-  useEffect(() => setCanGoBack(window.history.length > 1), [pathname]);
+  // `history.length` counts the pages before the site too (a new tab's blank page): React Router's own
+  // entry index says whether a page of this site lies behind this one.
+  useEffect(() => setCanGoBack(hasInSiteHistory(window.history.state)), [pathname]);
   const behaviour = backButtonBehaviour(pathname);
   if (behaviour === "hidden") return null;
   const className = "inline-flex items-center gap-1.5 rounded-full px-2.5 py-2 text-sm font-semibold text-navy-900 hover:bg-navy-100 sm:px-3";

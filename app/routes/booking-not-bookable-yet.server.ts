@@ -1,13 +1,24 @@
 import { pageLocale } from "../utils/auth.server";
 import { toEventView } from "../utils/event-view";
+import { signUpForOpeningNoticeAction } from "../utils/opening-notice.server";
 import type { Route } from "./+types/booking-not-bookable-yet";
 import { webContext } from "../../server/load-context";
 
-/** /booking-not-bookable-yet?event={uuid}: the booking of this event has not opened yet. */
+const eventIdOf = (request: Request) => {
+  const eventId = new URL(request.url).searchParams.get("event") ?? "";
+  return /^[0-9a-f-]{36}$/i.test(eventId) ? eventId : null;
+};
+
+/** /booking-not-bookable-yet?event={uuid}: the booking of this event has not opened yet; "notify me" offered. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
-  const eventId = new URL(request.url).searchParams.get("event") ?? "";
-  const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await web.services.getPublicEvent(locale, eventId) : undefined;
+  const eventId = eventIdOf(request);
+  const event = eventId ? await web.services.getPublicEvent(locale, eventId) : undefined;
   return { locale, event: event ? toEventView(event, locale) : null };
+}
+
+/** The "notify me" form (the same as on the event page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return signUpForOpeningNoticeAction(context.get(webContext), request, pageLocale(request), eventIdOf(request));
 }

@@ -1,16 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
+import { OpeningNoticeForm } from "../components/opening-notice-form";
 import { PageCard } from "../components/page-card";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking-not-bookable-yet";
 
-export { loader } from "./booking-not-bookable-yet.server";
+export { loader, action } from "./booking-not-bookable-yet.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.notBookableYet.title")) : [];
 
-export default function NotBookableYetPage({ loaderData }: Route.ComponentProps) {
+export default function NotBookableYetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const { event } = loaderData;
@@ -24,6 +25,17 @@ export default function NotBookableYetPage({ loaderData }: Route.ComponentProps)
         </p>
       )}
       <p className="mt-3 text-ink-soft">{t("notBookable.hint")}</p>
+      {event?.state === "not_bookable_yet" && (
+        <div className="mt-6">
+          <OpeningNoticeForm
+            locale={loaderData.locale}
+            eventTitle={event.title}
+            bookableFrom={event.display.bookableFrom}
+            lastResult={actionData?.result}
+            noticed={actionData?.noticed}
+          />
+        </div>
+      )}
       <Button to={href("/events")} className="mt-6">
         {t("notBookable.toEvents")}
       </Button>

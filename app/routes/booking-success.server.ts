@@ -4,6 +4,7 @@ import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/d
 import { formatMoney } from "../../core/domain/money";
 import { localizePath } from "../../core/i18n/locales";
 import { bookingKeyOfRequest, startCardPayment } from "../utils/booking-pages.server";
+import { holdViewOf } from "../utils/hold-view";
 import { pageLocale } from "../utils/auth.server";
 import { orNotFound } from "../utils/http-errors.server";
 import type { Route } from "./+types/booking-success";
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { booking } = await orNotFound(web.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale }));
   if (booking.status === "draft") throw redirect(localizePath(`/booking/${key.formUuid}`, locale));
   const form = await web.services.getPublicForm(locale, booking.form_uuid, false);
+  const now = web.services.now();
   const paymentOption = booking.payment_option;
   const due =
     paymentOption === "credit_card"
@@ -32,9 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
             remainderDueOn: booking.remainder_due_on,
           },
-          web.services.now(),
+          now,
         )
       : null;
+  // Places held and unpaid: the page says so and counts down, never "thank you" (issue 12).
+  const payNow =
+    due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null;
   return {
     locale,
     view: {
@@ -51,8 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       paymentOption,
       /** A card booking whose places are still held: what the pay button pays. */
       // Only before the first card payment; a confirmed booking's balance is paid from its e-mail or the dashboard.
-      payNow:
-        due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null,
+      payNow,
+      hold: payNow ? holdViewOf(booking.hold_expires_at, now, locale) : null,
+      /** "Create a customer account" made a new account: its activation mail is on its way. */
+      accountActivationSent: await web.services.accounts.activationPendingForBooking(booking.uuid),
       closed: booking.status === "rejected" || booking.status === "cancelled",
       paidInFull: booking.paid_cents > 0 && booking.paid_cents >= booking.total_cents,
       outstanding: booking.paid_cents > 0 && booking.paid_cents < booking.total_cents ? formatMoney(booking.total_cents - booking.paid_cents, locale) : null,

@@ -5,19 +5,23 @@ import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking-success";
 
 export { loader, action } from "./booking-success.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("bookingSuccess.title")) : [];
+  loaderData
+    ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.view.payNow ? "payPages.heldTitle" : "bookingSuccess.title"))
+    : [];
 
 export default function BookingSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { view, locale } = loaderData;
   const user = useRootData()?.user;
   const paying = useNavigation().state !== "idle";
+  const secondsLeft = useHoldCountdown(view.hold);
   if (view.closed) {
     return (
       <PageCard title={t("bookingSuccess.closedTitle")} wide intro={<p>{t("bookingSuccess.closedIntro", { event: view.event, code: view.code })}</p>}>
@@ -38,8 +42,21 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
       : view.paymentOption === "sma"
         ? t("bookingSuccess.next.sma")
         : t("bookingSuccess.next.creditCard", { time: view.holdUntil ?? "" });
+  // A card booking with its places held is not booked until paid: no "thank you" yet (issue 12).
+  const held = view.payNow !== null;
+  const holdRunning = held && view.hold !== null && secondsLeft !== null && secondsLeft > 0;
   return (
-    <PageCard title={t("bookingSuccess.title")} wide intro={<p>{t("bookingSuccess.intro", { event: view.event, dates: view.dates })}</p>}>
+    <PageCard
+      title={held ? t("payPages.heldTitle") : t("bookingSuccess.title")}
+      wide
+      intro={
+        <p>
+          {held
+            ? t("payPages.heldIntro", { code: view.code, event: view.event, dates: view.dates })
+            : t("bookingSuccess.intro", { event: view.event, dates: view.dates })}
+        </p>
+      }
+    >
       <div className="space-y-6">
         <div className="rounded-xl bg-navy-50 px-5 py-4 text-center">
           <p className="text-sm font-semibold uppercase tracking-wide text-ink-soft">{t("bookingSuccess.code")}</p>
@@ -61,14 +78,16 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
           ))}
         </dl>
         {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
+        {view.hold && secondsLeft !== null && <HoldCountdown hold={view.hold} secondsLeft={secondsLeft} />}
         {view.payNow ? (
-          <Form method="post" className="space-y-3 rounded-xl bg-gold-100 p-5 ring-1 ring-gold-600/30">
-            <p className="text-sm text-ink">{nextStep}</p>
-            <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
-            <Button type="submit" disabled={paying}>
-              {t("payment.payNow", { amount: view.payNow })}
-            </Button>
-          </Form>
+          (holdRunning || !view.hold) && (
+            <Form method="post" className="space-y-3">
+              <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
+              <Button type="submit" size="lg" disabled={paying}>
+                {t("payment.payNow", { amount: view.payNow })}
+              </Button>
+            </Form>
+          )
         ) : (
           <FormMessage tone="info">
             {view.paidInFull
@@ -86,6 +105,7 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
           </p>
         )}
         <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
+        {view.accountActivationSent && <FormMessage tone="info">{t("payPages.activationSent")}</FormMessage>}
         <div className="flex flex-wrap gap-3">
           <Button to={localizePath("/events", locale)} variant={view.payNow ? "ghost" : "primary"}>
             {t("bookingSuccess.more")}

@@ -3,7 +3,7 @@
  * formats what the page shows; the action saves the page and moves on, adds or removes a companion,
  * or submits.
  */
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
@@ -27,6 +27,11 @@ import { pageLocale } from "../utils/auth.server";
 import { countryOptions } from "../../core/i18n/countries";
 import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
 import { bookingPriceView } from "../utils/booking-view";
+import { bookingReview } from "../utils/booking-review";
+import { bookingPriceLines } from "../../core/domain/booking-choices";
+import { paymentDue } from "../../core/domain/payment-due";
+import { priceBooking } from "../../core/domain/pricing";
+import { priceInputsOf } from "../utils/booking-view";
 import { notFound, orNotFound } from "../utils/http-errors.server";
 import { isSecure, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/booking";
@@ -41,6 +46,66 @@ function formUuidOf(request: Request, params: { uuid?: string | undefined }): st
 /** `/booking/{form}?page=n`. */
 function pageHref(locale: Locale, formUuid: string, page: number, hash = ""): string {
   return `${localizePath(`/booking/${formUuid}`, locale)}?page=${page}${hash}`;
+}
+
+/** Whether the answers choose the form's call-back request (SMA) instead of paying online. */
+function smaRequestChosen(form: PublicForm, answers: Record<string, unknown>): boolean {
+  const smaItem = form.pages.flatMap((page) => page.items).find((item) => item.kind === "sma");
+  return smaItem !== undefined && isChosen(answers[smaItem.uuid]);
+}
+
+/** The review step's query value: `/booking/{form}?page=review` (decision 021). */
+export const reviewStep = "review";
+
+function reviewHref(locale: Locale, formUuid: string): string {
+  return `${localizePath(`/booking/${formUuid}`, locale)}?page=${reviewStep}`;
+}
+
+/**
+ * The step a visitor may see for the asked one: a page up to the furthest one the draft has reached
+ * (pages after a pending booking request stay closed, spec §4), or the review step once every page
+ * has been saved without errors. Anything else falls back to the furthest allowed page.
+ */
+function allowedStep(form: PublicForm, booking: BookingView, asked: string): { page: number; review: boolean } {
+  const lastOpenPage = Math.min(booking.current_page, form.pages.length);
+  const sma = { blocking: booking.sma_blocking, page: booking.sma_page };
+  const furthest = isPageBlockedBySma(lastOpenPage, sma) && sma.page !== null ? sma.page : lastOpenPage;
+  if (asked === reviewStep) {
+    const reviewable = booking.current_page > form.pages.length && !sma.blocking;
+    return reviewable ? { page: form.pages.length, review: true } : { page: furthest, review: false };
+  }
+  const number = /^\d{1,4}$/.test(asked) ? Number(asked) : 1;
+  const clamped = Math.min(Math.max(number, 1), lastOpenPage);
+  return { page: isPageBlockedBySma(clamped, sma) && sma.page !== null ? sma.page : clamped, review: false };
+}
+
+/**
+ * What the draft would owe on booking as it stands: the deposit, or everything when the balance is
+ * already due (the payment method's help text says which, not always "deposit").
+ */
+function draftPaymentDue(form: PublicForm, booking: BookingView, now: Date): "deposit" | "full" {
+  const inputs = priceInputsOf(
+    form,
+    booking.answers,
+    booking.companions.map((companion) => companion.type),
+  );
+  const price = priceBooking(
+    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources),
+    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
+    { today: form.today, startsOn: form.event.starts_on },
+  );
+  const due = paymentDue(
+    {
+      status: "submitted",
+      totalCents: price.totalCents,
+      depositCents: price.depositCents,
+      paidCents: 0,
+      holdExpiresAt: null,
+      remainderDueOn: price.remainderDueOn,
+    },
+    now,
+  );
+  return "kind" in due && due.kind === "deposit" ? "deposit" : "full";
 }
 
 /** Where a visitor goes instead of the form; a fully booked event lets in only the holder of an open waitlist offer. */
@@ -147,12 +212,20 @@ export async function loader({ request, params, context: routerContext }: Route.
       cookies.push(rememberBookingCookie(cookieHeader, { formUuid, bookingUuid: booking.uuid, token: opened.bookingToken }, isSecure(request)));
     }
   }
-  const lastOpenPage = Math.min(booking?.current_page ?? 1, form.pages.length);
-  const askedPage = Number(url.searchParams.get("page") ?? readFormPosition(cookieHeader)?.page ?? 1);
-  const clamped = Number.isInteger(askedPage) ? Math.min(Math.max(askedPage, 1), lastOpenPage) : 1;
-  // Spec §4: while a booking request is pending, the pages after its page stay closed.
-  const sma = { blocking: booking?.sma_blocking ?? false, page: booking?.sma_page ?? null };
-  const pageNumber = isPageBlockedBySma(clamped, sma) && sma.page !== null ? sma.page : clamped;
+  // The address names the page, always: `?page=n` or `?page=review` is what Back, Forward and reload
+  // show. Only an address without it ("Book now", a bookmark of the form) resumes at the saved position,
+  // and then moves to that page's own address, so that the history holds one entry per page (decision 021).
+  const askedParam = url.searchParams.get("page");
+  const step = booking && !closed ? allowedStep(form, booking, askedParam ?? String(readFormPosition(cookieHeader)?.page ?? 1)) : { page: 1, review: false };
+  const canonical = step.review ? reviewHref(locale, formUuid) : pageHref(locale, formUuid, step.page);
+  if (booking && !closed && askedParam !== (step.review ? reviewStep : String(step.page))) {
+    throw redirect(canonical, { headers: withCookies(cookies) });
+  }
+  // A booking request (SMA) is reviewed on its own screen before it is sent, also when the review step's address is opened directly.
+  if (booking && step.review && smaRequestChosen(form, booking.answers)) {
+    throw redirect(`${localizePath("/sma-checkout", locale)}?booking=${booking.uuid}`, { headers: withCookies(cookies) });
+  }
+  const pageNumber = step.page;
   cookies.push(formPositionCookie({ formUuid, page: pageNumber }, isSecure(request)));
 
   const page = form.pages[pageNumber - 1];
@@ -161,7 +234,7 @@ export async function loader({ request, params, context: routerContext }: Route.
   const countryNames = needsCountries ? countryOptions(locale) : [];
   const reserved: ReservedVehicles | null =
     kinds.has("vehicles") || kinds.has("vehicles_per_day") ? await context.services.getReservedVehicles(formUuid) : null;
-  const uploads = booking && (kinds.has("upload") || kinds.has("file")) ? await context.services.bookings.uploadsOf(booking.uuid) : [];
+  const uploads = booking && (step.review || kinds.has("upload") || kinds.has("file")) ? await context.services.bookings.uploadsOf(booking.uuid) : [];
   // Dates and amounts are formatted here, on the server, so the hydrated page matches (see event-view.ts).
   const stock = (reserved?.days ?? []).map((day) => ({
     day: day.day,
@@ -188,6 +261,8 @@ export async function loader({ request, params, context: routerContext }: Route.
       eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
       uploads,
       price: booking ? bookingPriceView(form, booking, locale) : null,
+      review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,
+      paymentDue: booking ? draftPaymentDue(form, booking, context.services.now()) : null,
     },
     { headers: withCookies(cookies) },
   );
@@ -198,15 +273,28 @@ export type BookingActionData = {
   errors: FieldErrors;
   participantErrors: Record<string, FieldErrors>;
   pageErrors: string[];
+  /** The draft's version after a save that kept invalid answers: the page saves from it next. */
+  version: number | null;
+  /** The save was refused because another window saved first: the page reloads the latest answers. */
+  stale: boolean;
 };
 
 function failure(error: AppError, locale: Locale, status: number = error.status) {
   const response: ErrorResponse = error.toResponse(locale);
   return data<BookingActionData>(
-    { message: response.message, errors: response.errors ?? {}, participantErrors: response.participant_errors ?? {}, pageErrors: response.page_errors ?? [] },
+    {
+      message: response.message,
+      errors: response.errors ?? {},
+      participantErrors: response.participant_errors ?? {},
+      pageErrors: response.page_errors ?? [],
+      version: response.version ?? null,
+      stale: response.reason === "stale_version",
+    },
     status,
   );
 }
+
+const successOf = (locale: Locale, bookingUuid: string) => `${localizePath("/booking-success", locale)}?booking=${bookingUuid}`;
 
 export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
   const context = routerContext.get(webContext);
@@ -219,10 +307,16 @@ export async function action({ request, params, context: routerContext }: Route.
   // No key (cookies cleared, another browser): the page opens a fresh draft; nothing is lost that was saved.
   if (!key) throw redirect(pageHref(locale, formUuid, 1));
   const form = await orNotFound(context.services.getPublicForm(locale, formUuid, false));
-  const page = form.pages.find((candidate) => candidate.uuid === posted.get("page_uuid"));
-  if (!page) throw redirect(pageHref(locale, formUuid, 1));
   const intent = String(posted.get("intent") ?? "next");
   const bookingKey = { bookingId: key.bookingUuid, bookingToken: key.token };
+  // The review step's one button is the only one that books (decision 021).
+  if (posted.get("step") === reviewStep) {
+    if (intent !== "submit") throw redirect(reviewHref(locale, formUuid));
+    return submitFromReview(context, { form, bookingKey, locale, offer, bookingUuid: key.bookingUuid });
+  }
+  const page = form.pages.find((candidate) => candidate.uuid === posted.get("page_uuid"));
+  if (!page) throw redirect(pageHref(locale, formUuid, 1));
+  const postedVersion = Number(posted.get("version"));
 
   let invalid: AppError | null = null;
   try {
@@ -231,11 +325,13 @@ export async function action({ request, params, context: routerContext }: Route.
       pageId: page.uuid,
       answers: answersFromFormData(page.items, posted),
       companions: page.items.some((item) => item.kind === "companion") ? companionsFromFormData(posted) : undefined,
+      version: Number.isInteger(postedVersion) && posted.has("version") ? postedVersion : undefined,
       locale,
     });
   } catch (error) {
     if (!AppError.is(error)) throw error;
-    if (error.code === "CONFLICT") throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
+    if (error.reason === "stale_version") return failure(error, locale);
+    if (error.code === "CONFLICT") throw redirect(successOf(locale, key.bookingUuid));
     if (error.code !== "VALIDATION_FAILED") return failure(error, locale);
     invalid = error;
   }
@@ -252,23 +348,52 @@ export async function action({ request, params, context: routerContext }: Route.
       throw redirect(pageHref(locale, formUuid, page.number, "#companions"));
     }
     if (invalid) return failure(invalid, locale);
-    if (intent === "submit" && page.number === form.pages.length) {
+    if (page.number === form.pages.length) {
       // A booking request (SMA) is reviewed on its own screen before it is sent (spec §2 /sma-checkout).
-      const smaItem = form.pages.flatMap((candidate) => candidate.items).find((item) => item.kind === "sma");
-      const smaAnswer = smaItem ? answersFromFormData(page.items, posted)[smaItem.uuid] : undefined;
-      if (smaItem && page.items.includes(smaItem) && isChosen(smaAnswer)) {
+      if (page.items.some((item) => item.kind === "sma") && smaRequestChosen(form, answersFromFormData(page.items, posted))) {
         throw redirect(`${localizePath("/sma-checkout", locale)}?booking=${key.bookingUuid}`);
       }
-      await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: offer ?? undefined });
-      throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
+      throw redirect(reviewHref(locale, formUuid));
     }
     throw redirect(pageHref(locale, formUuid, Math.min(page.number + 1, form.pages.length)));
   } catch (error) {
     if (!AppError.is(error)) throw error;
+    return failure(error, locale);
+  }
+}
+
+/**
+ * "Book with obligation to pay": submits the saved draft. A card booking goes on to the provider's
+ * checkout at once (the same payment service as the pay button); when that cannot be made, the
+ * booking's page with its pay button is the fallback.
+ */
+async function submitFromReview(
+  context: WebContext,
+  input: { form: PublicForm; bookingKey: { bookingId: string; bookingToken: string }; locale: Locale; offer: string | null; bookingUuid: string },
+) {
+  const { form, bookingKey, locale, bookingUuid } = input;
+  let submitted: BookingView;
+  try {
+    submitted = await context.services.bookings.submit({ ...bookingKey, locale, waitlistOfferToken: input.offer ?? undefined });
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
     // Sent twice (a double click): the other post submitted it a moment ago; show the booking, not an error.
-    if (error.reason === "already_submitted") throw redirect(`${localizePath("/booking-success", locale)}?booking=${key.bookingUuid}`);
+    if (error.reason === "already_submitted") throw redirect(successOf(locale, bookingUuid));
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}?event=${form.event.uuid}`);
     if (error.reason === "not_bookable_yet") throw redirect(`${localizePath("/booking-not-bookable-yet", locale)}?event=${form.event.uuid}`);
     return failure(error, locale);
   }
+  if (submitted.payment_option === "credit_card" && submitted.status !== "in_review") {
+    let checkout: string | null = null;
+    try {
+      const payment = await context.services.payments.create({ bookingId: bookingUuid, access: { bookingToken: bookingKey.bookingToken }, locale });
+      checkout = payment.redirect_url;
+    } catch (error) {
+      // No checkout now (the provider is down, …): the booking's page has the pay button to try again.
+      if (!AppError.is(error)) throw error;
+    }
+    // A document navigation: the provider's page is not a route of this app, even when it is served on this origin (sandbox).
+    if (checkout) throw redirectDocument(checkout);
+  }
+  throw redirect(successOf(locale, bookingUuid));
 }

@@ -8,9 +8,10 @@ import { startCardPayment } from "../utils/booking-pages.server";
 import { uuidOrNotFound } from "../utils/http-errors.server";
 import type { Route } from "./+types/dashboard";
 import { webContext } from "../../server/load-context";
+import { actorOf } from "../../server/auth/authorize";
 
 /** Dates and amounts are formatted here, on the server, like the event cards (see event-view.ts). */
-function toView(booking: BookingSummary, locale: Locale) {
+function toView(booking: BookingSummary, locale: Locale, manageLinks: Record<string, string>) {
   return {
     ...booking,
     display: {
@@ -23,6 +24,8 @@ function toView(booking: BookingSummary, locale: Locale) {
       // Invoice bookings are paid by bank transfer (their invoice says how); card bookings get the pay button.
       payNow: booking.due && booking.payment_option !== "invoice" ? formatMoney(booking.due.amount_cents, locale) : null,
       invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
+      // "Manage my booking" (decision 023): the same page as the e-mails' private link.
+      manageHref: manageLinks[booking.uuid] ?? null,
     },
   };
 }
@@ -31,12 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const user = await requireUser(request, web);
   const locale = pageLocale(request);
-  const bookings = await web.services.accounts.listBookings(await sessionActor(request, web), locale);
+  const actor = await sessionActor(request, web);
+  const bookings = await web.services.accounts.listBookings(actor, locale);
+  const manageLinks = await web.services.manage.ownerLinks(actorOf(actor), locale);
   return {
     locale,
     name: user.first_name ?? user.name,
-    future: bookings.future.map((entry) => toView(entry, locale)),
-    expired: bookings.expired.map((entry) => toView(entry, locale)),
+    future: bookings.future.map((entry) => toView(entry, locale, manageLinks)),
+    expired: bookings.expired.map((entry) => toView(entry, locale, manageLinks)),
   };
 }
 

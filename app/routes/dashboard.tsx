@@ -57,8 +57,13 @@ function BookingCard({ booking, past, error }: { booking: BookingView; past: boo
           )}
         </dl>
         {error && <FormMessage tone="error">{error}</FormMessage>}
-        {(booking.display.payNow || booking.display.invoiceHref) && !past && (
+        {(booking.display.payNow || booking.display.invoiceHref || booking.display.manageHref) && !past && (
           <div className="flex flex-wrap items-center gap-4 pt-1">
+            {booking.display.manageHref && (
+              <Button to={booking.display.manageHref} size="sm" variant="secondary" aria-label={`${t("manage.dashboardManage")}: ${booking.event.title}`}>
+                {t("manage.dashboardManage")}
+              </Button>
+            )}
             {booking.display.payNow && (
               <Form method="post">
                 <input type="hidden" name="booking" value={booking.uuid} />
@@ -120,6 +125,36 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </section>
+      <PastInvoices bookings={expired} />
     </div>
+  );
+}
+
+/** Invoices of past bookings, for the customer's records: the cards of past bookings stay quiet. */
+function PastInvoices({ bookings }: { bookings: BookingView[] }) {
+  const { t } = useTranslation();
+  const invoiced = bookings.filter((booking) => booking.display.invoiceHref);
+  return (
+    <section aria-labelledby="invoices-title" className="mt-12">
+      <h2 id="invoices-title" className="font-display text-2xl font-semibold text-navy-900">
+        {t("manage.dashboardInvoices")}
+      </h2>
+      {invoiced.length === 0 ? (
+        <p className="mt-4 rounded-2xl bg-white p-6 text-ink-soft ring-1 ring-navy-900/10">{t("manage.dashboardNoInvoices")}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-navy-900/10 rounded-2xl bg-white px-5 ring-1 ring-navy-900/10">
+          {invoiced.map((booking) => (
+            <li key={booking.uuid} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <span className="text-sm text-ink">
+                {booking.event.title} · {booking.display.dates}
+              </span>
+              <a href={booking.display.invoiceHref ?? ""} download className="text-sm font-semibold text-navy-800 underline underline-offset-2">
+                {t("manage.dashboardInvoice", { code: booking.code ?? "" })}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

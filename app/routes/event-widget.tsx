@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";
+import { WidgetNotice } from "../components/widget-notice";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/event-widget";
 
@@ -13,7 +14,8 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 export default function EventWidget({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { events, locale, origin } = loaderData;
+  const { events, locale, origin, unknown } = loaderData;
+  if (unknown) return <WidgetNotice origin={origin} locale={locale} />;
   return (
     <>
       <h1 className="sr-only">{t("widget.title")}</h1>

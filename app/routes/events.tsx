@@ -27,8 +27,9 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         <h1 className="font-display text-4xl font-bold text-navy-900 sm:text-5xl">{category ? category.name : t("events.title")}</h1>
         <p className="mt-3 text-lg text-ink-soft">{category?.description || t("events.intro")}</p>
       </header>
-      <nav aria-label={t("events.categoryFilter")} className="-mx-4 mt-8 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-        <ul className="flex gap-2 sm:flex-wrap">
+      {/* The pills wrap on phones too: a sideways-scrolling row was cut off with no hint that more followed. */}
+      <nav aria-label={t("events.categoryFilter")} className="mt-8">
+        <ul className="flex flex-wrap gap-2">
           <li>
             <NavLink end to={localizePath("/events", locale)} className={pill}>
               {t("events.allCategories")}

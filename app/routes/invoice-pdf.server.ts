@@ -1,5 +1,6 @@
 import { bookingTokenFromCookie } from "../../server/http/booking-cookies";
 import { webContext } from "../../server/load-context";
+import { pdfDownload } from "../utils/pdf-response.server";
 import { notFound, uuidOrNotFound } from "../utils/http-errors.server";
 import type { Route } from "./+types/invoice-pdf";
 
@@ -15,11 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     bookingToken: bookingTokenFromCookie(request.headers.get("cookie"), bookingId),
   });
   if (!invoice) notFound();
-  return new Response(new Uint8Array(invoice.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoice.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfDownload(invoice);
 }

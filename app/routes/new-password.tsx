@@ -22,6 +22,17 @@ export default function NewPasswordPage({ loaderData, actionData }: Route.Compon
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useAccountForm({ id: "new-password", schema: resetConfirmSchema, locale: loaderData.locale, lastResult: actionData?.result });
   const done = actionData && "done" in actionData ? actionData.done : null;
+  const linkExpired = !done && (!loaderData.linkUsable || (actionData && "linkExpired" in actionData && actionData.linkExpired));
+  if (linkExpired) {
+    return (
+      <PageCard title={t("edges.resetLink.title")}>
+        <div className="space-y-5">
+          <FormMessage tone="info">{t("edges.resetLink.text")}</FormMessage>
+          <Button to={href("/reset-password")}>{t("edges.resetLink.requestNew")}</Button>
+        </div>
+      </PageCard>
+    );
+  }
   return (
     <PageCard title={t("reset.newTitle")}>
       {done ? (

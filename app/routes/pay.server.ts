@@ -3,12 +3,13 @@ import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
 import { pageLocale } from "../utils/auth.server";
 import { startCardPayment } from "../utils/booking-pages.server";
+import { holdViewOf } from "../utils/hold-view";
 import { notFound } from "../utils/http-errors.server";
 import type { Route } from "./+types/pay";
 import { webContext } from "../../server/load-context";
 
 /**
- * `/pay/{token}`: the "pay now" link of the balance-due and SMA e-mails. Shows what is due on the
+ * `/pay/{token}`: the "pay now" link of the booking (card), balance-due and SMA e-mails. Shows what is due on the
  * booking and sends the customer to the card payment; works on any device, without logging in.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -17,7 +18,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const booking = await web.services.payments.payLinkBooking(params.token);
   if (!booking) notFound();
   const event = await web.services.getPublicEvent(locale, booking.eventId);
-  const due = paymentDue(booking, web.services.now());
+  const now = web.services.now();
+  const due = paymentDue(booking, now);
+  // A card booking whose places are held and unpaid (the booking mail's pay link): the countdown of its hold.
+  const held = (booking.status === "submitted" || booking.status === "awaiting_payment") && "amountCents" in due;
   return {
     locale,
     view: {
@@ -29,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       due: "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
       dueOn: "amountCents" in due && due.kind === "balance" && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
       refusal: "refused" in due ? due.refused : null,
+      hold: held ? holdViewOf(booking.holdExpiresAt, now, locale) : null,
     },
   };
 }

@@ -5,19 +5,22 @@ import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/pay";
 
 export { loader, action } from "./pay.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("payment.metaTitle")) : [];
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.view.hold ? "payPages.heldTitle" : "payment.metaTitle")) : [];
 
 export default function PayPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { view, locale } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const secondsLeft = useHoldCountdown(view.hold);
+  const holdOver = view.hold !== null && secondsLeft === 0;
   return (
-    <PageCard title={t("payment.payTitle")} wide intro={<p>{t("payment.booking", { code: view.code, event: `${view.event} (${view.dates})` })}</p>}>
+    <PageCard title={view.hold ? t("payPages.heldTitle") : t("payment.payTitle")} wide intro={<p>{t("payment.booking", { code: view.code, event: `${view.event} (${view.dates})` })}</p>}>
       <div className="space-y-6">
         <dl className="divide-y divide-navy-900/10 text-sm">
           {[
@@ -31,11 +34,12 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
             </div>
           ))}
         </dl>
+        {view.hold && secondsLeft !== null && <HoldCountdown hold={view.hold} secondsLeft={secondsLeft} />}
         {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
-        {view.due ? (
+        {holdOver ? null : view.due ? (
           <Form method="post" className="space-y-3">
             <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" size="lg" disabled={busy}>
               {t("payment.payNow", { amount: view.due })}
             </Button>
           </Form>

@@ -3,6 +3,7 @@ import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
 import { pageLocale } from "../utils/auth.server";
 import { startCardPayment } from "../utils/booking-pages.server";
+import { holdViewOf } from "../utils/hold-view";
 import { notFound } from "../utils/http-errors.server";
 import type { Route } from "./+types/payment-result";
 import { webContext } from "../../server/load-context";
@@ -37,6 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const due = paymentDue(booking, now);
   const event = await web.services.getPublicEvent(locale, booking.eventId);
   const remainder = booking.totalCents - booking.paidCents;
+  const canRetry = state === "failed" && "amountCents" in due && booking.status !== "confirmed";
+  // Places still held and unpaid after a declined or cancelled payment: the page counts the hold down.
+  const held = canRetry && (booking.status === "submitted" || booking.status === "awaiting_payment");
   return {
     locale,
     state,
@@ -46,8 +50,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       amount: formatMoney(payment.amountCents, locale),
       remainder: remainder > 0 ? formatMoney(remainder, locale) : null,
       remainderDue: remainder > 0 && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
-      canRetry: state === "failed" && "amountCents" in due && booking.status !== "confirmed",
+      canRetry,
       holdUntil: booking.holdExpiresAt && booking.holdExpiresAt > now ? formatDateTime(booking.holdExpiresAt, locale) : null,
+      hold: held ? holdViewOf(booking.holdExpiresAt, now, locale) : null,
     },
   };
 }

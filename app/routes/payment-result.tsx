@@ -6,6 +6,7 @@ import { localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/payment-result";
@@ -45,8 +46,19 @@ export default function PaymentResultPage({ loaderData, actionData }: Route.Comp
   const user = useRootData()?.user;
   const busy = useNavigation().state !== "idle";
   useRecheckWhilePending(state === "pending");
+  const hold = view?.hold ?? null;
+  const secondsLeft = useHoldCountdown(hold);
+  const holdOver = hold !== null && secondsLeft === 0;
+  // The address is a link that opens the mail program, with the hours beside it (issue 12).
   const support = site ? (
-    <p className="text-sm text-ink-soft">{t("payment.failed.support", { email: site.support_email, hours: site.support_hours })}</p>
+    <p className="text-sm text-ink-soft">
+      {t("payPages.supportIntro")}{" "}
+      <a href={`mailto:${site.support_email}`} className="whitespace-nowrap font-semibold text-navy-800 underline underline-offset-2">
+        {site.support_email}
+      </a>
+      {" · "}
+      {t("payPages.supportHours", { hours: site.support_hours })}
+    </p>
   ) : null;
   const onward = (
     <div className="flex flex-wrap gap-3">
@@ -96,9 +108,15 @@ export default function PaymentResultPage({ loaderData, actionData }: Route.Comp
           <>
             {actionData?.message && <FormMessage tone="error">{actionData.message}</FormMessage>}
             <FormMessage tone="error">{t("payment.failed.body")}</FormMessage>
-            {view?.canRetry ? (
+            {hold && secondsLeft !== null && (
+              <>
+                {!holdOver && <h2 className="font-display text-xl font-bold text-navy-900">{t("payPages.heldTitle")}</h2>}
+                <HoldCountdown hold={hold} secondsLeft={secondsLeft} />
+              </>
+            )}
+            {view?.canRetry && !holdOver ? (
               <Form method="post" className="space-y-3">
-                {view.holdUntil && <p className="text-ink">{t("payment.failed.retryUntil", { until: view.holdUntil })}</p>}
+                {view.holdUntil && !hold && <p className="text-ink">{t("payment.failed.retryUntil", { until: view.holdUntil })}</p>}
                 <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
                 <Button type="submit" disabled={busy}>
                   {t("payment.failed.retry")}

@@ -1,4 +1,4 @@
-import { registerRequestSchema } from "../../core/contracts/auth";
+import { registerFormSchema } from "../../core/contracts/auth";
 import { webContext } from "../../server/load-context";
 import { parseLocalized } from "../utils/account-forms";
 import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
@@ -13,10 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
-  const submission = parseLocalized(await request.formData(), registerRequestSchema, locale);
+  const submission = parseLocalized(await request.formData(), registerFormSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { sentTo: null });
   try {
-    await web.services.accounts.register({ ...submission.value, locale }, locale, web.clientAddress);
+    await web.services.accounts.register({ ...submission.value, name: null, locale }, locale, web.clientAddress);
     return { result: submission.reply(), sentTo: submission.value.email };
   } catch (error) {
     return refusedSubmission(submission, error, locale, { sentTo: null });

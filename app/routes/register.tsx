@@ -6,7 +6,7 @@ import { Field, FormMessage } from "../components/field";
 import { NewPasswordFields } from "../components/new-password-fields";
 import { PageCard } from "../components/page-card";
 import { getFormProps } from "@conform-to/react";
-import { registerRequestSchema } from "../../core/contracts/auth";
+import { registerFormSchema } from "../../core/contracts/auth";
 import { useAccountForm } from "../utils/account-forms";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -20,7 +20,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const href = useLocalizedHref();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useAccountForm({ id: "register", schema: registerRequestSchema, locale: loaderData.locale, lastResult: actionData?.result });
+  const [form, fields] = useAccountForm({ id: "register", schema: registerFormSchema, locale: loaderData.locale, lastResult: actionData?.result });
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   if (sentTo) {
     return (
@@ -34,10 +34,10 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     <PageCard title={t("register.title")} intro={<p>{t("register.intro")}</p>}>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
-        <Field field={fields.name} autoComplete="name" label={t("fields.name")} required />
+        {/* Each name once (spec: first_name, last_name); the account's `name` is made of the two (decision 026). */}
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field field={fields.first_name} autoComplete="given-name" label={t("fields.firstName")} />
-          <Field field={fields.last_name} autoComplete="family-name" label={t("fields.lastName")} />
+          <Field field={fields.first_name} autoComplete="given-name" label={t("fields.firstName")} required />
+          <Field field={fields.last_name} autoComplete="family-name" label={t("fields.lastName")} required />
         </div>
         <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
         <NewPasswordFields password={fields.password} confirmation={fields.password_confirmation} labels="plain" />

@@ -78,7 +78,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           {actionData?.intent === "password" && actionData.saved && <FormMessage tone="success">{t("settings.passwordSaved")}</FormMessage>}
           {passwordForm.errors?.[0] && <FormMessage tone="error">{passwordForm.errors[0]}</FormMessage>}
           <Field field={password.old_password} type="password" autoComplete="current-password" label={t("fields.oldPassword")} required />
-          <NewPasswordFields password={password.password} confirmation={password.password_confirmation} />
+          <NewPasswordFields password={password.password} confirmation={password.password_confirmation} email={user.email} />
           <Button type="submit" variant="secondary" disabled={busy("password")}>
             {t("settings.passwordSubmit")}
           </Button>

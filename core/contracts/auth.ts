@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bookingStatuses } from "../domain/booking-status";
-import { maximumPasswordLength } from "../domain/password-policy";
+import { maximumPasswordLength, passwordProblems, type PasswordProblem } from "../domain/password-policy";
 import { locales } from "../i18n/locales";
 
 /**
@@ -44,27 +44,93 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const refreshRequestSchema = z.object({ refresh_token: z.string().min(20).max(200) });
 export const logoutRequestSchema = z.object({ refresh_token: z.string().min(20).max(200).optional() });
 
+/** A person's first or last name: longer ones are refused with a message, never cut (decision 026). */
+export const maximumPersonNameLength = 100;
+const personName = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(maximumPersonNameLength, { error: "validation.atMost100Characters" });
+const optionalPersonName = z
+  .string()
+  .trim()
+  .max(maximumPersonNameLength, { error: "validation.atMost100Characters" })
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/** The catalogue text of each broken password rule (the same keys the server's checks answer with). */
+export const passwordProblemMessages = {
+  tooShort: "validation.passwordTooShort",
+  tooLong: "validation.passwordTooLong",
+  tooCommon: "validation.passwordTooCommon",
+  containsEmail: "validation.passwordContainsEmail",
+} as const satisfies Record<PasswordProblem, `validation.${string}`>;
+
+type NewPasswordInput = { email?: unknown; password?: unknown; password_confirmation?: unknown };
+const hasPasswords = (payload: { value: unknown }) => {
+  const value = payload.value as NewPasswordInput | null;
+  return typeof value?.password === "string" && typeof value.password_confirmation === "string";
+};
+/** Every broken password rule and the mismatch, each its own issue: the visitor learns all of them at once. */
+function checkNewPassword(value: { email?: unknown; password: string; password_confirmation: string }, context: z.RefinementCtx) {
+  // With `when` this runs although another field failed: the e-mail may then be anything but a string.
+  const email = typeof value.email === "string" ? value.email : undefined;
+  for (const problem of passwordProblems(value.password, email)) {
+    // Too long is the field's own `.max` already.
+    if (problem !== "tooLong") context.addIssue({ code: "custom", path: ["password"], message: passwordProblemMessages[problem] });
+  }
+  if (value.password !== value.password_confirmation) context.addIssue({ code: "custom", path: ["password_confirmation"], message: "validation.passwordMismatch" });
+}
+
+/**
+ * Registration through the API: first and last name (the spec's user fields); `name` is still
+ * accepted for older clients, and is derived from the two when left out (`registrationName`).
+ */
 export const registerRequestSchema = z
   .object({
-    name: requiredText(120),
-    first_name: optionalText(80),
-    last_name: optionalText(80),
+    name: optionalText(120),
+    first_name: optionalPersonName,
+    last_name: optionalPersonName,
     email,
     password,
     password_confirmation: z.string({ error: "validation.required" }),
     locale: z.enum(locales).optional(),
   })
-  .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], error: "validation.passwordMismatch" });
+  .superRefine((value, context) => {
+    if (value.name) return;
+    if (!value.first_name) context.addIssue({ code: "custom", path: ["first_name"], message: "validation.required" });
+    if (!value.last_name) context.addIssue({ code: "custom", path: ["last_name"], message: "validation.required" });
+  })
+  .superRefine(checkNewPassword, { when: hasPasswords });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The registration page asks for each name once: first and last name, both required. */
+export const registerFormSchema = z
+  .object({
+    first_name: personName,
+    last_name: personName,
+    email,
+    password,
+    password_confirmation: z.string({ error: "validation.required" }),
+  })
+  .superRefine(checkNewPassword, { when: hasPasswords });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/** The account's display name: as sent, or the first and last name. */
+export function registrationName(request: Pick<RegisterRequest, "name" | "first_name" | "last_name">): string {
+  return request.name ?? [request.first_name, request.last_name].filter(Boolean).join(" ");
+}
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const verifyParamsSchema = z.object({ token: z.string().min(20).max(200) });
 
 export const resetRequestSchema = z.object({ email });
+/** The new password through the e-mailed link: the e-mail rule is the server's (it knows the account). */
 export const resetConfirmSchema = z
   .object({ password, password_confirmation: z.string({ error: "validation.required" }) })
-  .refine((value) => value.password === value.password_confirmation, { path: ["password_confirmation"], error: "validation.passwordMismatch" });
+  .superRefine(checkNewPassword, { when: hasPasswords });
 export const resetParamsSchema = verifyParamsSchema;
 
 export const userSchema = z.object({

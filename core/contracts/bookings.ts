@@ -38,8 +38,15 @@ export const bookingViewSchema = z.object({
   locale: z.enum(locales),
   code: z.string().nullable(),
   current_page: z.number().int(),
+  /** Counts the draft's saves; a page save names the version it was made from (decision 021). */
+  version: z.number().int(),
   answers: z.record(z.string(), answerValue),
+  /** A draft's running total, priced from its current answers on every read and save; from submission on, the price that counts. */
   total_cents: z.number().int(),
+  /** The participant's event price (spec §3 "event price"). */
+  event_price_cents: z.number().int(),
+  /** The companions' prices together (spec §3 "companion total"); per-day extras are the rest of the total. */
+  companion_total_cents: z.number().int(),
   deposit_cents: z.number().int(),
   remainder_cents: z.number().int(),
   remainder_due_on: z.string().nullable(),
@@ -67,6 +74,11 @@ export const updatePageBodySchema = z.object({
   booking_token: bookingTokenSchema.optional(),
   answers: pageAnswersSchema,
   companions: z.array(companionInputSchema).max(50).optional(),
+  /**
+   * The draft's `version` this page was filled in from. When given and the draft has been saved since
+   * (another window), nothing is saved and the answer is a 409 with `reason: "stale_version"`.
+   */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export const updatePageResponseSchema = z.object({ data: bookingViewSchema });
 

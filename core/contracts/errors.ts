@@ -7,6 +7,8 @@ export const appErrorCodes = [
   "UNAUTHORIZED",
   "FORBIDDEN",
   "NOT_FOUND",
+  /** A link that was valid once and is no more (a revoked or expired "manage my booking" link). */
+  "GONE",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
   /** The body is not in the media type the operation takes (JSON where JSON is expected). */
@@ -34,6 +36,8 @@ export const conflictReasons = [
   "in_review",
   /** Payments: a checkout of this booking is being made or was handed out seconds ago (decision 008). */
   "payment_in_progress",
+  /** A draft page saved from an older version than the draft's (another window saved in between; decision 021). */
+  "stale_version",
 ] as const;
 export type ConflictReason = (typeof conflictReasons)[number];
 
@@ -48,16 +52,19 @@ export const errorResponseSchema = z.object({
   has_participant_error: z.boolean().optional(),
   /** Uuids of the form pages that have an error, in form order. */
   page_errors: z.array(z.string()).optional(),
+  /** A draft page save that kept invalid answers (422): the draft's version to save from next (decision 021). */
+  version: z.number().int().optional(),
   reason: z.enum(conflictReasons).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502> = {
+export const httpStatusOfCode: Record<AppErrorCode, 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  GONE: 410,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

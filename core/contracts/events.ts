@@ -19,6 +19,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const publicEventSchema = z.object({
   uuid: z.string().uuid(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  /** The event page's slug in the answer's language: the page is `/events/{category.slug}/{slug}` (+ the locale prefix). */
+  slug: z.string(),
   title: z.string(),
   teaser: z.string(),
   description: z.string(),
@@ -38,6 +40,40 @@ export const publicEventSchema = z.object({
   form_uuid: z.string().uuid().nullable(),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
+
+export const eventPriceLineSchema = z.object({
+  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon"]),
+  key: z.string(),
+  label: z.string(),
+  amount_cents: z.number().int(),
+  /** Charged per event day (vehicles, instructors, add-ons of a track day). */
+  per_day: z.boolean(),
+});
+export type EventPriceLine = z.infer<typeof eventPriceLineSchema>;
+
+/** One event for its own page: the card's data, its price list and its page address in every language. */
+export const publicEventDetailSchema = publicEventSchema.extend({
+  prices: z.array(eventPriceLineSchema),
+  pages: z.array(z.object({ locale: z.enum(locales), category_slug: z.string(), slug: z.string() })),
+  updated_at: z.string(),
+});
+export type PublicEventDetail = z.infer<typeof publicEventDetailSchema>;
+
+/** "Notify me when bookings open" (POST api/public-events/{uuid}/notify). */
+export const openingNoticeParamsSchema = z.object({ uuid: z.string().uuid() });
+export const openingNoticeRequestSchema = z.object({
+  email: z
+    .string({ error: "validation.required" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "validation.required" })
+    .max(254, { error: "validation.tooLong" })
+    .pipe(z.email({ error: "validation.email" })),
+});
+export type OpeningNoticeRequest = z.infer<typeof openingNoticeRequestSchema>;
+export const openingNoticeResponseSchema = z.object({
+  data: z.object({ email: z.string(), bookable_from: z.string().nullable() }),
+});
 
 /** `?category` names a category by numeric id or by its slug in any language. */
 export const publicEventsQuerySchema = z.object({ category: z.string().trim().min(1).max(120).optional() });

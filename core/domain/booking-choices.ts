@@ -144,7 +144,7 @@ export type CompanionAnswers = {
   date_of_birth: string | null;
 };
 export type CompanionField = keyof CompanionAnswers;
-export type CompanionProblem = "validation.required" | "validation.choice" | "validation.tooLong" | "validation.date" | "validation.dateRange";
+export type CompanionProblem = "validation.required" | "validation.choice" | "validation.atMost100Characters" | "validation.date" | "validation.dateRange";
 
 /** Errors of one companion by field: a type the form offers, a name, and an optional birth date in the past. */
 export function companionProblems(
@@ -159,7 +159,7 @@ export function companionProblems(
   for (const field of ["forename", "surname"] as const) {
     const value = companion[field]?.trim() ?? "";
     if (!value) problems[field] = "validation.required";
-    else if (value.length > 100) problems[field] = "validation.tooLong";
+    else if (value.length > 100) problems[field] = "validation.atMost100Characters";
   }
   const birth = companion.date_of_birth?.trim();
   if (birth) {

@@ -21,8 +21,40 @@ export function formatDate(date: IsoDate, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(date));
 }
 
+/**
+ * An instant in the operator's time zone with the zone's name, the right one for the date (CET in
+ * winter, CEST in summer): `30 Mar 2027, 14:00 CEST` / `30.03.2027, 14:00 MESZ`. The zone names are
+ * Intl's `timeZoneName: "short"` for the locale (de-DE says MEZ/MESZ, en-GB CET/CEST; decision 025).
+ * Intl cannot combine `dateStyle` with a zone name, so the locale's medium date and its time with the
+ * zone are joined by ", ", the pattern both languages' date-time formats use.
+ */
 export function formatDateTime(instant: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeStyle: "short", timeZone: operatorTimeZone }).format(new Date(instant));
+  const date = new Date(instant);
+  const day = new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "medium", timeZone: operatorTimeZone }).format(date);
+  const time = new Intl.DateTimeFormat(intlLocaleTags[locale], {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: operatorTimeZone,
+  }).format(date);
+  return `${day}, ${time}`;
+}
+
+/**
+ * A deadline in the operator's time zone with the zone written out (`15 March 2026 at 14:30 CET`,
+ * `15. März 2026 um 14:30 MEZ`): the reader may be elsewhere, and the hour decides whether the places
+ * are still theirs. E-mails and the held-places pages say it the same way.
+ */
+export function formatDeadline(instant: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocaleTags[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+    timeZone: operatorTimeZone,
+  }).format(new Date(instant));
 }
 
 /** Today's calendar date in the operator's time zone. */

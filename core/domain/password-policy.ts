@@ -6,12 +6,31 @@ export const maximumPasswordLength = 200;
 
 export type PasswordProblem = "tooShort" | "tooLong" | "tooCommon" | "containsEmail";
 
-/** What is wrong with a new password, or null. The e-mail address is not a password. */
+/**
+ * Every rule of a new password, in the order the forms list them. Each says whether a password
+ * breaks it; the browser shows all of them live and the server names every broken one (not only
+ * the first), so the visitor fixes everything in one go.
+ */
+export const passwordRules = [
+  { problem: "tooShort", breaks: (password: string) => password.length < minimumPasswordLength },
+  { problem: "tooLong", breaks: (password: string) => password.length > maximumPasswordLength },
+  { problem: "tooCommon", breaks: (password: string) => isCommonPassword(password) },
+  {
+    problem: "containsEmail",
+    // The e-mail address is not a password.
+    breaks: (password: string, email?: string) => {
+      const localPart = email?.split("@")[0]?.toLowerCase();
+      return Boolean(localPart && localPart.length >= 4 && password.toLowerCase().includes(localPart));
+    },
+  },
+] as const satisfies readonly { problem: PasswordProblem; breaks: (password: string, email?: string) => boolean }[];
+
+/** Every rule a new password breaks, in the rules' order; empty when it is fine. */
+export function passwordProblems(password: string, email?: string): PasswordProblem[] {
+  return passwordRules.filter((rule) => rule.breaks(password, email)).map((rule) => rule.problem);
+}
+
+/** The first rule a new password breaks, or null. */
 export function passwordProblem(password: string, email?: string): PasswordProblem | null {
-  if (password.length < minimumPasswordLength) return "tooShort";
-  if (password.length > maximumPasswordLength) return "tooLong";
-  if (isCommonPassword(password)) return "tooCommon";
-  const localPart = email?.split("@")[0]?.toLowerCase();
-  if (localPart && localPart.length >= 4 && password.toLowerCase().includes(localPart)) return "containsEmail";
-  return null;
+  return passwordProblems(password, email)[0] ?? null;
 }

@@ -1,5 +1,5 @@
 import type { BookingStatus } from "./booking-status";
-import { operatorToday } from "./dates";
+import { addDays, operatorToday, type IsoDate } from "./dates";
 
 export type PaymentKind = "deposit" | "balance" | "full";
 
@@ -42,4 +42,16 @@ export function paymentDue(booking: BookingMoney, now: Date): PaymentDue {
 /** The booking status once `paidCents` are paid in total: fully paid, or confirmed with a remainder due. */
 export function statusAfterPayment(totalCents: number, paidCents: number): "paid" | "confirmed" {
   return paidCents >= totalCents ? "paid" : "confirmed";
+}
+
+/**
+ * When a bank transfer (invoice booking) is due: `dueDays` after the booking was submitted (the site's
+ * `bank_transfer_due_days`, default 14), but never after the remainder's own due date nor after the
+ * event starts, and never before the submission day.
+ */
+export function bankTransferDueOn(input: { submittedOn: IsoDate; dueDays: number; remainderDueOn: IsoDate | null; startsOn: IsoDate }): IsoDate {
+  const candidates = [addDays(input.submittedOn, Math.max(0, input.dueDays)), input.startsOn];
+  if (input.remainderDueOn) candidates.push(input.remainderDueOn);
+  const earliest = candidates.sort()[0] ?? input.submittedOn;
+  return earliest < input.submittedOn ? input.submittedOn : earliest;
 }

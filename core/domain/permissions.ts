@@ -21,6 +21,8 @@ export type Actor = {
   bookingTokenHash?: string | undefined;
   payLinkBookingId?: string | undefined;
   returnTokenBookingId?: string | undefined;
+  /** The booking a verified, current "manage my booking" link names (server/bookings/manage-links.ts; decision 023). */
+  manageLinkBookingId?: string | undefined;
 };
 
 export const anonymousActor: Actor = Object.freeze({ user: null });
@@ -48,6 +50,10 @@ export type SubjectOf = {
   "booking.pay": BookingSubject;
   /** Download the booking's invoice PDF. */
   "booking.invoice": BookingSubject;
+  /** See a submitted booking on "manage my booking" (its files, its calendar entry) and ask for a new link. */
+  "booking.manage": BookingSubject;
+  /** Answer the items that may be completed later, after checkout. */
+  "booking.complete-details": BookingSubject;
   /** Verify or reject an SMA request after the phone call (any booking: the desk's). */
   "booking.decide-sma": NoSubject;
   "account.read": AccountSubject;
@@ -71,6 +77,7 @@ type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) =>
 
 const holdsBookingToken = (actor: Actor, booking: BookingSubject) => actor.bookingTokenHash !== undefined && actor.bookingTokenHash === booking.tokenHash;
 const ownsBooking = (actor: Actor, booking: BookingSubject) => actor.user !== null && booking.ownerId !== null && actor.user.userId === booking.ownerId;
+const holdsManageLink = (actor: Actor, booking: BookingSubject) => actor.manageLinkBookingId !== undefined && actor.manageLinkBookingId === booking.id;
 const isStaff = (actor: Actor) => actor.user?.role === "staff";
 const isAccount = (actor: Actor, account: AccountSubject) => actor.user !== null && actor.user.userId === account.id;
 
@@ -88,7 +95,13 @@ const rules: { [A in Action]: Rule<A> } = {
       holdsBookingToken(actor, booking) || actor.payLinkBookingId === booking.id || actor.returnTokenBookingId === booking.id || ownsBooking(actor, booking),
     refusal: bookingNotFound,
   },
-  "booking.invoice": { allows: (actor, booking) => holdsBookingToken(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
+  "booking.invoice": {
+    allows: (actor, booking) => holdsBookingToken(actor, booking) || ownsBooking(actor, booking) || holdsManageLink(actor, booking),
+    refusal: bookingNotFound,
+  },
+  // The signed link is the guest's key; the owner reaches the same page from the dashboard.
+  "booking.manage": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
+  "booking.complete-details": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
   "booking.decide-sma": { allows: isStaff, refusal: logInOrForbidden },
   "account.read": { allows: isAccount, refusal: logInOrForbidden },
   "account.update": { allows: isAccount, refusal: logInOrForbidden },

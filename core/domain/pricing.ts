@@ -46,3 +46,23 @@ export function priceBooking(lines: PriceLine[], terms: PaymentTerms, dates: { t
   const depositCents = percentOf(totalCents, terms.depositPercent);
   return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, depositCents, remainderCents: totalCents - depositCents, remainderDueOn };
 }
+
+/** VAT rates travel as basis points: 1900 is 19 %, 700 is 7 %. */
+export type BasisPoints = number;
+
+/** The VAT contained in a gross amount at `rate`, rounded half up to the cent (integer arithmetic). */
+export function vatContainedIn(grossCents: Cents, rate: BasisPoints): Cents {
+  if (rate <= 0) return 0;
+  const divisor = 10_000 + rate;
+  return Math.floor((2 * grossCents * rate + divisor) / (2 * divisor));
+}
+
+/**
+ * The VAT contained in gross price lines, one entry per rate (highest rate first): what an invoice with
+ * VAT per line shows under its total. Summed per rate before rounding, as § 14 UStG asks per rate.
+ */
+export function vatByRate(lines: { totalCents: Cents; vatRateBasisPoints: BasisPoints }[]): { rate: BasisPoints; grossCents: Cents; vatCents: Cents }[] {
+  const grossByRate = new Map<BasisPoints, Cents>();
+  for (const line of lines) grossByRate.set(line.vatRateBasisPoints, (grossByRate.get(line.vatRateBasisPoints) ?? 0) + line.totalCents);
+  return [...grossByRate.entries()].sort(([a], [b]) => b - a).map(([rate, grossCents]) => ({ rate, grossCents, vatCents: vatContainedIn(grossCents, rate) }));
+}

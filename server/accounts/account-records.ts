@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { TokenResponse, User } from "../../core/contracts/auth";
 import type { FieldErrors } from "../../core/contracts/errors";
-import { passwordProblem, type PasswordProblem } from "../../core/domain/password-policy";
+import { passwordProblems, type PasswordProblem } from "../../core/domain/password-policy";
 import { fieldError } from "../../core/i18n/field-errors";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { accessTokenSeconds, refreshTokenSeconds } from "../auth/access-tokens";
@@ -18,8 +18,9 @@ import type { AccountsDeps } from "./accounts-deps";
 /** How long the links in e-mails work. */
 export const emailVerificationSeconds = verifyEmailValidHours * 3600;
 export const passwordResetSeconds = 3600;
-/** The link that sets the first password of an account made at booking: the customer may read it days later. */
-export const accountSetupSeconds = 7 * 24 * 3600;
+/** The link that activates an account made at booking (sets its first password): the customer may read it days later. */
+export const accountActivationDays = 7;
+export const accountSetupSeconds = accountActivationDays * 24 * 3600;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,9 +40,16 @@ export function validationFailed(fieldErrors: FieldErrors): AppError {
   return new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors });
 }
 
+/** Every broken rule of a new password, translated: the field's messages, the first one shown (spec §4's errors object). */
+export function passwordErrors(field: string, password: string, email: string, locale: Locale): FieldErrors {
+  const problems = passwordProblems(password, email);
+  if (problems.length === 0) return {};
+  return { [field]: problems.flatMap((problem) => fieldError(field, passwordMessages[problem], locale)[field] ?? []) };
+}
+
 export function checkPassword(field: string, password: string, email: string, locale: Locale): void {
-  const problem = passwordProblem(password, email);
-  if (problem) throw validationFailed(fieldError(field, passwordMessages[problem], locale));
+  const errors = passwordErrors(field, password, email, locale);
+  if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -95,7 +103,7 @@ export async function userById(queryable: Queryable, userId: string): Promise<Us
 export async function issueLinkToken(
   deps: Pick<AccountsDeps, "now">,
   tx: Queryable,
-  kind: "email_verification" | "password_reset",
+  kind: "email_verification" | "password_reset" | "account_activation",
   userId: string,
   validSeconds: number,
 ): Promise<string> {
@@ -149,7 +157,12 @@ export async function issueSession(deps: AccountsDeps, tx: Queryable, user: Pick
 }
 
 /** Takes a single-use e-mailed token (verification, reset): valid, unused, unexpired, or null. */
-export async function consumeToken(deps: Pick<AccountsDeps, "now">, tx: Queryable, kind: "email_verification" | "password_reset", token: string) {
+export async function consumeToken(
+  deps: Pick<AccountsDeps, "now">,
+  tx: Queryable,
+  kind: "email_verification" | "password_reset" | "account_activation",
+  token: string,
+) {
   const now = deps.now();
   const [row] = await tx
     .update(tokens)

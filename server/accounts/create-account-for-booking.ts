@@ -2,11 +2,12 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { users } from "../db/schema";
 import type { AccountsDeps } from "./accounts-deps";
-import { accountSetupSeconds, findUserByEmail, issueLinkToken, linkTo } from "./account-records";
+import { accountActivationDays, accountSetupSeconds, findUserByEmail, issueLinkToken, linkTo } from "./account-records";
 
 /**
  * The booking form's "create an account" option: an account for the booking's address without a
- * password yet, and an e-mail whose link sets one (following it proves the address). An address
+ * password yet, and an "activate your account" e-mail whose link sets one (following it proves the
+ * address; decision 022: its own token kind and mail, not the password reset's). An address
  * that already has an account is left alone: the booking shows on its dashboard by e-mail.
  * Runs inside the submission's transaction (the submission authorized its caller). Returns the new
  * account's id, if one was made.
@@ -23,12 +24,12 @@ export async function createAccountForBooking(
     .values({ name, firstName: input.firstName, lastName: input.lastName, email: input.email.trim(), passwordHash: null, locale: input.locale })
     .returning();
   if (!user) throw new Error("user insert returned nothing");
-  const token = await issueLinkToken(deps, tx, "password_reset", user.id, accountSetupSeconds);
+  const token = await issueLinkToken(deps, tx, "account_activation", user.id, accountSetupSeconds);
   await deps.enqueueMail(tx, {
-    template: "password-reset",
+    template: "account-activation",
     locale: input.locale,
     to: user.email,
-    payload: { name: user.name, resetUrl: linkTo(deps, `/reset-password/${token}`, input.locale), expiresInMinutes: accountSetupSeconds / 60 },
+    payload: { name: user.name, activateUrl: linkTo(deps, `/activate-account/${token}`, input.locale), validDays: accountActivationDays },
   });
   return user.id;
 }

@@ -1,4 +1,4 @@
-import type { RegisterRequest } from "../../core/contracts/auth";
+import { registrationName, type RegisterRequest } from "../../core/contracts/auth";
 import { fieldError } from "../../core/i18n/field-errors";
 import type { Locale } from "../../core/i18n/locales";
 import { hashPassword } from "../auth/passwords";
@@ -18,7 +18,7 @@ export async function registerAccount(deps: AccountsDeps, input: { request: Regi
       const [user] = await tx
         .insert(users)
         .values({
-          name: request.name,
+          name: registrationName(request),
           firstName: request.first_name,
           lastName: request.last_name,
           email: request.email,

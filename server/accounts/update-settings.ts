@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { UpdateSettings, User } from "../../core/contracts/auth";
 import type { FieldErrors } from "../../core/contracts/errors";
-import { passwordProblem } from "../../core/domain/password-policy";
 import type { Actor } from "../../core/domain/permissions";
 import { fieldError } from "../../core/i18n/field-errors";
 import type { Locale } from "../../core/i18n/locales";
@@ -11,7 +10,7 @@ import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "./accounts-deps";
-import { findUserByEmail, passwordMessages, sendVerification, toUser, tooManyAttempts, userById, validationFailed } from "./account-records";
+import { findUserByEmail, passwordErrors, sendVerification, toUser, tooManyAttempts, userById, validationFailed } from "./account-records";
 
 /**
  * Changes one's own profile. A new address or password needs the current password; wrong current
@@ -54,9 +53,9 @@ export async function updateSettings(
       }
       let passwordHash = row.passwordHash;
       if (settings.password) {
-        const problem = passwordProblem(settings.password, settings.email);
-        if (problem) Object.assign(errors, fieldError("password", passwordMessages[problem], locale));
-        if (oldMatches && !problem) passwordHash = await hashPassword(settings.password);
+        const broken = passwordErrors("password", settings.password, settings.email, locale);
+        Object.assign(errors, broken);
+        if (oldMatches && Object.keys(broken).length === 0) passwordHash = await hashPassword(settings.password);
       }
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       const [updated] = await tx

@@ -82,7 +82,7 @@ export function registerBookingRoutes(api: ApiRouter) {
       request: { params: updatePageParamsSchema, body: { content: { "application/json": { schema: updatePageBodySchema } }, required: true } },
       responses: {
         200: json(updatePageResponseSchema, "The updated booking"),
-        409: json(errorResponseSchema, "Already submitted"),
+        409: json(errorResponseSchema, "Already submitted, or `version` is older than the draft's (`reason: stale_version`: saved in another window)"),
         413: json(errorResponseSchema, "Too large"),
         ...errorAnswers,
       },
@@ -96,6 +96,7 @@ export function registerBookingRoutes(api: ApiRouter) {
         pageId: pageUuid,
         answers: body.answers,
         companions: body.companions,
+        version: body.version,
         locale: c.var.locale,
       });
       return c.json({ data: booking }, 200);

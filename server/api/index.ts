@@ -8,10 +8,12 @@ import { createApiRouter, invalidCharactersError, localeOfRequest } from "./api-
 import { registerAuthRoutes } from "./auth";
 import { registerBookingRoutes } from "./bookings";
 import { registerFormRoutes } from "./forms";
+import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
+import { registerOpeningNoticeRoutes } from "./opening-notices";
 
 /** Bytes of a request body the API takes, unless its route says otherwise. */
 export const maximumApiBodyBytes = 64 * 1024;
@@ -58,9 +60,11 @@ export function createApi(services: Services, logError: (error: unknown) => void
     await next();
   });
   registerPublicContentRoutes(api);
+  registerOpeningNoticeRoutes(api);
   registerFormRoutes(api);
   registerAuthRoutes(api);
   registerBookingRoutes(api);
+  registerManageBookingRoutes(api);
   registerUploadRoutes(api);
   registerPaymentRoutes(api);
   registerStaffRoutes(api);

@@ -6,7 +6,7 @@ import { bookings } from "../db/schema";
 import { AppError } from "../errors";
 
 /** The actions whose subject is one booking's access facts. */
-type BookingAction = Extract<Action, "booking.open" | "booking.edit" | "booking.submit" | "booking.pay" | "booking.invoice">;
+type BookingAction = Extract<Action, "booking.open" | "booking.edit" | "booking.submit" | "booking.pay" | "booking.invoice" | "booking.manage" | "booking.complete-details">;
 
 /**
  * The booking row, after asking core/domain/permissions.ts whether `actor` may do `action` to it. A

@@ -17,6 +17,8 @@ import { getPublicForm } from "../catalog/forms";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { authorizedBooking } from "./authorized-booking";
+import { runningPriceOf } from "./running-price";
+import type { BookingPrice } from "../../core/domain/pricing";
 
 type BookingRow = typeof bookings.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;
@@ -56,11 +58,14 @@ export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname
   return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
 }
 
-export async function bookingViewOf(db: Queryable, row: BookingRow): Promise<BookingView> {
-  return toBookingView(row, await companionsOf(db, row.id));
+export async function bookingViewOf(db: Queryable, row: BookingRow, now: Date = new Date()): Promise<BookingView> {
+  const companions = await companionsOf(db, row.id);
+  return toBookingView(row, companions, row.status === "draft" ? await runningPriceOf(db, row, companions, now) : null);
 }
 
-export function toBookingView(row: BookingRow, companions: ParticipantRow[]): BookingView {
+/** `runningPrice`: a draft's price from its current answers (server/bookings/running-price.ts); a submitted booking shows its stored price. */
+export function toBookingView(row: BookingRow, companions: ParticipantRow[], runningPrice: BookingPrice | null = null): BookingView {
+  const price = runningPrice ?? row;
   return {
     uuid: row.id,
     form_uuid: row.formId,
@@ -69,11 +74,14 @@ export function toBookingView(row: BookingRow, companions: ParticipantRow[]): Bo
     locale: row.locale,
     code: row.code,
     current_page: row.currentPage,
+    version: row.version,
     answers: row.answers as BookingView["answers"],
-    total_cents: row.totalCents,
-    deposit_cents: row.depositCents,
-    remainder_cents: row.remainderCents,
-    remainder_due_on: row.remainderDueOn,
+    total_cents: price.totalCents,
+    event_price_cents: price.eventPriceCents,
+    companion_total_cents: price.companionTotalCents,
+    deposit_cents: price.depositCents,
+    remainder_cents: price.remainderCents,
+    remainder_due_on: price.remainderDueOn,
     paid_cents: row.paidCents,
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     payment_option: row.paymentOption,
@@ -170,7 +178,7 @@ export async function openDraft(
   if (actor.bookingTokenHash !== undefined || input.bookingUuid) {
     if (!input.bookingUuid) throw new AppError("NOT_FOUND", "bookingNotFound");
     const row = await authorizedBooking(db, actor, "booking.open", { bookingId: input.bookingUuid, formId: input.formId });
-    return { booking: await bookingViewOf(db, row), ownerId: row.userId };
+    return { booking: await bookingViewOf(db, row, deps.now()), ownerId: row.userId };
   }
   const [form] = await db
     .select({ form: forms, published: events.published })
@@ -214,7 +222,7 @@ export async function openDraft(
     });
     return created;
   });
-  return { booking: toBookingView(row, []), bookingToken: token, ownerId: row.userId };
+  return { booking: toBookingView(row, [], await runningPriceOf(db, row, [], deps.now())), bookingToken: token, ownerId: row.userId };
 }
 
 /**
@@ -230,6 +238,8 @@ export async function updateDraftPage(
     pageId: string;
     answers: Record<string, BookingView["answers"][string]>;
     companions?: CompanionInput[] | undefined;
+    /** The draft's version the page was filled in from; a save from an older one is refused (decision 021). */
+    version?: number | undefined;
     locale: Locale;
   },
 ): Promise<BookingView> {
@@ -237,6 +247,7 @@ export async function updateDraftPage(
   const now = deps.now();
   const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+  if (input.version !== undefined && input.version !== booking.version) throw staleVersion();
   const [page] = await db
     .select()
     .from(formPages)
@@ -273,17 +284,25 @@ export async function updateDraftPage(
   const valid = Object.keys(itemErrors).length === 0 && Object.keys(participantErrors).length === 0;
   // Merged in the database and only while still a draft: two saves at once both keep their answers,
   // and a save racing the submission cannot change a booking that has been priced.
+  // With a version, the update itself is the check: of two saves from the same version only the
+  // first matches the row, so the second can never overwrite what the first entered.
   const saved = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(bookings)
       .set({
         answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
         currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
+        version: sql`${bookings.version} + 1`,
         updatedAt: now,
       })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft")))
+      .where(
+        and(eq(bookings.id, booking.id), eq(bookings.status, "draft"), input.version === undefined ? undefined : eq(bookings.version, input.version)),
+      )
       .returning();
-    if (!updated) throw new AppError("CONFLICT", "bookingSubmitted");
+    if (!updated) {
+      const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+      throw current?.status === "draft" ? staleVersion() : new AppError("CONFLICT", "bookingSubmitted");
+    }
     if (companionItem && input.companions?.length) {
       const tooMany = await saveCompanions(tx, booking.id, input.companions, companionItemOptions(companionItem.options).maxCompanions, input.locale);
       if (tooMany) itemErrors[companionItem.uuid] = ["validation.maxCompanions", ...(itemErrors[companionItem.uuid] ?? [])];
@@ -292,10 +311,14 @@ export async function updateDraftPage(
   });
   if (Object.keys(itemErrors).length || Object.keys(participantErrors).length) {
     const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
-    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.id] });
+    // The answers were saved all the same: the caller learns the draft's new version to save from next.
+    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.id], draftVersion: saved.version });
   }
-  return bookingViewOf(db, saved);
+  return bookingViewOf(db, saved, now);
 }
+
+/** Another window saved the draft since this page was loaded: nothing is saved (decision 021). */
+const staleVersion = () => new AppError("CONFLICT", "draftChangedElsewhere", { reason: "stale_version" });
 
 const emptyCompanion = { type: null, salutation: null, forename: null, surname: null, date_of_birth: null };
 
@@ -357,8 +380,12 @@ export async function deleteCompanion(deps: Pick<Deps, "db" | "now">, actor: Act
       .where(and(eq(participants.id, input.companionId), eq(participants.bookingId, booking.id), eq(participants.role, "companion")))
       .returning({ id: participants.id });
     if (!deleted.length) throw new AppError("NOT_FOUND", "companionNotFound");
-    const [updated] = await tx.update(bookings).set({ updatedAt: deps.now() }).where(eq(bookings.id, booking.id)).returning();
-    return bookingViewOf(tx, updated ?? locked);
+    const [updated] = await tx
+      .update(bookings)
+      .set({ version: sql`${bookings.version} + 1`, updatedAt: deps.now() })
+      .where(eq(bookings.id, booking.id))
+      .returning();
+    return bookingViewOf(tx, updated ?? locked, deps.now());
   });
 }
 
@@ -382,5 +409,9 @@ export async function addBlankCompanion(
     }
     const position = Math.max(0, ...existing.map((row) => row.position)) + 1;
     await tx.insert(participants).values({ bookingId: booking.id, role: "companion", position, companionType: options.types[0] ?? null });
+    await tx
+      .update(bookings)
+      .set({ version: sql`${bookings.version} + 1` })
+      .where(eq(bookings.id, booking.id));
   });
 }

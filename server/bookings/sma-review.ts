@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import { payLinkUrl } from "../payments/pay-links";
+import { manageLinkUrl } from "./manage-links";
 import { displayNameOf, mainParticipantOf } from "./drafts";
 import { releaseBookingHold } from "./expire-hold";
 import { recordTransition } from "./record-transition";
@@ -23,7 +24,7 @@ export type SmaDecision = "verify" | "reject";
  * transaction; a request already decided is refused, so two staff members cannot both decide it.
  */
 export async function decideSmaRequest(
-  deps: { db: Database; publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: { db: Database; publicOrigin: string; payLinkSecret: string; manageLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
   actor: Actor,
   input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined; now: Date },
 ): Promise<{ status: "confirmed" | "rejected" }> {
@@ -54,6 +55,7 @@ export async function decideSmaRequest(
             eventTitle: pickLocale(event.title, booking.locale),
             amountCents: "amountCents" in due ? due.amountCents : 0,
             payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
+            manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
           },
         });
       }
@@ -79,6 +81,7 @@ export async function decideSmaRequest(
           code: booking.code ?? "",
           eventTitle: pickLocale(event.title, booking.locale),
           eventsUrl: `${deps.publicOrigin}${localizePath("/events", booking.locale)}`,
+          manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
         },
       });
     }

@@ -10,7 +10,7 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { bookings, eventDayResources, events, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { defaultLocale, localizePath } from "../../core/i18n/locales";
+import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getPublicForm } from "../catalog/forms";
 import { bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
@@ -19,12 +19,14 @@ import { authorizedBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { issueInvoice } from "../invoices/issue-invoice";
+import { payLinkUrl } from "../payments/pay-links";
+import { manageLinkUrl } from "./manage-links";
 
 type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
 
 /** What the submission needs from the rest of the server, injected so tests can watch it. */
-export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin"> & {
+export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin" | "payLinkSecret" | "manageLinkSecret"> & {
   createAccountForBooking: (
     tx: Queryable,
     input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
@@ -327,7 +329,9 @@ async function afterHeld(
       paymentOption: row.paymentOption ?? "credit_card",
       // Only card payments have a hold that runs out; the template mentions it only for them.
       holdExpiresAt: (held.holdExpiresAt ?? row.submittedAt ?? new Date()).toISOString(),
-      bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
+      // Every booking mail opens the booking's own page (guests have no dashboard); a card booking's also pays it.
+      manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, row),
+      payUrl: row.paymentOption === "credit_card" ? payLinkUrl(deps.publicOrigin, deps.payLinkSecret, row.id, row.locale) : null,
     },
   });
   // A booking request waits for a phone call: staff learn of it at once, with what they need to call.
@@ -368,7 +372,7 @@ async function afterHeld(
         depositCents: row.depositCents,
         remainderCents: row.remainderCents,
         remainderDueOn: row.remainderDueOn,
-        bookingsUrl: `${deps.publicOrigin}${localizePath(row.userId ? "/dashboard" : "/events", row.locale)}`,
+        bookingsUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, row),
         invoice: invoice.data,
       },
     });

@@ -5,7 +5,7 @@ import { findCategory } from "../../core/domain/categories";
 import { eventState, placesLeft } from "../../core/domain/event-state";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { eventCategories, eventCategoryTranslations, eventPrices, events, experiences, forms } from "../db/schema";
+import { eventCategories, eventCategoryTranslations, eventPrices, events, eventSlugs, experiences, forms } from "../db/schema";
 import { notFound } from "../errors";
 import { sanitizeRichText } from "../rich-text";
 
@@ -50,6 +50,7 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
     .select({
       event: events,
       formId: forms.id,
+      slug: eventSlugs.slug,
       priceFrom: sql<number | null>`(
         select min(${eventPrices.amountCents}) from ${eventPrices}
         where ${eventPrices.eventId} = ${events.id} and ${eventPrices.kind} = 'participant'
@@ -57,16 +58,19 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
     })
     .from(events)
     .leftJoin(forms, eq(forms.eventId, events.id))
+    .leftJoin(eventSlugs, and(eq(eventSlugs.eventId, events.id), eq(eventSlugs.locale, locale)))
     .where(and(...conditions))
     .orderBy(asc(events.startsOn), asc(events.id));
   if (rows.length === 0) return [];
   const categories = await listCategories(db, locale);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
-  return rows.map(({ event, formId, priceFrom }) => {
+  return rows.map(({ event, formId, slug, priceFrom }) => {
     const category = categoryById.get(event.categoryId);
     return {
       uuid: event.id,
       category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
+      // Every event has its slugs (factories, migration 0006's backfill); the uuid is only a safety net.
+      slug: slug ?? event.id,
       title: pickLocale(event.title, locale),
       teaser: pickLocale(event.teaser, locale),
       // Event cards render the description as raw HTML; the list is cached, so this runs once per fill.

@@ -1,8 +1,11 @@
 import type { ListPagesQuery } from "../../core/contracts/pages";
 import { can, type Actor } from "../../core/domain/permissions";
-import type { Locale } from "../../core/i18n/locales";
+import type { PublicEventDetail } from "../../core/contracts/events";
+import { findCategory } from "../../core/domain/categories";
+import { localizePath, type Locale } from "../../core/i18n/locales";
 import { cachedRead } from "../services/cached-read";
 import type { Deps } from "../services/deps";
+import { findEventBySlug, getPublicEventDetail, listEventPageSlugs } from "./event-pages";
 import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCategory } from "./events";
 import { getPublicForm, getReservedVehicles } from "./forms";
 import { getPageBySlug, listPages } from "./pages";
@@ -45,3 +48,34 @@ export const readPublicForm = (deps: CatalogDeps, actor: Actor, input: { locale:
   getPublicForm(deps.db, input.locale, input.formId, { preview: input.preview && can(actor, "form.preview", null), now: deps.now() });
 
 export const readReservedVehicles = (deps: CatalogDeps, input: { formId: string }) => getReservedVehicles(deps.db, input.formId);
+
+/** The address of an event's page in `locale`. */
+export function eventPagePath(event: Pick<PublicEventDetail, "pages">, locale: Locale): string {
+  const page = event.pages.find((entry) => entry.locale === locale) ?? event.pages[0];
+  return localizePath(`/events/${page?.category_slug ?? ""}/${page?.slug ?? ""}`, locale);
+}
+
+export type EventPageLookup = { found: PublicEventDetail } | { redirectTo: string } | { missing: true };
+
+/**
+ * The event page `/events/{category}/{event}` in `locale`. An event slug nobody has is missing; a
+ * slug (of the event or of its category) from another language, or the category's id, redirects to
+ * the page's own address; a category that is not the event's is missing too.
+ */
+export async function readEventPage(deps: CatalogDeps, input: { locale: Locale; categorySlug: string; eventSlug: string }): Promise<EventPageLookup> {
+  const { locale } = input;
+  // Not cached: any slug may be asked for, and an index lookup is cheap.
+  const match = await findEventBySlug(deps.db, locale, input.eventSlug);
+  if (!match) return { missing: true };
+  const [listed, categories] = await Promise.all([readPublicEvent(deps, { locale, eventId: match.eventId }), readCategories(deps, { locale })]);
+  if (!listed) return { missing: true };
+  const category = findCategory(categories, input.categorySlug, locale);
+  if (!category || category.id !== listed.category.id) return { missing: true };
+  const event = await cachedRead(deps, `event-page:${locale}:${match.eventId}`, () => getPublicEventDetail(deps.db, locale, { listed, categories }));
+  const own = event.pages.find((page) => page.locale === locale);
+  if (own?.slug !== input.eventSlug || own.category_slug !== input.categorySlug) return { redirectTo: eventPagePath(event, locale) };
+  return { found: event };
+}
+
+/** Every published event's page per language (the sitemap). */
+export const readEventPageSlugs = (deps: CatalogDeps) => cachedRead(deps, "event-page-slugs", () => listEventPageSlugs(deps.db));

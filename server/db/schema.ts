@@ -59,7 +59,7 @@ export const users = pgTable(
   (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)],
 );
 
-export const tokenKindEnum = pgEnum("token_kind", ["refresh", "email_verification", "password_reset", "booking", "waitlist_offer"]);
+export const tokenKindEnum = pgEnum("token_kind", ["refresh", "email_verification", "password_reset", "booking", "waitlist_offer", "account_activation"]);
 
 /** Every secret handed out by e-mail or cookie is stored only as a hash, single use, with expiry. */
 export const tokens = pgTable(
@@ -91,6 +91,8 @@ export const tokens = pgTable(
 
 // ── Site and content ───────────────────────────────────────────────────────────────────────────
 
+export const vatTreatmentEnum = pgEnum("vat_treatment", ["per_line", "margin_scheme"]);
+
 /** The operator's legal notice and settings; one row per site (spec: `api/booking/site/{optional id}`). */
 export const sites = pgTable("sites", {
   id: serial("id").primaryKey(),
@@ -116,6 +118,10 @@ export const sites = pgTable("sites", {
   depositPercent: integer("deposit_percent").notNull().default(25),
   balanceDueDaysBeforeEvent: integer("balance_due_days_before_event").notNull().default(30),
   holdMinutes: integer("hold_minutes").notNull().default(30),
+  /** Days a bank-transfer (invoice) payment may take after the booking; the invoice names the date. */
+  bankTransferDueDays: integer("bank_transfer_due_days").notNull().default(14),
+  /** How the invoice treats VAT: a rate per price line, or the travel-services margin scheme (§ 25 UStG) note. */
+  vatTreatment: vatTreatmentEnum("vat_treatment").notNull().default("margin_scheme"),
   updatedAt: updatedAt(),
 });
 
@@ -211,6 +217,36 @@ export const events = pgTable(
   ],
 );
 
+/** The event's own page is `/events/{category slug}/{event slug}`: one slug per locale, unique within it. */
+export const eventSlugs = pgTable(
+  "event_slugs",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    locale: localeEnum("locale").notNull(),
+    slug: text("slug").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.locale] }), uniqueIndex("event_slugs_slug_unique").on(table.locale, table.slug)],
+);
+
+/** "Notify me" sign-ups for an event that is not bookable yet: one e-mail when bookings open. */
+export const eventOpeningNotices = pgTable(
+  "event_opening_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    locale: localeEnum("locale").notNull(),
+    createdAt: createdAt(),
+    /** Set when the "bookings are open" e-mail was queued; never sent twice. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("event_opening_notices_unique").on(table.eventId, table.email), index("event_opening_notices_pending_idx").on(table.eventId).where(sql`${table.notifiedAt} IS NULL`)],
+);
+
 export const priceKindEnum = pgEnum("price_kind", ["participant", "companion", "vehicle", "instructor", "addon"]);
 
 /** The event's price list: what the main participant, each companion type and each add-on costs. */
@@ -226,6 +262,8 @@ export const eventPrices = pgTable(
     key: text("key").notNull(),
     label: localized("label").notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** VAT rate in basis points (1900 = 19 %) printed per line when the site's VAT treatment is `per_line`. */
+    vatRateBasisPoints: integer("vat_rate_basis_points").notNull().default(1900),
     /** Charged once per event day it is chosen for. */
     perDay: boolean("per_day").notNull().default(false),
     position: integer("position").notNull().default(0),
@@ -267,6 +305,11 @@ export const forms = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /**
+     * Items marked "may be completed later" (`options.completableLater`) can be answered after checkout
+     * until this many days before the event starts; null: until the event starts.
+     */
+    laterDetailsDaysBeforeEvent: integer("later_details_days_before_event"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -356,6 +399,10 @@ export const bookings = pgTable(
     smaStatus: smaStatusEnum("sma_status").notNull().default("none"),
     smaBlocking: boolean("sma_blocking").notNull().default(false),
     smaPage: integer("sma_page"),
+    /** Rises with every saved page: a save made from an older view of the draft (another tab) is refused. */
+    version: integer("version").notNull().default(0),
+    /** Part of the signed "manage my booking" link: raising it revokes every link handed out before. */
+    manageLinkGeneration: integer("manage_link_generation").notNull().default(0),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

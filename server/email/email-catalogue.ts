@@ -1,9 +1,11 @@
 import type { ParseKeys } from "i18next";
-import { operatorTimeZone } from "../../core/domain/dates";
+import { formatDeadline, operatorTimeZone } from "../../core/domain/dates";
 import { namespaceTranslatorFor, operatorBrand } from "../../core/i18n/i18n";
-import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
+import type { Locale } from "../../core/i18n/locales";
 
 export { operatorBrand };
+// The templates write deadlines the way the pages do (core/domain/dates.ts).
+export { formatDeadline };
 
 export type EmailTextKey = ParseKeys<"email">;
 export type TextValues = Record<string, string | number>;
@@ -25,18 +27,13 @@ export function emailText(locale: Locale): EmailText {
 }
 
 /**
- * A deadline in the operator's time zone with the zone written out (`15 March 2026 at 14:30 CET`,
- * `15. März 2026 um 14:30 MEZ`): the reader may be elsewhere, and the hour decides whether the places
- * are still theirs.
+ * The last minute of a due date in the operator's time zone, written like `formatDeadline`
+ * (`15 March 2026 at 23:59 CET`): a date alone leaves a reader abroad guessing which midnight.
  */
-export function formatDeadline(instant: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleTags[locale], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-    timeZone: operatorTimeZone,
-  }).format(new Date(instant));
+export function formatEndOfDayDeadline(isoDate: string, locale: Locale): string {
+  // 23:59 in Berlin is 22:59 UTC in winter (CET) and 21:59 UTC in summer (CEST): take the one that reads 23:59 there.
+  const wallClock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: operatorTimeZone });
+  const candidates = ["22:59", "21:59"].map((utc) => new Date(`${isoDate}T${utc}:00.000Z`));
+  const instant = candidates.find((candidate) => wallClock.format(candidate) === "23:59") ?? candidates[0];
+  return formatDeadline((instant ?? new Date(`${isoDate}T22:59:00.000Z`)).toISOString(), locale);
 }

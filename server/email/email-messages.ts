@@ -12,6 +12,8 @@ const nameSchema = z.string().trim().min(1).max(200);
 
 export const verifyEmailPayloadSchema = z.object({ name: nameSchema, verifyUrl: linkSchema });
 export const passwordResetPayloadSchema = z.object({ name: nameSchema, resetUrl: linkSchema, expiresInMinutes: z.number().int().positive() });
+/** "Create a customer account" while booking: the link sets the first password (decision 022: not a reset). */
+export const accountActivationPayloadSchema = z.object({ name: nameSchema, activateUrl: linkSchema, validDays: z.number().int().positive() });
 export const accountDeletedPayloadSchema = z.object({ name: nameSchema });
 
 const isoDateSchema = z.iso.date();
@@ -43,7 +45,10 @@ export const bookingReceivedPayloadSchema = z
     remainderDueOn: isoDateSchema.nullable(),
     paymentOption: z.enum(["credit_card", "invoice", "sma"]),
     holdExpiresAt: instantSchema,
-    bookingsUrl: linkSchema,
+    /** "Manage my booking" (server/bookings/manage-links.ts): in every booking e-mail, guests too. */
+    manageUrl: linkSchema,
+    /** The pay link of a card booking whose places are held; null for the other payment options. */
+    payUrl: linkSchema.nullable(),
   })
   // The mail states what is due now and later: both parts must add up, and a remainder needs its date.
   .refine((payload) => payload.depositCents + payload.remainderCents === payload.totalCents, {
@@ -53,6 +58,11 @@ export const bookingReceivedPayloadSchema = z
   .refine((payload) => payload.remainderCents === 0 || payload.remainderDueOn !== null, {
     message: "a remainder needs its due date",
     path: ["remainderDueOn"],
+  })
+  // A card booking is not booked until paid: its mail must carry the way to pay (issue 12).
+  .refine((payload) => payload.paymentOption !== "credit_card" || payload.payUrl !== null, {
+    message: "a card booking's mail needs its pay link",
+    path: ["payUrl"],
   });
 
 export const waitlistOfferPayloadSchema = z.object({
@@ -74,7 +84,7 @@ export const paymentReceivedPayloadSchema = z
     paidCents: centsSchema,
     totalCents: centsSchema,
     remainderDueOn: isoDateSchema.nullable(),
-    bookingsUrl: linkSchema,
+    manageUrl: linkSchema,
   })
   .refine((payload) => payload.paidCents <= payload.totalCents, { message: "paid more than the total", path: ["paidCents"] });
 
@@ -98,6 +108,7 @@ export const balanceDuePayloadSchema = z.object({
   /** A later reminder, not the first notice. */
   reminder: z.boolean(),
   payUrl: linkSchema,
+  manageUrl: linkSchema,
 });
 
 export const smaVerifiedPayloadSchema = z.object({
@@ -107,6 +118,7 @@ export const smaVerifiedPayloadSchema = z.object({
   /** What the customer pays now (deposit or full amount); 0 when nothing is due. */
   amountCents: centsSchema,
   payUrl: linkSchema,
+  manageUrl: linkSchema,
 });
 
 export const smaRejectedPayloadSchema = z.object({
@@ -114,6 +126,7 @@ export const smaRejectedPayloadSchema = z.object({
   code: z.string().trim().min(1).max(40),
   eventTitle: textSchema,
   eventsUrl: linkSchema,
+  manageUrl: linkSchema,
 });
 
 /** To staff: a booking request (SMA) arrived; call the customer, then verify or reject it. */
@@ -127,6 +140,16 @@ export const smaRequestedPayloadSchema = z.object({
   people: z.number().int().positive(),
   totalCents: centsSchema,
   customerLocale: z.enum(locales),
+});
+
+/** To a "notify me" sign-up when the event's bookings open (server/catalog/opening-notices.ts). */
+export const bookingsOpenPayloadSchema = z.object({
+  email: z.email(),
+  eventTitle: textSchema,
+  startsOn: isoDateSchema,
+  endsOn: isoDateSchema,
+  location: textSchema,
+  eventUrl: linkSchema,
 });
 
 /** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */
@@ -148,6 +171,14 @@ export const invoicePayloadSchema = z.object({
   invoice: invoiceSnapshotSchema,
 });
 
+/** "Send me a new link" on the manage page (decision 023): the new private link of the booking. */
+export const manageLinkPayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  manageUrl: linkSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -155,6 +186,7 @@ export const invoicePayloadSchema = z.object({
 export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("verify-email"), payload: verifyEmailPayloadSchema }),
   z.object({ template: z.literal("password-reset"), payload: passwordResetPayloadSchema }),
+  z.object({ template: z.literal("account-activation"), payload: accountActivationPayloadSchema }),
   z.object({ template: z.literal("account-deleted"), payload: accountDeletedPayloadSchema }),
   z.object({ template: z.literal("booking-received"), payload: bookingReceivedPayloadSchema }),
   z.object({ template: z.literal("waitlist-offer"), payload: waitlistOfferPayloadSchema }),
@@ -165,6 +197,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("sma-verified"), payload: smaVerifiedPayloadSchema }),
   z.object({ template: z.literal("sma-rejected"), payload: smaRejectedPayloadSchema }),
   z.object({ template: z.literal("sma-requested"), payload: smaRequestedPayloadSchema }),
+  z.object({ template: z.literal("manage-link"), payload: manageLinkPayloadSchema }),
+  z.object({ template: z.literal("bookings-open"), payload: bookingsOpenPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -173,6 +207,7 @@ export type EmailPayload<T extends EmailTemplateName> = Extract<EmailMessage, { 
 
 export type VerifyEmailPayload = EmailPayload<"verify-email">;
 export type PasswordResetPayload = EmailPayload<"password-reset">;
+export type AccountActivationPayload = EmailPayload<"account-activation">;
 export type AccountDeletedPayload = EmailPayload<"account-deleted">;
 export type BookingReceivedPayload = EmailPayload<"booking-received">;
 export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
@@ -183,6 +218,8 @@ export type BalanceDuePayload = EmailPayload<"balance-due">;
 export type SmaVerifiedPayload = EmailPayload<"sma-verified">;
 export type SmaRejectedPayload = EmailPayload<"sma-rejected">;
 export type SmaRequestedPayload = EmailPayload<"sma-requested">;
+export type ManageLinkPayload = EmailPayload<"manage-link">;
+export type BookingsOpenPayload = EmailPayload<"bookings-open">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

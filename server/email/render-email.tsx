@@ -5,13 +5,16 @@ import type { EmailMessage } from "./email-messages";
 import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
 import { BookingReceived, bookingReceivedSubject } from "./templates/booking-received";
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
+import { AccountActivation, accountActivationSubject } from "./templates/account-activation";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
+import { BookingsOpen, bookingsOpenSubject } from "./templates/bookings-open";
 import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
 import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
 import { InvoiceMail, invoiceSubject } from "./templates/invoice";
 import { BalanceDue, balanceDueSubject } from "./templates/balance-due";
 import { SmaRejected, smaRejectedSubject, SmaRequested, smaRequestedSubject, SmaVerified, smaVerifiedSubject } from "./templates/sma-decision";
+import { ManageLink, manageLinkSubject } from "./templates/manage-link";
 import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
 
@@ -23,6 +26,8 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: verifyEmailSubject(locale), element: <VerifyEmail locale={locale} payload={message.payload} /> };
     case "password-reset":
       return { subject: passwordResetSubject(locale), element: <PasswordReset locale={locale} payload={message.payload} /> };
+    case "account-activation":
+      return { subject: accountActivationSubject(locale), element: <AccountActivation locale={locale} payload={message.payload} /> };
     case "account-deleted":
       return { subject: accountDeletedSubject(locale), element: <AccountDeleted locale={locale} payload={message.payload} /> };
     case "booking-received":
@@ -41,8 +46,12 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: smaVerifiedSubject(locale, message.payload), element: <SmaVerified locale={locale} payload={message.payload} /> };
     case "sma-rejected":
       return { subject: smaRejectedSubject(locale, message.payload), element: <SmaRejected locale={locale} payload={message.payload} /> };
+    case "bookings-open":
+      return { subject: bookingsOpenSubject(locale, message.payload), element: <BookingsOpen locale={locale} payload={message.payload} /> };
     case "sma-requested":
       return { subject: smaRequestedSubject(locale, message.payload), element: <SmaRequested locale={locale} payload={message.payload} /> };
+    case "manage-link":
+      return { subject: manageLinkSubject(locale, message.payload), element: <ManageLink locale={locale} payload={message.payload} /> };
   }
 }
 

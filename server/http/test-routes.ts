@@ -9,6 +9,8 @@ import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
 import { balanceDueJob } from "../payments/balance-due";
+import { createManageTestRoutes } from "./manage-test-routes";
+import { sendOpeningNoticesJob } from "../catalog/opening-notices";
 
 /**
  * End-to-end tests only (mounted when NODE_ENV=test, never in production or development): lets a
@@ -22,8 +24,11 @@ export function createTestRoutes(options: {
   publicOrigin: string;
   /** Forgets the public reads, so a test's new event is found at once rather than after the cache's few seconds. */
   invalidateReads?: () => void;
+  /** Signs the manage links the "manage my booking" test routes hand out (manage-test-routes.ts). */
+  manageLinkSecret?: string;
 }): Hono {
   const app = new Hono();
+  if (options.manageLinkSecret) app.route("/", createManageTestRoutes({ ...options, manageLinkSecret: options.manageLinkSecret }));
 
   /**
    * A fresh event of the test's own, built by the data factories as a copy of one demo event (same
@@ -97,6 +102,30 @@ export function createTestRoutes(options: {
     if (!offers) return c.json({ offered: 0 }, 404);
     options.invalidateReads?.();
     return c.json({ offered: offers.length });
+  });
+
+  /** The event's bookings open now: its "notify me" job runs as it would at the opening (decision 024). */
+  app.post("/events/:uuid/open-bookings", async (c) => {
+    const eventId = c.req.param("uuid");
+    if (!/^[0-9a-f-]{36}$/i.test(eventId)) return c.json({ opened: false }, 404);
+    const at = options.now();
+    const opened = await options.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(events)
+        .set({ bookableFrom: new Date(at.getTime() - 1000) })
+        .where(eq(events.id, eventId))
+        .returning({ id: events.id });
+      if (!updated.length) return false;
+      await tx
+        .update(jobs)
+        .set({ runAt: at })
+        .where(and(eq(jobs.kind, sendOpeningNoticesJob), isNull(jobs.doneAt), eq(jobs.payload, { eventId })));
+      return true;
+    });
+    if (!opened) return c.json({ opened: false }, 404);
+    options.invalidateReads?.();
+    await options.runJobsNow();
+    return c.json({ opened: true });
   });
 
   return app;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
+import { bankTransferDueOn } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Queryable } from "../db/client";
 import { type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
@@ -9,6 +10,9 @@ import { recordTransition } from "../bookings/record-transition";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;
+
+/** Germany's standard rate, for a line with no price row behind it (the schema's default too). */
+const defaultVatRate = 1900;
 
 /**
  * Issues the booking's invoice once (PRODUCT.md: invoice bookings get one at once): the next number,
@@ -30,7 +34,13 @@ export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date
   data.invoiceNumber = number;
   const [row] = await tx.insert(invoices).values({ bookingId: booking.id, number, issuedOn: data.issuedOn, data }).returning({ id: invoices.id });
   if (!row) throw new Error("invoice insert returned nothing");
-  await recordTransition(tx, { booking, event: "invoice_issued", cause: `invoice ${number} issued`, details: { invoiceId: row.id, totalCents: data.totalCents }, now });
+  await recordTransition(tx, {
+    booking,
+    event: "invoice_issued",
+    cause: `invoice ${number} issued`,
+    details: { invoiceId: row.id, totalCents: data.totalCents },
+    now,
+  });
   return { id: row.id, number, data };
 }
 
@@ -54,12 +64,18 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     reserved,
   );
   // One printed line per priced thing: same things (two golf-playing companions) are summed up.
-  const printed = new Map<string, { label: string; quantity: number; unitCents: number; totalCents: number }>();
+  const printed = new Map<string, { label: string; quantity: number; unitCents: number; totalCents: number; vatRateBasisPoints: number }>();
   for (const line of lines) {
     const price = prices.find((candidate) => candidate.kind === line.kind && candidate.key === line.key);
     const label = price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
     const id = `${line.kind}:${line.key}`;
-    const current = printed.get(id) ?? { label, quantity: 0, unitCents: line.unitCents, totalCents: 0 };
+    const current = printed.get(id) ?? {
+      label,
+      quantity: 0,
+      unitCents: line.unitCents,
+      totalCents: 0,
+      vatRateBasisPoints: price?.vatRateBasisPoints ?? defaultVatRate,
+    };
     current.quantity += line.quantity;
     current.totalCents += line.unitCents * line.quantity;
     printed.set(id, current);
@@ -108,10 +124,17 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
           vatId: main?.vatId ?? null,
         },
     event: { title: pickLocale(event.title, locale), startsOn: event.startsOn, endsOn: event.endsOn, location: pickLocale(event.location, locale) },
+    // The operator's VAT treatment as it is today: a later change of the settings leaves issued invoices as they were.
+    vatTreatment: site.vatTreatment,
     lines: [...printed.values()],
     totalCents: booking.totalCents,
     depositCents: booking.depositCents,
-    depositDueOn: operatorToday(booking.submittedAt ?? now),
+    depositDueOn: bankTransferDueOn({
+      submittedOn: operatorToday(booking.submittedAt ?? now),
+      dueDays: site.bankTransferDueDays,
+      remainderDueOn: booking.remainderDueOn,
+      startsOn: event.startsOn,
+    }),
     remainderCents: booking.remainderCents,
     remainderDueOn: booking.remainderDueOn,
     paidCents: booking.paidCents,

@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatDate } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
+import { vatByRate } from "../../core/domain/pricing";
 import { countryName } from "../../core/i18n/countries";
 import { namespaceTranslatorFor } from "../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
+import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "./invoice-fonts";
 
 export type InvoiceData = {
   locale: Locale;
@@ -41,11 +41,18 @@ export type InvoiceData = {
     vatId?: string | null;
   };
   event: { title: string; startsOn: string; endsOn: string; location: string };
-  lines: { label: string; quantity: number; unitCents: number; totalCents: number }[];
+  /**
+   * The site's VAT treatment when the invoice was issued: `per_line` prints each line's rate and the VAT
+   * contained per rate under the (gross) total; `margin_scheme` prints the § 25 UStG note and no VAT.
+   * Absent in invoices issued before it was snapshotted: then neither is printed.
+   */
+  vatTreatment?: "per_line" | "margin_scheme";
+  /** Gross amounts; `vatRateBasisPoints` (1900 = 19 %) is the price row's rate. */
+  lines: { label: string; quantity: number; unitCents: number; totalCents: number; vatRateBasisPoints?: number }[];
   totalCents: number;
   /** Due now; equals the total when the price is not split. */
   depositCents: number;
-  /** ISO date */
+  /** ISO date: the site's bank-transfer days after submission (capped by the remainder's date and the event's start). */
   depositDueOn: string;
   /** 0 when the price is not split. */
   remainderCents: number;
@@ -57,35 +64,14 @@ export type InvoiceData = {
 // ── Text ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The PDF's fonts are DejaVu Sans (package `dejavu-fonts-ttf`), embedded as subsets: it covers Latin,
- * Greek and Cyrillic, so names like "Łukasz Dvořák-Żółć, Łódź" print as written. Pictographs (emoji)
- * are in no text font a legal document should carry; they become U+25A1 "□", which DejaVu has, so a
- * reader sees that something stood there (docs/decisions/015-one-i18n-system.md).
- */
-const requireFromHere = createRequire(import.meta.url);
-const fontFiles = {
-  regular: requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-  bold: requireFromHere.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-} as const;
-let fontData: { regular: Buffer; bold: Buffer } | null = null;
-function loadFonts(): { regular: Buffer; bold: Buffer } {
-  fontData ??= { regular: readFileSync(fontFiles.regular), bold: readFileSync(fontFiles.bold) };
-  return fontData;
-}
-
-const replacementGlyph = "\u25a1";
-
-/**
  * Makes a string printable: Intl output's thin and narrow spaces become plain spaces (U+00A0 stays,
- * it keeps "108,00 €" together), invisible joiners and variation selectors go, and pictographs
- * (with their skin-tone modifiers and keycaps) become one "□" each.
+ * it keeps "108,00 €" together) and invisible break hints go. Every letter is then printed in a font
+ * that has it (`fontRuns` in invoice-fonts.ts): CJK, Hangul, Arabic, Thai and emoji included.
  */
 function printable(text: string): string {
   return text
     .normalize("NFC")
-    .replace(/\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\p{Variation_Selector}|\u20e3|\u200d\p{Extended_Pictographic})*/gu, replacementGlyph)
-    .replace(/\p{Regional_Indicator}{2}/gu, replacementGlyph)
-    .replace(/\u200b|\u200c|\u200d|\u2060|\ufeff|\p{Variation_Selector}|\p{Emoji_Modifier}/gu, "")
+    .replace(/\u200b|\u2060|\ufeff/gu, "")
     .replace(/[\u2000-\u200a\u202f\u205f]/gu, " ");
 }
 
@@ -116,7 +102,7 @@ function present(...parts: (string | null | undefined)[]): string[] {
 
 // ── Layout ───────────────────────────────────────────────────────────────────────────────────────
 
-const fonts = { regular: "regular", bold: "bold" } as const;
+const fonts = { regular: "regular", bold: "bold" } as const satisfies Record<FontWeight, FontWeight>;
 const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
 /** The bottom margin leaves room for the footer, so flowing text never runs into it. */
 const margins = { top: 50, bottom: 85, left: 55, right: 55 } as const;
@@ -148,10 +134,6 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     },
   });
 
-  const fontBytes = loadFonts();
-  doc.registerFont(fonts.regular, fontBytes.regular);
-  doc.registerFont(fonts.bold, fontBytes.bold);
-
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -164,16 +146,61 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const right = left + contentWidth;
   const bottomLimit = () => doc.page.height - margins.bottom;
 
+  let weight: FontWeight = fonts.regular;
+  let fontSize = 10;
+  /**
+   * Writes a text run by run, each in a font that has its letters (pdfkit's `continued` joins them into
+   * one flow), one paragraph per line of the text. `features: []` makes pdfkit shape a run as a whole
+   * rather than word by word, so a right-to-left run (Arabic) keeps its words in order.
+   */
   const write = (text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => {
-    doc.text(printable(text), x, y, options);
+    printable(text)
+      .split(/\r?\n/u)
+      .forEach((paragraph, paragraphIndex) => {
+        const top = paragraphIndex === 0 ? y : doc.y;
+        const runs = fontRuns(paragraph, weight);
+        if (runs.length === 0) {
+          setInvoiceFont(doc, primaryFont(weight));
+          doc.text("", x, top, options);
+          return;
+        }
+        const baseline = -primaryAscent(weight) * fontSize;
+        runs.forEach((run, index) => {
+          setInvoiceFont(doc, run.font);
+          const continued = index < runs.length - 1;
+          if (index === 0) doc.text(run.text, x, top, { ...options, baseline, continued, features: [] });
+          else doc.text(run.text, { ...options, baseline, continued, features: [] });
+        });
+      });
   };
-  const heightOf = (text: string, width: number) => doc.heightOfString(printable(text), { width });
-  const style = (font: string, size: number, color: string = colors.text) => doc.font(font).fontSize(size).fillColor(color);
+  /** A text's height at `width`; text in several fonts is measured by its runs' widths on the tallest line height. */
+  const heightOf = (text: string, width: number) => {
+    const runs = fontRuns(printable(text), weight);
+    const [only] = runs;
+    if (runs.length <= 1) {
+      setInvoiceFont(doc, only?.font ?? primaryFont(weight));
+      return doc.heightOfString(only?.text ?? "", { width });
+    }
+    let totalWidth = 0;
+    let lineHeight = 0;
+    for (const run of runs) {
+      setInvoiceFont(doc, run.font);
+      totalWidth += doc.widthOfString(run.text);
+      lineHeight = Math.max(lineHeight, doc.currentLineHeight(true));
+    }
+    return Math.max(1, Math.ceil(totalWidth / width)) * lineHeight;
+  };
+  const style = (font: FontWeight, size: number, color: string = colors.text) => {
+    weight = font;
+    fontSize = size;
+    setInvoiceFont(doc, primaryFont(font));
+    doc.fontSize(size).fillColor(color);
+  };
   const rule = (y: number, color: string = colors.rule) => {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(color).stroke();
   };
 
-  let y = margins.top;
+  let y: number = margins.top;
   /** Starts a new page when `height` does not fit, so a row or block is never split by the footer. */
   const ensureSpace = (height: number): boolean => {
     if (y + height <= bottomLimit()) return false;
@@ -236,17 +263,22 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y += 16;
 
   // Line items. Amount columns are right-aligned so the decimals line up in both locales.
+  const vatPerLine = data.vatTreatment === "per_line";
   const columns = {
-    quantity: { x: right - 250, width: 50 },
+    quantity: vatPerLine ? { x: right - 300, width: 45 } : { x: right - 250, width: 50 },
+    vat: { x: right - 250, width: 50 },
     unit: { x: right - 190, width: 90 },
     amount: { x: right - 90, width: 90 },
   };
+  const percent = new Intl.NumberFormat(intlLocaleTags[locale], { style: "percent", maximumFractionDigits: 2 });
+  const vatRate = (basisPoints: number) => percent.format(basisPoints / 10_000);
   const descriptionWidth = columns.quantity.x - left - 10;
   const quantityFormat = new Intl.NumberFormat(intlLocaleTags[locale]);
   const drawTableHeader = () => {
     style(fonts.bold, 9.5);
     write(t("description"), left, y, { width: descriptionWidth });
     write(t("quantity"), columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+    if (vatPerLine) write(t("vatRate"), columns.vat.x, y, { width: columns.vat.width, align: "right" });
     write(t("unitPrice"), columns.unit.x, y, { width: columns.unit.width, align: "right" });
     write(t("amount"), columns.amount.x, y, { width: columns.amount.width, align: "right" });
     y = doc.y + 4;
@@ -262,6 +294,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     style(fonts.regular, 10);
     write(line.label, left, y, { width: descriptionWidth });
     write(quantityFormat.format(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
+    if (vatPerLine) write(vatRate(line.vatRateBasisPoints ?? 0), columns.vat.x, y, { width: columns.vat.width, align: "right" });
     write(money(line.unitCents), columns.unit.x, y, { width: columns.unit.width, align: "right" });
     write(money(line.totalCents), columns.amount.x, y, { width: columns.amount.width, align: "right" });
     y += rowHeight;
@@ -272,13 +305,33 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   style(fonts.bold, 11);
   write(t("total"), left, y, { width: descriptionWidth });
   write(money(data.totalCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
-  y = doc.y + 22;
+  y = doc.y + 4;
+  if (vatPerLine) {
+    const contained = vatByRate(data.lines.map((line) => ({ totalCents: line.totalCents, vatRateBasisPoints: line.vatRateBasisPoints ?? 0 })));
+    for (const { rate, vatCents } of contained) {
+      style(fonts.regular, 10);
+      write(t("vatContained", { rate: vatRate(rate) }), left, y, { width: descriptionWidth });
+      write(money(vatCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+      y = doc.y + 2;
+    }
+  }
+  if (data.vatTreatment === "margin_scheme") {
+    style(fonts.regular, 10);
+    write(t("marginScheme"), left, y + 2, { width: contentWidth });
+    y = doc.y;
+  }
+  y += 18;
 
   // Payment schedule, kept together on one page.
   const split = data.remainderCents > 0;
-  const schedule: [string, string][] = [[split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)]];
+  const schedule: [string, string][] = [
+    [split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)],
+  ];
   if (split) {
-    schedule.push([data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }), money(data.remainderCents)]);
+    schedule.push([
+      data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }),
+      money(data.remainderCents),
+    ]);
   }
   schedule.push([t("alreadyPaid"), money(data.paidCents)]);
   ensureSpace(40 + schedule.length * 16);

@@ -8,6 +8,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookings, events } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
 import { payLinkUrl } from "./pay-links";
+import { manageLinkUrl } from "../bookings/manage-links";
 import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { countBookingEvents, recordTransition } from "../bookings/record-transition";
 
@@ -20,7 +21,7 @@ export { balanceDueJob } from "../bookings/booking-jobs";
 export async function runBalanceDue(
   db: Database,
   payload: Record<string, unknown>,
-  deps: { now: Date; publicOrigin: string; payLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: { now: Date; publicOrigin: string; payLinkSecret: string; manageLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
 ): Promise<"sent" | "settled"> {
   const { bookingId } = z.object({ bookingId: z.string().uuid() }).parse(payload);
   return db.transaction(async (tx) => {
@@ -48,6 +49,7 @@ export async function runBalanceDue(
         dueOn: booking.remainderDueOn ?? operatorToday(deps.now),
         reminder: sentBefore > 0,
         payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
+        manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
       },
     });
     // The transition schedules the next reminder a week later (bookingFollowUps).

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { manageLinkUrl } from "../bookings/manage-links";
 import { z } from "zod";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
@@ -32,6 +33,8 @@ export type PaymentDeps = {
   enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
   /** Signs the "pay now" links of e-mails (pay-links.ts). */
   payLinkSecret: string;
+  /** Signs the "manage my booking" link every booking e-mail carries (server/bookings/manage-links.ts). */
+  manageLinkSecret: string;
 };
 
 /**
@@ -438,7 +441,7 @@ async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "
       paidCents: booking.paidCents,
       totalCents: booking.totalCents,
       remainderDueOn: booking.paidCents < booking.totalCents ? booking.remainderDueOn : null,
-      bookingsUrl: `${deps.publicOrigin}${localizePath(booking.userId ? "/dashboard" : "/events", booking.locale)}`,
+      manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
     },
   });
 }

@@ -6,6 +6,8 @@ import { actorOf } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import type { AccountsDeps } from "../accounts/accounts-deps";
 import { authenticateSession } from "../accounts/authenticate-session";
+import { isPasswordResetLinkUsable } from "../accounts/check-password-reset-link";
+import { activateAccount, activationLinkIsValid, activationPendingForBooking } from "../accounts/activate-account";
 import { createAccountForBooking } from "../accounts/create-account-for-booking";
 import { deleteAccount } from "../accounts/delete-account";
 import { getAccount } from "../accounts/get-account";
@@ -44,6 +46,13 @@ export function bindAccounts(deps: AccountsDeps) {
     createAccountForBooking: (tx: Queryable, input: Parameters<typeof createAccountForBooking>[2]) => createAccountForBooking(deps, tx, input),
     requestPasswordReset: (email: string, locale: Locale, clientAddress: string) => requestPasswordReset(deps, { email, locale, clientAddress }),
     resetPassword: (token: string, password: string, locale: Locale) => setNewPassword(deps, { token, password, locale }),
+    /** Read only: whether a reset link can still set a password (the page offers a new link otherwise). */
+    resetLinkUsable: (token: string) => isPasswordResetLinkUsable(deps, { token }),
+    /** The "activate your account" link of an account made while booking (decision 022). */
+    activationLinkIsValid: (token: string) => activationLinkIsValid(deps, { token }),
+    activateAccount: (token: string, password: string, locale: Locale) => activateAccount(deps, { token, password, locale }),
+    /** The booking success page: did this booking's "create a customer account" send an activation mail that is still open? */
+    activationPendingForBooking: (bookingId: string) => activationPendingForBooking(deps, { bookingId }),
     getUser: (who: ActorOrClaims, userId?: string) => getAccount(deps, toActor(who), { userId }),
     updateUser: (who: ActorOrClaims, userId: string, settings: UpdateSettings, locale: Locale, clientAddress: string) =>
       updateSettings(deps, toActor(who), { userId, settings, locale, clientAddress }),

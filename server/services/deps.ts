@@ -2,6 +2,7 @@ import { createAccessTokens, type AccessTokens } from "../auth/access-tokens";
 import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
 import { createRateLimitStore, type RateLimiter } from "../auth/rate-limiter";
 import { createDraftLimiter } from "../bookings/drafts";
+import { manageLinksPerBookingPerHour } from "../bookings/manage-renewal";
 import type { Database, Queryable } from "../db/client";
 import { enqueueEmail, type EmailToSend } from "../email";
 import type { PaymentProvider } from "../payments/payment-provider";
@@ -40,10 +41,16 @@ export type ServicesOptions = {
 export type Deps = AccountsDeps & {
   /** Signs pay links (the same secret as the access tokens). */
   payLinkSecret: string;
+  /** Signs "manage my booking" links (server/bookings/manage-links.ts; the same secret, its own MAC prefix). */
+  manageLinkSecret: string;
   paymentProvider: PaymentProvider | null;
   /** Public reads (site, menu, event list); touched only through cached-read.ts. */
   reads: ReadCache;
   draftLimiter: RateLimiter;
+  /** "Send me a new link" on the manage page, counted per booking (decision 023). */
+  manageLinkLimiter: RateLimiter;
+  /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
+  openingNoticeLimiter: RateLimiter;
   uploads: { dir: string | undefined; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
 };
 
@@ -59,6 +66,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     accessTokens,
     deviceSecret: options.jwtSecret,
     payLinkSecret: options.jwtSecret,
+    manageLinkSecret: options.jwtSecret,
     enqueueMail: options.enqueueMail ?? enqueueEmail,
     publicOrigin: options.publicOrigin,
     limits: createAccountLimits(rateLimits, multiplier),
@@ -67,6 +75,8 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     paymentProvider: options.paymentProvider ?? null,
     reads: new ReadCache(options.cacheTtlMs),
     draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
+    manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
+    openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
     uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
   };
 }

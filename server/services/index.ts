@@ -7,12 +7,21 @@ import type { Database } from "../db/client";
 import { bookingCaller } from "../bookings/authorized-booking";
 import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
 import { listBookingUploads } from "../bookings/list-booking-uploads";
+import { openManageLink } from "../bookings/manage-access";
+import { manageCalendar, manageUploadFile, ownerManageLinks } from "../bookings/manage-files";
+import { saveLaterDetails } from "../bookings/manage-later-details";
+import { renewManageLink } from "../bookings/manage-renewal";
+import { manageBookingView } from "../bookings/manage-view";
 import { decideSmaRequest, type SmaDecision } from "../bookings/sma-review";
 import { submitDraft } from "../bookings/submit-draft";
 import { joinWaitlist } from "../bookings/waitlist";
 import { findWaitlistOffer } from "../bookings/waitlist-offers";
+import type { OpeningNoticeRequest } from "../../core/contracts/events";
+import { countOpeningNotices, sendOpeningNotices, signUpForOpeningNotice } from "../catalog/opening-notices";
 import {
   readCategories,
+  readEventPage,
+  readEventPageSlugs,
   readExperiences,
   readPageBySlug,
   readPages,
@@ -23,7 +32,7 @@ import {
   readSite,
 } from "../catalog/public-reads";
 import { AppError } from "../errors";
-import { invoicePdfFor } from "../invoices/invoice-pdf-service";
+import { invoicePdfFor, readInvoicePdf } from "../invoices/invoice-pdf-service";
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
@@ -49,9 +58,15 @@ function bindServices(deps: Deps) {
   const accounts = bindAccounts(deps);
   const paymentDeps = () => {
     if (!deps.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
-    return { provider: deps.paymentProvider, publicOrigin: deps.publicOrigin, enqueueMail: deps.enqueueMail, payLinkSecret: deps.payLinkSecret };
+    return {
+      provider: deps.paymentProvider,
+      publicOrigin: deps.publicOrigin,
+      enqueueMail: deps.enqueueMail,
+      payLinkSecret: deps.payLinkSecret,
+      manageLinkSecret: deps.manageLinkSecret,
+    };
   };
-  const mailDeps = { publicOrigin: deps.publicOrigin, payLinkSecret: deps.payLinkSecret, enqueueMail: deps.enqueueMail };
+  const mailDeps = { publicOrigin: deps.publicOrigin, payLinkSecret: deps.payLinkSecret, manageLinkSecret: deps.manageLinkSecret, enqueueMail: deps.enqueueMail };
   return {
     accounts,
     now,
@@ -67,6 +82,16 @@ function bindServices(deps: Deps) {
     listExperiences: (locale: Locale) => readExperiences(deps, { locale }),
     /** One published event as the cards show it, or undefined. */
     getPublicEvent: (locale: Locale, eventId: string) => readPublicEvent(deps, { locale, eventId }),
+    /** The event page `/events/{category}/{event}`: found, a redirect to its own address, or missing. */
+    getEventPage: (locale: Locale, categorySlug: string, eventSlug: string) => readEventPage(deps, { locale, categorySlug, eventSlug }),
+    /** Every published event's page slug per language (the sitemap). */
+    listEventPageSlugs: () => readEventPageSlugs(deps),
+    /** "Notify me when bookings open" (anyone; per client address limited). */
+    signUpForOpeningNotice: (input: { eventId: string; notice: OpeningNoticeRequest; locale: Locale; clientAddress?: string | undefined }) =>
+      signUpForOpeningNotice(deps, anonymousActor, input),
+    /** The job that mails the sign-ups of an event once its bookings are open. */
+    sendOpeningNotices: (eventId: string, at: Date) => sendOpeningNotices(deps, { eventId, now: at }),
+    countOpeningNotices: (eventId: string) => countOpeningNotices(db, eventId),
     joinWaitlist: (entry: JoinWaitlist, locale: Locale) => invalidatingReads(deps, () => joinWaitlist(deps, anonymousActor, { entry, locale })),
     /** `preview` is honoured for staff only (`actor`; the pages never ask for it). */
     getPublicForm: (locale: Locale, formId: string, preview: boolean, actor: Actor = anonymousActor) =>
@@ -76,6 +101,29 @@ function bindServices(deps: Deps) {
     invoices: {
       /** The page passes the session's account id and the booking cookie's token; either may open it. */
       pdfFor: (input: Parameters<typeof invoicePdfFor>[1]) => invoicePdfFor(db, input),
+    },
+    /**
+     * "Manage my booking" (decision 023): every call presents the signed link's token; `actor` is the
+     * caller's own login (anonymous for a guest), which the link's authority is added to.
+     */
+    manage: {
+      view: async (actor: Actor, input: { token: string; locale: Locale }) =>
+        manageBookingView(deps, await openManageLink(deps, actor, { token: input.token }), { locale: input.locale }),
+      saveLaterDetails: async (actor: Actor, input: Parameters<typeof saveLaterDetails>[2]) =>
+        manageBookingView(deps, await saveLaterDetails(deps, actor, input), { locale: input.locale }),
+      renewLink: (actor: Actor, input: { token: string }) => renewManageLink(deps, actor, input),
+      calendar: (actor: Actor, input: { token: string; locale: Locale }) => manageCalendar(deps, actor, input),
+      uploadFile: (actor: Actor, input: { token: string; uploadId: string }) => {
+        if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
+        return manageUploadFile({ ...deps, uploadsDir: deps.uploads.dir }, actor, input);
+      },
+      /** The invoice PDF through the link's authority ("booking.invoice"). */
+      invoicePdf: async (actor: Actor, input: { token: string }) => {
+        const managed = await openManageLink(deps, actor, { token: input.token });
+        return readInvoicePdf(deps, managed.actor, { bookingId: managed.booking.id });
+      },
+      /** The dashboard's "Manage" link of each of the account's bookings. */
+      ownerLinks: (actor: Actor, locale: Locale) => ownerManageLinks(deps, actor, { locale }),
     },
     /** Card payments through the configured provider (decision 007). */
     payments: {
@@ -122,6 +170,7 @@ function bindServices(deps: Deps) {
         pageId: string;
         answers: Parameters<typeof updateDraftPage>[2]["answers"];
         companions?: CompanionInput[] | undefined;
+        version?: number | undefined;
         locale: Locale;
       }) => updateDraftPage(deps, bookingCaller({ bookingToken }), input),
       /** An open waitlist offer of the event for the link's token, or null (wrong, spent or expired). */

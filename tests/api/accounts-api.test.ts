@@ -112,7 +112,8 @@ describe("registration with double opt-in", () => {
     );
     expect(response.status).toBe(422);
     const body = errorResponseSchema.parse(await response.json());
-    expect(body.errors?.name?.[0]).toBe("Dieses Feld ist erforderlich.");
+    // Without a name, first and last name are asked for (the spec's user fields; decision 026).
+    expect(body.errors?.first_name?.[0]).toBe("Dieses Feld ist erforderlich.");
     expect(body.errors?.email?.[0]).toBe("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
     expect(body.errors?.password_confirmation?.[0]).toBe("Die Passwörter stimmen nicht überein.");
   });

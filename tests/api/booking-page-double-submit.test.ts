@@ -9,13 +9,12 @@ import { bookings, events } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { rememberBookingCookie } from "../../server/http/booking-cookies";
 import { routerContextOf, type WebContext } from "../../server/load-context";
-import { answerField } from "../../app/utils/booking-form-data";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
 
 /**
- * A browser that sends the booking form's last page twice (a double click, a resent form) ends on
+ * A browser that sends the review step's booking button twice (a double click, a resent form) ends on
  * the booking's page both times, never on an error: also when the second post passed the page save
  * while the booking was still a draft and reaches the submission only after the first one won.
  */
@@ -57,16 +56,15 @@ async function completeDraft() {
   };
   await save(pages.participant, { answers: byName(mainParticipantAnswers(`double-${randomUUID().slice(0, 8)}@example.com`)) });
   await save(pages.extras, { answers: byName({ "golf.handicap": "hcp_19_36" }) });
+  await save(pages.summary, { answers: byName({ terms: true, payment_option: "credit_card" }) });
   return draft;
 }
 
-/** The last page posted as the browser's plain HTML form does it, with the booking cookie. */
+/** The review step's "Book with obligation to pay" posted as the browser's plain HTML form does it, with the booking cookie. */
 function postLastPage(draft: { uuid: string; token: string }, context: WebContext, locale: "en" | "de") {
   const body = new FormData();
-  body.set("page_uuid", pages.summary);
+  body.set("step", "review");
   body.set("intent", "submit");
-  body.set(answerField(uuidOf("terms")), "true");
-  body.set(answerField(uuidOf("payment_option")), "credit_card");
   const cookie = rememberBookingCookie(null, { formUuid: formId, bookingUuid: draft.uuid, token: draft.token }, false).split(";")[0] ?? "";
   const path = locale === "de" ? `/de/booking/${formId}` : `/booking/${formId}`;
   const request = new Request(`http://site.test${path}`, { method: "POST", body, headers: { cookie, origin: "http://site.test" } });
@@ -88,7 +86,7 @@ function contextWith(services: WebContext["services"]): WebContext {
 
 const locationOf = (outcome: unknown) => (outcome instanceof Response ? `${outcome.status} ${outcome.headers.get("location")}` : JSON.stringify(outcome));
 
-describe("the booking page's last page sent twice", () => {
+describe("the review step's booking button sent twice", () => {
   it("one after the other: both end on the booking's page", async () => {
     const draft = await completeDraft();
     const context = contextWith(api.services);

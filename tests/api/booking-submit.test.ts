@@ -794,7 +794,7 @@ describe("a pending booking request (SMA)", () => {
 });
 
 describe("creating an account with the booking", () => {
-  it("creates a password-less account for a guest, links the booking and mails the link to set a password", async () => {
+  it("creates a password-less account for a guest, links the booking and mails the link that activates it", async () => {
     const email = uniqueEmail("new-customer");
     const draft = await completeGolfDraft({ email, createAccount: true });
     expect(await database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
@@ -807,9 +807,9 @@ describe("creating an account with the booking", () => {
     expect(await bookingRow(draft.uuid)).toMatchObject({ status: "submitted", createAccount: true, userId: created[0]?.id });
 
     const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email));
-    expect(mails.map((mail) => mail.template).sort()).toEqual(["booking-received", "password-reset"]);
-    const reset = mails.find((mail) => mail.template === "password-reset");
-    expect(String(reset?.payload.resetUrl)).toMatch(/^http:\/\/site\.test\/.*reset-password\/[A-Za-z0-9_-]{20,}$/);
+    expect(mails.map((mail) => mail.template).sort()).toEqual(["account-activation", "booking-received"]);
+    const activation = mails.find((mail) => mail.template === "account-activation");
+    expect(String(activation?.payload.activateUrl)).toMatch(/^http:\/\/site\.test\/.*activate-account\/[A-Za-z0-9_-]{20,}$/);
   });
 
   it("creates nothing when the address already has an account", async () => {

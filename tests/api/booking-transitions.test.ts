@@ -49,7 +49,7 @@ async function confirmedWithBalance() {
   return bookingRow(bookingId);
 }
 
-const balanceDeps = (now: Date) => ({ now, publicOrigin: "http://site.test", payLinkSecret: "pay-link-secret-of-enough-length-1234", enqueueMail: enqueueEmail });
+const balanceDeps = (now: Date) => ({ now, publicOrigin: "http://site.test", payLinkSecret: "pay-link-secret-of-enough-length-1234", manageLinkSecret: "manage-link-secret-of-enough-length-12", enqueueMail: enqueueEmail });
 
 describe("recording a transition", () => {
   it("writes the status, the audit row with its structured event, and the follow-up job the table names", async () => {

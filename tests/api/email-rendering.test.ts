@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { locales } from "../../core/i18n/locales";
 import { formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
-import type { EmailTextKey } from "../../server/email/email-catalogue";
+import { formatDeadline, type EmailTextKey } from "../../server/email/email-catalogue";
 import { emailMessageSchema, emailText, renderEmail, type BookingReceivedPayload, type EmailMessage } from "../../server/email";
 
 const link = "https://booking.example.test/register/tok_4f8a2c";
+const manageUrl = "https://booking.example.test/my-booking/0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11.0.mac_of_forty_three_characters_abcdefghijklm";
 const bookingReceived: BookingReceivedPayload = {
   name: "Ada Lovelace",
   code: "TR-7K4M2Q",
@@ -29,7 +30,8 @@ const bookingReceived: BookingReceivedPayload = {
   remainderDueOn: "2026-10-03",
   paymentOption: "credit_card",
   holdExpiresAt: "2026-03-15T13:30:00.000Z",
-  bookingsUrl: link,
+  manageUrl,
+  payUrl: link,
 };
 const waitlistOffer = {
   name: "Ada Lovelace",
@@ -43,6 +45,7 @@ const messages: EmailMessage[] = [
   { template: "verify-email", payload: { name: "Ada Lovelace", verifyUrl: link } },
   { template: "password-reset", payload: { name: "Ada Lovelace", resetUrl: link, expiresInMinutes: 60 } },
   { template: "account-deleted", payload: { name: "Ada Lovelace" } },
+  { template: "account-activation", payload: { name: "Ada Lovelace", activateUrl: link, validDays: 7 } },
   { template: "booking-received", payload: bookingReceived },
   { template: "waitlist-offer", payload: waitlistOffer },
   {
@@ -56,7 +59,7 @@ const messages: EmailMessage[] = [
       paidCents: 7600,
       totalCents: 30400,
       remainderDueOn: "2026-08-13",
-      bookingsUrl: link,
+      manageUrl: link,
     },
   },
   {
@@ -70,7 +73,7 @@ const messages: EmailMessage[] = [
       reason: "the places are no longer free",
     },
   },
-  { template: "sma-verified", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link } },
+  { template: "sma-verified", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link, manageUrl } },
   {
     template: "sma-requested",
     payload: {
@@ -85,7 +88,8 @@ const messages: EmailMessage[] = [
       customerLocale: "en",
     },
   },
-  { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link } },
+  { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link, manageUrl } },
+  { template: "manage-link", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", manageUrl: link } },
   {
     template: "balance-due",
     payload: {
@@ -97,6 +101,7 @@ const messages: EmailMessage[] = [
       dueOn: "2026-08-13",
       reminder: false,
       payUrl: link,
+      manageUrl,
     },
   },
   {
@@ -144,11 +149,14 @@ describe("renderEmail", () => {
     for (const locale of locales) {
       it(`renders ${message.template} in ${locale} with subject, HTML and plain text`, async () => {
         const email = await renderEmail(message, locale);
+        // A card booking's subject names the payment deadline instead (checked below).
+        const subjectKey = message.template === "booking-received" ? "bookingReceived.subjectPayNow" : `${catalogueKey(message)}.subject`;
         expect(email.subject).toBe(
-          emailText(locale)(`${catalogueKey(message)}.subject` as EmailTextKey, {
+          emailText(locale)(subjectKey as EmailTextKey, {
             code: "TR-7K4M2Q",
             eventTitle: "Golf circle final",
             invoiceNumber: "INV-2026-001000",
+            time: formatDeadline(bookingReceived.holdExpiresAt, locale),
           }),
         );
         expect(email.html).toContain(`lang="${locale}"`);
@@ -188,7 +196,11 @@ describe("renderEmail", () => {
 
   it("tells the booking code, the price, what is due when and the next step of each payment option", async () => {
     const en = await renderEmail({ template: "booking-received", payload: bookingReceived }, "en");
-    expect(en.subject).toBe("Booking received: TR-7K4M2Q");
+    expect(en.subject).toBe("Pay by 15 March 2026 at 14:30 CET to complete your booking TR-7K4M2Q");
+    expect(en.text).toContain("Your places are held — pay now to complete your booking");
+    expect(en.text).not.toContain("Thank you");
+    expect(en.text).toContain(`Pay €76.00 now ${link}`);
+    expect(en.text).toContain(`Manage my booking: ${manageUrl}`);
     expect(en.html).toMatch(/font-size:26px[^>]*>TR-7K4M2Q</);
     expect(en.text).toContain("Your booking code\n\nTR-7K4M2Q");
     expect(en.text).toContain(`Date: ${formatDateRange("2026-11-02", "2026-11-05", "en")}`);
@@ -203,7 +215,10 @@ describe("renderEmail", () => {
     expect(en.text).toContain("We hold your places until 15 March 2026 at 14:30 CET");
 
     const de = await renderEmail({ template: "booking-received", payload: bookingReceived }, "de");
-    expect(de.subject).toBe("Buchung eingegangen: TR-7K4M2Q");
+    expect(de.subject).toBe("Bitte bis 15. März 2026 um 14:30 MEZ bezahlen, um Ihre Buchung TR-7K4M2Q abzuschließen");
+    expect(de.text).toContain("Ihre Plätze sind reserviert – bezahlen Sie jetzt");
+    expect(de.text).toContain(`76,00\u00a0€ jetzt bezahlen ${link}`);
+    expect(de.text).toContain(`Meine Buchung verwalten: ${manageUrl}`);
     expect(de.text).toContain("TR-7K4M2Q");
     expect(de.text).toContain(formatMoney(10800, "de"));
     expect(formatMoney(10800, "de")).toBe("108,00\u00a0€");
@@ -213,20 +228,70 @@ describe("renderEmail", () => {
     expect(de.text).toContain("Plätze bis 15. März 2026 um 14:30 MEZ");
     expect(de.text).toContain("Charles Babbage (golfspielende Begleitperson)");
 
-    const invoice = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "invoice" } }, "en");
+    const invoice = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "invoice", payUrl: null } }, "en");
+    expect(invoice.subject).toBe("Booking received: TR-7K4M2Q");
+    expect(invoice.text).toContain("Thank you for your booking");
     expect(invoice.text).toContain("Your invoice follows by e-mail");
+    expect(invoice.text).toContain(`Manage my booking: ${manageUrl}`);
     expect(invoice.text).not.toContain("14:30");
-    const sma = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma" } }, "de");
-    expect(sma.text).toContain("Servicezeiten (Mo–Fr 8:00–18:00 Uhr MEZ)");
-    expect((await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma" } }, "en")).text).toContain(
-      "support hours (Mon–Fri 8:00–18:00 CET)",
-    );
+    expect(invoice.text).not.toContain(link);
+    const sma = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma", payUrl: null } }, "de");
+    expect(sma.text).toContain("Servicezeiten (Mo–Fr 8:00–18:00 Uhr deutscher Zeit)");
+    const smaEn = await renderEmail({ template: "booking-received", payload: { ...bookingReceived, paymentOption: "sma", payUrl: null } }, "en");
+    expect(smaEn.text).toContain("support hours (Mon–Fri 8:00–18:00 German time)");
+    // Nothing is charged for a request: no "Due now", what will be due after the call, and no pay link.
+    expect(smaEn.subject).toBe("Booking request received: TR-7K4M2Q");
+    expect(smaEn.text).not.toContain("Due now");
+    expect(smaEn.text).toContain("Due once we have verified your request: €76.00");
+    expect(smaEn.text).toContain("Nothing is charged now.");
+    expect(smaEn.text).toContain(`Manage my booking: ${manageUrl}`);
+    expect(sma.text).not.toContain("Jetzt fällig");
+    expect(sma.text).toContain("Fällig, sobald wir Ihre Anfrage bestätigt haben: 76,00\u00a0€");
+    expect(sma.text).toContain("Jetzt wird nichts abgebucht.");
 
     // Within 30 days of the start the whole total is due at once: no remainder line.
     const inFull = { ...bookingReceived, depositCents: 30400, remainderCents: 0, remainderDueOn: null };
     const full = await renderEmail({ template: "booking-received", payload: inFull }, "en");
     expect(full.text).toContain("Due now: €304.00 (the full amount)");
     expect(full.text).not.toContain("Remainder");
+  });
+
+  it("puts the pay link and the deadline with its zone in every mail about money due, and the manage link in every booking mail", async () => {
+    const balance = messages.find((message) => message.template === "balance-due");
+    if (!balance) throw new Error("no balance mail");
+    const en = await renderEmail(balance, "en");
+    expect(en.text).toContain(`Pay €228.00 now ${link}`);
+    // 13 August is summer time in Germany: the zone is CEST.
+    expect(en.text).toContain("Please pay by 13 August 2026 at 23:59 CEST.");
+    expect(en.text).toContain(`Manage my booking: ${manageUrl}`);
+    const winter = await renderEmail({ ...balance, payload: { ...balance.payload, dueOn: "2026-12-01", reminder: true } } as EmailMessage, "de");
+    expect(winter.subject).toBe("Erinnerung: Restzahlung für die Buchung TR-7K4M2Q");
+    expect(winter.text).toContain("Bitte bezahlen Sie bis 1. Dezember 2026 um 23:59 MEZ.");
+    expect(winter.text).toContain(`Meine Buchung verwalten: ${manageUrl}`);
+    for (const template of ["sma-verified", "sma-rejected", "payment-received"] as const) {
+      const message = messages.find((candidate) => candidate.template === template);
+      if (!message) throw new Error(`no ${template} mail`);
+      const withManage = { ...message, payload: { ...message.payload, manageUrl } } as EmailMessage;
+      expect((await renderEmail(withManage, "en")).text).toContain(`Manage my booking: ${manageUrl}`);
+      expect((await renderEmail(withManage, "de")).text).toContain(`Meine Buchung verwalten: ${manageUrl}`);
+      expect((await renderEmail(withManage, "en")).text).not.toContain("View my bookings");
+    }
+    const verified = await renderEmail(messages.find((message) => message.template === "sma-verified") as EmailMessage, "en");
+    expect(verified.text).toContain(`Continue to payment ${link}`);
+  });
+
+  it("activates an account made while booking with its own mail, its validity in days", async () => {
+    const activation: EmailMessage = { template: "account-activation", payload: { name: "Ada Lovelace", activateUrl: link, validDays: 7 } };
+    const en = await renderEmail(activation, "en");
+    expect(en.subject).toBe("Activate your customer account");
+    expect(en.text).toContain(`Set my password and activate ${link}`);
+    expect(en.text).toContain("valid for 7 days");
+    expect(en.text).not.toMatch(/reset|minutes|did not ask/i);
+    const de = await renderEmail(activation, "de");
+    expect(de.subject).toBe("Aktivieren Sie Ihr Kundenkonto");
+    expect(de.text).toContain("7 Tage gültig");
+    expect(de.text).not.toMatch(/zurücksetzen|Minuten/);
+    expect((await renderEmail({ ...activation, payload: { ...activation.payload, validDays: 1 } }, "en")).text).toContain("valid for 1 day and");
   });
 
   it("offers freed places from the waitlist until the offer runs out", async () => {
@@ -270,7 +335,12 @@ describe("renderEmail", () => {
     const booking = (payload: Partial<Record<keyof BookingReceivedPayload, unknown>>) =>
       emailMessageSchema.safeParse({ template: "booking-received", payload: { ...bookingReceived, ...payload } }).success;
     expect(booking({})).toBe(true);
-    expect(booking({ bookingsUrl: "javascript:alert(1)" })).toBe(false);
+    expect(booking({ manageUrl: "javascript:alert(1)" })).toBe(false);
+    expect(booking({ manageUrl: undefined })).toBe(false);
+    // A card booking's mail without its pay link is refused; the other options carry none.
+    expect(booking({ payUrl: null })).toBe(false);
+    expect(booking({ paymentOption: "sma", payUrl: null })).toBe(true);
+    expect(emailMessageSchema.safeParse({ template: "account-activation", payload: { name: "A", activateUrl: link, validDays: 0 } }).success).toBe(false);
     expect(booking({ depositCents: 7500 })).toBe(false);
     expect(booking({ remainderDueOn: null })).toBe(false);
     expect(booking({ startsOn: "2 Nov 2026" })).toBe(false);
@@ -294,6 +364,8 @@ function catalogueKey(message: EmailMessage): string {
       return "verifyEmail";
     case "password-reset":
       return "passwordReset";
+    case "account-activation":
+      return "accountActivation";
     case "account-deleted":
       return "accountDeleted";
     case "booking-received":
@@ -314,5 +386,9 @@ function catalogueKey(message: EmailMessage): string {
       return "smaRejected";
     case "sma-requested":
       return "smaRequested";
+    case "manage-link":
+      return "newManageLink";
+    case "bookings-open":
+      return "bookingsOpen";
   }
 }

@@ -73,8 +73,8 @@ for (const language of languages) {
       await expect(page.getByRole("alert")).toHaveText(t.pageInvalidInBrowser);
       await expect(page.getByLabel(t.forename)).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByLabel(t.forename)).toHaveAccessibleDescription(t.required);
-      // The first wrong item takes the focus (the salutation comes first on this page).
-      await expect(page.getByLabel(t.salutation)).toBeFocused();
+      // The error summary takes the focus (it says what went wrong, and is on screen; decision 021).
+      await expect(page.getByTestId("error-summary")).toBeFocused();
       await expectNoAxeViolations(page);
       // The page is posted all the same: the server keeps what was entered and answers with the same errors.
       expect(posts.length).toBe(1);

@@ -15,7 +15,8 @@ export const participantLabels = {
     phone: /^Phone( \*)?$/,
     email: /^Email( \*)?$/,
     next: "Save and continue",
-    submit: "Book now with obligation to pay",
+    toReview: "Continue to review",
+    submit: "Book with obligation to pay",
     handicap: "Up to 18",
     terms: /I accept the terms and conditions/,
   },
@@ -31,6 +32,7 @@ export const participantLabels = {
     phone: /^Telefon( \*)?$/,
     email: /^E-Mail( \*)?$/,
     next: "Speichern und weiter",
+    toReview: "Weiter zur Übersicht",
     submit: "Zahlungspflichtig buchen",
     handicap: "Bis 18",
     terms: /Ich akzeptiere die AGB/,
@@ -100,6 +102,14 @@ export async function fillGolfBookingUpToPayment(page: Page, locale: Locale, pre
   await page.getByRole("button", { name: t.next }).click();
   await expect(page).toHaveURL(/\?page=3$/);
   await page.getByLabel(t.terms).check();
+}
+
+/** From the last form page: on to the review step (`?page=review`), then its one button that books. */
+export async function reviewAndBook(page: Page, locale: Locale) {
+  const t = participantLabels[locale];
+  await page.getByRole("button", { name: t.toReview }).click();
+  await expect(page).toHaveURL(/\?page=review$/);
+  await page.getByRole("button", { name: t.submit }).click();
 }
 
 /** Pays on the sandbox's hosted page with a test card (any future expiry, any CVC). */

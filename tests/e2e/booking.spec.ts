@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillDate, fillMainParticipant, participantLabels } from "./booking-steps";
+import { fillDate, fillMainParticipant, participantLabels, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -153,13 +153,13 @@ for (const language of languages) {
 
       // Summary: the terms must be accepted; the entries of the page stay.
       await page.getByRole("radio", { name: t.invoice }).check();
-      await page.getByRole("button", { name: t.submit }).click();
+      await page.getByRole("button", { name: t.toReview }).click();
       await expect(page.getByRole("alert")).toBeVisible();
       await expect(page.getByRole("radio", { name: t.invoice })).toBeChecked();
       await expectNoAxeViolations(page);
       await page.getByRole("checkbox", { name: t.terms }).check();
       const submittedAt = Date.now();
-      await page.getByRole("button", { name: t.submit }).click();
+      await reviewAndBook(page, language.locale);
 
       await expect(page.getByRole("heading", { name: t.thanks })).toBeVisible();
       const code = (await page.getByTestId("booking-code").innerText()).trim();

@@ -9,7 +9,7 @@ const text = {
     price: "from €108.00",
     trip: /Golf & yoga/i,
     states: ["Bookable", "Not bookable yet", "Fully booked", "Registration closed", "Event over"],
-    showDetails: "Show details",
+    showDetails: "Details",
     travelCategory: { slug: "travel", name: "Travel" },
     notFoundTitle: "Oops!",
     notFoundText: "We can't seem to find the page you're looking for.",
@@ -24,7 +24,7 @@ const text = {
     price: "ab 108,00\u00a0€",
     trip: /Golf.*Yoga/i,
     states: ["Buchbar", "Noch nicht buchbar", "Ausgebucht", "Anmeldung geschlossen", "Vorbei"],
-    showDetails: "Details anzeigen",
+    showDetails: "Details",
     travelCategory: { slug: "reisen", name: "Reisen" },
     notFoundTitle: "Hoppla!",
     notFoundText: "Wir können die gesuchte Seite leider nicht finden.",
@@ -71,9 +71,9 @@ for (const language of languages) {
       const trip = cards.filter({ has: page.getByRole("heading", { name: t.trip }) });
       await expect(trip.getByText(t.price)).toBeVisible();
       await expect(trip.locator("time")).toHaveText(/\d/);
-      await expect(trip.locator(".rich-text")).toBeHidden();
-      await trip.getByText(t.showDetails).click();
-      await expect(trip.locator(".rich-text")).toBeVisible();
+      // The card links to the event's own page instead of expanding inside the card (decision 024).
+      await expect(trip.locator(".rich-text")).toHaveCount(0);
+      await expect(trip.getByRole("link", { name: new RegExp(`^${t.showDetails}`) })).toHaveAttribute("href", new RegExp(`^${at("/events/")}[a-z-]+/[a-z0-9-]+$`));
       await expect(page.getByRole("button", { name: t.back })).toHaveCount(0);
       await expect(page.getByRole("link", { name: t.back })).toHaveCount(0);
       await expect(page.getByRole("navigation").getByRole("link", { name: t.login })).toBeVisible();

@@ -178,6 +178,8 @@ const pages = [
   "/sma-checkout",
   "/sma-success",
   "/invoice/:p",
+  "/my-booking/:p",
+  "/my-booking/:p/calendar.ics",
   "/event-widget",
 ];
 

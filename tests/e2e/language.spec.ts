@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { chooseLanguage } from "./support";
 
 test.describe("language choice", () => {
   test("a German browser is sent from an unprefixed URL to its /de equivalent", async ({ browser }) => {
@@ -32,7 +33,7 @@ test.describe("language choice", () => {
   test("the footer dropdown switches the current page, saves the cookie for 365 days, and is remembered", async ({ page, context }) => {
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and conditions");
-    await page.getByLabel("Language").selectOption("de");
+    await chooseLanguage(page, "Language", "de");
     await expect(page).toHaveURL(/\/de\/agb$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("AGB");
@@ -44,8 +45,7 @@ test.describe("language choice", () => {
 
     await page.goto("/events");
     await expect(page).toHaveURL(/\/de\/events$/);
-
-    await page.getByLabel("Sprache").selectOption("en");
+    await chooseLanguage(page, "Sprache", "en");
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All events");
   });

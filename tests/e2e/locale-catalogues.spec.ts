@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { chooseLanguage } from "./support";
 
 function catalogue(locale: string, namespace: string): unknown {
   return JSON.parse(readFileSync(path.join(process.cwd(), "core/i18n/locales", locale, `${namespace}.json`), "utf8")) as unknown;
@@ -60,7 +61,7 @@ test.describe("catalogues in the browser", () => {
     expect(serverOnly.filter((text) => scripts.includes(text))).toEqual([]);
 
     // Switching in the browser loads the other locale's texts before the page renders in it.
-    await page.getByLabel("Sprache").selectOption("en");
+    await chooseLanguage(page, "Sprache", "en");
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByLabel("Language")).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
-import { fillGolfBookingUpToPayment, participantLabels, payOnSandbox } from "./booking-steps";
+import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -131,7 +131,7 @@ for (const language of languages) {
       const email = uniqueEmail(`invoice-${language.locale}`);
       await fillGolfBookingUpToPayment(page, language.locale, language.prefix, greta(email));
       await page.getByRole("radio", { name: t.invoice }).check();
-      await page.getByRole("button", { name: participantLabels[language.locale].submit }).click();
+      await reviewAndBook(page, language.locale);
       await expect(page.getByRole("heading", { level: 1, name: t.thanks })).toBeVisible();
       const code = (await page.getByTestId("booking-code").innerText()).trim();
       const downloading = page.waitForEvent("download");

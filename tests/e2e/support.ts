@@ -118,6 +118,16 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
+/**
+ * Chooses a language in the footer's dropdown once it is JavaScript's: until the page has hydrated
+ * the dropdown is the no-script form (its "Change" button shows), and a choice made then is lost.
+ */
+export async function chooseLanguage(page: Page, label: string, locale: string) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("button", { name: /^(Change|Wechseln)$/ })).toHaveCount(0);
+  await footer.getByLabel(label).selectOption(locale);
+}
+
 /** Every form post the page sends (a browser-side check sends none). */
 export function countPosts(page: Page) {
   const posts: string[] = [];

@@ -109,4 +109,10 @@ describe("password policy", () => {
     expect(passwordProblem("Fairway-Sunrise-2031", "lena@example.com")).toBeNull();
     expect(passwordProblem("x".repeat(201))).toBe("tooLong");
   });
+
+  it("names every rule a password breaks, in the rules' order", async () => {
+    const { passwordProblems } = await import("../../core/domain/password-policy");
+    expect(passwordProblems("password", "password@example.com")).toEqual(["tooShort", "tooCommon", "containsEmail"]);
+    expect(passwordProblems("Fairway-Sunrise-2031", "lena@example.com")).toEqual([]);
+  });
 });

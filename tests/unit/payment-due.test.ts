@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isPageBlockedBySma } from "../../core/domain/form-validation";
-import { paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
+import { bankTransferDueOn, paymentDue, statusAfterPayment, type BookingMoney } from "../../core/domain/payment-due";
 
 const now = new Date("2026-05-10T10:00:00Z");
 const booking = (overrides: Partial<BookingMoney>): BookingMoney => ({
@@ -50,5 +50,20 @@ describe("pages blocked by a pending booking request (spec §4)", () => {
     expect(isPageBlockedBySma(2, { blocking: true, page: 2 })).toBe(false);
     expect(isPageBlockedBySma(3, { blocking: false, page: 2 })).toBe(false);
     expect(isPageBlockedBySma(3, { blocking: true, page: null })).toBe(false);
+  });
+});
+
+describe("bankTransferDueOn", () => {
+  it("is the site's number of days after submission", () => {
+    expect(bankTransferDueOn({ submittedOn: "2026-05-04", dueDays: 14, remainderDueOn: "2026-10-21", startsOn: "2026-11-20" })).toBe("2026-05-18");
+  });
+
+  it("is never after the remainder's due date nor after the event starts", () => {
+    expect(bankTransferDueOn({ submittedOn: "2026-10-15", dueDays: 14, remainderDueOn: "2026-10-21", startsOn: "2026-11-20" })).toBe("2026-10-21");
+    expect(bankTransferDueOn({ submittedOn: "2026-11-15", dueDays: 14, remainderDueOn: null, startsOn: "2026-11-20" })).toBe("2026-11-20");
+  });
+
+  it("is the submission day when no days are given", () => {
+    expect(bankTransferDueOn({ submittedOn: "2026-05-04", dueDays: 0, remainderDueOn: null, startsOn: "2026-11-20" })).toBe("2026-05-04");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentOf, priceBooking, type PriceLine } from "../../core/domain/pricing";
+import { percentOf, priceBooking, vatByRate, vatContainedIn, type PriceLine } from "../../core/domain/pricing";
 import { newBookingCode } from "../../server/bookings/booking-code";
 
 const terms = { depositPercent: 25, balanceDueDaysBeforeEvent: 30 };
@@ -62,5 +62,27 @@ describe("booking codes", () => {
     expect(newBookingCode("travel")).toMatch(/^TR-/);
     expect(newBookingCode("golf-circle", () => 0)).toBe("GC-222222");
     expect(new Set(Array.from({ length: 200 }, () => newBookingCode("travel"))).size).toBe(200);
+  });
+});
+
+describe("vatContainedIn and vatByRate", () => {
+  it("takes the VAT out of gross amounts, rounded half up to the cent", () => {
+    expect(vatContainedIn(11900, 1900)).toBe(1900);
+    expect(vatContainedIn(21600, 1900)).toBe(3449);
+    expect(vatContainedIn(4500, 700)).toBe(294);
+    expect(vatContainedIn(10000, 0)).toBe(0);
+  });
+
+  it("sums the lines per rate before rounding, highest rate first", () => {
+    expect(
+      vatByRate([
+        { totalCents: 4500, vatRateBasisPoints: 700 },
+        { totalCents: 10800, vatRateBasisPoints: 1900 },
+        { totalCents: 10800, vatRateBasisPoints: 1900 },
+      ]),
+    ).toEqual([
+      { rate: 1900, grossCents: 21600, vatCents: 3449 },
+      { rate: 700, grossCents: 4500, vatCents: 294 },
+    ]);
   });
 });

@@ -229,20 +229,73 @@ describe("renderInvoicePdf", () => {
     expect(pdf.text).not.toMatch(/Remainder|Deposit/);
   });
 
-  it("prints every letter as written with the embedded Unicode font, and emoji as a visible box", async () => {
+  it("prints every name as typed in Latin, Greek, Cyrillic, CJK, Hangul, Arabic, Thai and emoji (the font chain), never □", async () => {
+    const names = ["Łukasz Dvořák-Żółć", "Αθηνά Παπαδοπούλου", "Анна Смирнова", "山田太郎", "김민준", "محمد علي", "สมชาย ใจดี"];
     const pdf = await readPdf(
       await renderInvoicePdf({
         ...germanInvoice,
-        customer: { name: "Łukasz Dvořák-Żółć, Łódź", street: "ul. Piotrkowska 5", postcode: "90-001", city: "Łódź", country: "PL" },
-        event: { ...germanInvoice.event, title: "Golf‑Cup 2026 ⛳ 👍🏽 🇩🇪 Αθήνα Москва" },
+        customer: { name: names[0] ?? "", company: names.slice(1, 3).join(" "), street: "ul. Piotrkowska 5", postcode: "90-001", city: "Łódź", country: "PL" },
+        lines: names.slice(3).map((name) => ({ label: `Teilnehmer ${name}`, quantity: 1, unitCents: 10000, totalCents: 10000, vatRateBasisPoints: 1900 })),
+        event: { ...germanInvoice.event, title: "Golf‑Cup 2026 ⛳ 🏌 Москва" },
       }),
     );
 
-    expect(pdf.lines).toContain("Łukasz Dvořák-Żółć, Łódź");
+    expect(pdf.lines).toContain("Łukasz Dvořák-Żółć");
+    expect(pdf.lines).toContain("Αθηνά Παπαδοπούλου Анна Смирнова");
+    // pdf.js marks right-to-left text with direction controls when it extracts it; the letters are what count.
+    const letters = pdf.text.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, "").replace(/\s+/g, " ");
+    for (const name of names.slice(3)) expect(letters).toContain(`Teilnehmer ${name} 1`);
     expect(pdf.text).toContain("90-001 Łódź");
-    expect(pdf.text).toContain("Polen");
-    expect(pdf.text).toContain("Golf‑Cup 2026 □ □ □ Αθήνα Москва");
+    expect(pdf.text).toContain("Golf‑Cup 2026 ⛳ 🏌 Москва");
+    expect(pdf.text).not.toContain("□");
     expect(pdf.text).not.toContain("?");
+  });
+
+  it("prints a letter no embedded font has as a visible box", async () => {
+    // U+1E900 ADLAM CAPITAL LETTER ALIF: a script none of the fonts in the chain covers.
+    const pdf = await readPdf(await renderInvoicePdf({ ...englishInvoice, customer: { ...englishInvoice.customer, name: "Emily \u{1e900} Carter" } }));
+    expect(pdf.text).toContain("Emily □ Carter");
+  });
+
+  it("prints each line's VAT rate and the VAT contained per rate when the site sets VAT per line", async () => {
+    const pdf = await readPdf(
+      await renderInvoicePdf({
+        ...englishInvoice,
+        vatTreatment: "per_line",
+        lines: [
+          { label: "Driver place", quantity: 2, unitCents: 10800, totalCents: 21600, vatRateBasisPoints: 1900 },
+          { label: "Breakfast", quantity: 1, unitCents: 4500, totalCents: 4500, vatRateBasisPoints: 700 },
+        ],
+      }),
+    );
+
+    expect(pdf.text).toContain("Description Qty VAT Unit price Amount");
+    expect(pdf.text).toContain("Driver place 2 19% €108.00 €216.00");
+    expect(pdf.text).toContain("Breakfast 1 7% €45.00 €45.00");
+    expect(pdf.text).toContain("Total €261.00");
+    // 216.00 gross at 19 % contains 34.49; 45.00 at 7 % contains 2.94.
+    expect(pdf.text).toContain("Included VAT 19% €34.49");
+    expect(pdf.text).toContain("Included VAT 7% €2.94");
+    expect(pdf.text).not.toContain("25 UStG");
+  });
+
+  it("prints the § 25 UStG margin-scheme note and no VAT when the site uses the margin scheme, in both languages", async () => {
+    const english = await readPdf(await renderInvoicePdf({ ...englishInvoice, vatTreatment: "margin_scheme" }));
+    expect(english.text).toContain("Special scheme for travel agents – margin scheme (§ 25 UStG)");
+    expect(english.text).toContain("Description Qty Unit price Amount");
+    expect(english.text).not.toMatch(/VAT \d|Included VAT/);
+
+    const german = await readPdf(await renderInvoicePdf({ ...germanInvoice, vatTreatment: "margin_scheme" }));
+    expect(german.text).toContain("Sonderregelung für Reisebüros – Margenbesteuerung gemäß § 25 UStG");
+    expect(german.text).not.toContain("Enthaltene USt.");
+  });
+
+  it("prints the German VAT column and contained VAT with de-DE percentages", async () => {
+    const pdf = await readPdf(
+      await renderInvoicePdf({ ...germanInvoice, vatTreatment: "per_line", lines: germanInvoice.lines.map((line) => ({ ...line, vatRateBasisPoints: 1900 })) }),
+    );
+    expect(pdf.text).toContain("Beschreibung Menge USt. Einzelpreis Betrag");
+    expect(pdf.text).toContain(`Enthaltene USt. 19 % ${euros("58,60 €")}`);
   });
 
   it("breaks long invoices over pages with the table header and footer repeated", async () => {

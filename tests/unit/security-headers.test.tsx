@@ -23,6 +23,8 @@ describe("the no-store rule", () => {
       "/booking/3a6ca845-f832-4e8d-8d69-22656b54e637",
       "/booking-success",
       "/pay/abc",
+      "/my-booking/abc.0.mac",
+      "/my-booking/abc.0.mac/calendar.ics",
       "/payment/success/abc",
       "/payment/failed",
       "/sma-checkout",

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { backButtonBehaviour } from "../../app/components/header";
+import { backButtonBehaviour, hasInSiteHistory } from "../../app/components/header";
 import { menuItemClass } from "../../app/components/footer";
 import { clampPercent } from "../../app/components/progress-bar";
 import { parseRedirectTarget } from "../../app/routes/redirect";
@@ -16,12 +16,25 @@ describe("header back button", () => {
     expect(backButtonBehaviour("/events/golf-circle")).toBe("history");
     expect(backButtonBehaviour("/")).toBe("history");
   });
+
+  it("goes back only when a page of the site lies behind (React Router's history index)", () => {
+    expect(hasInSiteHistory(null)).toBe(false);
+    expect(hasInSiteHistory({ idx: 0, key: "default" })).toBe(false);
+    expect(hasInSiteHistory({ idx: 2, key: "abc" })).toBe(true);
+    expect(hasInSiteHistory({ idx: "1" })).toBe(false);
+  });
 });
 
 describe("footer menu", () => {
   it("hides pages on small screens unless show_on_mobile", () => {
-    expect(menuItemClass({ show_on_mobile: true })).toBe("block");
-    expect(menuItemClass({ show_on_mobile: false })).toBe("hidden md:block");
+    const page = { slug: "terms", translations: [{ locale: "de" as const, name: "AGB", slug: "agb" }] };
+    expect(menuItemClass({ ...page, show_on_mobile: true })).toBe("block");
+    expect(menuItemClass({ ...page, show_on_mobile: false })).toBe("hidden md:block");
+  });
+
+  it("always shows the imprint, phones included (German law)", () => {
+    const imprint = { slug: "impressum", translations: [{ locale: "en" as const, name: "Imprint", slug: "imprint" }] };
+    expect(menuItemClass({ ...imprint, show_on_mobile: false })).toBe("block");
   });
 });
 

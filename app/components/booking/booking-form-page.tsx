@@ -1,21 +1,24 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
 import { bookingPageSchema } from "../../../core/forms/booking-page-schema";
-import { hiddenItemUuids, isChosen } from "../../../core/forms/page-rules";
+import { hiddenItemUuids, isChosen, optionalItemUuids } from "../../../core/forms/page-rules";
 import { localizePath } from "../../../core/i18n/locales";
-import { answerField, answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
+import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
 import { useLocale } from "../../utils/locale";
 import { Button } from "../button";
 import { FormMessage } from "../field";
+import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
+import { BookingReview } from "./booking-review";
+import type { ReviewView } from "../../utils/booking-review";
 import type { UploadedFile } from "./upload-field";
 import type { DayStock } from "./kinds/kind-renderer";
 
@@ -32,16 +35,30 @@ export type BookingPageProps = {
   eventDates: string;
   uploads: UploadedFile[];
   price: PriceSummaryView | null;
-  actionData: { message: string | null; errors: FieldErrors; participantErrors: Record<string, FieldErrors>; pageErrors: string[] } | null;
+  /** Set on the review step (`?page=review`): the answers of every page. */
+  review: ReviewView | null;
+  /** What the booking owes on booking as the draft stands: the payment method's help says it. */
+  paymentDue: "deposit" | "full" | null;
+  actionData: {
+    message: string | null;
+    errors: FieldErrors;
+    participantErrors: Record<string, FieldErrors>;
+    pageErrors: string[];
+    version: number | null;
+    stale: boolean;
+  } | null;
 };
 
 /** The booking form, one page at a time, with the step list and the live price summary. */
 export function BookingFormPage(props: BookingPageProps) {
-  const { form, booking, closed, pageNumber, offerHeldUntil, actionData } = props;
+  const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const errorSummaryRef = useRef<HTMLDivElement>(null);
+  const [focusErrors, setFocusErrors] = useState(0);
   const page = form.pages[pageNumber - 1];
   const [errors, setErrors] = useState<FieldErrors>(actionData?.errors ?? {});
   const [participantErrors, setParticipantErrors] = useState<Record<string, FieldErrors>>(actionData?.participantErrors ?? {});
@@ -62,7 +79,23 @@ export function BookingFormPage(props: BookingPageProps) {
     setClientInvalid(false);
     setErrors(actionData?.errors ?? {});
     setParticipantErrors(actionData?.participantErrors ?? {});
+    if (actionData?.message) setFocusErrors((count) => count + 1);
   }
+  // After each step the focus starts at the page's heading, as after a page load (not on the first load itself).
+  const step = review ? "review" : String(pageNumber);
+  const [seenStep, setSeenStep] = useState(step);
+  const [focusHeading, setFocusHeading] = useState(0);
+  if (step !== seenStep) {
+    setSeenStep(step);
+    setFocusHeading((count) => count + 1);
+  }
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
+  // After a failed save the focus goes to the error summary, which says what went wrong and is announced.
+  useEffect(() => {
+    if (focusErrors) errorSummaryRef.current?.focus();
+  }, [focusErrors]);
   const busy = navigation.state !== "idle";
   const [conform] = useForm({
     id: `booking-page-${page?.uuid ?? "none"}`,
@@ -89,7 +122,7 @@ export function BookingFormPage(props: BookingPageProps) {
           for (const issue of result.error.issues) if (typeof issue.path[0] === "string") found[issue.path[0]] = [issue.message];
           setErrors(found);
           setClientInvalid(true);
-          focusFirstError(found);
+          setFocusErrors((count) => count + 1);
           return { value: answers };
         },
       });
@@ -112,7 +145,12 @@ export function BookingFormPage(props: BookingPageProps) {
 
   const answers = { ...booking.answers, ...liveAnswers } as Record<string, unknown>;
   const hidden = hiddenItemUuids(page.items, answers);
+  // Required items made optional by another answer (the payment method, by a booking request) lose their `*`.
+  const optional = optionalItemUuids(page.items, answers);
   const isLastPage = pageNumber === form.pages.length;
+  const shownPrice = livePrice ?? props.price;
+  // The draft's version this page saves from: a newer one from a save that kept invalid answers counts too.
+  const version = Math.max(booking.version, actionData?.version ?? 0);
   // A booking request is reviewed before it is sent and costs nothing now: the button must not promise a payment.
   const smaItem = page.items.find((item) => item.kind === "sma");
   const requestChosen = smaItem !== undefined && isChosen(answers[smaItem.uuid]);
@@ -153,6 +191,7 @@ export function BookingFormPage(props: BookingPageProps) {
   const pageHref = (number: number) => {
     return `${localizePath(`/booking/${form.uuid}`, locale)}?page=${number}`;
   };
+  const reviewHref = `${localizePath(`/booking/${form.uuid}`, locale)}?page=review`;
   const errorPages = form.pages.filter((candidate) => actionData?.pageErrors.includes(candidate.uuid) && candidate.uuid !== page.uuid);
   const topLevel = page.items.filter((item) => !item.parent_uuid);
   const childrenOf = (group: PublicFormItem) => page.items.filter((item) => item.parent_uuid === group.uuid);
@@ -175,7 +214,17 @@ export function BookingFormPage(props: BookingPageProps) {
   function renderItem(item: PublicFormItem) {
     const renderer: FormItemKindRenderer = formItemRenderers[item.kind];
     if (hidden.has(item.uuid) && !renderer.container) return null;
-    return <renderer.Render key={item.uuid} item={item} error={errors[item.uuid]?.[0]} page={context} />;
+    // "May be completed later" (decision 023): not required here, answered on the manage page after checkout.
+    const shown = markCompletableLater({ ...item, required: item.required && !optional.has(item.uuid), help: helpOf(item) }, t("manage.laterNote"));
+    return <renderer.Render key={item.uuid} item={shown} error={errors[item.uuid]?.[0]} page={context} />;
+  }
+  /** The payment method's help says what is due on booking as the draft stands (deposit or everything). */
+  function helpOf(item: PublicFormItem): string | null {
+    if (item.name !== "payment_option" || !props.paymentDue || !shownPrice) return item.help;
+    const deposit = props.paymentDue === "deposit" ? shownPrice.deposit : null;
+    return deposit
+      ? t("bookingFlow.dueDeposit", { percent: deposit.percent, amount: shownPrice.dueNow, remainder: deposit.remainder, date: deposit.dueOn })
+      : t("bookingFlow.dueFull", { amount: shownPrice.dueNow });
   }
 
   return (
@@ -183,13 +232,13 @@ export function BookingFormPage(props: BookingPageProps) {
       <p className="text-sm font-semibold uppercase tracking-wide text-gold-700">
         {form.event.title} · {props.eventDates}
       </p>
-      <h1 id="page-title" className="mt-1 font-display text-3xl font-bold text-navy-900 sm:text-4xl">
-        {page.title}
+      <h1 id="page-title" ref={headingRef} tabIndex={-1} className="mt-1 font-display text-3xl font-bold text-navy-900 outline-none sm:text-4xl">
+        {review ? t("bookingFlow.reviewTitle") : page.title}
       </h1>
       <nav aria-label={t("booking.steps")} className="mt-4">
         <ol className="flex flex-wrap gap-2 text-sm">
           {form.pages.map((candidate) => {
-            const current = candidate.number === pageNumber;
+            const current = !review && candidate.number === pageNumber;
             const reachable = candidate.number <= booking.current_page;
             const label = t("booking.step", { number: candidate.number, total: form.pages.length, title: candidate.title });
             const style = `inline-flex items-center gap-2 rounded-full px-3 py-1.5 ${current ? "bg-navy-800 text-white" : reachable ? "bg-white text-navy-800 ring-1 ring-navy-800/25" : "bg-navy-50 text-ink-soft"}`;
@@ -207,17 +256,33 @@ export function BookingFormPage(props: BookingPageProps) {
               </li>
             );
           })}
+          <li>
+            {(() => {
+              const label = t("bookingFlow.reviewStep", { number: form.pages.length + 1 });
+              const reachable = booking.current_page > form.pages.length && !booking.sma_blocking;
+              const style = `inline-flex items-center gap-2 rounded-full px-3 py-1.5 ${review ? "bg-navy-800 text-white" : reachable ? "bg-white text-navy-800 ring-1 ring-navy-800/25" : "bg-navy-50 text-ink-soft"}`;
+              return reachable && !review ? (
+                <Link to={reviewHref} className={`${style} hover:bg-navy-100`}>
+                  {label}
+                </Link>
+              ) : (
+                <span className={style} aria-current={review ? "step" : undefined}>
+                  {label}
+                </span>
+              );
+            })()}
+          </li>
         </ol>
       </nav>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className={`mt-8 grid gap-8 ${review ? "max-w-3xl" : "lg:grid-cols-[minmax(0,1fr)_20rem]"}`}>
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
           {!actionData?.message && clientInvalid && Object.keys(errors).length > 0 && (
-            <div className="mb-6">
+            <div className="mb-6 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
               <FormMessage tone="error">{t("form.errorSummary")}</FormMessage>
             </div>
           )}
           {actionData?.message && (
-            <div className="mb-6 space-y-2">
+            <div className="mb-6 space-y-2 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
               <FormMessage tone="error">{actionData.message}</FormMessage>
               {errorPages.length > 0 && (
                 <ul className="list-disc pl-5 text-sm text-danger-700">
@@ -237,43 +302,59 @@ export function BookingFormPage(props: BookingPageProps) {
               <FormMessage tone="success">{t("booking.offerHeld", { until: offerHeldUntil })}</FormMessage>
             </div>
           )}
-          <Form method="post" {...getFormProps(conform)} ref={formRef} onChange={recompute} className="space-y-6" aria-labelledby="page-title">
-            {/* Enter in a text field submits with the first submit button: make that "next", not "remove companion". */}
-            <button type="submit" name="intent" value={isLastPage ? "submit" : "next"} tabIndex={-1} aria-hidden="true" className="sr-only" />
-            <input type="hidden" name="page_uuid" value={page.uuid} />
-            <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
-            {topLevel.map(renderItem)}
-            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-navy-900/10 pt-6">
-              {pageNumber > 1 ? (
-                <Button type="submit" name="intent" value="back" formNoValidate variant="ghost" disabled={busy}>
-                  {t("booking.back")}
+          {review ? (
+            <BookingReview
+              review={review}
+              price={props.price}
+              pageHref={pageHref}
+              cardPayment={booking.answers[paymentItemUuid(form) ?? ""] === "credit_card"}
+            />
+          ) : (
+            <Form
+              method="post"
+              {...getFormProps(conform)}
+              // A new version of the draft (another window saved, a companion was added) shows its answers afresh.
+              key={`${page.uuid}-${booking.version}`}
+              ref={formRef}
+              onChange={recompute}
+              className="space-y-6"
+              aria-labelledby="page-title"
+            >
+              {/* Enter in a text field submits with the first submit button: make that "next", not "remove companion". */}
+              <button type="submit" name="intent" value="next" tabIndex={-1} aria-hidden="true" className="sr-only" />
+              <input type="hidden" name="page_uuid" value={page.uuid} />
+              <input type="hidden" name="version" value={version} />
+              <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
+              {topLevel.map(renderItem)}
+              {/* On phones the price sits above the buttons, where it is seen before saving (decision 026). */}
+              <PriceSummary summary={shownPrice} placement="inline" className="lg:hidden" />
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-navy-900/10 pt-6">
+                {pageNumber > 1 ? (
+                  <Button type="submit" name="intent" value="back" formNoValidate variant="ghost" disabled={busy}>
+                    {t("booking.back")}
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <Button type="submit" name="intent" value="next" size="lg" disabled={busy}>
+                  {isLastPage ? (requestChosen ? t("booking.submitRequest") : t("bookingFlow.toReview")) : t("booking.next")}
                 </Button>
-              ) : (
-                <span />
-              )}
-              <Button type="submit" name="intent" value={isLastPage ? "submit" : "next"} size="lg" disabled={busy}>
-                {isLastPage ? (requestChosen ? t("booking.submitRequest") : t("booking.submit")) : t("booking.next")}
-              </Button>
-            </div>
-            <p className="text-xs text-ink-soft">{t("booking.savedNote")}</p>
-          </Form>
+              </div>
+              <p className="text-xs text-ink-soft">{t("booking.savedNote")}</p>
+            </Form>
+          )}
         </div>
-        <aside aria-label={t("booking.price.title")}>
-          <PriceSummary summary={livePrice ?? props.price} />
-        </aside>
+        {!review && (
+          <aside aria-label={t("booking.price.title")} className="hidden lg:block">
+            <PriceSummary summary={shownPrice} />
+          </aside>
+        )}
       </div>
     </div>
   );
 }
 
-/** Moves the focus to the first item the browser found wrong, as a screen reader user needs it. */
-function focusFirstError(errors: FieldErrors) {
-  const [first] = Object.keys(errors);
-  if (!first) return;
-  requestAnimationFrame(() => {
-    const control = document.querySelector<HTMLElement>(
-      `[name="${answerField(first)}"]:not([type="hidden"]), #item-${first}, [aria-describedby~="item-${first}-error"]`,
-    );
-    control?.focus();
-  });
+/** The payment method's item (`payment_option`), whose answer says whether the booking goes on to the card payment. */
+function paymentItemUuid(form: PublicForm): string | undefined {
+  return form.pages.flatMap((page) => page.items).find((item) => item.name === "payment_option")?.uuid;
 }

@@ -51,12 +51,13 @@ export function CompanionEditor({
           return (
             <li key={companion.uuid}>
               <fieldset
-                className={`rounded-xl p-4 ring-1 ${Object.keys(errors).length ? "ring-danger-700/50" : "ring-navy-900/15"}`}
+                className={`min-w-0 rounded-xl p-4 ring-1 ${Object.keys(errors).length ? "ring-danger-700/50" : "ring-navy-900/15"}`}
                 aria-invalid={Object.keys(errors).length ? true : undefined}
               >
                 <legend className="px-1 text-sm font-semibold text-navy-900">{t("booking.companions.companion", { number })}</legend>
                 <input type="hidden" name={companionListField} value={companion.uuid} />
-                <div className="grid gap-4 sm:grid-cols-2">
+                {/* Grid cells may shrink below their select's longest option ("Adult (€1,290.00)"), so nothing is cut off on phones. */}
+                <div className="grid gap-4 sm:grid-cols-2 [&>*]:min-w-0">
                   <ItemFrame id={fieldId("type")} label={t("booking.companions.type")} required error={errors.type?.[0]}>
                     <select
                       id={fieldId("type")}
@@ -102,7 +103,6 @@ export function CompanionEditor({
                         id={fieldId(field)}
                         name={companionField(companion.uuid, field)}
                         required
-                        maxLength={100}
                         autoComplete="off"
                         defaultValue={companion[field] ?? ""}
                         aria-invalid={errors[field] ? true : undefined}

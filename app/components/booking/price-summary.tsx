@@ -1,8 +1,20 @@
 import { useTranslation } from "react-i18next";
 import type { PriceSummaryView } from "../../utils/booking-view";
 
+/**
+ * Where the summary sits: beside the form on wide screens ("aside"), and above the page's buttons on
+ * phones ("inline"), where the customer reads it before saving (below the Save button it was missed).
+ * The booking page renders both; each shows on its screen sizes only, so exactly one is visible.
+ */
+export type PriceSummaryPlacement = "aside" | "inline";
+
+const placementStyles = {
+  aside: { box: "bg-white lg:sticky lg:top-24", idPrefix: "price-summary", testId: "price-summary" },
+  inline: { box: "bg-navy-50", idPrefix: "price-summary-inline", testId: "price-summary-inline" },
+} as const satisfies Record<PriceSummaryPlacement, { box: string; idPrefix: string; testId: string }>;
+
 /** Event price, companions, extras, total, and what is due now and later (PRODUCT.md "Money"). */
-export function PriceSummary({ summary }: { summary: PriceSummaryView | null }) {
+export function PriceSummary({ summary, placement = "aside", className = "" }: { summary: PriceSummaryView | null; placement?: PriceSummaryPlacement; className?: string }) {
   const { t } = useTranslation();
   if (!summary) return null;
   const row = (label: string, amount: string, strong = false) => (
@@ -11,13 +23,14 @@ export function PriceSummary({ summary }: { summary: PriceSummaryView | null }) 
       <dd className="tabular-nums">{amount}</dd>
     </div>
   );
+  const style = placementStyles[placement];
   return (
-    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 lg:sticky lg:top-24" aria-labelledby="price-summary-title">
-      <h2 id="price-summary-title" className="font-display text-lg font-bold text-navy-900">
+    <section className={`rounded-2xl p-5 shadow-sm ring-1 ring-navy-900/10 ${style.box} ${className}`} aria-labelledby={`${style.idPrefix}-title`}>
+      <h2 id={`${style.idPrefix}-title`} className="font-display text-lg font-bold text-navy-900">
         {t("booking.price.title")}
       </h2>
       {/* Announced politely as the visitor changes companions or vehicles. */}
-      <dl className="mt-3 divide-y divide-navy-900/10 text-sm" aria-live="polite" data-testid="price-summary">
+      <dl className="mt-3 divide-y divide-navy-900/10 text-sm" aria-live="polite" data-testid={style.testId}>
         {row(t("booking.price.eventPrice"), summary.eventPrice)}
         {summary.companions && row(t("booking.price.companions", { count: summary.companions.count }), summary.companions.total)}
         {summary.addons && row(t("booking.price.addons"), summary.addons)}

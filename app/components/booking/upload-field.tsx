@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PublicFormItem } from "../../../core/contracts/forms";
 import type { UploadView } from "../../../core/contracts/uploads";
@@ -31,11 +31,18 @@ export function UploadField({
   const locale = useLocale();
   const [file, setFile] = useState<UploadedFile | undefined>(current);
   const [state, setState] = useState<UploadState>({ phase: "idle" });
+  const input = useRef<HTMLInputElement>(null);
   const id = `item-${item.uuid}`;
   const accept = Array.isArray(item.options.accept) ? (item.options.accept as string[]).join(",") : undefined;
   const shownError = state.phase === "failed" ? state.message : error;
   // Which file is already uploaded is part of the input's state, so it is announced with the hint and error.
   const inputDescribedBy = [describedBy(id, shownError, item.help), file ? `${id}-uploaded` : null].filter(Boolean).join(" ") || undefined;
+
+  /** A refused file must not stay listed in the chooser as if it were taken: empty it so that another can be picked. */
+  function refuse(message: string) {
+    if (input.current) input.current.value = "";
+    setState({ phase: "failed", message });
+  }
 
   async function upload(chosen: File) {
     setState({ phase: "uploading", name: chosen.name });
@@ -51,14 +58,14 @@ export function UploadField({
       });
       const answer = (await response.json().catch(() => null)) as { data?: UploadedFile; message?: string; errors?: Record<string, string[]> } | null;
       if (!response.ok || !answer?.data) {
-        setState({ phase: "failed", message: answer?.errors?.[item.uuid]?.[0] ?? answer?.message ?? t("booking.upload.failed") });
+        refuse(answer?.errors?.[item.uuid]?.[0] ?? answer?.message ?? t("booking.upload.failed"));
         return;
       }
       setFile(answer.data);
       setState({ phase: "idle" });
       onUploaded(item.uuid);
     } catch {
-      setState({ phase: "failed", message: t("booking.upload.failed") });
+      refuse(t("booking.upload.failed"));
     }
   }
 
@@ -76,6 +83,7 @@ export function UploadField({
         </p>
       )}
       <input
+        ref={input}
         id={id}
         type="file"
         accept={accept}

@@ -97,6 +97,7 @@ export function VehiclePicker({
     if (!resource) return false;
     return isChosen(day, key) || canTake(resource.used, resource.stock);
   };
+  const canCopy = options.copyDay1ToDay2 && options.days.includes(2);
   const extras: { key: string; kind: ResourceChoice["kind"]; priceKind: string }[] = [
     ...(options.instructor ? [{ key: "instructor", kind: "instructor" as const, priceKind: "instructor" }] : []),
     ...options.addons.map((key) => ({ key, kind: key as ResourceChoice["kind"], priceKind: "addon" })),
@@ -114,8 +115,23 @@ export function VehiclePicker({
           const dayStock = stock.find((entry) => entry.day === day);
           const vehicle = choices.find((choice) => choice.day === day && choice.kind === "vehicle")?.key ?? "";
           return (
-            <fieldset key={day} className="rounded-xl p-4 ring-1 ring-navy-900/15">
+            <fieldset key={day} className="min-w-0 rounded-xl p-4 ring-1 ring-navy-900/15">
               <legend className="px-1 text-sm font-semibold text-navy-900">{dayStock?.label ?? t("booking.vehicles.day", { day })}</legend>
+              {/* Under day 2's heading, where the visitor decides day 2 (below the days it was missed on phones). */}
+              {day === 2 && canCopy && (
+                <div className="mb-4">
+                  <button
+                    type="button"
+                    onClick={copy}
+                    className="rounded-full px-4 py-2 text-sm font-semibold text-navy-800 ring-1 ring-inset ring-navy-800/25 hover:bg-navy-100"
+                  >
+                    {t("booking.vehicles.copy")}
+                  </button>
+                  <p role="status" className="mt-2 text-sm text-ink-soft empty:mt-0">
+                    {copyMessage}
+                  </p>
+                </div>
+              )}
               <fieldset>
                 <legend className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{t("booking.vehicles.vehicle")}</legend>
                 <div className="mt-2 space-y-2">
@@ -187,20 +203,6 @@ export function VehiclePicker({
           );
         })}
       </div>
-      {options.copyDay1ToDay2 && options.days.includes(2) && (
-        <div className="mt-3">
-          <button
-            type="button"
-            onClick={copy}
-            className="rounded-full px-4 py-2 text-sm font-semibold text-navy-800 ring-1 ring-inset ring-navy-800/25 hover:bg-navy-100"
-          >
-            {t("booking.vehicles.copy")}
-          </button>
-          <p role="status" className="mt-2 text-sm text-ink-soft">
-            {copyMessage}
-          </p>
-        </div>
-      )}
       <ErrorText id={id} error={error} />
     </section>
   );

@@ -11,7 +11,7 @@ import { html } from "./html";
 import { image } from "./image";
 import { input } from "./input";
 import { internationalPhone } from "./international-phone";
-import { isBlank, type FormItemKind, type FormItemKindModule, type ValidationMessage } from "./kind-module";
+import { baseItemOptions, isBlank, isCompletableLater, type FormItemKind, type FormItemKindModule, type ValidationMessage } from "./kind-module";
 import { multiselect } from "./multiselect";
 import { nationalitySelect } from "./nationality-select";
 import { priceList } from "./price-list";
@@ -26,6 +26,7 @@ import { vehiclesPerDay } from "./vehicles-per-day";
 import { wysiwyg } from "./wysiwyg";
 
 export type { FormItemKind, FormItemKindModule, ValidationMessage };
+export { baseItemOptions, isCompletableLater };
 
 /**
  * Every form item kind, one module each. `satisfies Record<FormItemKind, …>` makes a kind added to
@@ -64,11 +65,14 @@ export function takesAnswer(item: Pick<PublicFormItem, "kind">): boolean {
   return formItemKinds[item.kind].answer !== null;
 }
 
-/** The problem with one answer, or null. `today` is the operator's calendar date (date bounds). */
+/**
+ * The problem with one answer, or null. `today` is the operator's calendar date (date bounds). An
+ * item that may be completed later is never missing: it can be answered after checkout.
+ */
 export function validateAnswer(item: PublicFormItem, value: unknown, today: string): ValidationMessage | null {
   const rule: FormItemKindModule["answer"] = formItemKinds[item.kind].answer;
   if (!rule) return null;
-  if (!rule.checksBlank && isBlank(value)) return item.required ? rule.blankMessage : null;
+  if (!rule.checksBlank && isBlank(value)) return item.required && !isCompletableLater(item) ? rule.blankMessage : null;
   const result = rule.schema(item, today).safeParse(value);
   // Every message a kind's schema reports is a ValidationMessage (built with `problem()`).
   return result.success ? null : ((result.error.issues[0]?.message ?? "validation.required") as ValidationMessage);

@@ -1,11 +1,17 @@
 import { z } from "zod";
-import { numberOption, optionsOf, problem, type FormItemKindModule } from "./kind-module";
+import { numberOption, optionsOf, problem, type FormItemKindModule, type ValidationMessage } from "./kind-module";
 
 const options = z.looseObject({
   /** "email" and "number" are checked; anything else is plain text. */
   type: z.enum(["text", "email", "number"]).optional().catch(undefined),
   maxLength: numberOption,
 });
+
+/**
+ * The message of a text over its limit. Messages travel as catalogue keys without numbers, so the
+ * limit of people's names (100) has its own text, "At most 100 characters"; other limits say "too long".
+ */
+const tooLongMessage = (maxLength: number): ValidationMessage => (maxLength === 100 ? "validation.atMost100Characters" : "validation.tooLong");
 
 /** One line of text, an e-mail address or a number (written with a point or a comma). */
 export const input = {
@@ -17,7 +23,7 @@ export const input = {
       return z
         .string(problem("validation.required"))
         .trim()
-        .max(maxLength, problem("validation.tooLong"))
+        .max(maxLength, problem(tooLongMessage(maxLength)))
         .refine((text) => type !== "email" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), problem("validation.email"))
         .refine((text) => type !== "number" || /^-?\d+([.,]\d+)?$/.test(text), problem("validation.number"));
     },

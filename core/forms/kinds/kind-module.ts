@@ -8,6 +8,7 @@ export type { FormItemKind };
 export type ValidationMessage =
   | "validation.required"
   | "validation.tooLong"
+  | "validation.atMost100Characters"
   | "validation.email"
   | "validation.choice"
   | "validation.date"
@@ -85,3 +86,15 @@ export const choicesOption = z
 export const numberOption = z.number().optional().catch(undefined);
 /** An optional text option: anything else is as if it were not set. */
 export const textOption = z.string().optional().catch(undefined);
+
+/**
+ * Options every kind understands, beside its own. `completableLater`: the item "may be completed
+ * later": the booking can be submitted without it (even when required), and its answer may be given
+ * on the "manage my booking" page until the form's deadline (decision 023).
+ */
+export const baseItemOptions = z.looseObject({ completableLater: z.boolean().optional().catch(undefined) });
+
+/** Whether the item may be answered after checkout (`options.completableLater`). */
+export function isCompletableLater(item: Pick<PublicFormItem, "options">): boolean {
+  return optionsOf(baseItemOptions, item).completableLater === true;
+}

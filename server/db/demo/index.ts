@@ -14,7 +14,8 @@ import type { InsertedEvent } from "../factories/events";
 import { insertEvent } from "../factories/events";
 import { formPageOrder } from "../factories/forms";
 import type { SiteSettings } from "../factories/site";
-import { bookings, eventCategoryTranslations, events, experiences, participants } from "../schema";
+import { issueInvoice } from "../../invoices/issue-invoice";
+import { bookings, eventCategoryTranslations, events, experiences, participants, payments } from "../schema";
 import { demoCategories, finalParties, sampleEvents, type DemoEventSeed } from "./events";
 import { experienceSeeds } from "./experiences";
 import { seedIds } from "./ids";
@@ -77,6 +78,8 @@ async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: D
     totalCents,
     depositCents: totalCents,
     remainderCents: 0,
+    // "paid" means its succeeded payments add up to the total: the bank transfer below.
+    paidCents: totalCents,
     submittedAt,
     createdAt: submittedAt,
     updatedAt: submittedAt,
@@ -86,6 +89,22 @@ async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: D
     { bookingId, role: "main", position: 0, ...main },
     { bookingId, role: "companion", companionType: "golf_playing", position: 1, forename: "Claudia", surname: "Hofmann" },
   ]);
+  // An invoice booking has its invoice, and the transfer that paid it a week later (tests/api/seed-money.test.ts).
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (row) await issueInvoice(tx, row, submittedAt);
+  const paidAt = shiftDays(submittedAt, 7);
+  await tx.insert(payments).values({
+    bookingId,
+    provider: "bank_transfer",
+    providerReference: `transfer-${pastBookingCode}`,
+    kind: "full",
+    amountCents: totalCents,
+    status: "succeeded",
+    returnTokenHash: randomHex(32),
+    succeededAt: paidAt,
+    createdAt: paidAt,
+    updatedAt: paidAt,
+  });
   await tx
     .update(events)
     .set({ placesTaken: sql`${events.placesTaken} + 2` })

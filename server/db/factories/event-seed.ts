@@ -70,6 +70,8 @@ export type EventSeed = {
   /** Which extras page its form gets. */
   style: EventStyle;
   title: Text;
+  /** The page's address per language; made from the title when left out. */
+  slug?: Partial<Text>;
   teaser: Text;
   description: Text;
   location: Text;

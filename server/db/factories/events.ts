@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { addDays } from "../../../core/domain/dates";
 import type { Transaction } from "../client";
 import { eventDayResources, eventPrices, events } from "../schema";
+import { insertEventSlugs } from "./event-slugs";
 import { formFor, insertForm, type FormPageIds } from "./forms";
 import type { SiteSettings } from "./site";
 import { priceLabels, priceList, dayResources, type EventSeed } from "./event-seed";
@@ -52,6 +53,7 @@ export async function insertEvent(
     minParticipants: event.minParticipants,
     published: options.published ?? true,
   });
+  await insertEventSlugs(tx, eventId, event.title, event.slug);
   await tx.insert(eventPrices).values(
     priceList(event).map((price, index) => ({
       eventId,

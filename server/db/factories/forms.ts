@@ -147,7 +147,10 @@ function tripExtrasPage(event: EventSeed): PageSeed {
           item("datetime", "arrival.landing", t("Landing at Samui Airport (local time)", "Landung am Flughafen Samui (Ortszeit)")),
         ],
       }),
-      item("textarea", "dietary_requirements", t("Dietary requirements or allergies", "Ernährungswünsche oder Allergien"), { options: { maxLength: 500 } }),
+      // May be completed later, on "manage my booking", until the form's deadline (decision 023).
+      item("textarea", "dietary_requirements", t("Dietary requirements or allergies", "Ernährungswünsche oder Allergien"), {
+        options: { maxLength: 500, completableLater: true },
+      }),
     ],
   };
 }

@@ -22,7 +22,7 @@ export const siteSettings = {
   managingDirector: "Katharina Brandl",
   vatId: "DE318452967",
   supportEmail: "support@trackside-fairway.de",
-  supportHours: t("Mon–Fri 8:00–18:00 CET", "Mo–Fr 8:00–18:00 Uhr MEZ"),
+  supportHours: t("Mon–Fri 8:00–18:00 German time", "Mo–Fr 8:00–18:00 Uhr deutscher Zeit"),
   travelOperatorNotice: t(
     `All events are organised by ${company} as travel operator within the meaning of the German package travel law (§§ 651a et seq. BGB).`,
     `Alle Veranstaltungen werden von der ${company} als Reiseveranstalter im Sinne des Pauschalreiserechts (§§ 651a ff. BGB) durchgeführt.`,

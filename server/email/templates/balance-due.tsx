@@ -1,9 +1,10 @@
 import { formatDate } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
-import { emailText } from "../email-catalogue";
+import { emailText, formatEndOfDayDeadline } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
 import type { BalanceDuePayload } from "../email-messages";
+import { ManageBookingLink } from "./manage-booking-link";
 
 export function balanceDueSubject(locale: Locale, payload: BalanceDuePayload): string {
   const t = emailText(locale);
@@ -27,8 +28,10 @@ export function BalanceDue({ locale, payload }: { locale: Locale; payload: Balan
         {t("balanceDue.intro", { eventTitle: payload.eventTitle, startsOn: formatDate(payload.startsOn, locale), amount, code: payload.code, date })}
       </Paragraph>
       {payload.reminder && <Paragraph>{t("balanceDue.reminder")}</Paragraph>}
+      <Paragraph>{t("balanceDue.deadline", { deadline: formatEndOfDayDeadline(payload.dueOn, locale) })}</Paragraph>
       <ActionButton locale={locale} href={payload.payUrl} label={t("balanceDue.button", { amount })} />
       <SmallPrint>{t("balanceDue.note")}</SmallPrint>
+      <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
 }

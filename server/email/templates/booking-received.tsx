@@ -6,6 +6,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
 import type { BookingReceivedPayload } from "../email-messages";
+import { ManageBookingLink } from "./manage-booking-link";
 
 const styles = {
   codeBox: { backgroundColor: brandColors.page, borderLeft: `4px solid ${brandColors.gold}`, padding: "12px 16px", margin: "16px 0" },
@@ -22,12 +23,26 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 export function bookingReceivedSubject(locale: Locale, payload: BookingReceivedPayload): string {
-  return emailText(locale)("bookingReceived.subject", { code: payload.code });
+  const t = emailText(locale);
+  // A card booking is not complete until paid: the subject must not read like a confirmation (issue 12).
+  return payload.paymentOption === "credit_card"
+    ? t("bookingReceived.subjectPayNow", { code: payload.code, time: formatDeadline(payload.holdExpiresAt, locale) })
+    : t(`bookingReceived.subjectBy.${payload.paymentOption}`, { code: payload.code });
+}
+
+/** What the mail says about money now: a card booking pays now, an invoice is transferred, a request (SMA) pays nothing until staff verified it. */
+function dueText(t: ReturnType<typeof emailText>, payload: BookingReceivedPayload, money: (cents: number) => string): string {
+  const amount = money(payload.remainderCents > 0 ? payload.depositCents : payload.totalCents);
+  if (payload.paymentOption === "sma") return t(payload.remainderCents > 0 ? "bookingReceived.dueAfterVerification" : "bookingReceived.dueAfterVerificationInFull", { amount });
+  return t(payload.remainderCents > 0 ? "bookingReceived.dueNow" : "bookingReceived.dueNowInFull", { amount });
 }
 
 /**
  * Sent when a booking is submitted: the code first (customers quote it on the phone), then what was
  * booked, what it costs, what is due now and later, and the next step of the chosen payment option.
+ * A card booking's mail says the places are only held, until when (with the time zone), and carries
+ * the pay link; a request (SMA) says nothing is charged before staff verified it. Every one carries
+ * the "manage my booking" link.
  */
 export function BookingReceived({ locale, payload }: { locale: Locale; payload: BookingReceivedPayload }) {
   const t = emailText(locale);
@@ -39,7 +54,7 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
       locale={locale}
       title={bookingReceivedSubject(locale, payload)}
       preview={t("bookingReceived.preview", { code: payload.code })}
-      heading={t("bookingReceived.heading")}
+      heading={t(`bookingReceived.headingBy.${payload.paymentOption}`)}
       name={payload.name}
     >
       <Paragraph>{t("bookingReceived.intro", { eventTitle: payload.eventTitle })}</Paragraph>
@@ -86,11 +101,8 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
           </tr>
         </tbody>
       </table>
-      <Text style={styles.due}>
-        {payload.remainderCents > 0
-          ? t("bookingReceived.dueNow", { amount: money(payload.depositCents) })
-          : t("bookingReceived.dueNowInFull", { amount: money(payload.totalCents) })}
-      </Text>
+      <Text style={styles.due}>{dueText(t, payload, money)}</Text>
+      {payload.paymentOption === "sma" && <Paragraph>{t("bookingReceived.nothingChargedNow")}</Paragraph>}
       {payload.remainderCents > 0 && payload.remainderDueOn && (
         <Text style={styles.due}>
           {t("bookingReceived.remainderDue", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
@@ -105,7 +117,14 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
           ? t("bookingReceived.next.credit_card", { time: formatDeadline(payload.holdExpiresAt, locale) })
           : t(`bookingReceived.next.${payload.paymentOption}`)}
       </Paragraph>
-      <ActionButton locale={locale} href={payload.bookingsUrl} label={t("bookingReceived.button")} />
+      {payload.paymentOption === "credit_card" && payload.payUrl && (
+        <ActionButton
+          locale={locale}
+          href={payload.payUrl}
+          label={t("bookingReceived.payButton", { amount: money(payload.remainderCents > 0 ? payload.depositCents : payload.totalCents) })}
+        />
+      )}
+      <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
 }

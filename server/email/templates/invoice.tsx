@@ -9,10 +9,25 @@ export function invoiceSubject(locale: Locale, payload: InvoicePayload): string 
   return emailText(locale)("invoice.subject", { invoiceNumber: payload.invoiceNumber, code: payload.code });
 }
 
-/** An invoice booking's invoice: the PDF is attached (render-email.tsx); the mail says what to transfer when. */
+/**
+ * The date the first transfer is due, from the invoice's snapshot (the site's bank-transfer days after
+ * submission, server/invoices/issue-invoice.ts); an old snapshot without it falls back to its issue date.
+ */
+function transferDueOn(invoice: InvoicePayload["invoice"]): string {
+  const due = invoice.depositDueOn;
+  return typeof due === "string" && /^\d{4}-\d{2}-\d{2}$/.test(due) ? due : invoice.issuedOn;
+}
+
+/**
+ * An invoice booking's invoice: the PDF is attached (render-email.tsx). The booking is confirmed when it
+ * is submitted (PRODUCT.md lifecycle, and what the API answers), so the mail says so, then what to
+ * transfer by when. Nothing releases the places of an unpaid invoice booking automatically (no job or
+ * transition does), so the mail promises only what happens: the team gets in touch (decision 025).
+ */
 export function InvoiceMail({ locale, payload }: { locale: Locale; payload: InvoicePayload }) {
   const t = emailText(locale);
   const money = (cents: number) => formatMoney(cents, locale);
+  const dueOn = formatDate(transferDueOn(payload.invoice), locale);
   return (
     <EmailLayout
       locale={locale}
@@ -22,14 +37,16 @@ export function InvoiceMail({ locale, payload }: { locale: Locale; payload: Invo
       name={payload.name}
     >
       <Paragraph>{t("invoice.intro", { eventTitle: payload.eventTitle, invoiceNumber: payload.invoiceNumber })}</Paragraph>
+      <Paragraph>{t("invoice.confirmed", { code: payload.code })}</Paragraph>
       {payload.remainderCents > 0 && payload.remainderDueOn ? (
         <>
-          <Paragraph>{t("invoice.deposit", { amount: money(payload.depositCents), code: payload.code })}</Paragraph>
+          <Paragraph>{t("invoice.deposit", { amount: money(payload.depositCents), date: dueOn, code: payload.code })}</Paragraph>
           <Paragraph>{t("invoice.remainder", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}</Paragraph>
         </>
       ) : (
-        <Paragraph>{t("invoice.full", { amount: money(payload.totalCents), code: payload.code })}</Paragraph>
+        <Paragraph>{t("invoice.full", { amount: money(payload.totalCents), date: dueOn, code: payload.code })}</Paragraph>
       )}
+      <Paragraph>{t("invoice.late")}</Paragraph>
       <ActionButton locale={locale} href={payload.bookingsUrl} label={t("invoice.button")} />
     </EmailLayout>
   );

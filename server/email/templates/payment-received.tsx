@@ -2,8 +2,9 @@ import { formatDate } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
-import { ActionButton, EmailLayout, Paragraph } from "../email-layout";
+import { EmailLayout, Paragraph } from "../email-layout";
 import type { PaymentReceivedPayload } from "../email-messages";
+import { ManageBookingLink } from "./manage-booking-link";
 
 export function paymentReceivedSubject(locale: Locale, payload: PaymentReceivedPayload): string {
   return emailText(locale)("paymentReceived.subject", { code: payload.code });
@@ -36,7 +37,7 @@ export function PaymentReceived({ locale, payload }: { locale: Locale; payload: 
           ? t("paymentReceived.remainder", { amount: money(remainder), date: formatDate(payload.remainderDueOn, locale) })
           : t("paymentReceived.paidInFull")}
       </Paragraph>
-      <ActionButton locale={locale} href={payload.bookingsUrl} label={t("paymentReceived.button")} />
+      <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
 }

@@ -3,6 +3,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
 import type { SmaRejectedPayload, SmaRequestedPayload, SmaVerifiedPayload } from "../email-messages";
+import { ManageBookingLink } from "./manage-booking-link";
 
 export function smaVerifiedSubject(locale: Locale, payload: SmaVerifiedPayload): string {
   return emailText(locale)("smaVerified.subject", { code: payload.code });
@@ -17,6 +18,7 @@ export function SmaVerified({ locale, payload }: { locale: Locale; payload: SmaV
       {payload.amountCents > 0 && <Paragraph>{t("smaVerified.pay", { amount: formatMoney(payload.amountCents, locale) })}</Paragraph>}
       <ActionButton locale={locale} href={payload.payUrl} label={t("smaVerified.button")} />
       <SmallPrint>{t("smaVerified.note")}</SmallPrint>
+      <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
 }
@@ -32,6 +34,7 @@ export function SmaRejected({ locale, payload }: { locale: Locale; payload: SmaR
     <EmailLayout locale={locale} title={smaRejectedSubject(locale, payload)} preview={t("smaRejected.preview")} heading={t("smaRejected.heading")} name={payload.name}>
       <Paragraph>{t("smaRejected.intro", { code: payload.code, eventTitle: payload.eventTitle })}</Paragraph>
       <ActionButton locale={locale} href={payload.eventsUrl} label={t("smaRejected.button")} />
+      <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
 }

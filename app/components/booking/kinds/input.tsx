@@ -22,6 +22,7 @@ function autoCompleteOf(name: string): string | undefined {
   return token ? `${section}${token}` : undefined;
 }
 
+/** No `maxLength` attribute: it cuts a pasted name silently; the page's check says what is too long instead (decision 026). */
 export const input = {
   Render: ({ item, error, page }) => {
     const type = stringOption(item, "type");
@@ -31,7 +32,6 @@ export const input = {
           {...controlProps(item, error, page.onEdit)}
           type={type === "email" ? "email" : "text"}
           inputMode={type === "number" ? "decimal" : undefined}
-          maxLength={typeof item.options.maxLength === "number" ? item.options.maxLength : undefined}
           autoComplete={autoCompleteOf(item.name)}
           defaultValue={text(page.booking.answers[item.uuid])}
           className={controlClasses(error)}

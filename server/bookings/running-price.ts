@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { bookingPriceLines, parseResourceChoices, vehicleItemOptions } from "../../core/domain/booking-choices";
+import { operatorToday } from "../../core/domain/dates";
+import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
+import type { Queryable } from "../db/client";
+import { type bookings, eventPrices, events, formItems, formPages, type participants, sites } from "../db/schema";
+
+/**
+ * A draft's running price (spec §3: a booking carries its total, event price, companion total, deposit
+ * and remainder): priced from its current answers and companions with the same pure functions as the
+ * submission and the live price summary (core/domain/booking-choices.ts, pricing.ts), on every read and
+ * save. The price stored at submission is the one that counts; a submitted booking shows that one.
+ */
+export async function runningPriceOf(
+  db: Queryable,
+  booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "answers">,
+  companions: Pick<typeof participants.$inferSelect, "companionType">[],
+  now: Date,
+): Promise<BookingPrice> {
+  const [prices, [event], [site], vehicleItems] = await Promise.all([
+    db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
+    db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1),
+    db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
+    db
+      .select({ id: formItems.id, kind: formItems.kind, options: formItems.options })
+      .from(formItems)
+      .innerJoin(formPages, eq(formPages.id, formItems.pageId))
+      .where(eq(formPages.formId, booking.formId))
+      .then((items) => items.filter((item) => item.kind === "vehicles" || item.kind === "vehicles_per_day")),
+  ]);
+  const answers = booking.answers as Record<string, unknown>;
+  const resources = vehicleItems.flatMap((item) =>
+    item.kind === "vehicles" || item.kind === "vehicles_per_day"
+      ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.id]) ?? [])
+      : [],
+  );
+  const lines = bookingPriceLines(
+    prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
+    companions.flatMap((companion) => (companion.companionType ? [companion.companionType] : [])),
+    resources,
+  );
+  return priceBooking(
+    lines,
+    { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 },
+    { today: operatorToday(now), startsOn: event?.startsOn ?? operatorToday(now) },
+  );
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { addDays, operatorToday } from "../../core/domain/dates";
+import { locales } from "../../core/i18n/locales";
+import { manageLinkPath } from "../bookings/manage-links";
+import type { Database } from "../db/client";
+import { insertDemoEventCopy } from "../db/demo";
+import { seedIds } from "../db/demo/ids";
+import { randomHex } from "../db/factories/common";
+import { siteSettings } from "../db/factories/site";
+import { bookings, eventPrices, events, participants, users } from "../db/schema";
+import { issueInvoice } from "../invoices/issue-invoice";
+
+/**
+ * End-to-end tests of "manage my booking" only (NODE_ENV=test, mounted by test-routes.ts): a booked
+ * event of the test's own with its private link, and moving that event's days so that the later
+ * details' deadline or the event's end passes without waiting (decision 023).
+ */
+export function createManageTestRoutes(options: { db: Database; now: () => Date; manageLinkSecret: string; invalidateReads?: () => void }): Hono {
+  const app = new Hono();
+  const demoKeys = Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]];
+  const input = z.object({
+    copyOf: z.enum(demoKeys),
+    email: z.email(),
+    locale: z.enum(locales),
+    /** Attach the booking to this existing account (the dashboard's tests). */
+    ownerEmail: z.email().optional(),
+  });
+
+  /** A copy of a demo event with one confirmed invoice booking (main participant, one companion, invoice issued). */
+  app.post("/manage-bookings", async (c) => {
+    const parsed = input.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: "copyOf, email and locale are needed" }, 400);
+    const { copyOf, email, locale, ownerEmail } = parsed.data;
+    const now = options.now();
+    const created = await options.db.transaction(async (tx) => {
+      const inserted = await insertDemoEventCopy(tx, copyOf, now, siteSettings);
+      const [price] = await tx
+        .select({ cents: eventPrices.amountCents })
+        .from(eventPrices)
+        .where(and(eq(eventPrices.eventId, inserted.eventId), eq(eventPrices.kind, "participant")))
+        .limit(1);
+      const [owner] = ownerEmail ? await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail)).limit(1) : [];
+      const totalCents = price?.cents ?? 10_000;
+      const bookingId = randomUUID();
+      const code = `MB-${randomHex(3).toUpperCase()}`;
+      const answer = (name: string, value: unknown) => {
+        const id = inserted.itemIds.get(name);
+        return id ? { [id]: value } : {};
+      };
+      await tx.insert(bookings).values({
+        id: bookingId,
+        code,
+        formId: inserted.formId,
+        eventId: inserted.eventId,
+        userId: owner?.id ?? null,
+        tokenHash: randomHex(32),
+        status: "confirmed",
+        locale,
+        currentPage: 3,
+        answers: {
+          ...answer("main.forename", "Mara"),
+          ...answer("main.surname", "Łukasiewicz-Öztürk"),
+          ...answer("main.email", email),
+          ...answer("main.city", "München"),
+          ...answer("golf.handicap", "hcp_0_18"),
+          ...answer("payment_option", "invoice"),
+        },
+        termsAcceptedAt: now,
+        paymentOption: "invoice",
+        placesHeld: 2,
+        eventPriceCents: totalCents,
+        totalCents,
+        depositCents: totalCents,
+        remainderCents: 0,
+        submittedAt: now,
+      });
+      await tx.insert(participants).values([
+        { bookingId, role: "main", position: 0, salutation: "mrs", forename: "Mara", surname: "Łukasiewicz-Öztürk", email, city: "München", country: "DE" },
+        { bookingId, role: "companion", companionType: "non_playing", position: 1, forename: "Jonas", surname: "Berg" },
+      ]);
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+      if (row) await issueInvoice(tx, row, now);
+      return { eventUuid: inserted.eventId, formUuid: inserted.formId, bookingUuid: bookingId, code };
+    });
+    options.invalidateReads?.();
+    const managePath = manageLinkPath(options.manageLinkSecret, { id: created.bookingUuid, manageLinkGeneration: 0, locale });
+    return c.json({ ...created, managePath }, 201);
+  });
+
+  /** The event now starts `startsInDays` from today and lasts `days` days (negative: it is over). */
+  app.post("/events/:uuid/move", async (c) => {
+    const eventId = c.req.param("uuid");
+    const move = z.object({ startsInDays: z.number().int().min(-400).max(400), days: z.number().int().min(1).max(10) }).safeParse(await c.req.json().catch(() => null));
+    if (!/^[0-9a-f-]{36}$/i.test(eventId) || !move.success) return c.json({ moved: false }, 400);
+    const startsOn = addDays(operatorToday(options.now()), move.data.startsInDays);
+    const moved = await options.db
+      .update(events)
+      .set({ startsOn, endsOn: addDays(startsOn, move.data.days - 1), registrationDeadline: null })
+      .where(eq(events.id, eventId))
+      .returning({ id: events.id });
+    options.invalidateReads?.();
+    return c.json({ moved: moved.length === 1, startsOn }, moved.length ? 200 : 404);
+  });
+
+  return app;
+}
