@@ -52,6 +52,8 @@ function pageView(view: ManageBookingView, locale: Locale, token: string) {
       self: base,
       calendar: `${base}/calendar.ics`,
       invoice: view.has_invoice ? `${base}/invoice` : null,
+      /** Where the later-details upload fields send their files (the API, not the page: streamed to disk). */
+      upload: `/api/booking/manage/${token}/upload`,
     },
   };
 }
@@ -104,10 +106,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { intent: "details" as const, message: t("manage.saved"), errors: {} };
   } catch (error) {
     // A link revoked or expired meanwhile: the message says so, and the page reloads as "gone".
-    if (AppError.is(error) && (error.code === "GONE" || error.code === "VALIDATION_FAILED" || error.code === "CONFLICT" || error.code === "TOO_MANY_REQUESTS")) {
+    if (
+      AppError.is(error) &&
+      (error.code === "GONE" || error.code === "VALIDATION_FAILED" || error.code === "CONFLICT" || error.code === "TOO_MANY_REQUESTS")
+    ) {
       const response = error.toResponse(locale);
       return data(
-        { intent: formData.get("intent") === "renew" ? ("renew" as const) : ("details" as const), message: response.message, errors: response.errors ?? {}, failed: true },
+        {
+          intent: formData.get("intent") === "renew" ? ("renew" as const) : ("details" as const),
+          message: response.message,
+          errors: response.errors ?? {},
+          failed: true,
+        },
         { status: error.status },
       );
     }

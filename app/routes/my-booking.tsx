@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { PublicFormItem } from "../../core/contracts/forms";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { markCompletableLater } from "../components/booking/completable-later";
-import { formItemRenderers, type BookingPageContext } from "../components/booking/kinds";
+import { formItemRenderers, type BookingPageContext, type FormItemKindRenderer } from "../components/booking/kinds";
 import { Button, buttonClasses } from "../components/button";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
@@ -45,8 +45,8 @@ function Rows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** The booking page's item renderers need a page context; here only the answers and the clock matter. */
-function laterContext(booking: PageBooking, answers: BookingView["answers"]): BookingPageContext {
+/** The booking page's item renderers need a page context; here the answers, the files, where they go and the clock matter. */
+function laterContext(booking: PageBooking, answers: BookingView["answers"], onUploaded: () => void): BookingPageContext {
   const view: BookingView = {
     uuid: booking.uuid,
     form_uuid: booking.uuid,
@@ -78,10 +78,12 @@ function laterContext(booking: PageBooking, answers: BookingView["answers"]): Bo
     countries: [],
     prices: [],
     stock: [],
-    uploads: [],
+    uploads: booking.uploads,
+    uploadUrl: booking.links.upload,
     participantErrors: {},
     hidden: new Set(),
-    onEdit: () => undefined,
+    // Only an upload reports an edit here, once its file is stored: the page then shows it among the files.
+    onEdit: onUploaded,
     onChoicesChange: () => undefined,
     onParticipantEdit: () => undefined,
     renderItem: () => null,
@@ -93,17 +95,27 @@ function laterContext(booking: PageBooking, answers: BookingView["answers"]): Bo
 function LaterDetails({ booking, result }: { booking: PageBooking; result: ActionResult }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
   const { later_details: later } = booking;
   if (later.items.length === 0) return null;
   const errors: Record<string, string[]> = result?.intent === "details" ? result.errors : {};
-  const context = laterContext(booking, later.answers);
-  // Files cannot be sent after checkout yet: those items are shown with their answer, never as a field.
-  const editable = (item: PublicFormItem) => later.open && formItemRenderers[item.kind].readAnswer !== null;
+  const context = laterContext(booking, later.answers, () => void revalidator.revalidate());
+  // Fields read back from the post, and uploads, which are stored the moment a file is chosen.
+  const posted = (item: PublicFormItem) => formItemRenderers[item.kind].readAnswer !== null;
+  const savesItself = (item: PublicFormItem): boolean => {
+    const renderer: FormItemKindRenderer = formItemRenderers[item.kind];
+    return renderer.savesItself === true;
+  };
+  const editable = (item: PublicFormItem) => later.open && (posted(item) || savesItself(item));
   const answerOf = (item: PublicFormItem) => booking.answers.find((answer) => answer.item_uuid === item.uuid)?.text ?? t("manage.notGiven");
   return (
     <Section id="later-title" title={t("manage.later")}>
-      <p className="text-sm text-ink">{later.open ? t("manage.laterIntro", { date: booking.display.closesOn }) : t("manage.laterClosed", { date: booking.display.closesOn })}</p>
-      {result?.intent === "details" && <div className="mt-3">{<FormMessage tone={"failed" in result ? "error" : "success"}>{result.message}</FormMessage>}</div>}
+      <p className="text-sm text-ink">
+        {later.open ? t("manage.laterIntro", { date: booking.display.closesOn }) : t("manage.laterClosed", { date: booking.display.closesOn })}
+      </p>
+      {result?.intent === "details" && (
+        <div className="mt-3">{<FormMessage tone={"failed" in result ? "error" : "success"}>{result.message}</FormMessage>}</div>
+      )}
       {later.open ? (
         <Form method="post" className="mt-4 space-y-5" noValidate>
           <input type="hidden" name="intent" value="details" />
@@ -112,9 +124,11 @@ function LaterDetails({ booking, result }: { booking: PageBooking; result: Actio
             const renderer = formItemRenderers[item.kind];
             return <renderer.Render key={item.uuid} item={markCompletableLater(item, t("manage.laterNote"))} error={errors[item.uuid]?.[0]} page={context} />;
           })}
-          <Button type="submit" disabled={busy}>
-            {t("manage.save")}
-          </Button>
+          {later.items.some(posted) && (
+            <Button type="submit" disabled={busy}>
+              {t("manage.save")}
+            </Button>
+          )}
         </Form>
       ) : (
         <div className="mt-3">
@@ -245,7 +259,12 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
                   <span className="flex flex-wrap items-center gap-3 text-ink-soft">
                     {file.size}
                     {file.duration_seconds !== null && <span>{t("manage.videoLength", { seconds: file.duration_seconds })}</span>}
-                    <a href={file.href} download aria-label={t("manage.downloadFile", { name: file.name })} className="font-semibold text-navy-800 underline underline-offset-2">
+                    <a
+                      href={file.href}
+                      download
+                      aria-label={t("manage.downloadFile", { name: file.name })}
+                      className="font-semibold text-navy-800 underline underline-offset-2"
+                    >
                       {t("manage.download")}
                     </a>
                   </span>

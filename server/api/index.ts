@@ -27,6 +27,7 @@ const routesWithTheirOwnBodyLimit = [
   /^(?:\/api)?\/booking\/public\/[^/]+\/update\/[^/]+$/,
   /^(?:\/api)?\/payment\/webhook\/[^/]+$/,
   /^(?:\/api)?\/booking\/[^/]+\/upload$/,
+  /^(?:\/api)?\/booking\/manage\/[^/]+\/upload$/,
 ];
 
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */

@@ -1,6 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { laterDetailsBodySchema, manageBookingParamsSchema, manageBookingResponseSchema } from "../../core/contracts/manage-booking";
+import { uploadFormSchema, uploadResponseSchema } from "../../core/contracts/uploads";
+import { AppError } from "../errors";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
@@ -10,8 +12,45 @@ const linkAnswers = {
   410: json(errorResponseSchema, "The link was valid and is no more: revoked by a newer link, or the event is over"),
 };
 
+const laterUploadRoute = createRoute({
+  method: "post",
+  path: "/booking/manage/{token}/upload",
+  tags: ["bookings"],
+  summary:
+    "Upload the file of an upload item that may be completed later (options.completableLater), after checkout and until the form's deadline; the upload's uuid becomes the item's answer",
+  request: {
+    params: manageBookingParamsSchema,
+    body: { content: { "multipart/form-data": { schema: uploadFormSchema } }, required: true },
+  },
+  responses: {
+    201: json(uploadResponseSchema, "The stored upload"),
+    400: json(errorResponseSchema, "Not a readable multipart body"),
+    409: json(errorResponseSchema, "The deadline for these details has passed"),
+    413: json(errorResponseSchema, "Larger than the item allows, or more than the booking's files may add up to"),
+    ...errorAnswers,
+    ...linkAnswers,
+  },
+});
+
 /** "Manage my booking" (decision 023): the signed link's token is the credential, beside an optional login. */
 export function registerManageBookingRoutes(api: ApiRouter) {
+  // Documented from the contract, but streamed to disk like the booking pages' uploads (uploads.ts).
+  api.openAPIRegistry.registerPath(laterUploadRoute);
+  api.post("/booking/manage/:token/upload", optionalActor(), async (c) => {
+    const params = manageBookingParamsSchema.safeParse(c.req.param());
+    if (!params.success) throw new AppError("NOT_FOUND", "bookingNotFound");
+    const body = c.req.raw.body;
+    if (!body) throw new AppError("BAD_REQUEST", "invalidRequest");
+    const contentLength = Number(c.req.header("content-length"));
+    const upload = await c.var.services.manage.uploadLater(c.var.actor, {
+      token: params.data.token,
+      stream: body,
+      contentType: c.req.header("content-type") ?? "",
+      contentLength: Number.isSafeInteger(contentLength) && contentLength > 0 ? contentLength : undefined,
+      locale: c.var.locale,
+    });
+    return c.json(uploadResponseSchema.parse({ data: upload }), 201);
+  });
   api.openapi(
     createRoute({
       method: "get",

@@ -38,8 +38,7 @@ export function registerUploadRoutes(api: ApiRouter) {
     if (!body) throw new AppError("BAD_REQUEST", "invalidRequest");
     const contentLength = Number(c.req.header("content-length"));
     const upload = await c.var.services.bookings.storeUpload({
-      bookingId: uuid,
-      bookingToken: bookingTokenFromCookie(c.req.header("cookie"), uuid),
+      booking: { kind: "draft", bookingId: uuid, bookingToken: bookingTokenFromCookie(c.req.header("cookie"), uuid) },
       stream: body,
       contentType: c.req.header("content-type") ?? "",
       contentLength: Number.isSafeInteger(contentLength) && contentLength > 0 ? contentLength : undefined,

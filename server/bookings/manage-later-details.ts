@@ -8,13 +8,32 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize, bookingSubject } from "../auth/authorize";
 import { getPublicForm } from "../catalog/forms";
-import type { Database } from "../db/client";
+import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, forms, uploads } from "../db/schema";
 import { AppError } from "../errors";
-import { openManageLink } from "./manage-access";
+import { openManageLink, type ManagedBooking } from "./manage-access";
 import { laterDetailsWindow } from "./manage-view";
 
 type LaterDetailsDeps = { db: Database; manageLinkSecret: string; now: () => Date };
+
+/**
+ * The booking a manage link opens, for completing details after checkout: the link, the permission
+ * ("booking.complete-details") and the form's deadline checked; locked for update when asked.
+ */
+export async function openForLaterDetails(
+  deps: { db: Queryable; manageLinkSecret: string; now: () => Date },
+  caller: Actor,
+  input: { token: string; lock: boolean },
+): Promise<ManagedBooking> {
+  const managed = await openManageLink(deps, caller, input);
+  const { booking, event } = managed;
+  authorize(managed.actor, "booking.complete-details", bookingSubject(booking));
+  const [formRow] = await deps.db.select({ days: forms.laterDetailsDaysBeforeEvent }).from(forms).where(eq(forms.id, booking.formId)).limit(1);
+  if (!laterDetailsWindow({ startsOn: event.startsOn, daysBeforeEvent: formRow?.days ?? null, status: booking.status, now: deps.now() }).open) {
+    throw new AppError("CONFLICT", "laterDetailsClosed");
+  }
+  return managed;
+}
 
 /**
  * Saves answers to the items that may be completed later, after checkout (decision 023): only those
@@ -26,13 +45,8 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
   const now = deps.now();
   const t = translatorFor(input.locale);
   return deps.db.transaction(async (tx) => {
-    const managed = await openManageLink({ ...deps, db: tx }, caller, { token: input.token, lock: true });
-    const { booking, event } = managed;
-    authorize(managed.actor, "booking.complete-details", bookingSubject(booking));
-    const [formRow] = await tx.select({ days: forms.laterDetailsDaysBeforeEvent }).from(forms).where(eq(forms.id, booking.formId)).limit(1);
-    if (!laterDetailsWindow({ startsOn: event.startsOn, daysBeforeEvent: formRow?.days ?? null, status: booking.status, now }).open) {
-      throw new AppError("CONFLICT", "laterDetailsClosed");
-    }
+    const managed = await openForLaterDetails({ ...deps, db: tx }, caller, { token: input.token, lock: true });
+    const { booking } = managed;
     const form = await getPublicForm(tx, input.locale, booking.formId, { preview: true, now });
     const laterItems = form.pages.flatMap((page) => page.items).filter((item) => takesAnswer(item) && isCompletableLater(item));
     const errors: FieldErrors = {};
@@ -44,7 +58,15 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
       ? await tx
           .select({ id: uploads.id, itemId: uploads.itemId })
           .from(uploads)
-          .where(and(eq(uploads.bookingId, booking.id), inArray(uploads.id, fileAnswers.filter((value): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value)))))
+          .where(
+            and(
+              eq(uploads.bookingId, booking.id),
+              inArray(
+                uploads.id,
+                fileAnswers.filter((value): value is string => typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value)),
+              ),
+            ),
+          )
       : [];
     const today = operatorToday(now);
     for (const item of laterItems) {
@@ -53,7 +75,12 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
       const problem = validateAnswer(item, value, today);
       if (problem) errors[item.uuid] = [t(problem)];
       // A file answer must name a file of this booking uploaded for this item, as at submission.
-      else if ((item.kind === "upload" || item.kind === "file") && typeof value === "string" && value !== "" && !files.some((file) => file.id === value && file.itemId === item.uuid)) {
+      else if (
+        (item.kind === "upload" || item.kind === "file") &&
+        typeof value === "string" &&
+        value !== "" &&
+        !files.some((file) => file.id === value && file.itemId === item.uuid)
+      ) {
         errors[item.uuid] = [t("validation.required")];
       }
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { addDays, operatorToday } from "../../core/domain/dates";
@@ -10,7 +10,7 @@ import { insertDemoEventCopy } from "../db/demo";
 import { seedIds } from "../db/demo/ids";
 import { randomHex } from "../db/factories/common";
 import { siteSettings } from "../db/factories/site";
-import { bookings, eventPrices, events, participants, users } from "../db/schema";
+import { bookings, eventPrices, events, formItems, participants, users } from "../db/schema";
 import { issueInvoice } from "../invoices/issue-invoice";
 
 /**
@@ -27,13 +27,15 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
     locale: z.enum(locales),
     /** Attach the booking to this existing account (the dashboard's tests). */
     ownerEmail: z.email().optional(),
+    /** Mark these items of the copied form (by their seed name, e.g. `intro_video`) "may be completed later". */
+    laterItems: z.array(z.string().max(100)).max(10).optional(),
   });
 
   /** A copy of a demo event with one confirmed invoice booking (main participant, one companion, invoice issued). */
   app.post("/manage-bookings", async (c) => {
     const parsed = input.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: "copyOf, email and locale are needed" }, 400);
-    const { copyOf, email, locale, ownerEmail } = parsed.data;
+    const { copyOf, email, locale, ownerEmail, laterItems = [] } = parsed.data;
     const now = options.now();
     const created = await options.db.transaction(async (tx) => {
       const inserted = await insertDemoEventCopy(tx, copyOf, now, siteSettings);
@@ -42,6 +44,13 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
         .from(eventPrices)
         .where(and(eq(eventPrices.eventId, inserted.eventId), eq(eventPrices.kind, "participant")))
         .limit(1);
+      const laterIds = laterItems.flatMap((name) => inserted.itemIds.get(name) ?? []);
+      if (laterIds.length > 0) {
+        await tx
+          .update(formItems)
+          .set({ options: sql`${formItems.options} || ${JSON.stringify({ completableLater: true })}::jsonb` })
+          .where(inArray(formItems.id, laterIds));
+      }
       const [owner] = ownerEmail ? await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail)).limit(1) : [];
       const totalCents = price?.cents ?? 10_000;
       const bookingId = randomUUID();
@@ -83,7 +92,7 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
       ]);
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
       if (row) await issueInvoice(tx, row, now);
-      return { eventUuid: inserted.eventId, formUuid: inserted.formId, bookingUuid: bookingId, code };
+      return { eventUuid: inserted.eventId, formUuid: inserted.formId, bookingUuid: bookingId, code, itemUuids: Object.fromEntries(inserted.itemIds) };
     });
     options.invalidateReads?.();
     const managePath = manageLinkPath(options.manageLinkSecret, { id: created.bookingUuid, manageLinkGeneration: 0, locale });
@@ -93,7 +102,9 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
   /** The event now starts `startsInDays` from today and lasts `days` days (negative: it is over). */
   app.post("/events/:uuid/move", async (c) => {
     const eventId = c.req.param("uuid");
-    const move = z.object({ startsInDays: z.number().int().min(-400).max(400), days: z.number().int().min(1).max(10) }).safeParse(await c.req.json().catch(() => null));
+    const move = z
+      .object({ startsInDays: z.number().int().min(-400).max(400), days: z.number().int().min(1).max(10) })
+      .safeParse(await c.req.json().catch(() => null));
     if (!/^[0-9a-f-]{36}$/i.test(eventId) || !move.success) return c.json({ moved: false }, 400);
     const startsOn = addDays(operatorToday(options.now()), move.data.startsInDays);
     const moved = await options.db

@@ -10,6 +10,7 @@ import { listBookingUploads } from "../bookings/list-booking-uploads";
 import { openManageLink } from "../bookings/manage-access";
 import { manageCalendar, manageUploadFile, ownerManageLinks } from "../bookings/manage-files";
 import { saveLaterDetails } from "../bookings/manage-later-details";
+import { uploadLaterFile } from "../bookings/manage-later-upload";
 import { renewManageLink } from "../bookings/manage-renewal";
 import { manageBookingView } from "../bookings/manage-view";
 import { decideSmaRequest, type SmaDecision } from "../bookings/sma-review";
@@ -66,7 +67,12 @@ function bindServices(deps: Deps) {
       manageLinkSecret: deps.manageLinkSecret,
     };
   };
-  const mailDeps = { publicOrigin: deps.publicOrigin, payLinkSecret: deps.payLinkSecret, manageLinkSecret: deps.manageLinkSecret, enqueueMail: deps.enqueueMail };
+  const mailDeps = {
+    publicOrigin: deps.publicOrigin,
+    payLinkSecret: deps.payLinkSecret,
+    manageLinkSecret: deps.manageLinkSecret,
+    enqueueMail: deps.enqueueMail,
+  };
   return {
     accounts,
     now,
@@ -113,6 +119,17 @@ function bindServices(deps: Deps) {
         manageBookingView(deps, await saveLaterDetails(deps, actor, input), { locale: input.locale }),
       renewLink: (actor: Actor, input: { token: string }) => renewManageLink(deps, actor, input),
       calendar: (actor: Actor, input: { token: string; locale: Locale }) => manageCalendar(deps, actor, input),
+      /** Streams a file for an item that may be completed later (the link's token instead of the draft's). */
+      uploadLater: (actor: Actor, input: Omit<Parameters<typeof uploadLaterFile>[2], "uploadsDir" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
+        if (!deps.uploads.dir) throw new Error("Uploads need ServicesOptions.uploadsDir.");
+        return uploadLaterFile(deps, actor, {
+          ...input,
+          uploadsDir: deps.uploads.dir,
+          now: now(),
+          idleTimeoutMs: deps.uploads.idleTimeoutMs,
+          bytesPerDraft: deps.uploads.bytesPerDraft,
+        });
+      },
       uploadFile: (actor: Actor, input: { token: string; uploadId: string }) => {
         if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
         return manageUploadFile({ ...deps, uploadsDir: deps.uploads.dir }, actor, input);

@@ -7,13 +7,14 @@ import busboy from "busboy";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
+import { isCompletableLater } from "../../core/forms/kinds";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import { withBookingToken } from "../auth/authorize";
 import { authorizedBooking } from "../bookings/authorized-booking";
 import type { Database, Queryable } from "../db/client";
-import { bookings, formItems, formPages, uploads } from "../db/schema";
+import { bookingEvents, bookings, formItems, formPages, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
 import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
 import { videoDurationMs } from "./video-duration";
@@ -46,10 +47,22 @@ const typeLabels: Record<string, string> = {
   "video/webm": "WebM",
 };
 
+/**
+ * The booking an upload goes to, as the caller's authority finds it: locked for update when asked.
+ * `afterCheckout`: a submitted booking, whose items take a file only when they may be completed later.
+ */
+export type UploadBooking = { id: string; formId: string; status: string; afterCheckout: boolean };
+export type UploadBookingOpener = (db: Queryable, input: { lock: boolean }) => Promise<UploadBooking>;
+
+/**
+ * Whose file it is: a draft's, by the token of the browser's booking cookie (a `booking_token` field
+ * in the body wins over it), or a submitted booking's, opened by "manage my booking" (decision 023)
+ * with an opener that checks the link, the permission and the later-details deadline.
+ */
+export type UploadAuthority = { kind: "draft"; bookingId: string; bookingToken?: string | undefined } | { kind: "after-checkout"; open: UploadBookingOpener };
+
 export type StoreUploadInput = {
-  bookingId: string;
-  /** The token of the browser's booking cookie; a `booking_token` field in the body wins over it. */
-  bookingToken?: string | undefined;
+  booking: UploadAuthority;
   /** The multipart request body, read as it arrives. */
   stream: ReadableStream<Uint8Array>;
   /** The request's Content-Type header (with the multipart boundary). */
@@ -66,7 +79,15 @@ export type StoreUploadInput = {
   bytesPerDraft?: number | undefined;
 };
 
-type Target = { bookingId: string; formId: string; actor: Actor; itemId: string; options: UploadItemOptions };
+type Target = {
+  bookingId: string;
+  formId: string;
+  status: string;
+  afterCheckout: boolean;
+  open: UploadBookingOpener;
+  itemId: string;
+  options: UploadItemOptions;
+};
 
 /** How many bytes the draft's other items' files hold (this item's file is replaced), and its budget. */
 type Budget = { heldByOthers: number; limit: number };
@@ -74,8 +95,9 @@ type Budget = { heldByOthers: number; limit: number };
 type Received = { target: Target; fileName: string; sizeBytes: number; mediaType: SniffedMediaType };
 
 /**
- * Stores the `file` of a multipart upload for one upload or file item of a draft booking, and makes
- * the upload's uuid the booking's answer for that item (spec §7 `POST api/booking/{uuid}/upload`).
+ * Stores the `file` of a multipart upload for one upload or file item of a draft booking (spec §7
+ * `POST api/booking/{uuid}/upload`), or after checkout for one that may be completed later (decision
+ * 023), and makes the upload's uuid the booking's answer for that item.
  *
  * The body is parsed as a stream and written to a randomly named file under `uploadsDir`; the size
  * limit stops it as soon as it is passed, the type is told by the file's bytes (never its name or
@@ -105,13 +127,7 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
     stored = true;
     const { row, replaced } = await db.transaction(async (tx) => {
       // Locked: a page save or a submission racing this upload waits, then sees it (or it sees them).
-      const current = await findTarget(tx, {
-        bookingId: target.bookingId,
-        actor: target.actor,
-        itemId: target.itemId,
-        lock: true,
-        locale: input.locale,
-      });
+      const current = await findTarget(tx, { open: target.open, itemId: target.itemId, lock: true, locale: input.locale });
       // Again under the booking's lock: two uploads to different fields may have raced each other.
       const budget = await budgetOf(tx, current, input.bytesPerDraft);
       if (budget.heldByOthers + received.sizeBytes > budget.limit) throw overBudget(current, budget, input.locale);
@@ -133,10 +149,26 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
         })
         .returning();
       if (!row) throw new Error("upload insert returned nothing");
-      await tx
-        .update(bookings)
-        .set({ answers: sql`${bookings.answers} || ${JSON.stringify({ [current.itemId]: row.id })}::jsonb`, updatedAt: input.now })
-        .where(and(eq(bookings.id, current.bookingId), eq(bookings.status, "draft")));
+      const answer = sql`${bookings.answers} || ${JSON.stringify({ [current.itemId]: row.id })}::jsonb`;
+      if (current.afterCheckout) {
+        await tx
+          .update(bookings)
+          .set({ answers: answer, updatedAt: input.now })
+          .where(and(eq(bookings.id, current.bookingId), ne(bookings.status, "draft")));
+        await tx.insert(bookingEvents).values({
+          bookingId: current.bookingId,
+          fromStatus: current.status,
+          toStatus: current.status,
+          cause: "later details completed on the manage page",
+          details: { action: "later_upload_stored", items: [current.itemId], upload: row.id, replaced: replaced.length > 0 },
+          at: input.now,
+        });
+      } else {
+        await tx
+          .update(bookings)
+          .set({ answers: answer, updatedAt: input.now })
+          .where(and(eq(bookings.id, current.bookingId), eq(bookings.status, "draft")));
+      }
       return { row, replaced };
     });
     // Only after the commit: had it failed, the old upload would still be the answer.
@@ -148,22 +180,30 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
   }
 }
 
-/** The booking (by its token), still a draft, and one of its form's upload or file items; otherwise the matching refusal. */
-async function findTarget(
-  db: Queryable,
-  input: { bookingId: string; actor: Actor; itemId: string | undefined; lock: boolean; locale: Locale },
-): Promise<Target> {
-  const found = await authorizedBooking(db, input.actor, "booking.edit", { bookingId: input.bookingId });
-  const [booking] = input.lock
-    ? await db
-        .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
-        .from(bookings)
-        .where(eq(bookings.id, found.id))
-        .for("update")
-        .limit(1)
-    : [found];
-  if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
-  if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+/** A draft booking by its token, locked when asked; otherwise the matching refusal. */
+function draftOpener(bookingId: string, actor: Actor): UploadBookingOpener {
+  return async (db, { lock }) => {
+    const found = await authorizedBooking(db, actor, "booking.edit", { bookingId });
+    const [booking] = lock
+      ? await db
+          .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
+          .from(bookings)
+          .where(eq(bookings.id, found.id))
+          .for("update")
+          .limit(1)
+      : [found];
+    if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
+    if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
+    return { id: booking.id, formId: booking.formId, status: booking.status, afterCheckout: false };
+  };
+}
+
+/**
+ * The booking as its opener finds it, and one of its form's upload or file items (after checkout:
+ * one that may be completed later); otherwise the matching refusal.
+ */
+async function findTarget(db: Queryable, input: { open: UploadBookingOpener; itemId: string | undefined; lock: boolean; locale: Locale }): Promise<Target> {
+  const booking = await input.open(db, { lock: input.lock });
   const t = translatorFor(input.locale);
   if (!input.itemId || !uuidPattern.test(input.itemId)) {
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { item_uuid: [t("validation.required")] } });
@@ -175,9 +215,20 @@ async function findTarget(
     .where(and(eq(formItems.id, input.itemId), eq(formPages.formId, booking.formId), inArray(formItems.kind, [...uploadKinds])))
     .limit(1);
   if (!item) throw new AppError("VALIDATION_FAILED", "uploadItemUnknown", { fieldErrors: { item_uuid: [t("api.uploadItemUnknown")] } });
+  if (booking.afterCheckout && !isCompletableLater(item)) {
+    throw new AppError("VALIDATION_FAILED", "laterDetailsNotAllowed", { fieldErrors: { [item.id]: [t("api.laterDetailsNotAllowed")] } });
+  }
   // A misconfigured item is the operator's fault: a 500 in the log, not a visitor's error.
   const options = uploadItemOptionsSchema.parse(item.options);
-  return { bookingId: booking.id, formId: booking.formId, actor: input.actor, itemId: item.id, options };
+  return {
+    bookingId: booking.id,
+    formId: booking.formId,
+    status: booking.status,
+    afterCheckout: booking.afterCheckout,
+    open: input.open,
+    itemId: item.id,
+    options,
+  };
 }
 
 /** A refusal whose message is also the item's field error, so the form shows it under the field. */
@@ -314,11 +365,14 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
   }
 }
 
-/** What the fields name: the booking token of the body, else the cookie's, and the item. */
+/** What the fields name: the item, and the booking by the caller's authority (after checkout) or the booking token of the body, else the cookie's. */
 function targetOf(input: StoreUploadInput, fields: Map<string, string>) {
-  const token = fields.get("booking_token") || input.bookingToken;
+  const itemId = fields.get("item_uuid");
+  const { booking } = input;
+  if (booking.kind === "after-checkout") return { open: booking.open, itemId, locale: input.locale };
+  const token = fields.get("booking_token") || booking.bookingToken;
   if (!token) throw new AppError("NOT_FOUND", "bookingNotFound");
-  return { bookingId: input.bookingId, actor: withBookingToken(anonymousActor, token), itemId: fields.get("item_uuid"), locale: input.locale };
+  return { open: draftOpener(booking.bookingId, withBookingToken(anonymousActor, token)), itemId, locale: input.locale };
 }
 
 async function receiveFilePart(

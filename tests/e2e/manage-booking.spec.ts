@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
 import { fillDate, fillMainParticipant, logIn, participantLabels } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, latestMail, linkIn, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
+
+const media = (name: string) => path.join(import.meta.dirname, "../fixtures/media", name);
 
 /**
  * "Manage my booking" (decision 023): the private link from the e-mails opens the booking for
@@ -32,6 +35,10 @@ const texts = {
     manage: "Manage booking",
     invoices: "Invoices of past bookings",
     notFound: /not found|does not exist/i,
+    video: "Your introduction video",
+    uploaded: "Uploaded: hello.mp4 · 10 seconds",
+    files: "Uploaded files",
+    tooLong: /longer than 30 seconds|30 seconds/,
   },
   de: {
     confirmed: "Bestätigt: Ihre Plätze sind gebucht.",
@@ -54,14 +61,23 @@ const texts = {
     manage: "Buchung verwalten",
     invoices: "Rechnungen vergangener Buchungen",
     notFound: /nicht gefunden|gibt es nicht|existiert nicht/i,
+    video: "Ihr Vorstellungsvideo",
+    uploaded: "Hochgeladen: hello.mp4 · 10 Sekunden",
+    files: "Hochgeladene Dateien",
+    tooLong: /30 Sekunden/,
   },
 } as const;
 
 type Booked = { eventUuid: string; formUuid: string; bookingUuid: string; code: string; managePath: string };
 
-/** A copy of the golf & yoga trip with one confirmed invoice booking, and its private link (test route). */
-async function bookedTrip(request: APIRequestContext, locale: "en" | "de", email: string, ownerEmail?: string): Promise<Booked> {
-  const response = await request.post("/__test/manage-bookings", { data: { copyOf: "golfYogaTrip", email, locale, ...(ownerEmail ? { ownerEmail } : {}) } });
+/**
+ * A copy of the golf & yoga trip with one confirmed invoice booking, and its private link (test route);
+ * `laterItems` are marked "may be completed later" in the copy's form.
+ */
+async function bookedTrip(request: APIRequestContext, locale: "en" | "de", email: string, ownerEmail?: string, laterItems?: string[]): Promise<Booked> {
+  const response = await request.post("/__test/manage-bookings", {
+    data: { copyOf: "golfYogaTrip", email, locale, ...(ownerEmail ? { ownerEmail } : {}), ...(laterItems ? { laterItems } : {}) },
+  });
   expect(response.status()).toBe(201);
   return (await response.json()) as Booked;
 }
@@ -126,6 +142,32 @@ for (const language of languages) {
       const pdf = await pdfText(await download(page, t.invoice));
       expect(pdf).toContain(booked.code);
       expect(pdf).toContain("Łukasiewicz-Öztürk");
+      consoleClean();
+    });
+
+    test("a video marked for later is sent from the manage page: a refused one says why, an accepted one is listed and stays", async ({ page, request }) => {
+      const consoleClean = failOnConsoleErrors(page, [/status of 422/]);
+      const booked = await bookedTrip(request, language.locale, uniqueEmail(`manage-upload-${language.locale}`), undefined, ["intro_video"]);
+      await page.goto(booked.managePath);
+      await hydrated(page);
+      const later = page.getByRole("region", { name: t.later });
+      const chooser = later.getByLabel(t.video);
+      await expect(chooser).toHaveAccessibleDescription(t.laterNote);
+      // Too long: refused with the reason under the field, the chooser emptied, nothing listed.
+      await chooser.setInputFiles(media("clip-45s.mp4"));
+      await expect(later.getByText(t.tooLong)).toBeVisible();
+      await expect(chooser).toHaveJSProperty("value", "");
+      const files = page.getByRole("region", { name: t.files });
+      await expect(files.getByText("clip-45s.mp4")).toHaveCount(0);
+
+      await chooser.setInputFiles({ name: "hello.mp4", mimeType: "video/mp4", buffer: readFileSync(media("clip-10s.mp4")) });
+      await expect(later.getByTestId("uploaded-file")).toHaveText(t.uploaded);
+      await expect(files.getByText("hello.mp4")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `manage-upload-${language.locale}`);
+      await page.reload();
+      await expect(page.getByRole("region", { name: t.later }).getByTestId("uploaded-file")).toHaveText(t.uploaded);
+      await expect(page.getByRole("region", { name: t.files }).getByText("hello.mp4")).toBeVisible();
       consoleClean();
     });
 
@@ -205,11 +247,13 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
       await shootPhoneAndDesktop(page, `manage-dashboard-${language.locale}`);
       await page.setViewportSize({ width: 1280, height: 900 });
-      const pdf = await pdfText(await (async () => {
-        const waiting = page.waitForEvent("download");
-        await invoices.getByRole("link", { name: new RegExp(past.code) }).click();
-        return downloaded(await waiting);
-      })());
+      const pdf = await pdfText(
+        await (async () => {
+          const waiting = page.waitForEvent("download");
+          await invoices.getByRole("link", { name: new RegExp(past.code) }).click();
+          return downloaded(await waiting);
+        })(),
+      );
       expect(pdf).toContain(past.code);
 
       const card = page.getByRole("listitem").filter({ hasText: upcoming.code });

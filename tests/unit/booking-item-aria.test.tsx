@@ -126,7 +126,7 @@ function fileInputOf(html: string): Map<string, string> {
 
 describe("UploadField", () => {
   const renderUpload = (current: UploadedFile | undefined, error?: string) =>
-    render(<UploadField item={uploadItem} bookingUuid="b0000000-0000-4000-8000-000000000000" current={current} error={error} onUploaded={() => undefined} />);
+    render(<UploadField item={uploadItem} uploadUrl="/api/booking/b0000000-0000-4000-8000-000000000000/upload" current={current} error={error} onUploaded={() => undefined} />);
 
   it("describes the file input by the uploaded file, next to the hint and the error", () => {
     const html = renderUpload(uploaded, "Upload a video.");

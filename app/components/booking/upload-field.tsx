@@ -10,19 +10,20 @@ export type UploadedFile = UploadView;
 type UploadState = { phase: "idle" } | { phase: "uploading"; name: string } | { phase: "failed"; message: string };
 
 /**
- * A file or video for the booking. It goes straight to `POST api/booking/{uuid}/upload` (the booking
- * cookie proves whose it is); the server checks type, size and video length on the bytes and
+ * A file or video for the booking. It goes straight to `uploadUrl`: `POST api/booking/{uuid}/upload`
+ * on the booking pages (the booking cookie proves whose it is), `POST api/booking/manage/{token}/upload`
+ * after checkout (the link does); the server checks type, size and video length on the bytes and
  * records it as the item's answer.
  */
 export function UploadField({
   item,
-  bookingUuid,
+  uploadUrl,
   current,
   error,
   onUploaded,
 }: {
   item: PublicFormItem;
-  bookingUuid: string;
+  uploadUrl: string;
   current: UploadedFile | undefined;
   error?: string | undefined;
   onUploaded: (uuid: string) => void;
@@ -50,7 +51,7 @@ export function UploadField({
     body.append("item_uuid", item.uuid);
     body.append("file", chosen);
     try {
-      const response = await fetch(`/api/booking/${bookingUuid}/upload`, {
+      const response = await fetch(uploadUrl, {
         method: "POST",
         body,
         credentials: "same-origin",

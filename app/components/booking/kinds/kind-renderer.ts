@@ -20,6 +20,8 @@ export type BookingPageContext = {
   prices: FormattedPrice[];
   stock: DayStock[];
   uploads: UploadedFile[];
+  /** Where the upload items send their files; the draft's own endpoint unless a page says otherwise ("manage my booking"). */
+  uploadUrl?: string | undefined;
   participantErrors: Record<string, FieldErrors>;
   /** Items hidden by an unticked checkbox (`visibleWhen`). */
   hidden: Set<string>;
@@ -44,6 +46,8 @@ export type FormItemKindRenderer = {
   readAnswer: ((form: FormData, item: PublicFormItem) => PageAnswer) | null;
   /** Containers stay in the page while hidden, so their children's fields keep their place. */
   container?: boolean;
+  /** Its answer is saved by its own request the moment it is given (an upload), not by the page's post. */
+  savesItself?: boolean;
 };
 
 /** The answer of a plain text-like control ("" when the field was not sent). */

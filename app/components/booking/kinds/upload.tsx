@@ -6,11 +6,12 @@ export const upload = {
   Render: ({ item, error, page }) => (
     <UploadField
       item={item}
-      bookingUuid={page.booking.uuid}
+      uploadUrl={page.uploadUrl ?? `/api/booking/${page.booking.uuid}/upload`}
       current={page.uploads.find((upload) => upload.uuid === page.booking.answers[item.uuid])}
       error={error}
       onUploaded={page.onEdit}
     />
   ),
   readAnswer: null,
+  savesItself: true,
 } satisfies FormItemKindRenderer;
