@@ -17,6 +17,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("events/:category/:event"), "routes/event-page.tsx", { id: id("event-page") }),
       route(at("redirect/:target?"), "routes/redirect.tsx", { id: id("redirect") }),
       route(at("login"), "routes/login.tsx", { id: id("login") }),
+      route(at("login/second-factor"), "routes/second-factor.tsx", { id: id("second-factor") }),
       route(at("register"), "routes/register.tsx", { id: id("register") }),
       route(at("register/verification-success"), "routes/verification-success.tsx", { id: id("verification-success") }),
       route(at("register/:doi"), "routes/verify-email.tsx", { id: id("verify-email") }),

@@ -50,7 +50,11 @@ const database = await openDatabase({
 if (await seedIfEmpty(database.db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
   logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
 if (!isProduction) {
-  for (const account of Object.values(demoAccounts)) logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}`);
+  for (const account of Object.values(demoAccounts)) {
+    // Staff also need the second factor: the key to type into an authenticator app (development only; decision 027).
+    const secondFactor = "totpSecret" in account ? ` (authenticator key ${account.totpSecret})` : "";
+    logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}${secondFactor}`);
+  }
 }
 const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
 const outboxDir = path.join(dataDir, "outbox");
@@ -87,6 +91,7 @@ const services = createServices(database.db, {
   paymentProvider,
   cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
+  allowDemoTotpSecrets: !isProduction,
   publicOrigin,
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   draftsPerClientPerHour: env.DRAFTS_PER_CLIENT_PER_HOUR,

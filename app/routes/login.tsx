@@ -24,7 +24,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <PageCard title={t("login.title")} intro={<p>{t("login.intro")}</p>}>
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
-        {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
+        {form.errors?.[0] ? (
+          <FormMessage tone="error">{form.errors[0]}</FormMessage>
+        ) : (
+          searchParams.get("expired") && <FormMessage tone="error">{t("login.expired")}</FormMessage>
+        )}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />
         <Field field={fields.password} type="password" autoComplete="current-password" label={t("fields.password")} required />

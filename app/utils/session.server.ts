@@ -1,7 +1,10 @@
 /** The web session helpers for loaders and actions (server only). */
 export {
   accessTokenOf,
+  clearedSecondFactorCookie,
   clearedSessionCookies,
+  secondFactorChallengeOf,
+  secondFactorCookie,
   deviceCookie,
   deviceCookieOf,
   isSecure,

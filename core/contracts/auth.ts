@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bookingStatuses } from "../domain/booking-status";
+import { roles } from "../domain/permissions";
 import { maximumPasswordLength, passwordProblems, type PasswordProblem } from "../domain/password-policy";
 import { locales } from "../i18n/locales";
 
@@ -140,7 +141,7 @@ export const userSchema = z.object({
   last_name: z.string().nullable(),
   email: z.string(),
   locale: z.enum(locales),
-  role: z.enum(["customer", "staff"]),
+  role: z.enum(roles),
   email_verified_at: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -5,10 +5,17 @@
  * Every domain verb asks before its first side effect, so a refused call changes nothing.
  */
 
-export type Role = "customer" | "staff";
+/** `admin` is staff who also manage the staff accounts (decision 027). */
+export const roles = ["customer", "staff", "admin"] as const;
+export type Role = (typeof roles)[number];
+/** The roles of the back office. */
+export const staffRoles = ["staff", "admin"] as const satisfies readonly Role[];
 
-/** A logged-in account with a live session (the claims of its access token). */
-export type ActorUser = { userId: string; role: Role; sessionId: string };
+/**
+ * A logged-in account with a live session (the claims of its access token). `secondFactor`: the
+ * session was opened with staff's second factor; without it a staff account has no staff powers.
+ */
+export type ActorUser = { userId: string; role: Role; sessionId: string; secondFactor?: boolean | undefined };
 
 /**
  * Who asks, and what they hold. A booking is opened by what the browser presents, not by who is
@@ -63,6 +70,10 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** Enter the back office (`/admin`). */
+  "staff.desk": NoSubject;
+  /** Invite staff, change a staff account's role, disable or enable it. */
+  "staff.accounts.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -78,7 +89,10 @@ type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) =>
 const holdsBookingToken = (actor: Actor, booking: BookingSubject) => actor.bookingTokenHash !== undefined && actor.bookingTokenHash === booking.tokenHash;
 const ownsBooking = (actor: Actor, booking: BookingSubject) => actor.user !== null && booking.ownerId !== null && actor.user.userId === booking.ownerId;
 const holdsManageLink = (actor: Actor, booking: BookingSubject) => actor.manageLinkBookingId !== undefined && actor.manageLinkBookingId === booking.id;
-const isStaff = (actor: Actor) => actor.user?.role === "staff";
+/** Staff and admins, with the second factor behind their session (decision 027). */
+export const isStaff = (actor: Actor): boolean =>
+  actor.user !== null && (staffRoles as readonly Role[]).includes(actor.user.role) && actor.user.secondFactor === true;
+export const isAdmin = (actor: Actor): boolean => isStaff(actor) && actor.user?.role === "admin";
 const isAccount = (actor: Actor, account: AccountSubject) => actor.user !== null && actor.user.userId === account.id;
 
 const bookingNotFound = () => "not_found" as const;
@@ -108,6 +122,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.desk": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.accounts.manage": { allows: isAdmin, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

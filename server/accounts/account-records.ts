@@ -132,8 +132,15 @@ export async function sendVerification(deps: AccountsDeps, tx: Queryable, user: 
 /**
  * A new session: a signed access token and a refresh token that starts a new rotation family, or
  * continues `familyId`. The family is the session: the access token names it in its `sid` claim.
+ * `secondFactor`: opened with staff's second factor; the family's rotations keep it (decision 027).
  */
-export async function issueSession(deps: AccountsDeps, tx: Queryable, user: Pick<UserRow, "id" | "role">, familyId?: string): Promise<TokenResponse> {
+export async function issueSession(
+  deps: AccountsDeps,
+  tx: Queryable,
+  user: Pick<UserRow, "id" | "role">,
+  familyId?: string,
+  secondFactor = false,
+): Promise<TokenResponse> {
   const refreshToken = newSecretToken();
   const [row] = await tx
     .insert(tokens)
@@ -143,12 +150,13 @@ export async function issueSession(deps: AccountsDeps, tx: Queryable, user: Pick
       userId: user.id,
       familyId: familyId ?? null,
       expiresAt: secondsFromNow(deps, refreshTokenSeconds),
+      secondFactor,
     })
     .returning({ id: tokens.id });
   if (!row) throw new Error("refresh token insert returned nothing");
   if (!familyId) await tx.update(tokens).set({ familyId: row.id }).where(eq(tokens.id, row.id));
   return {
-    access_token: await deps.accessTokens.sign({ userId: user.id, role: user.role, sessionId: familyId ?? row.id }),
+    access_token: await deps.accessTokens.sign({ userId: user.id, role: user.role, sessionId: familyId ?? row.id, secondFactor }),
     token_type: "Bearer",
     expires_in: accessTokenSeconds,
     refresh_token: refreshToken,

@@ -10,6 +10,10 @@ export type AccountsDeps = {
   accessTokens: AccessTokens;
   /** Signs the device cookies that exempt a browser the owner has used from the account-wide login back-off. */
   deviceSecret: string;
+  /** Encrypts staff's TOTP secrets at rest (server/auth/totp.ts; decision 027). */
+  totpKey: Buffer;
+  /** Outside production: the demo logins' plain `demo.` TOTP secrets are read (server/auth/totp.ts). */
+  allowDemoTotpSecrets: boolean;
   /** Stores a mail in the same transaction as what caused it (the e-mail outbox). */
   enqueueMail: (db: Queryable, mail: EmailToSend) => Promise<unknown>;
   /** Absolute origin for links in e-mails. */

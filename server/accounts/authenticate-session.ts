@@ -24,7 +24,7 @@ export async function authenticateSession(
   const [row] = await deps.db
     .select()
     .from(users)
-    .where(and(eq(users.id, claims.userId), exists(liveSession)))
+    .where(and(eq(users.id, claims.userId), isNull(users.disabledAt), exists(liveSession)))
     .limit(1);
   return row ? { claims, user: toUser(row) } : null;
 }

@@ -1,4 +1,5 @@
 import type { LoginRequest, TokenResponse } from "../../core/contracts/auth";
+import type { SecondFactorRequired } from "../../core/contracts/second-factor";
 import { deviceFor, signDevice, verifyDevice } from "../auth/device-cookies";
 import { verifyAgainstNothing, verifyPassword } from "../auth/passwords";
 import { rateLimitKeyOf } from "../auth/rate-limit-key";
@@ -6,9 +7,15 @@ import { AppError } from "../errors";
 import type { Locale } from "../../core/i18n/locales";
 import type { AccountsDeps } from "./accounts-deps";
 import { enforce, findUserByEmail, issueSession, sendVerification, tooManyAttempts } from "./account-records";
+import { challengeSeconds, createSecondFactorChallenge, needsSecondFactor } from "./second-factor-challenge";
 
-/** A login's session, and the signed device cookie value the browser keeps for a year (docs/decisions/011). */
-export type LoginResult = { tokens: TokenResponse; deviceCookie: string };
+/**
+ * A login's session, or for staff the second step's challenge (decision 027); and the signed device
+ * cookie value the browser keeps for a year (docs/decisions/011).
+ */
+export type LoginResult =
+  | { tokens: TokenResponse; secondFactor?: undefined; deviceCookie: string }
+  | { tokens?: undefined; secondFactor: SecondFactorRequired["second_factor"]; deviceCookie: string };
 
 /**
  * Anyone may try, slowed down per address and account. `deviceCookie`: the value of the device
@@ -47,9 +54,16 @@ export async function logIn(
     await db.transaction((tx) => sendVerification(deps, tx, user, user.locale));
     throw new AppError("FORBIDDEN", "emailNotVerified");
   }
+  // Told only to whoever knows the password: a disabled staff account says so instead of a vague refusal.
+  if (user.disabledAt) throw new AppError("FORBIDDEN", "accountDisabled");
   if (ownDevice) await limits.loginFailuresPerDevice.reset(ownDevice);
   else await limits.loginFailuresPerAddress.reset(fromHere);
   homeAddresses.remember(account, ip);
+  const device = signDevice(deps.deviceSecret, deviceFor(user.id, knownDevice));
+  if (needsSecondFactor(user.role)) {
+    const challenge = await db.transaction((tx) => createSecondFactorChallenge(deps, tx, user.id));
+    return { secondFactor: { challenge, enrolled: user.totpEnabledAt !== null, expires_in: challengeSeconds }, deviceCookie: device };
+  }
   const tokens = await db.transaction((tx) => issueSession(deps, tx, user));
-  return { tokens, deviceCookie: signDevice(deps.deviceSecret, deviceFor(user.id, knownDevice)) };
+  return { tokens, deviceCookie: device };
 }

@@ -46,7 +46,8 @@ export async function refreshSession(deps: AccountsDeps, input: { refreshToken: 
     }
     const user = await userById(tx, row.userId);
     if (!user) return null;
-    return issueSession(deps, tx, user, familyId);
+    if (user.disabledAt) return null;
+    return issueSession(deps, tx, user, familyId, row.secondFactor);
   });
   if (outcome === null || outcome === "reused") throw new AppError("UNAUTHORIZED", "sessionInvalid");
   return outcome;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { User } from "../../core/contracts/auth";
 import { createMiddleware } from "hono/factory";
-import { anonymousActor, type Actor, type Role } from "../../core/domain/permissions";
+import { anonymousActor, isAdmin, isStaff, type Actor, type Role } from "../../core/domain/permissions";
 import { actorOf } from "../auth/authorize";
 import { AppError } from "../errors";
 import { accessTokenOf } from "../http/web-session";
@@ -52,11 +52,14 @@ export const requireActor = () =>
     await next();
   });
 
-/** `requireActor`, and the account must have `role`: 403 otherwise. */
-export const requireRole = (role: Role) =>
+/**
+ * `requireActor`, and the back office's role: "staff" lets staff and admins in, "admin" admins only,
+ * each with the second factor behind the session (core/domain/permissions.ts; decision 027). 403 otherwise.
+ */
+export const requireRole = (role: Exclude<Role, "customer">) =>
   createMiddleware<ActorEnv>(async (c, next) => {
     const actor = await resolveActor(c, {});
     if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
-    if (actor.user.role !== role) throw new AppError("FORBIDDEN", "forbidden");
+    if (!(role === "admin" ? isAdmin(actor) : isStaff(actor))) throw new AppError("FORBIDDEN", "forbidden");
     await next();
   });

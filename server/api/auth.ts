@@ -16,6 +16,14 @@ import {
   verifyParamsSchema,
 } from "../../core/contracts/auth";
 import { errorResponseSchema } from "../../core/contracts/errors";
+import {
+  enrolmentConfirmResponseSchema,
+  enrolmentConfirmSchema,
+  enrolmentRequestSchema,
+  enrolmentResponseSchema,
+  loginResponseSchema,
+  secondFactorRequestSchema,
+} from "../../core/contracts/second-factor";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { type ApiMessageKey } from "../errors";
@@ -44,12 +52,13 @@ export function registerAuthRoutes(api: ApiRouter) {
       method: "post",
       path: "/auth/public/login",
       tags: ["auth"],
-      summary: "Log in with e-mail and password",
+      summary:
+        "Log in with e-mail and password. Customers get tokens; staff and admins get a challenge for the second factor (`second_factor`), which `/auth/public/login/second-factor` (or, without an authenticator yet, `…/enrolment` and `…/enrolment/confirm`) trades for tokens",
       request: body(loginRequestSchema),
-      responses: { 200: json(tokenResponseSchema, "Tokens"), ...errors },
+      responses: { 200: json(loginResponseSchema, "Tokens, or the second factor's challenge"), ...errors },
     }),
     async (c) => {
-      const { tokens, deviceCookie: device } = await c.var.services.accounts.login(
+      const { tokens, secondFactor, deviceCookie: device } = await c.var.services.accounts.login(
         c.req.valid("json"),
         c.var.locale,
         clientAddressOf(c),
@@ -57,7 +66,43 @@ export function registerAuthRoutes(api: ApiRouter) {
       );
       // API clients that keep cookies send it back at their next login, like a browser (docs/decisions/011).
       c.header("Set-Cookie", deviceCookie(c.req.raw, device), { append: true });
-      return c.json(tokens, 200);
+      return c.json(secondFactor ? { second_factor: secondFactor } : tokens, 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/public/login/second-factor",
+      tags: ["auth"],
+      summary: "Staff's second step: the login's challenge and the authenticator's current code, or an unused recovery code",
+      request: body(secondFactorRequestSchema),
+      responses: { 200: json(tokenResponseSchema, "Tokens of a session with the second factor"), 409: json(errorResponseSchema, "No authenticator yet: enrol first"), ...errors },
+    }),
+    async (c) => c.json(await c.var.services.accounts.verifySecondFactor(c.req.valid("json"), c.var.locale), 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/public/login/second-factor/enrolment",
+      tags: ["auth"],
+      summary: "A staff account without an authenticator: the secret to add to the app (as text, otpauth URI and SVG QR code)",
+      request: body(enrolmentRequestSchema),
+      responses: { 200: json(enrolmentResponseSchema, "The secret"), 409: json(errorResponseSchema, "Already enrolled"), ...errors },
+    }),
+    async (c) => c.json({ data: await c.var.services.accounts.beginSecondFactorEnrolment(c.req.valid("json").challenge) }, 200),
+  );
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/auth/public/login/second-factor/enrolment/confirm",
+      tags: ["auth"],
+      summary: "The app's first code turns the second factor on: tokens, and the ten recovery codes (shown this once)",
+      request: body(enrolmentConfirmSchema),
+      responses: { 200: json(enrolmentConfirmResponseSchema, "Tokens and recovery codes"), 409: json(errorResponseSchema, "Already enrolled"), ...errors },
+    }),
+    async (c) => {
+      const { challenge, code } = c.req.valid("json");
+      return c.json(await c.var.services.accounts.confirmSecondFactorEnrolment(challenge, code, c.var.locale), 200);
     },
   );
   api.openapi(

@@ -18,7 +18,7 @@ export function authorize<A extends Action>(actor: Actor, action: A, subject: Su
 
 /** The actor of a session's claims (the account verbs' callers hold those), or the anonymous one. */
 export function actorOf(user: ActorUser | null | undefined): Actor {
-  return { user: user ? { userId: user.userId, role: user.role, sessionId: user.sessionId } : null };
+  return { user: user ? { userId: user.userId, role: user.role, sessionId: user.sessionId, secondFactor: user.secondFactor === true } : null };
 }
 
 /** The same actor, also holding a booking's token (from the request body, the query or the booking cookie). */

@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -39,7 +40,8 @@ export const localeEnum = pgEnum("locale", ["en", "de"]);
 
 // ── People and access ──────────────────────────────────────────────────────────────────────────
 
-export const userRoleEnum = pgEnum("user_role", ["customer", "staff"]);
+/** `admin` is staff who also manage the staff accounts (decision 027). */
+export const userRoleEnum = pgEnum("user_role", ["customer", "staff", "admin"]);
 
 export const users = pgTable(
   "users",
@@ -53,13 +55,53 @@ export const users = pgTable(
     role: userRoleEnum("role").notNull().default("customer"),
     locale: localeEnum("locale").notNull().default("en"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /**
+     * The TOTP secret of staff's second factor, encrypted (AES-256-GCM, server/auth/totp.ts); set while
+     * enrolling, in use once `totpEnabledAt` is set (decision 027).
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is never taken twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** A disabled staff account cannot log in; its sessions ended when it was disabled. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex("users_email_unique").on(sql`lower(${table.email})`)],
 );
 
-export const tokenKindEnum = pgEnum("token_kind", ["refresh", "email_verification", "password_reset", "booking", "waitlist_offer", "account_activation"]);
+/**
+ * What staff did that is not a booking's change (those are `booking_events`): invitations, role
+ * changes, accounts disabled or enabled, second factors reset (decision 027). Who, what, to whom, when.
+ */
+export const staffAuditLog = pgTable(
+  "staff_audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as it was at the time: the account may be renamed or deleted later. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subjectUserId: uuid("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_audit_log_at_idx").on(table.at), index("staff_audit_log_subject_idx").on(table.subjectUserId)],
+);
+
+export const tokenKindEnum = pgEnum("token_kind", [
+  "refresh",
+  "email_verification",
+  "password_reset",
+  "booking",
+  "waitlist_offer",
+  "account_activation",
+  // Staff's second factor (decision 027): the step between password and session, and the one-time recovery codes.
+  "second_factor_challenge",
+  "recovery_code",
+  "staff_invitation",
+]);
 
 /** Every secret handed out by e-mail or cookie is stored only as a hash, single use, with expiry. */
 export const tokens = pgTable(
@@ -79,6 +121,10 @@ export const tokens = pgTable(
      * of that same client presenting it again within seconds get a session, not a theft alarm.
      */
     rotatedByClient: text("rotated_by_client"),
+    /** A refresh token of a session opened with the second factor: its rotations keep it (decision 027). */
+    secondFactor: boolean("second_factor").notNull().default(false),
+    /** A second-factor challenge's wrong codes so far: at five it is spent. */
+    attempts: integer("attempts").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [

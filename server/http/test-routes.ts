@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { insertDemoEventCopy } from "../db/demo";
 import { seedIds } from "../db/demo/ids";
+import { insertAccount } from "../db/factories/accounts";
 import { siteSettings } from "../db/factories/site";
+import { newTotpSecret } from "../auth/totp";
 import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
@@ -29,6 +32,25 @@ export function createTestRoutes(options: {
 }): Hono {
   const app = new Hono();
   if (options.manageLinkSecret) app.route("/", createManageTestRoutes({ ...options, manageLinkSecret: options.manageLinkSecret }));
+
+  /**
+   * A staff or admin account of the test's own with its authenticator on (the secret in the demo
+   * form, which only a server outside production reads) or, `enrolled: false`, still to enrol. A
+   * fresh account per test keeps parallel tests clear of the one-code-per-30-seconds rule (decision 027).
+   */
+  app.post("/staff-members", async (c) => {
+    const input = z
+      .object({ role: z.enum(["staff", "admin"]).default("staff"), enrolled: z.boolean().default(true), locale: z.enum(["en", "de"]).default("en") })
+      .safeParse(await c.req.json().catch(() => ({})));
+    if (!input.success) return c.json({ error: "role staff|admin, enrolled, locale" }, 400);
+    const { role, enrolled, locale } = input.data;
+    const email = `${role}-${randomUUID().slice(0, 8)}@staff.example`;
+    const password = "Staff-member-2026";
+    const totpSecret = enrolled ? newTotpSecret() : null;
+    const name = role === "admin" ? "Anna Admin" : "Sven Staff";
+    await options.db.transaction((tx) => insertAccount(tx, { email, password, name, role, ...(totpSecret ? { totpSecret } : {}) }, { locale, verifiedAt: options.now() }));
+    return c.json({ email, password, totpSecret, name }, 201);
+  });
 
   /**
    * A fresh event of the test's own, built by the data factories as a copy of one demo event (same

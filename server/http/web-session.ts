@@ -76,6 +76,24 @@ export function deviceCookieOf(request: Request): string | undefined {
 }
 
 /**
+ * Between a staff member's password and their second factor (decision 027): the login's challenge,
+ * httpOnly like the session, for as long as the challenge lives; only the second-step page reads it.
+ */
+export const secondFactorCookieName = "second_factor";
+
+export function secondFactorCookie(request: Request, challenge: string, seconds: number): string {
+  return cookie(secondFactorCookieName, challenge, seconds, isSecure(request));
+}
+
+export function clearedSecondFactorCookie(request: Request): string {
+  return cookie(secondFactorCookieName, "", 0, isSecure(request));
+}
+
+export function secondFactorChallengeOf(request: Request): string | undefined {
+  return readCookie(request.headers.get("cookie"), secondFactorCookieName) ?? undefined;
+}
+
+/**
  * The logged-in user of a page request. An expired access token is renewed with the refresh
  * token; the new cookies come back in `setCookies` for the answer. `claims` name the session
  * (for logout and the settings page).

@@ -1,4 +1,5 @@
 import type { LoginRequest, RegisterRequest, UpdateSettings } from "../../core/contracts/auth";
+import type { SecondFactorRequest } from "../../core/contracts/second-factor";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import type { AccessTokenClaims } from "../auth/access-tokens";
@@ -12,7 +13,9 @@ import { createAccountForBooking } from "../accounts/create-account-for-booking"
 import { deleteAccount } from "../accounts/delete-account";
 import { getAccount } from "../accounts/get-account";
 import { listOwnBookings } from "../accounts/list-own-bookings";
+import { beginSecondFactorEnrolment, confirmSecondFactorEnrolment, secondFactorStep } from "../accounts/enrol-second-factor";
 import { logIn } from "../accounts/log-in";
+import { verifySecondFactor } from "../accounts/verify-second-factor";
 import { logOut } from "../accounts/log-out";
 import { refreshSession, type ClientInfo } from "../accounts/refresh-session";
 import { registerAccount } from "../accounts/register-account";
@@ -37,6 +40,11 @@ export function bindAccounts(deps: AccountsDeps) {
     verifyEmail: (token: string) => verifyEmail(deps, { token }),
     login: (request: LoginRequest, locale: Locale, clientAddress: string, deviceCookie?: string | null) =>
       logIn(deps, { request, locale, clientAddress, deviceCookie }),
+    /** Staff's second step (decision 027). */
+    verifySecondFactor: (request: SecondFactorRequest, locale: Locale) => verifySecondFactor(deps, { request, locale }),
+    secondFactorStep: (challenge: string) => secondFactorStep(deps, { challenge }),
+    beginSecondFactorEnrolment: (challenge: string) => beginSecondFactorEnrolment(deps, { challenge }),
+    confirmSecondFactorEnrolment: (challenge: string, code: string, locale: Locale) => confirmSecondFactorEnrolment(deps, { challenge, code, locale }),
     refresh: (refreshToken: string, client: ClientInfo) => refreshSession(deps, { refreshToken, client }),
     logout: (presented: { refreshToken?: string | undefined; accessToken?: string | null | undefined }) => logOut(deps, presented),
     startSession: (userId: string) => startSession(deps, { userId }),

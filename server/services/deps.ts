@@ -1,3 +1,4 @@
+import { totpEncryptionKey } from "../auth/totp";
 import { createAccessTokens, type AccessTokens } from "../auth/access-tokens";
 import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
 import { createRateLimitStore, type RateLimiter } from "../auth/rate-limiter";
@@ -14,6 +15,8 @@ export type ServicesOptions = {
   now?: () => Date;
   /** Signs access tokens (and the device cookies and pay links). */
   jwtSecret: string;
+  /** Outside production only: the demo staff logins' second factor works with the secret printed at start-up. */
+  allowDemoTotpSecrets?: boolean;
   /** Absolute origin for links in e-mails. */
   publicOrigin: string;
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
@@ -65,6 +68,8 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     now,
     accessTokens,
     deviceSecret: options.jwtSecret,
+    totpKey: totpEncryptionKey(options.jwtSecret),
+    allowDemoTotpSecrets: options.allowDemoTotpSecrets ?? false,
     payLinkSecret: options.jwtSecret,
     manageLinkSecret: options.jwtSecret,
     enqueueMail: options.enqueueMail ?? enqueueEmail,

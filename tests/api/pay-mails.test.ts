@@ -124,8 +124,7 @@ describe("the booking mail", () => {
     }
     expect(row?.status).toBe("in_review");
 
-    const login = await json("POST", "/api/auth/public/login", { email: demoAccounts.staff.email, password: demoAccounts.staff.password });
-    const staffToken = ((await login.json()) as { access_token: string }).access_token;
+    const staffToken = (await api.logIn(demoAccounts.staff.email, demoAccounts.staff.password)).access_token;
     expect((await json("POST", `/api/staff/bookings/${bookingId}/sma/verify`, {}, { authorization: `Bearer ${staffToken}` })).status).toBe(200);
     const verified = await mailOf(email, "sma-verified");
     const payload = verified.payload as { payUrl: string; manageUrl: string };

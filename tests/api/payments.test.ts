@@ -419,10 +419,9 @@ describe("the balance, pay links and invoices", () => {
 });
 
 describe("SMA requests decided by staff", () => {
+  /** Through the password and, for staff, the second factor (tests/support/api-client.ts). */
   async function loginAs(account: { email: string; password: string }) {
-    const response = await json("/api/auth/public/login", { email: account.email, password: account.password });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { access_token: string }).access_token;
+    return (await api.logIn(account.email, account.password)).access_token;
   }
 
   async function smaBooking() {

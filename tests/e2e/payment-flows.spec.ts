@@ -3,9 +3,9 @@ import { expect, test, type APIRequestContext, type Download } from "@playwright
 import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
+import { staffApiToken } from "./staff-support";
 
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
-const demoStaff = { email: "staff@trackside-fairway.example", password: "Staff-demo-2026" };
 
 const text = {
   en: {
@@ -159,8 +159,7 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
       const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
 
-      const login = await request.post("/api/auth/public/login", { data: demoStaff });
-      const { access_token: token } = (await login.json()) as { access_token: string };
+      const token = await staffApiToken(request);
       const verified = await request.post(`/api/staff/bookings/${bookingUuid}/sma/verify`, { headers: { authorization: `Bearer ${token}` }, data: {} });
       expect(verified.status()).toBe(200);
 
@@ -184,7 +183,7 @@ for (const language of languages) {
       await page.getByRole("button", { name: t.smaSend }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.smaSent })).toBeVisible();
       const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
-      const { access_token: token } = (await (await request.post("/api/auth/public/login", { data: demoStaff })).json()) as { access_token: string };
+      const token = await staffApiToken(request);
       expect((await request.post(`/api/staff/bookings/${bookingUuid}/sma/reject`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(
         200,
       );

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { newTotpSecret } from "../../server/auth/totp";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { Database } from "../../server/db/client";
+import { insertAccount } from "../../server/db/factories/accounts";
 import { bookings, forms, participants } from "../../server/db/schema";
+import { totpSecrets } from "./api-client";
 
 type CompanionType = "non_playing" | "golf_playing" | "driver" | "co_driver";
 
@@ -45,4 +48,27 @@ export async function createHeldCardBooking(
   const held = await submitBooking(db, { bookingId, resources: options.resources, now: new Date() });
   if (held.outcome !== "held") throw new Error(`not held: ${held.outcome}`);
   return { bookingId, token };
+}
+
+/**
+ * A staff or admin account of the test's own, its e-mail verified; with `enrolled` its authenticator
+ * is on (the secret stored in the demo form, which test services read) and registered for `api.logIn`.
+ * A fresh account per login keeps tests clear of the second factor's one-code-per-30-seconds rule.
+ */
+export async function createStaffMember(
+  db: Database,
+  options: { role?: "staff" | "admin"; enrolled?: boolean; locale?: "en" | "de" } = {},
+): Promise<{ id: string; email: string; password: string; totpSecret: string | null }> {
+  const email = `${options.role ?? "staff"}-${randomUUID().slice(0, 8)}@staff.example`;
+  const password = "Staff-member-2026";
+  const totpSecret = options.enrolled === false ? null : newTotpSecret();
+  const id = await db.transaction((tx) =>
+    insertAccount(
+      tx,
+      { email, password, name: "Test Staff", role: options.role ?? "staff", ...(totpSecret ? { totpSecret } : {}) },
+      { locale: options.locale ?? "en", verifiedAt: new Date() },
+    ),
+  );
+  if (totpSecret) totpSecrets.set(email, totpSecret);
+  return { id, email, password, totpSecret };
 }

@@ -16,7 +16,11 @@ const roles = {
   foreignManageLink: { user: null, manageLinkBookingId: "booking-2" },
   owner: { user: { userId: "owner", role: "customer", sessionId: "s1" } },
   otherCustomer: { user: { userId: "someone-else", role: "customer", sessionId: "s2" } },
-  staff: { user: { userId: "staff-1", role: "staff", sessionId: "s3" } },
+  staff: { user: { userId: "staff-1", role: "staff", sessionId: "s3", secondFactor: true } },
+  admin: { user: { userId: "admin-1", role: "admin", sessionId: "s4", secondFactor: true } },
+  // A staff account whose session lacks the second factor (decision 027) has no staff powers.
+  staffWithoutSecondFactor: { user: { userId: "staff-2", role: "staff", sessionId: "s5" } },
+  adminWithoutSecondFactor: { user: { userId: "admin-2", role: "admin", sessionId: "s6", secondFactor: false } },
 } satisfies Record<string, Actor>;
 type Role = keyof typeof roles;
 
@@ -35,6 +39,8 @@ const subjectOf = {
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
   "form.preview": null,
+  "staff.desk": null,
+  "staff.accounts.manage": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -48,12 +54,14 @@ const allowed: Record<Action, Role[]> = {
   // The signed manage link or the owner's login; not the draft's cookie, not staff (decision 023).
   "booking.manage": ["manageLink", "owner"],
   "booking.complete-details": ["manageLink", "owner"],
-  "booking.decide-sma": ["staff"],
+  "booking.decide-sma": ["staff", "admin"],
   "account.read": ["owner"],
   "account.update": ["owner"],
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
-  "form.preview": ["staff"],
+  "form.preview": ["staff", "admin"],
+  "staff.desk": ["staff", "admin"],
+  "staff.accounts.manage": ["admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -70,6 +78,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
   "form.preview": "unauthorized",
+  "staff.desk": "unauthorized",
+  "staff.accounts.manage": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -26,7 +26,9 @@ import { seedIds } from "./ids";
  * at the season opener.
  */
 export const demoAccounts = {
-  staff: { email: "staff@trackside-fairway.example", password: "Staff-demo-2026", name: "Katharina Brandl", role: "staff" as const },
+  // Staff log in with a second factor: these keys go into an authenticator app (printed at start-up, decision 027).
+  staff: { email: "staff@trackside-fairway.example", password: "Staff-demo-2026", name: "Katharina Brandl", role: "staff" as const, totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA" },
+  admin: { email: "admin@trackside-fairway.example", password: "Admin-demo-2026", name: "Jonas Reiter", role: "admin" as const, totpSecret: "IFSG22LOEBSGK3LPEBZWKY3SMV2CAMJS" },
   customer: { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026", name: "Stefan Hofmann", role: "customer" as const },
 };
 const pastBookingCode = "GC-P4ST26";
@@ -49,6 +51,7 @@ export async function insertDemoData(tx: Transaction, now: Date, site: SiteSetti
 async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: Date): Promise<void> {
   const verifiedAt = shiftDays(now, -120);
   await insertAccount(tx, demoAccounts.staff, { locale: "de", verifiedAt });
+  await insertAccount(tx, demoAccounts.admin, { locale: "en", verifiedAt });
   const customerId = await insertAccount(tx, demoAccounts.customer, { locale: "de", verifiedAt });
   await tx
     .update(bookings)

@@ -1,10 +1,13 @@
+import type { Role } from "../../../core/domain/permissions";
 /** User accounts with a verified e-mail address and a known password. */
 import type { Locale } from "../../../core/i18n/locales";
 import { hashPassword } from "../../auth/passwords";
+import { demoTotpSecretPrefix } from "../../auth/totp";
 import type { Transaction } from "../client";
 import { users } from "../schema";
 
-export type AccountSeed = { email: string; password: string; name: string; role: "customer" | "staff" };
+/** `totpSecret`: staff with their second factor on, the secret stored in the demo form (server/auth/totp.ts). */
+export type AccountSeed = { email: string; password: string; name: string; role: Role; totpSecret?: string };
 
 /** Inserts the account (first and last name split at the first space); answers its id. */
 export async function insertAccount(tx: Transaction, account: AccountSeed, options: { locale: Locale; verifiedAt: Date }): Promise<string> {
@@ -20,6 +23,7 @@ export async function insertAccount(tx: Transaction, account: AccountSeed, optio
       role: account.role,
       locale: options.locale,
       emailVerifiedAt: options.verifiedAt,
+      ...(account.totpSecret ? { totpSecret: `${demoTotpSecretPrefix}${account.totpSecret}`, totpEnabledAt: options.verifiedAt } : {}),
     })
     .returning({ id: users.id });
   if (!row) throw new Error(`Seeding the account ${account.email} returned no id.`);

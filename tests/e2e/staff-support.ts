@@ -1,0 +1,38 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { totpCodeAt } from "../../server/auth/totp";
+
+/** A staff or admin account of the test's own (test route), with the secret of its authenticator when enrolled. */
+export type StaffMember = { email: string; password: string; totpSecret: string | null; name: string };
+
+export async function newStaffMember(request: APIRequestContext, options: { role?: "staff" | "admin"; enrolled?: boolean; locale?: "en" | "de" } = {}): Promise<StaffMember> {
+  const response = await request.post("/__test/staff-members", { data: options });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as StaffMember;
+}
+
+/** The code the member's authenticator app shows now. */
+export function currentCode(member: StaffMember): Promise<string> {
+  if (!member.totpSecret) throw new Error(`${member.email} has no authenticator yet`);
+  return totpCodeAt(member.totpSecret, new Date());
+}
+
+/** A bearer token of a staff session: the password, then the second factor (decision 027). */
+export async function staffApiToken(request: APIRequestContext, member?: StaffMember): Promise<string> {
+  const staff = member ?? (await newStaffMember(request));
+  const login = await request.post("/api/auth/public/login", { data: { email: staff.email, password: staff.password } });
+  expect(login.status()).toBe(200);
+  const { second_factor: secondFactor } = (await login.json()) as { second_factor: { challenge: string } };
+  const second = await request.post("/api/auth/public/login/second-factor", { data: { challenge: secondFactor.challenge, code: await currentCode(staff) } });
+  expect(second.status()).toBe(200);
+  return ((await second.json()) as { access_token: string }).access_token;
+}
+
+/** Logs in through the pages: password, then the code typed as from the app; lands where the login was asked for. */
+export async function logInAsStaff(page: Page, member: StaffMember, options: { prefix?: string; labels: { email: string; password: string; submit: string; code: string; confirm: string } }) {
+  await page.goto(`${options.prefix ?? ""}/login`);
+  await page.getByLabel(options.labels.email).fill(member.email);
+  await page.getByLabel(options.labels.password, { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: options.labels.submit }).click();
+  await page.getByLabel(options.labels.code).fill(await currentCode(member));
+  await page.getByRole("button", { name: options.labels.confirm }).click();
+}
