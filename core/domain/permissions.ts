@@ -63,6 +63,10 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** The staff desk: list and search every submitted booking, and read one in full (decision 028). */
+  "staff.bookings.read": NoSubject;
+  /** The staff desk: download a file uploaded to any booking. */
+  "staff.bookings.download": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -108,6 +112,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

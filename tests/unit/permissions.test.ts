@@ -35,6 +35,8 @@ const subjectOf = {
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
   "form.preview": null,
+  "staff.bookings.read": null,
+  "staff.bookings.download": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -54,6 +56,8 @@ const allowed: Record<Action, Role[]> = {
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
   "form.preview": ["staff"],
+  "staff.bookings.read": ["staff"],
+  "staff.bookings.download": ["staff"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -70,6 +74,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
   "form.preview": "unauthorized",
+  "staff.bookings.read": "unauthorized",
+  "staff.bookings.download": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
