@@ -5,7 +5,7 @@
  * leading wildcard reads every row.
  */
 export type BookingSearch = {
-  /** The text as a booking code (`GC-7K4M2Q`; also typed without the dash or in lower case), or null. */
+  /** The text as a booking code, upper-cased (`gc-7k4m2q`, and `GC7K4M2Q` without its dash, read `GC-7K4M2Q`); null for text with a space. */
   code: string | null;
   /** Lower-cased, single-spaced: the start of an e-mail, a full name ("stefan hof") or a surname. */
   prefix: string;
@@ -13,7 +13,8 @@ export type BookingSearch = {
   phoneDigits: string | null;
 };
 
-const codePattern = /^([A-Za-z]{2})-?([2-9A-Za-z]{6})$/;
+/** A code typed without its dash: two letters and the six characters of booking-code.ts. */
+const codeWithoutDash = /^([A-Za-z]{2})([2-9A-Za-z]{6})$/;
 const phonePattern = /^\+?[0-9 ()/.-]+$/;
 /** Fewer digits than this match too many numbers to mean one. */
 export const minimumPhoneDigits = 4;
@@ -22,10 +23,11 @@ export const minimumPhoneDigits = 4;
 export function bookingSearchOf(text: string | undefined): BookingSearch | null {
   const query = (text ?? "").trim().replace(/\s+/g, " ");
   if (!query) return null;
-  const code = codePattern.exec(query);
+  const undashed = codeWithoutDash.exec(query);
   const digits = query.replace(/[^0-9]/g, "");
   return {
-    code: code ? `${code[1]}-${code[2]}`.toUpperCase() : null,
+    // Any word may be a code (older and test codes differ in shape): one lookup in the unique index.
+    code: query.includes(" ") || query.length > 40 ? null : (undashed ? `${undashed[1]}-${undashed[2]}` : query).toUpperCase(),
     prefix: query.toLowerCase(),
     phoneDigits: phonePattern.test(query) && digits.length >= minimumPhoneDigits ? digits : null,
   };

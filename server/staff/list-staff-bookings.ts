@@ -19,8 +19,6 @@ import type { Queryable } from "../db/client";
 import { bookings, events, participantFullNameSql, participants, paymentStateSql, phoneDigitsSql } from "../db/schema";
 
 const mainParticipant = alias(participants, "main_participant");
-const searched = alias(participants, "searched_participant");
-const codeBooking = alias(bookings, "code_booking");
 
 /** The payment state as the index `bookings_staff_payment_state_idx` computes it (the same expression, schema.ts). */
 export const paymentStateOf = paymentStateSql(bookings.paidCents, bookings.totalCents);
@@ -34,15 +32,15 @@ function searchCondition(text: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const prefix = likePrefix(search.prefix);
   const participantMatches = [
-    like(sql`lower(${searched.email})`, prefix),
-    like(participantFullNameSql(searched.forename, searched.surname), prefix),
-    like(sql`lower(${searched.surname})`, prefix),
-    ...(search.phoneDigits ? [like(phoneDigitsSql(searched.phone), likePrefix(search.phoneDigits))] : []),
+    like(sql`lower(${participants.email})`, prefix),
+    like(participantFullNameSql(participants.forename, participants.surname), prefix),
+    like(sql`lower(${participants.surname})`, prefix),
+    ...(search.phoneDigits ? [like(phoneDigitsSql(participants.phone), likePrefix(search.phoneDigits))] : []),
   ];
-  const byParticipant = sql`SELECT ${searched.bookingId} FROM ${searched} WHERE ${or(...participantMatches)}`;
-  const matches = search.code
-    ? sql`SELECT ${codeBooking.id} FROM ${codeBooking} WHERE ${eq(codeBooking.code, search.code)} UNION ALL ${byParticipant}`
-    : byParticipant;
+  // Each subquery's own FROM names the table, so its columns are its rows, not the outer query's
+  // (the outer query reads participants only under the alias main_participant).
+  const byParticipant = sql`SELECT ${participants.bookingId} FROM ${participants} WHERE ${or(...participantMatches)}`;
+  const matches = search.code ? sql`SELECT ${bookings.id} FROM ${bookings} WHERE ${eq(bookings.code, search.code)} UNION ALL ${byParticipant}` : byParticipant;
   return sql`${bookings.id} IN (${matches})`;
 }
 
