@@ -27,7 +27,8 @@ const database = await openDatabase({ pglite: client });
 const { db } = database;
 await seedIfEmpty(db, new Date(), { demoData: true, demoAccounts: false });
 
-const countRows = async (where: string) => Number((await client.query<{ n: string | number }>(`SELECT count(*) AS n FROM bookings WHERE ${where}`)).rows[0]?.n ?? 0);
+const countRows = async (where: string) =>
+  Number((await client.query<{ n: string | number }>(`SELECT count(*) AS n FROM bookings WHERE ${where}`)).rows[0]?.n ?? 0);
 const demoBookings = await countRows("status <> 'draft'");
 const eventIds = Object.values(seedIds.events);
 const formIds = Object.values(seedIds.forms);
@@ -135,7 +136,9 @@ for (const { name, params } of cases) {
   if (seq.size > 0) misses += 1;
   const reads = `${tables(page.indexes)}${page.seqScans.size ? ` + SEQ SCAN ${tables(page.seqScans)}` : ""}`;
   const countReads = `${tables(count.indexes)}${count.seqScans.size ? ` + SEQ SCAN ${tables(count.seqScans)}` : ""}`;
-  console.log(`${pad(name, 40)}${pad(timing.total.toLocaleString("en"), 9)}${pad(`${(timing.ms / baseline.ms).toFixed(2)}×`, 14)}${pad(reads, 70)}${countReads}`);
+  console.log(
+    `${pad(name, 40)}${pad(timing.total.toLocaleString("en"), 9)}${pad(`${(timing.ms / baseline.ms).toFixed(2)}×`, 14)}${pad(reads, 70)}${countReads}`,
+  );
 }
 
 /** The page query alone (the count is the same for every page of a list): its median of `runs` after a warm-up. */
@@ -156,7 +159,9 @@ const searchFirst = await pageMedian(queryOf({ q: "person1", page: "1" }));
 const searchLast = await pageMedian(queryOf({ q: "person1", page: String(Math.max(1, Math.ceil(searched.total / 50))) }));
 const draftRows = await countRows("status = 'draft'");
 
-console.log(`\n  bookings listed (no filter)       ${baseline.total.toLocaleString("en")}   (goal: ${(total + demoBookings).toLocaleString("en")}, with the demo's ${demoBookings}; the ${draftRows.toLocaleString("en")} drafts never listed)`);
+console.log(
+  `\n  bookings listed (no filter)       ${baseline.total.toLocaleString("en")}   (goal: ${(total + demoBookings).toLocaleString("en")}, with the demo's ${demoBookings}; the ${draftRows.toLocaleString("en")} drafts never listed)`,
+);
 console.log(`  queries reading a table whole     ${misses} of ${cases.length}   (goal: 0; every filter, search and sort served by an index)`);
 console.log(`  page 1000 / page 1 (no filter)    ${(thousandth / first).toFixed(1)}×   (goal: < 5×; the skipped rows are index entries only, decision 028)`);
 console.log(`  last / first page of a search     ${(searchLast / searchFirst).toFixed(1)}×   (goal: < 5×; ${searched.total.toLocaleString("en")} matches)`);

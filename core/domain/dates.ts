@@ -69,7 +69,14 @@ export function operatorToday(now: Date): IsoDate {
 export function operatorDayStart(isoDate: IsoDate): Date {
   const utcMidnight = asUtcDate(isoDate);
   // Berlin is UTC+1 or UTC+2: take the candidate that reads 00:00 on that very day there.
-  const wallClock = new Intl.DateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" });
+  const wallClock = new Intl.DateTimeFormat("en-CA", {
+    timeZone: operatorTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  });
   const candidates = [1, 2].map((hours) => new Date(utcMidnight.getTime() - hours * 3_600_000));
   return candidates.find((candidate) => wallClock.format(candidate) === `${isoDate}, 00`) ?? candidates[0] ?? utcMidnight;
 }

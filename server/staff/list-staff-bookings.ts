@@ -49,10 +49,7 @@ function paymentCondition(filters: StaffBookingsQuery["payment"]): SQL | undefin
   if (!filters?.length) return undefined;
   const options = paymentOptions.filter((option) => filters.includes(option));
   const states = paymentStates.filter((state) => filters.includes(state));
-  return and(
-    options.length ? inArray(bookings.paymentOption, options) : undefined,
-    states.length ? inArray(paymentStateOf, states) : undefined,
-  );
+  return and(options.length ? inArray(bookings.paymentOption, options) : undefined, states.length ? inArray(paymentStateOf, states) : undefined);
 }
 
 /** Every condition of the query; drafts never (the partial indexes are built on the same `status <> 'draft'`). */
@@ -137,7 +134,11 @@ export function staffBookingsCountQuery(db: Queryable, query: StaffBookingsQuery
  * `GET api/staff/bookings`: the desk's list of submitted bookings, numbered pages of 50 with the
  * total count (decision 028). Staff only.
  */
-export async function listStaffBookings(deps: { db: Queryable }, actor: Actor, input: { query: StaffBookingsQuery; locale: Locale }): Promise<StaffBookingsPage> {
+export async function listStaffBookings(
+  deps: { db: Queryable },
+  actor: Actor,
+  input: { query: StaffBookingsQuery; locale: Locale },
+): Promise<StaffBookingsPage> {
   authorize(actor, "staff.bookings.read", null);
   const { db } = deps;
   const [rows, [counted]] = await Promise.all([staffBookingsPageQuery(db, input.query), staffBookingsCountQuery(db, input.query)]);

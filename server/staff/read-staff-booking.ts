@@ -8,7 +8,20 @@ import { authorize } from "../auth/authorize";
 import { answerText } from "../bookings/manage-answer-text";
 import { getPublicForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
-import { bookingEvents, bookings, eventDayResources, eventPrices, events, invoices, outboxEmails, participants, payments, resourceReservations, uploads, users } from "../db/schema";
+import {
+  bookingEvents,
+  bookings,
+  eventDayResources,
+  eventPrices,
+  events,
+  invoices,
+  outboxEmails,
+  participants,
+  payments,
+  resourceReservations,
+  uploads,
+  users,
+} from "../db/schema";
 import { emailSubjectOf } from "../email/render-email";
 import { AppError } from "../errors";
 import { toUploadView } from "../uploads/store-upload";
@@ -80,7 +93,9 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
     : [];
   const staffIds = [...new Set(audit.map((row) => textOrNull(row.details?.staffId)).filter((id): id is string => id !== null && uuidPattern.test(id)))];
   const staffEmails = new Map(
-    staffIds.length ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, staffIds))).map((row) => [row.id, row.email]) : [],
+    staffIds.length
+      ? (await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, staffIds))).map((row) => [row.id, row.email])
+      : [],
   );
 
   const uploadViews = files.map(toUploadView);

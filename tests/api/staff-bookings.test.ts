@@ -39,7 +39,18 @@ let draftId: string;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-type Made = { code: string; status: "confirmed" | "paid" | "awaiting_payment" | "in_review" | "cancelled"; option: "credit_card" | "invoice" | "sma"; total: number; paid: number; submittedAt: string; forename: string; surname: string; email: string; phone: string };
+type Made = {
+  code: string;
+  status: "confirmed" | "paid" | "awaiting_payment" | "in_review" | "cancelled";
+  option: "credit_card" | "invoice" | "sma";
+  total: number;
+  paid: number;
+  submittedAt: string;
+  forename: string;
+  surname: string;
+  email: string;
+  phone: string;
+};
 
 async function insertBooking(event: { eventId: string; formId: string }, made: Made): Promise<string> {
   const id = randomUUID();
@@ -66,12 +77,67 @@ async function insertBooking(event: { eventId: string; formId: string }, made: M
 
 const made: Made[] = [
   // 23:30 in Berlin on 10 March (CET): the 10th, though 22:30 UTC.
-  { code: "SB-AAAAA2", status: "confirmed", option: "invoice", total: 10_000, paid: 0, submittedAt: "2026-03-10T22:30:00Z", forename: "Anna", surname: "Zeller", email: "anna.zeller@example.org", phone: "+49 30 1111 2222" },
+  {
+    code: "SB-AAAAA2",
+    status: "confirmed",
+    option: "invoice",
+    total: 10_000,
+    paid: 0,
+    submittedAt: "2026-03-10T22:30:00Z",
+    forename: "Anna",
+    surname: "Zeller",
+    email: "anna.zeller@example.org",
+    phone: "+49 30 1111 2222",
+  },
   // 00:30 in Berlin on 11 March.
-  { code: "SB-BBBBB3", status: "paid", option: "credit_card", total: 20_000, paid: 20_000, submittedAt: "2026-03-10T23:30:00Z", forename: "Bernd", surname: "Yilmaz", email: "bernd@example.org", phone: "+44 20 3333 4444" },
-  { code: "SB-CCCCC4", status: "awaiting_payment", option: "credit_card", total: 30_000, paid: 7_500, submittedAt: "2026-03-12T09:00:00Z", forename: "Carla", surname: "Xavier", email: "carla.x@example.org", phone: "+49 89 5555 6666" },
-  { code: "SB-DDDDD5", status: "in_review", option: "sma", total: 5_000, paid: 0, submittedAt: "2026-03-13T09:00:00Z", forename: "Dieter", surname: "Weber", email: "dieter.weber@example.org", phone: "+49 40 7777 8888" },
-  { code: "SB-EEEEE6", status: "cancelled", option: "credit_card", total: 4_000, paid: 5_000, submittedAt: "2026-03-14T09:00:00Z", forename: "Eva", surname: "Vogel", email: "eva@example.org", phone: "+43 1 9999 0000" },
+  {
+    code: "SB-BBBBB3",
+    status: "paid",
+    option: "credit_card",
+    total: 20_000,
+    paid: 20_000,
+    submittedAt: "2026-03-10T23:30:00Z",
+    forename: "Bernd",
+    surname: "Yilmaz",
+    email: "bernd@example.org",
+    phone: "+44 20 3333 4444",
+  },
+  {
+    code: "SB-CCCCC4",
+    status: "awaiting_payment",
+    option: "credit_card",
+    total: 30_000,
+    paid: 7_500,
+    submittedAt: "2026-03-12T09:00:00Z",
+    forename: "Carla",
+    surname: "Xavier",
+    email: "carla.x@example.org",
+    phone: "+49 89 5555 6666",
+  },
+  {
+    code: "SB-DDDDD5",
+    status: "in_review",
+    option: "sma",
+    total: 5_000,
+    paid: 0,
+    submittedAt: "2026-03-13T09:00:00Z",
+    forename: "Dieter",
+    surname: "Weber",
+    email: "dieter.weber@example.org",
+    phone: "+49 40 7777 8888",
+  },
+  {
+    code: "SB-EEEEE6",
+    status: "cancelled",
+    option: "credit_card",
+    total: 4_000,
+    paid: 5_000,
+    submittedAt: "2026-03-14T09:00:00Z",
+    forename: "Eva",
+    surname: "Vogel",
+    email: "eva@example.org",
+    phone: "+43 1 9999 0000",
+  },
 ];
 
 beforeAll(async () => {
@@ -117,11 +183,36 @@ beforeAll(async () => {
   detailCode = hofmann.code;
   const [payment] = await database.db
     .insert(payments)
-    .values({ bookingId: detailId, provider: "sandbox", providerReference: "cs_test_123", kind: "deposit", amountCents: 2500, status: "succeeded", returnTokenHash: randomUUID(), succeededAt: new Date("2026-03-02T10:00:00Z") })
+    .values({
+      bookingId: detailId,
+      provider: "sandbox",
+      providerReference: "cs_test_123",
+      kind: "deposit",
+      amountCents: 2500,
+      status: "succeeded",
+      returnTokenHash: randomUUID(),
+      succeededAt: new Date("2026-03-02T10:00:00Z"),
+    })
     .returning({ id: payments.id });
   await database.db.insert(bookingEvents).values([
-    { bookingId: detailId, fromStatus: "in_review", toStatus: "confirmed", cause: "SMA request verified by staff", details: { event: "sma_verified", staffId }, at: new Date("2026-03-01T10:00:00Z") },
-    { bookingId: detailId, paymentId: payment?.id ?? null, subject: "payment", fromStatus: "pending", toStatus: "succeeded", cause: "provider webhook", details: { event: "payment_succeeded" }, at: new Date("2026-03-02T10:00:00Z") },
+    {
+      bookingId: detailId,
+      fromStatus: "in_review",
+      toStatus: "confirmed",
+      cause: "SMA request verified by staff",
+      details: { event: "sma_verified", staffId },
+      at: new Date("2026-03-01T10:00:00Z"),
+    },
+    {
+      bookingId: detailId,
+      paymentId: payment?.id ?? null,
+      subject: "payment",
+      fromStatus: "pending",
+      toStatus: "succeeded",
+      cause: "provider webhook",
+      details: { event: "payment_succeeded" },
+      at: new Date("2026-03-02T10:00:00Z"),
+    },
   ]);
   await database.db.insert(outboxEmails).values({
     template: "manage-link",
@@ -252,7 +343,17 @@ describe("the staff desk's booking list", () => {
   });
 
   it("refuses bad parameters with a 422 in the caller's language, naming each field", async () => {
-    for (const query of ["status=draft", "status=paid,nonsense", "payment=cash", "sort=surname", "page=0", "page=abc", "from=2026-02-30", "event=not-a-uuid", "from=2026-03-02&to=2026-03-01"]) {
+    for (const query of [
+      "status=draft",
+      "status=paid,nonsense",
+      "payment=cash",
+      "sort=surname",
+      "page=0",
+      "page=abc",
+      "from=2026-02-30",
+      "event=not-a-uuid",
+      "from=2026-03-02&to=2026-03-01",
+    ]) {
       const response = await api.get(`/api/staff/bookings?${query}`, { ...bearer(staffToken), "accept-language": "de" });
       expect(response.status, query).toBe(422);
       const body = errorResponseSchema.parse(await response.json());
@@ -279,13 +380,31 @@ describe("one booking in full", () => {
     expect(data.answers.every((answer) => answer.label && answer.text)).toBe(true);
     expect(data.invoices).toHaveLength(1);
     expect(data.invoices[0]?.number).toMatch(/^INV-/);
-    expect(data.payments).toEqual([expect.objectContaining({ status: "succeeded", amount_cents: 2500, provider: "sandbox", provider_reference: "cs_test_123", succeeded_at: "2026-03-02T10:00:00.000Z" })]);
-    expect(data.emails).toEqual([expect.objectContaining({ template: "manage-link", to: "stefan.hofmann@example.com", status: "sent", sent_at: "2026-03-03T10:00:00.000Z" })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        amount_cents: 2500,
+        provider: "sandbox",
+        provider_reference: "cs_test_123",
+        succeeded_at: "2026-03-02T10:00:00.000Z",
+      }),
+    ]);
+    expect(data.emails).toEqual([
+      expect.objectContaining({ template: "manage-link", to: "stefan.hofmann@example.com", status: "sent", sent_at: "2026-03-03T10:00:00.000Z" }),
+    ]);
     expect(data.emails[0]?.subject).toBeTruthy();
-    expect(data.uploads).toEqual([expect.objectContaining({ uuid: uploadId, name: "Führerschein scan.pdf", media_type: "application/pdf", size_bytes: 24, duration_seconds: null })]);
+    expect(data.uploads).toEqual([
+      expect.objectContaining({ uuid: uploadId, name: "Führerschein scan.pdf", media_type: "application/pdf", size_bytes: 24, duration_seconds: null }),
+    ]);
     const audit = data.audit.filter((entry) => entry.at.startsWith("2026-03"));
     expect(audit).toEqual([
-      expect.objectContaining({ at: "2026-03-01T10:00:00.000Z", from: "in_review", to: "confirmed", cause: "SMA request verified by staff", actor: { uuid: staffId, email: demoAccounts.staff.email } }),
+      expect.objectContaining({
+        at: "2026-03-01T10:00:00.000Z",
+        from: "in_review",
+        to: "confirmed",
+        cause: "SMA request verified by staff",
+        actor: { uuid: staffId, email: demoAccounts.staff.email },
+      }),
       expect.objectContaining({ at: "2026-03-02T10:00:00.000Z", subject: "payment", from: "pending", to: "succeeded", actor: null }),
     ]);
   });
@@ -298,7 +417,9 @@ describe("one booking in full", () => {
     const { bookingId } = await createHeldCardBooking(database.db, trackDay.eventId, { resources: [{ resourceId: vehicle.id, quantity: 1 }] });
     const response = await api.get(`/api/staff/bookings/${bookingId}`, { ...bearer(staffToken), "accept-language": "de" });
     const { data } = staffBookingDetailResponseSchema.parse(await response.json());
-    expect(data.vehicles).toEqual([{ day: 2, date: expect.any(String), resources: [expect.objectContaining({ key: vehicle.key, quantity: 1, released: false })] }]);
+    expect(data.vehicles).toEqual([
+      { day: 2, date: expect.any(String), resources: [expect.objectContaining({ key: vehicle.key, quantity: 1, released: false })] },
+    ]);
   });
 
   it("answers 404 for a draft and for an unknown uuid, in the caller's language", async () => {
@@ -316,7 +437,9 @@ describe("an uploaded file", () => {
     const response = await api.get(`/api/staff/bookings/${detailId}/uploads/${uploadId}`, bearer(staffToken));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="F_hrerschein_scan.pdf"; filename\*=UTF-8''F%C3%BChrerschein%20scan.pdf$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="F_hrerschein_scan.pdf"; filename\*=UTF-8''F%C3%BChrerschein%20scan.pdf$/,
+    );
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.text()).toBe("%PDF-1.4 staff desk test");
@@ -340,7 +463,12 @@ const callers: { who: string; headers: () => Record<string, string>; status: num
   { who: "a customer", headers: () => bearer(customerToken), status: 403 },
   { who: "staff", headers: () => bearer(staffToken), status: 200 },
 ];
-const calls = () => [`/api/staff/bookings`, `/api/staff/bookings?${ofEvent("q=anna&sort=name_asc")}`, `/api/staff/bookings/${detailId}`, `/api/staff/bookings/${detailId}/uploads/${uploadId}`];
+const calls = () => [
+  `/api/staff/bookings`,
+  `/api/staff/bookings?${ofEvent("q=anna&sort=name_asc")}`,
+  `/api/staff/bookings/${detailId}`,
+  `/api/staff/bookings/${detailId}/uploads/${uploadId}`,
+];
 
 describe("the authorization matrix", () => {
   for (const caller of callers) {
