@@ -62,6 +62,25 @@ export function operatorToday(now: Date): IsoDate {
   return new Intl.DateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
+/**
+ * The instant a day of the operator's calendar begins (midnight in Berlin: 23:00 UTC the day before
+ * in winter, 22:00 in summer), for filters that take calendar days and compare instants.
+ */
+export function operatorDayStart(isoDate: IsoDate): Date {
+  const utcMidnight = asUtcDate(isoDate);
+  // Berlin is UTC+1 or UTC+2: take the candidate that reads 00:00 on that very day there.
+  const wallClock = new Intl.DateTimeFormat("en-CA", {
+    timeZone: operatorTimeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  });
+  const candidates = [1, 2].map((hours) => new Date(utcMidnight.getTime() - hours * 3_600_000));
+  return candidates.find((candidate) => wallClock.format(candidate) === `${isoDate}, 00`) ?? candidates[0] ?? utcMidnight;
+}
+
 /** `2026-01-30` + 3 days → `2026-02-02`. */
 export function addDays(isoDate: IsoDate, days: number): IsoDate {
   const date = asUtcDate(isoDate);

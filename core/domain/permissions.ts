@@ -74,6 +74,10 @@ export type SubjectOf = {
   "staff.desk": NoSubject;
   /** Invite staff, change a staff account's role, disable or enable it. */
   "staff.accounts.manage": NoSubject;
+  /** The staff desk: list and search every submitted booking, and read one in full (decision 028). */
+  "staff.bookings.read": NoSubject;
+  /** The staff desk: download a file uploaded to any booking. */
+  "staff.bookings.download": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -124,6 +128,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
   "staff.desk": { allows: isStaff, refusal: logInOrForbidden },
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrForbidden },
+  "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

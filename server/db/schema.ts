@@ -8,7 +8,9 @@
  * Texts shown to visitors are localized either in translation tables (where a slug must be unique per
  * locale: pages, categories) or as a `{ en, de }` jsonb object (see docs/decisions/002).
  */
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+
+type AnyColumnOrSql = AnyColumn | SQL;
 import {
   bigint,
   bigserial,
@@ -35,6 +37,16 @@ import type { LocalizedText } from "../../core/contracts/localized-text";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const localized = (name: string) => jsonb(name).$type<LocalizedText>();
+
+/**
+ * Expressions the staff desk's indexes are built on (decision 028). The queries must repeat them
+ * exactly for the planner to use the index, so both take them from here.
+ */
+export const paymentStateSql = (paid: AnyColumnOrSql, total: AnyColumnOrSql) =>
+  sql`CASE WHEN ${paid} = 0 THEN 'unpaid' WHEN ${paid} < ${total} THEN 'partial' WHEN ${paid} = ${total} THEN 'paid' ELSE 'overpaid' END`;
+export const participantFullNameSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
+  sql`lower(coalesce(${forename}, '') || ' ' || coalesce(${surname}, ''))`;
+export const phoneDigitsSql = (phone: AnyColumnOrSql) => sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
 
 export const localeEnum = pgEnum("locale", ["en", "de"]);
 
@@ -462,6 +474,24 @@ export const bookings = pgTable(
     index("bookings_draft_updated_idx")
       .on(table.updatedAt)
       .where(sql`${table.status} = 'draft'`),
+    // The staff desk's list (server/staff/list-staff-bookings.ts, decision 028) never shows drafts:
+    // one partial index per filter, each ending in the default sort, so a filtered page is read in order.
+    index("bookings_staff_submitted_idx")
+      .on(table.submittedAt, table.id)
+      .where(sql`${table.status} <> 'draft'`),
+    index("bookings_staff_event_idx")
+      .on(table.eventId, table.submittedAt, table.id)
+      .where(sql`${table.status} <> 'draft'`),
+    index("bookings_staff_status_idx").on(table.status, table.submittedAt, table.id),
+    index("bookings_staff_payment_option_idx")
+      .on(table.paymentOption, table.submittedAt, table.id)
+      .where(sql`${table.status} <> 'draft'`),
+    index("bookings_staff_payment_state_idx")
+      .on(sql`(${paymentStateSql(table.paidCents, table.totalCents)})`, table.submittedAt, table.id)
+      .where(sql`${table.status} <> 'draft'`),
+    index("bookings_staff_total_idx")
+      .on(table.totalCents, table.id)
+      .where(sql`${table.status} <> 'draft'`),
   ],
 );
 
@@ -496,7 +526,19 @@ export const participants = pgTable(
     fax: text("fax"),
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
   },
-  (table) => [index("participants_booking_idx").on(table.bookingId)],
+  (table) => [
+    index("participants_booking_idx").on(table.bookingId),
+    // The staff desk's search (decision 028): prefixes of the lower-cased e-mail, full name and
+    // surname, and of the phone's digits; text_pattern_ops lets LIKE 'abc%' use them whatever the collation.
+    index("participants_email_prefix_idx").on(sql`lower(${table.email}) text_pattern_ops`),
+    index("participants_name_prefix_idx").on(sql`${participantFullNameSql(table.forename, table.surname)} text_pattern_ops`),
+    index("participants_surname_prefix_idx").on(sql`lower(${table.surname}) text_pattern_ops`),
+    index("participants_phone_prefix_idx").on(sql`${phoneDigitsSql(table.phone)} text_pattern_ops`),
+    // Sorting the list by the main participant's name walks this index.
+    index("participants_main_name_idx")
+      .on(sql`lower(${table.surname})`, sql`lower(${table.forename})`, table.bookingId)
+      .where(sql`${table.role} = 'main'`),
+  ],
 );
 
 /** A per-day resource held by a booking; `event_day_resources.used` counts these in the same transaction. */
@@ -672,7 +714,11 @@ export const outboxEmails = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt),
+    // A booking's mails carry its code in the payload: the staff desk lists them by it (decision 028).
+    index("outbox_emails_booking_code_idx").on(sql`(${table.payload} ->> 'code')`),
+  ],
 );
 
 /** Durable jobs (hold expiry, balance reminders) that survive restarts. */

@@ -1,7 +1,7 @@
 import { render, toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
 import type { Locale } from "../../core/i18n/locales";
-import type { EmailMessage } from "./email-messages";
+import { parseEmailMessage, type EmailMessage } from "./email-messages";
 import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
 import { BookingReceived, bookingReceivedSubject } from "./templates/booking-received";
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
@@ -60,6 +60,19 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
  * (one render, so both parts always say the same thing); headings keep their case instead of
  * html-to-text's default shouting.
  */
+/**
+ * The subject a stored mail was (or will be) sent with, in its language: the outbox keeps the
+ * template and payload, not the subject (the staff desk lists it; decision 028). Null for a
+ * payload that no longer parses.
+ */
+export function emailSubjectOf(stored: { template: string; payload: unknown }, locale: Locale): string | null {
+  try {
+    return templateOf(parseEmailMessage(stored), locale).subject;
+  } catch {
+    return null;
+  }
+}
+
 export async function renderEmail(message: EmailMessage, locale: Locale): Promise<RenderedEmail> {
   const { subject, element } = templateOf(message, locale);
   const html = await render(element);

@@ -38,6 +38,10 @@ import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
+import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
+import { listStaffBookings } from "../staff/list-staff-bookings";
+import { readStaffBooking } from "../staff/read-staff-booking";
+import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { bindAccounts } from "./accounts";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
@@ -141,6 +145,16 @@ function bindServices(deps: Deps) {
       },
       /** The dashboard's "Manage" link of each of the account's bookings. */
       ownerLinks: (actor: Actor, locale: Locale) => ownerManageLinks(deps, actor, { locale }),
+    },
+    /** The staff desk's bookings (decision 028): every call asks `staff.bookings.*` first. */
+    staffBookings: {
+      list: (actor: Actor, input: { query: StaffBookingsQuery; locale: Locale }) => listStaffBookings(deps, actor, input),
+      read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readStaffBooking(deps, actor, input),
+      /** Where an upload of the booking lies, to stream it; 404 when uploads are not configured. */
+      uploadFile: (actor: Actor, input: { bookingId: string; uploadId: string }) => {
+        if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
+        return staffBookingUpload({ db, uploadsDir: deps.uploads.dir }, actor, input);
+      },
     },
     /** Card payments through the configured provider (decision 007). */
     payments: {

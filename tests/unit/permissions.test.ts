@@ -41,6 +41,8 @@ const subjectOf = {
   "form.preview": null,
   "staff.desk": null,
   "staff.accounts.manage": null,
+  "staff.bookings.read": null,
+  "staff.bookings.download": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -62,6 +64,8 @@ const allowed: Record<Action, Role[]> = {
   "form.preview": ["staff", "admin"],
   "staff.desk": ["staff", "admin"],
   "staff.accounts.manage": ["admin"],
+  "staff.bookings.read": ["staff", "admin"],
+  "staff.bookings.download": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -80,6 +84,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "form.preview": "unauthorized",
   "staff.desk": "unauthorized",
   "staff.accounts.manage": "unauthorized",
+  "staff.bookings.read": "unauthorized",
+  "staff.bookings.download": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
