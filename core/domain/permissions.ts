@@ -63,6 +63,8 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** Download an event's participant list (CSV, XLSX, PDF): every person's contact details and answers. */
+  "staff.events.export": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -108,6 +110,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.events.export": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -35,6 +35,7 @@ const subjectOf = {
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
   "form.preview": null,
+  "staff.events.export": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -54,6 +55,7 @@ const allowed: Record<Action, Role[]> = {
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
   "form.preview": ["staff"],
+  "staff.events.export": ["staff"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -70,6 +72,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
   "form.preview": "unauthorized",
+  "staff.events.export": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
