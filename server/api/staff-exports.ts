@@ -52,7 +52,10 @@ export function registerStaffExportRoutes(api: ApiRouter) {
         middleware: requireRole("staff"),
         request: { params: participantExportParamsSchema, query: format === "csv" ? participantCsvQuerySchema : z.object({}) },
         responses: {
-          200: { description: descriptions[format], content: { [participantExportContentTypes[format]]: { schema: z.string().openapi({ format: "binary" }) } } },
+          200: {
+            description: descriptions[format],
+            content: { [participantExportContentTypes[format]]: { schema: z.string().openapi({ format: "binary" }) } },
+          },
           ...staffAnswers,
         },
       }),

@@ -32,8 +32,8 @@ function csvCell(cell: string | number, separator: string): string {
 }
 
 /**
- * One CSV line with its CRLF. Amounts are written with a dot in both dialects: a German Excel reads
- * "12.5" in a semicolon file as text, so the excel-de dialect writes the decimal comma instead.
+ * One CSV line with its CRLF. Amounts are plain numbers: with a dot in rfc4180 (what programs read),
+ * with a decimal comma in excel-de (a German Excel reads "12.5" as text or a date, "12,5" as a number).
  */
 export function csvLine(cells: (string | number)[], dialect: CsvDialect): string {
   const { separator } = csvDialectRules[dialect];

@@ -32,15 +32,15 @@ const headerRowHeight = 2 * lineHeight + 6;
 /** The page's own heading above the table: title line, event line. */
 const headingHeight = 40;
 
-/** `text` cut, with "…", to what fits in two lines of `width` (measured, so wide letters count as wide). */
-function fitTwoLines(doc: PDFKit.PDFDocument, text: string, width: number, weight: FontWeight): string {
+/** `text` cut, with "…", to what fits in `lines` lines of `width` (measured, so wide letters count as wide). */
+function fitLines(doc: PDFKit.PDFDocument, text: string, width: number, weight: FontWeight, lines = 2): string {
   const widthOf = (candidate: string) =>
     fontRuns(candidate, weight).reduce((total, run) => {
       setInvoiceFont(doc, run.font);
       return total + doc.widthOfString(run.text);
     }, 0);
-  // Word wrapping loses part of the first line: keep a margin.
-  const budget = width * 1.8;
+  // Word wrapping loses part of a line that is followed by another: keep a margin.
+  const budget = lines === 1 ? width * 0.98 : width * (lines - 0.15);
   if (widthOf(text) <= budget) return text;
   const letters = [...text];
   let low = 0;
@@ -96,19 +96,23 @@ export function createParticipantListPdf(heading: ParticipantListHeading, onChun
   const pageHeight = 595.28;
   const contentWidth = pageWidth - margins.left - margins.right;
   const fixed = [
-    { key: "number", width: 22, header: "#" },
-    { key: "name", width: 128, header: t("staffExport.columns.name") },
-    { key: "type", width: 78, header: t("staffExport.columns.type") },
-    { key: "code", width: 62, header: t("staffExport.columns.code") },
-    { key: "status", width: 64, header: t("staffExport.columns.status") },
-    { key: "payment", width: 86, header: t("staffExport.columns.payment") },
+    { key: "number", width: 20, header: "#" },
+    { key: "name", width: 122, header: t("staffExport.columns.name") },
+    { key: "type", width: 88, header: t("staffExport.columns.type") },
+    { key: "code", width: 66, header: t("staffExport.columns.codeShort") },
+    { key: "status", width: 62, header: t("staffExport.columns.status") },
+    { key: "payment", width: 100, header: t("staffExport.columns.payment") },
   ] as const;
-  const checkWidth = 84;
+  const checkWidth = 70;
   const fixedWidth = fixed.reduce((total, column) => total + column.width, 0);
   const dayWidth = (contentWidth - fixedWidth - checkWidth) / Math.max(1, heading.dayHeaders.length);
   const columns: { header: string; x: number; width: number }[] = [];
   let x: number = margins.left;
-  for (const column of [...fixed, ...heading.dayHeaders.map((header) => ({ header, width: dayWidth })), { header: t("staffExport.columns.check"), width: checkWidth }]) {
+  for (const column of [
+    ...fixed,
+    ...heading.dayHeaders.map((header) => ({ header, width: dayWidth })),
+    { header: t("staffExport.columns.check"), width: checkWidth },
+  ]) {
     columns.push({ header: column.header, x, width: column.width });
     x += column.width;
   }
@@ -143,7 +147,7 @@ export function createParticipantListPdf(heading: ParticipantListHeading, onChun
     write(pageLabel, margins.left, pageHeight - margins.bottom + 12, { width: contentWidth, align: "right", lineBreak: false });
     style("bold", cellSize);
     const headerTop = margins.top + headingHeight;
-    for (const column of columns) write(fitTwoLines(doc, column.header, column.width - 6, "bold"), column.x + 3, headerTop + 3, cellOptions(column.width));
+    for (const column of columns) write(fitLines(doc, column.header, column.width - 6, "bold"), column.x + 3, headerTop + 3, cellOptions(column.width));
     rule(headerTop + headerRowHeight - 1, colors.text);
     y = tableTop;
     rowsOnPage = 0;
@@ -154,7 +158,10 @@ export function createParticipantListPdf(heading: ParticipantListHeading, onChun
     if (page === 0 || rowsOnPage >= rowsPerPage) openPage();
     written += 1;
     if (written % 2 === 0) doc.rect(margins.left, y, contentWidth, rowHeight).fill(colors.band);
-    const payment = row.paidCents === 0 && row.outstandingCents === 0 ? "" : `${t("staffExport.columns.paid")} ${money(row.paidCents)}\n${t("staffExport.columns.outstanding")} ${money(row.outstandingCents)}`;
+    const payment =
+      row.paidCents === 0 && row.outstandingCents === 0
+        ? ""
+        : `${t("staffExport.columns.paid")} ${money(row.paidCents)}\n${t("staffExport.columns.outstanding")} ${money(row.outstandingCents)}`;
     const cells = [String(written), row.name, row.type, row.code, row.status, payment, ...row.days, ""];
     style("regular", cellSize);
     cells.forEach((cell, index) => {
@@ -163,14 +170,24 @@ export function createParticipantListPdf(heading: ParticipantListHeading, onChun
       // The payment's two lines are two cells' worth of text: each is cut to its own line.
       const lines = cell.split("\n");
       if (lines.length > 1) {
-        lines.slice(0, 2).forEach((line, lineIndex) => write(line, column.x + 3, y + 3 + lineIndex * lineHeight, { width: column.width - 6, lineBreak: false }));
+        lines.slice(0, 2).forEach((line, lineIndex) =>
+          write(fitLines(doc, line, column.width - 6, "regular", 1), column.x + 3, y + 3 + lineIndex * lineHeight, {
+            width: column.width - 6,
+            height: lineHeight,
+          }),
+        );
         return;
       }
-      write(fitTwoLines(doc, cell, column.width - 6, "regular"), column.x + 3, y + 3, cellOptions(column.width));
+      write(fitLines(doc, cell, column.width - 6, "regular"), column.x + 3, y + 3, cellOptions(column.width));
     });
     // The check column: a box to tick at the gate, and room to sign beside it.
     const check = columns[columns.length - 1];
-    if (check) doc.rect(check.x + 4, y + 6, 9, 9).lineWidth(0.6).strokeColor(colors.muted).stroke();
+    if (check)
+      doc
+        .rect(check.x + 4, y + 6, 9, 9)
+        .lineWidth(0.6)
+        .strokeColor(colors.muted)
+        .stroke();
     rule(y + rowHeight);
     y += rowHeight;
     rowsOnPage += 1;

@@ -44,9 +44,15 @@ beforeAll(async () => {
   };
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   startsOn = event?.startsOn ?? "";
-  const [slugRow] = await db.select().from(eventSlugs).where(and(eq(eventSlugs.eventId, eventId), eq(eventSlugs.locale, "en")));
+  const [slugRow] = await db
+    .select()
+    .from(eventSlugs)
+    .where(and(eq(eventSlugs.eventId, eventId), eq(eventSlugs.locale, "en")));
   slug = slugRow?.slug ?? "";
-  const [germanSlugRow] = await db.select().from(eventSlugs).where(and(eq(eventSlugs.eventId, eventId), eq(eventSlugs.locale, "de")));
+  const [germanSlugRow] = await db
+    .select()
+    .from(eventSlugs)
+    .where(and(eq(eventSlugs.eventId, eventId), eq(eventSlugs.locale, "de")));
   germanSlug = germanSlugRow?.slug ?? "";
 
   const vehicle1 = resource(1, "vehicle");
@@ -67,7 +73,11 @@ beforeAll(async () => {
     { forename: injection, surname: "Formula" },
   ];
   const firstPeople = await db.select().from(participants).where(eq(participants.bookingId, first.bookingId)).orderBy(participants.position);
-  for (const [index, person] of firstPeople.entries()) await db.update(participants).set(names[index] ?? {}).where(eq(participants.id, person.id));
+  for (const [index, person] of firstPeople.entries())
+    await db
+      .update(participants)
+      .set(names[index] ?? {})
+      .where(eq(participants.id, person.id));
   await db.update(bookings).set({ paidCents: 50_000 }).where(eq(bookings.id, first.bookingId));
   expected.push(
     {
