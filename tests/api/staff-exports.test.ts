@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const url = (format: string, query = "", id = eventId) => `/api/staff/events/${id}/participants.${format}${query}`;
+const url = (format: string, query = "", id: string = eventId) => `/api/staff/events/${id}/participants.${format}${query}`;
 const staffGet = (format: string, query = "", headers: Record<string, string> = {}) => api.get(url(format, query), { ...bearer(tokens.staff), ...headers });
 
 /** RFC 4180 records of a CSV text (quoted fields may hold separators, quotes and line breaks). */
