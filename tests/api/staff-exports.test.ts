@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, eventDayResources, eventPrices, eventSlugs, events, participants } from "../../server/db/schema";
+import { bookings, eventDayResources, eventPrices, eventSlugs, events, forms, participants } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
+import { exportBookingBatches } from "../../server/staff/participant-export-batches";
 import { createTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
@@ -259,6 +260,62 @@ describe("the participant export", () => {
     expect((await staffGet("txt")).status).toBe(404);
     expect((await staffGet("json")).status).toBe(404);
     expect((await staffGet("csv", "?dialect=excel-fr")).status).toBe(422);
+  });
+});
+
+describe("an export without a row ceiling", () => {
+  it("pages through bookings submitted in the same millisecond, each once (keyset on PostgreSQL's own time)", async () => {
+    const { db } = database;
+    const ids = (
+      await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.eventId, eventId), sql`${bookings.status} <> 'draft'`))
+    ).map((row) => row.id);
+    for (const [index, id] of ids.entries()) {
+      await db.execute(sql`UPDATE bookings SET submitted_at = ${`2026-01-01 10:00:00.00000${index + 1}+00`}::timestamptz WHERE id = ${id}`);
+    }
+    const codes: string[] = [];
+    for await (const batch of exportBookingBatches(db, eventId, 1)) codes.push(...batch.map((booking) => booking.code));
+    expect(codes).toHaveLength(ids.length);
+    expect(new Set(codes).size).toBe(ids.length);
+  });
+
+  it("lists 450 bookings, more than a batch, in every format", async () => {
+    const { db } = database;
+    const bigEvent = seedIds.events.golfCircleTournament;
+    const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, bigEvent));
+    if (!form) throw new Error("no form");
+    const rows = Array.from({ length: 450 }, (_, index) => ({
+      formId: form.id,
+      eventId: bigEvent,
+      tokenHash: `bulk-${index}`,
+      status: "confirmed" as const,
+      locale: "en" as const,
+      code: `BULK-${String(index).padStart(4, "0")}`,
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+    }));
+    const inserted = await db.insert(bookings).values(rows).returning({ id: bookings.id, code: bookings.code });
+    await db.insert(participants).values(inserted.map((row) => ({ bookingId: row.id, role: "main" as const, forename: "Bulk", surname: row.code ?? "" })));
+    const existing = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .innerJoin(bookings, eq(bookings.id, participants.bookingId))
+      .where(and(eq(bookings.eventId, bigEvent), sql`${bookings.status} <> 'draft'`));
+    const csv = await (await api.get(`/api/staff/events/${bigEvent}/participants.csv`, bearer(tokens.staff))).text();
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(existing.length + 1);
+    for (const row of inserted) expect(csv).toContain(`Bulk ${row.code}`);
+    const workbook = new ExcelJS.Workbook();
+    const xlsx = await api.get(`/api/staff/events/${bigEvent}/participants.xlsx`, bearer(tokens.staff));
+    await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    expect(workbook.worksheets[0]?.actualRowCount).toBe(existing.length + 1);
+    const pdf = await pdfText(Buffer.from(await (await api.get(`/api/staff/events/${bigEvent}/participants.pdf`, bearer(tokens.staff))).arrayBuffer()));
+    const pages = Number(/Page 1 of (\d+)/u.exec(pdf)?.[1]);
+    expect(pages).toBeGreaterThan(20);
+    expect(pdf).toContain(`Page ${pages} of ${pages}`);
+    expect(pdf).not.toContain(`Page ${pages + 1}`);
+    expect(pdf).toContain("Bulk BULK-0449");
   });
 });
 
