@@ -78,6 +78,8 @@ export type SubjectOf = {
   "staff.bookings.read": NoSubject;
   /** The staff desk: download a file uploaded to any booking. */
   "staff.bookings.download": NoSubject;
+  /** Download an event's participant list (CSV, XLSX, PDF): every person's contact details and answers. */
+  "staff.events.export": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -130,6 +132,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrForbidden },
   "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.events.export": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -12,6 +12,7 @@ import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
 import { registerStaffBookingRoutes } from "./staff-bookings";
+import { registerStaffExportRoutes } from "./staff-exports";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -71,6 +72,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerPaymentRoutes(api);
   registerStaffRoutes(api);
   registerStaffBookingRoutes(api);
+  registerStaffExportRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -58,3 +58,8 @@ export function answerText(context: AnswerContext): string | null {
   if (!format || value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0)) return null;
   return format(context);
 }
+
+/** Whether answers of this kind read as text here (the participant export's answer columns; people and vehicles have columns of their own). */
+export function hasAnswerText(kind: FormItemKind): boolean {
+  return answerTexts[kind] !== null;
+}

@@ -37,6 +37,7 @@ import { invoicePdfFor, readInvoicePdf } from "../invoices/invoice-pdf-service";
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
+import { exportParticipants } from "../staff/export-participants";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
 import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
 import { listStaffBookings } from "../staff/list-staff-bookings";
@@ -155,6 +156,10 @@ function bindServices(deps: Deps) {
         if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
         return staffBookingUpload({ db, uploadsDir: deps.uploads.dir }, actor, input);
       },
+    },
+    /** The back office's files (decision 029): an event's participant list as CSV, XLSX or PDF, streamed. */
+    staffExports: {
+      participants: (actor: Actor, input: Parameters<typeof exportParticipants>[2]) => exportParticipants(deps, actor, input),
     },
     /** Card payments through the configured provider (decision 007). */
     payments: {

@@ -43,6 +43,7 @@ const subjectOf = {
   "staff.accounts.manage": null,
   "staff.bookings.read": null,
   "staff.bookings.download": null,
+  "staff.events.export": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -66,6 +67,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.accounts.manage": ["admin"],
   "staff.bookings.read": ["staff", "admin"],
   "staff.bookings.download": ["staff", "admin"],
+  "staff.events.export": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -86,6 +88,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.accounts.manage": "unauthorized",
   "staff.bookings.read": "unauthorized",
   "staff.bookings.download": "unauthorized",
+  "staff.events.export": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * The participant list of an event as a file (`GET api/staff/events/{uuid}/participants.{csv,xlsx,pdf}`,
+ * staff only; decision 029). The answer is the file itself, streamed; an error is the API's one JSON shape.
+ */
+export const participantExportFormats = ["csv", "xlsx", "pdf"] as const;
+export type ParticipantExportFormat = (typeof participantExportFormats)[number];
+
+/**
+ * The CSV's dialect: `rfc4180` is comma-separated UTF-8 without a byte order mark (RFC 4180 quoting,
+ * CRLF); `excel-de` is what a German Excel opens by double-click: semicolon-separated, with a UTF-8 BOM
+ * (without it Excel reads the bytes as Windows-1252).
+ */
+export const csvDialects = ["rfc4180", "excel-de"] as const;
+export type CsvDialect = (typeof csvDialects)[number];
+
+export const participantExportParamsSchema = z.object({ uuid: z.string().uuid() });
+export const participantCsvQuerySchema = z.object({ dialect: z.enum(csvDialects).default("rfc4180") });
+
+/** The media type of each format, as the answer's Content-Type names it. */
+export const participantExportContentTypes = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+} as const satisfies Record<ParticipantExportFormat, string>;

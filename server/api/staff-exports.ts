@@ -1,0 +1,75 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  participantCsvQuerySchema,
+  participantExportContentTypes,
+  participantExportFormats,
+  participantExportParamsSchema,
+  type ParticipantExportFormat,
+} from "../../core/contracts/staff-exports";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import type { ParticipantExport } from "../staff/export-participants";
+import { requireRole, type ActorEnv } from "./actor";
+import type { ApiRouter } from "./api-app";
+import { errorAnswers, json } from "./public-content";
+import type { Context } from "hono";
+
+const staffAnswers = {
+  401: json(errorResponseSchema, "No valid staff login"),
+  403: json(errorResponseSchema, "Logged in, but not staff"),
+  ...errorAnswers,
+};
+
+/** The file as an attachment that no browser or proxy keeps (it holds every participant's contact details). */
+function fileAnswer(c: Context<ActorEnv>, file: ParticipantExport): Response {
+  return c.body(file.body, 200, {
+    "Content-Type": file.contentType,
+    "Content-Disposition": `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+}
+
+const descriptions = {
+  csv: "CSV, one line per person; `dialect=rfc4180` (default: comma, UTF-8 without BOM) or `excel-de` (semicolon, UTF-8 BOM, decimal comma, for German Excel)",
+  xlsx: "An Excel workbook with one sheet, one row per person",
+  pdf: "A printable participant list: landscape A4, the event on every page, a check column, page numbers",
+} as const satisfies Record<ParticipantExportFormat, string>;
+
+/**
+ * The back office's exports (decision 029): `GET api/staff/events/{uuid}/participants.{csv,xlsx,pdf}`.
+ * One route per format, so another ending is the API's 404. Headers and texts follow Accept-Language.
+ */
+export function registerStaffExportRoutes(api: ApiRouter) {
+  for (const format of participantExportFormats) {
+    api.openapi(
+      createRoute({
+        method: "get",
+        path: `/staff/events/{uuid}/participants.${format}`,
+        tags: ["staff"],
+        summary: `The event's participants (every person of each submitted booking, with answers, vehicles per day and payment) as ${format.toUpperCase()} (staff only)`,
+        description: descriptions[format],
+        security: [{ bearerAuth: [] }],
+        middleware: requireRole("staff"),
+        request: { params: participantExportParamsSchema, query: format === "csv" ? participantCsvQuerySchema : z.object({}) },
+        responses: {
+          200: {
+            description: descriptions[format],
+            content: { [participantExportContentTypes[format]]: { schema: z.string().openapi({ format: "binary" }) } },
+          },
+          ...staffAnswers,
+        },
+      }),
+      async (c) => {
+        const query: Record<string, unknown> = c.req.valid("query");
+        const dialect = participantCsvQuerySchema.shape.dialect.parse(query.dialect);
+        const file = await c.var.services.staffExports.participants(c.var.actor, {
+          eventId: c.req.valid("param").uuid,
+          format,
+          dialect,
+          locale: c.var.locale,
+        });
+        return fileAnswer(c, file);
+      },
+    );
+  }
+}
