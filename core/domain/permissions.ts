@@ -63,6 +63,12 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** The back office's dashboard: places, money, warnings and bookings per day of every upcoming event. */
+  "staff.dashboard.read": NoSubject;
+  /** The call-back queue: pending SMA requests with the customer's phone and the attempts so far. */
+  "staff.call-backs.read": NoSubject;
+  /** Note a call attempt on a pending SMA request. */
+  "staff.call-backs.record-attempt": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -108,6 +114,9 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.dashboard.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.call-backs.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.call-backs.record-attempt": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

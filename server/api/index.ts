@@ -11,6 +11,8 @@ import { registerFormRoutes } from "./forms";
 import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
+import { registerStaffCallBackRoutes } from "./staff-call-backs";
+import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -69,6 +71,8 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerUploadRoutes(api);
   registerPaymentRoutes(api);
   registerStaffRoutes(api);
+  registerStaffDashboardRoutes(api);
+  registerStaffCallBackRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -35,6 +35,9 @@ const subjectOf = {
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
   "form.preview": null,
+  "staff.dashboard.read": null,
+  "staff.call-backs.read": null,
+  "staff.call-backs.record-attempt": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -54,6 +57,9 @@ const allowed: Record<Action, Role[]> = {
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
   "form.preview": ["staff"],
+  "staff.dashboard.read": ["staff"],
+  "staff.call-backs.read": ["staff"],
+  "staff.call-backs.record-attempt": ["staff"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -70,6 +76,9 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
   "form.preview": "unauthorized",
+  "staff.dashboard.read": "unauthorized",
+  "staff.call-backs.read": "unauthorized",
+  "staff.call-backs.record-attempt": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
