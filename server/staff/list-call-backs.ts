@@ -31,7 +31,10 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
   if (rows.length === 0) return [];
   const bookingIds = rows.map((row) => row.booking.id);
   const [mains, companions, attempts, items] = [
-    await db.select().from(participants).where(and(inArray(participants.bookingId, bookingIds), eq(participants.role, "main"))),
+    await db
+      .select()
+      .from(participants)
+      .where(and(inArray(participants.bookingId, bookingIds), eq(participants.role, "main"))),
     await db
       .select({ bookingId: participants.bookingId, type: participants.companionType, count: count() })
       .from(participants)
@@ -43,10 +46,7 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
       .from(formItems)
       .innerJoin(formPages, eq(formPages.id, formItems.pageId))
       .where(
-        and(
-          inArray(formPages.formId, [...new Set(rows.map((row) => row.booking.formId))]),
-          inArray(formItems.name, [phoneItemName, paymentChoiceItemName]),
-        ),
+        and(inArray(formPages.formId, [...new Set(rows.map((row) => row.booking.formId))]), inArray(formItems.name, [phoneItemName, paymentChoiceItemName])),
       ),
   ];
   const mainOf = new Map(mains.map((main) => [main.bookingId, main]));

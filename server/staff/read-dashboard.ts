@@ -121,7 +121,13 @@ function warningOf(rows: WarningRow[]): Warning {
   return {
     count: rows[0]?.count ?? 0,
     entries: rows.map(
-      (row): WarningEntry => ({ booking_uuid: row.bookingId, code: row.code, event_uuid: row.eventId, payment_uuid: row.paymentId, amount_cents: row.amountCents }),
+      (row): WarningEntry => ({
+        booking_uuid: row.bookingId,
+        code: row.code,
+        event_uuid: row.eventId,
+        payment_uuid: row.paymentId,
+        amount_cents: row.amountCents,
+      }),
     ),
   };
 }

@@ -89,10 +89,28 @@ async function insertBooking(input: {
     remainderCents: 8_100 * places,
     submittedAt: input.submittedAt,
   });
-  await database.db.insert(participants).values([
-    { bookingId: id, role: "main", position: 0, forename: "Lena", surname: `Berger ${code}`, email: `${code.toLowerCase()}@example.com`, phone: input.phone, country: "DE" },
-    ...companions.map((companionType, index) => ({ bookingId: id, role: "companion" as const, companionType, position: index + 1, forename: "Guest", surname: `${index}` })),
-  ]);
+  await database.db
+    .insert(participants)
+    .values([
+      {
+        bookingId: id,
+        role: "main",
+        position: 0,
+        forename: "Lena",
+        surname: `Berger ${code}`,
+        email: `${code.toLowerCase()}@example.com`,
+        phone: input.phone,
+        country: "DE",
+      },
+      ...companions.map((companionType, index) => ({
+        bookingId: id,
+        role: "companion" as const,
+        companionType,
+        position: index + 1,
+        forename: "Guest",
+        surname: `${index}`,
+      })),
+    ]);
   await database.db
     .update(events)
     .set({ placesTaken: sql`${events.placesTaken} + ${places}` })
@@ -101,7 +119,11 @@ async function insertBooking(input: {
 }
 
 const post = (path: string, body: unknown, extra: Record<string, string>) =>
-  api.app.request(path, { method: "POST", headers: { "content-type": "application/json", ...extra }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  api.app.request(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...extra },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 const attemptPath = (bookingId: string) => `/api/staff/bookings/${bookingId}/call-attempts`;
 
 async function queue(locale: "en" | "de" = "en"): Promise<CallBack[]> {
@@ -146,7 +168,12 @@ describe("the call-back queue", () => {
       locale: "de",
       event: { uuid: eventId, title: "Golf & Yoga Retreat on Koh Samui", starts_on: expect.any(String) },
       submitted_at: hoursAgo(2).toISOString(),
-      main_participant: { name: `Lena Berger ${national.code}`, phone: "089 4521 7730", phone_e164: "+498945217730", email: `${national.code.toLowerCase()}@example.com` },
+      main_participant: {
+        name: `Lena Berger ${national.code}`,
+        phone: "089 4521 7730",
+        phone_e164: "+498945217730",
+        email: `${national.code.toLowerCase()}@example.com`,
+      },
       places: 4,
       total_cents: 43_200,
       deposit_cents: 10_800,
@@ -180,7 +207,12 @@ describe("the call-back queue", () => {
     const second = await post(attemptPath(national.id), { outcome: "reached", note: "  Spoke to her; wants to pay by invoice.  " }, headers.staff);
     expect(second.status).toBe(201);
     const recorded = callAttemptResponseSchema.parse(await second.json()).data;
-    expect(recorded).toMatchObject({ outcome: "reached", note: "Spoke to her; wants to pay by invoice.", staff: { id: staffId, email: demoAccounts.staff.email }, at: new Date(clock).toISOString() });
+    expect(recorded).toMatchObject({
+      outcome: "reached",
+      note: "Spoke to her; wants to pay by invoice.",
+      staff: { id: staffId, email: demoAccounts.staff.email },
+      at: new Date(clock).toISOString(),
+    });
 
     const entry = (await queue()).find((candidate) => candidate.booking_uuid === national.id);
     expect(entry?.attempts.map((attempt) => [attempt.outcome, attempt.note, attempt.staff.email])).toEqual([

@@ -106,7 +106,14 @@ const eventOf = (board: StaffDashboard) => board.events.find((event) => event.uu
 async function makeBookings() {
   const made = {
     paid: await insertBooking({ status: "paid", places: 3, totalCents: 30_000, paidCents: 30_000, submittedAt: now }),
-    overdue: await insertBooking({ status: "confirmed", places: 2, totalCents: 20_000, paidCents: 5_000, remainderDueOn: addDays(today, -1), submittedAt: daysAgo(3) }),
+    overdue: await insertBooking({
+      status: "confirmed",
+      places: 2,
+      totalCents: 20_000,
+      paidCents: 5_000,
+      remainderDueOn: addDays(today, -1),
+      submittedAt: daysAgo(3),
+    }),
     // Falls due today: not overdue yet.
     dueToday: await insertBooking({ status: "confirmed", places: 0, totalCents: 8_000, paidCents: 2_000, remainderDueOn: today, submittedAt: daysAgo(3) }),
     review: await insertBooking({ status: "in_review", places: 4, totalCents: 40_000, sma: true, submittedAt: daysAgo(29) }),
@@ -127,7 +134,15 @@ async function makeBookings() {
   await database.db.insert(waitlistEntries).values([
     { eventId, email: "wait-1@example.com", name: "Wait One", partySize: 3, locale: "en", status: "waiting" },
     { eventId, email: "wait-2@example.com", name: "Wait Two", partySize: 2, locale: "de", status: "waiting" },
-    { eventId, email: "wait-3@example.com", name: "Offered", partySize: 2, locale: "en", status: "offered", offerExpiresAt: new Date(now.getTime() + 3_600_000) },
+    {
+      eventId,
+      email: "wait-3@example.com",
+      name: "Offered",
+      partySize: 2,
+      locale: "en",
+      status: "offered",
+      offerExpiresAt: new Date(now.getTime() + 3_600_000),
+    },
     { eventId, email: "wait-4@example.com", name: "Gone", partySize: 4, locale: "en", status: "cancelled" },
   ]);
   // The offer holds its party's places on the event's counter.
@@ -197,10 +212,7 @@ describe("GET api/staff/dashboard", () => {
     expect(warnings.payments_after_expiry).toEqual({ count: 1, entries: [entry(made.expired, 2_500, refunds.afterExpiry)] });
     expect(warnings.refunds_pending.count).toBe(2);
     expect(warnings.refunds_pending.entries).toEqual(
-      expect.arrayContaining([
-        entry(made.expired, 2_500, refunds.afterExpiry),
-        entry(made.secondPayment, 10_000, refunds.second),
-      ]),
+      expect.arrayContaining([entry(made.expired, 2_500, refunds.afterExpiry), entry(made.secondPayment, 10_000, refunds.second)]),
     );
   });
 
