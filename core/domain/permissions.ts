@@ -80,6 +80,12 @@ export type SubjectOf = {
   "staff.bookings.download": NoSubject;
   /** Download an event's participant list (CSV, XLSX, PDF): every person's contact details and answers. */
   "staff.events.export": NoSubject;
+  /** The back office's dashboard: places, money, warnings and bookings per day of every upcoming event. */
+  "staff.dashboard.read": NoSubject;
+  /** The call-back queue: pending SMA requests with the customer's phone and the attempts so far. */
+  "staff.call-backs.read": NoSubject;
+  /** Note a call attempt on a pending SMA request. */
+  "staff.call-backs.record-attempt": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -133,6 +139,9 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },
   "staff.events.export": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.dashboard.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.call-backs.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.call-backs.record-attempt": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

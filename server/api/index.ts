@@ -13,6 +13,8 @@ import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
 import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
+import { registerStaffCallBackRoutes } from "./staff-call-backs";
+import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -73,6 +75,8 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffRoutes(api);
   registerStaffBookingRoutes(api);
   registerStaffExportRoutes(api);
+  registerStaffDashboardRoutes(api);
+  registerStaffCallBackRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

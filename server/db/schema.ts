@@ -671,6 +671,29 @@ export const bookingEvents = pgTable(
   (table) => [index("booking_events_booking_idx").on(table.bookingId)],
 );
 
+export const callBackOutcomeEnum = pgEnum("call_back_outcome", ["reached", "no_answer", "voicemail", "wrong_number", "call_back_later"]);
+
+/**
+ * Staff's notes per call attempt on an SMA (call-back) request, shown in the call-back queue. Each
+ * attempt also writes an audit row (`booking_events`, action `call_back_attempt_recorded`) in the
+ * same transaction; the staff member's e-mail is kept as it was then (an account may go later).
+ */
+export const callBackAttempts = pgTable(
+  "call_back_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    staffId: uuid("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffEmail: text("staff_email").notNull(),
+    outcome: callBackOutcomeEnum("outcome").notNull(),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("call_back_attempts_booking_idx").on(table.bookingId, table.at)],
+);
+
 // ── Waitlist ───────────────────────────────────────────────────────────────────────────────────
 
 export const waitlistStatusEnum = pgEnum("waitlist_status", ["waiting", "offered", "accepted", "expired", "cancelled"]);

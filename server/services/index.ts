@@ -38,6 +38,9 @@ import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { exportParticipants } from "../staff/export-participants";
+import { listCallBacks } from "../staff/list-call-backs";
+import { readDashboard } from "../staff/read-dashboard";
+import { recordCallAttempt } from "../staff/record-call-attempt";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
 import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
 import { listStaffBookings } from "../staff/list-staff-bookings";
@@ -81,6 +84,15 @@ function bindServices(deps: Deps) {
   return {
     accounts,
     now,
+    /** The back office's dashboard (server/staff; staff only). */
+    staffDashboard: {
+      read: (actor: Actor, input: { locale: Locale }) => readDashboard(deps, actor, input),
+    },
+    /** The call-back queue: pending SMA requests and the call attempts noted on them (staff only). */
+    staffCallBacks: {
+      list: (actor: Actor, input: { locale: Locale }) => listCallBacks(deps, actor, input),
+      recordAttempt: (actor: Actor, input: Parameters<typeof recordCallAttempt>[2]) => recordCallAttempt(deps, actor, input),
+    },
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),
     /** Test data made behind the services' back (the e2e test routes) must not wait for the read cache to expire. */

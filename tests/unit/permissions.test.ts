@@ -44,6 +44,9 @@ const subjectOf = {
   "staff.bookings.read": null,
   "staff.bookings.download": null,
   "staff.events.export": null,
+  "staff.dashboard.read": null,
+  "staff.call-backs.read": null,
+  "staff.call-backs.record-attempt": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -68,6 +71,9 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.read": ["staff", "admin"],
   "staff.bookings.download": ["staff", "admin"],
   "staff.events.export": ["staff", "admin"],
+  "staff.dashboard.read": ["staff", "admin"],
+  "staff.call-backs.read": ["staff", "admin"],
+  "staff.call-backs.record-attempt": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -89,6 +95,9 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.read": "unauthorized",
   "staff.bookings.download": "unauthorized",
   "staff.events.export": "unauthorized",
+  "staff.dashboard.read": "unauthorized",
+  "staff.call-backs.read": "unauthorized",
+  "staff.call-backs.record-attempt": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -1,0 +1,28 @@
+import { createRoute } from "@hono/zod-openapi";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import { staffDashboardResponseSchema } from "../../core/contracts/staff-dashboard";
+import { requireRole } from "./actor";
+import type { ApiRouter } from "./api-app";
+import { json } from "./public-content";
+
+export const staffErrorAnswers = {
+  401: json(errorResponseSchema, "Not logged in, or the token is invalid"),
+  403: json(errorResponseSchema, "Not a staff account"),
+};
+
+/** The back office's dashboard (issue 13; decision 031): one read, the verb in server/staff/read-dashboard.ts. */
+export function registerStaffDashboardRoutes(api: ApiRouter) {
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/staff/dashboard",
+      tags: ["staff"],
+      summary:
+        "Upcoming events with places taken, held and free, minimum participants, money paid and outstanding, waitlist; warnings that need action; bookings per day (staff only)",
+      security: [{ bearerAuth: [] }],
+      middleware: requireRole("staff"),
+      responses: { 200: json(staffDashboardResponseSchema, "The dashboard, titles in the request's language"), ...staffErrorAnswers },
+    }),
+    async (c) => c.json({ data: await c.var.services.staffDashboard.read(c.var.actor, { locale: c.var.locale }) }, 200),
+  );
+}
