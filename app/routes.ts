@@ -49,6 +49,10 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     route(at("my-booking/:token/invoice"), "routes/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/my-booking-file.ts", { id: id("my-booking-file") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
+    // The back office (decision 027): its own frame; every page asks requireStaffDesk.
+    layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
+      route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
+    ]),
   ];
 }
 

@@ -24,9 +24,19 @@ export function ErrorPage({ error }: { error: unknown }) {
   const notFound = status === 404;
   // The input guard's refusal (decision 010) reaches here when the form was sent with JavaScript.
   const badRequest = status === 400;
+  // The back office refuses customers (decision 027).
+  const forbidden = status === 403;
   const limitMessage = limitMessageOf(error);
-  const title = notFound ? t("error.notFoundTitle") : badRequest ? t("error.badRequestTitle") : limitMessage ? t("error.limitTitle") : t("error.title");
-  const text = notFound ? t("error.notFoundText") : badRequest ? t("error.badRequestText") : (limitMessage ?? t("error.text"));
+  const title = notFound
+    ? t("error.notFoundTitle")
+    : badRequest
+      ? t("error.badRequestTitle")
+      : forbidden
+        ? t("error.forbiddenTitle")
+        : limitMessage
+          ? t("error.limitTitle")
+          : t("error.title");
+  const text = notFound ? t("error.notFoundText") : badRequest ? t("error.badRequestText") : forbidden ? t("error.forbiddenText") : (limitMessage ?? t("error.text"));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
       <p className="font-display text-7xl font-bold text-navy-700" aria-hidden="true">

@@ -9,6 +9,11 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
+/** Logged in, but not allowed here (a customer in the back office). */
+export function forbidden(): never {
+  throw data(null, { status: 403 });
+}
+
 export function badRequest(): never {
   throw data(null, { status: 400 });
 }

@@ -1,0 +1,12 @@
+import type { Role } from "../../../core/domain/permissions";
+
+/**
+ * The back office's sections in the order of its navigation: one line per page (decision 027).
+ * `roles`: who sees the link (the page itself checks again on the server).
+ */
+export const adminSections = [
+  { path: "/admin", labelKey: "admin.nav.dashboard", end: true, roles: ["staff", "admin"] },
+  { path: "/admin/bookings", labelKey: "admin.nav.bookings", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/call-backs", labelKey: "admin.nav.callBacks", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
+] as const satisfies readonly { path: string; labelKey: `admin.nav.${string}`; end: boolean; roles: readonly Role[] }[];

@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { User } from "../../core/contracts/auth";
+import { can, type Actor } from "../../core/domain/permissions";
+import { localizePath } from "../../core/i18n/locales";
+import { actorOfSession } from "../../server/http/web-session-actor";
+import type { WebContext } from "../../server/load-context";
+import { forbidden } from "./http-errors.server";
+import { pageLocale } from "./auth.server";
+
+export type StaffDesk = { actor: Actor; user: User };
+
+/**
+ * Every back-office loader and action asks this first (decision 027): anonymous visitors log in and
+ * come back; anyone else without staff powers (a customer, a staff session without the second
+ * factor) gets the 403 page. The actor it answers is what the staff services are called with.
+ */
+export async function requireStaffDesk(request: Request, web: WebContext): Promise<StaffDesk> {
+  const session = await web.session();
+  const locale = pageLocale(request);
+  if (!session.user) {
+    const url = new URL(request.url);
+    throw redirect(`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  const actor = actorOfSession(session);
+  if (!can(actor, "staff.desk", null)) forbidden();
+  return { actor, user: session.user };
+}
