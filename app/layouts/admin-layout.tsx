@@ -36,13 +36,15 @@ function AdminFrame({ staff, children }: { staff: StaffFrame | null; children: R
             </span>
             {t("admin.title")}
           </Link>
-          <nav aria-label={t("admin.nav.label")} className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">
-            {sections.map((section) => (
-              <NavLink key={section.path} to={href(section.path)} end={section.end} className={linkClass}>
-                {t(section.labelKey)}
-              </NavLink>
-            ))}
-          </nav>
+          {sections.length > 0 && (
+            <nav aria-label={t("admin.nav.label")} className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">
+              {sections.map((section) => (
+                <NavLink key={section.path} to={href(section.path)} end={section.end} className={linkClass}>
+                  {t(section.labelKey)}
+                </NavLink>
+              ))}
+            </nav>
+          )}
           {staff && (
             <div className="ml-auto flex flex-wrap items-center gap-3 text-sm">
               <span className="text-navy-100">

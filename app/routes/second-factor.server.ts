@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { secondFactorFormSchema } from "../../core/contracts/second-factor";
 import { localizePath, type Locale } from "../../core/i18n/locales";
+import { can } from "../../core/domain/permissions";
 import { AppError } from "../../server/errors";
+import { actorOfSession } from "../../server/http/web-session-actor";
 import { webContext } from "../../server/load-context";
 import { parseLocalized } from "../utils/account-forms";
 import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
@@ -26,10 +28,13 @@ function backToLogin(request: Request, locale: Locale): never {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(request);
+  // Signed in with the second factor already: this page now only shows the way on (and, right
+  // after the enrolment's post, the recovery codes the action answered).
+  if (can(actorOfSession(await web.session()), "staff.desk", null)) return { locale, step: { enrolled: true, done: true } as const, target: targetOf(request, locale) };
   const challenge = secondFactorChallengeOf(request);
   if (!challenge) return backToLogin(request, locale);
   try {
-    const step = await web.services.accounts.secondFactorStep(challenge);
+    const step = { ...(await web.services.accounts.secondFactorStep(challenge)), done: false } as const;
     return { locale, step, target: targetOf(request, locale) };
   } catch (error) {
     if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);

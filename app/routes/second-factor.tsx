@@ -126,6 +126,15 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
       </PageCard>
     );
   }
+  if (step.done) {
+    return (
+      <PageCard title={t("secondFactor.doneTitle")}>
+        <Button to={target} reloadDocument size="lg">
+          {t("secondFactor.toBackOffice")}
+        </Button>
+      </PageCard>
+    );
+  }
   if (!step.enrolled) {
     return (
       <PageCard title={t("secondFactor.enrolTitle")} intro={<p>{t("secondFactor.enrolIntro")}</p>}>

@@ -27,12 +27,24 @@ export async function staffApiToken(request: APIRequestContext, member?: StaffMe
   return ((await second.json()) as { access_token: string }).access_token;
 }
 
-/** Logs in through the pages: password, then the code typed as from the app; lands where the login was asked for. */
-export async function logInAsStaff(page: Page, member: StaffMember, options: { prefix?: string; labels: { email: string; password: string; submit: string; code: string; confirm: string } }) {
-  await page.goto(`${options.prefix ?? ""}/login`);
-  await page.getByLabel(options.labels.email).fill(member.email);
-  await page.getByLabel(options.labels.password, { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: options.labels.submit }).click();
-  await page.getByLabel(options.labels.code).fill(await currentCode(member));
-  await page.getByRole("button", { name: options.labels.confirm }).click();
+/** The login and second-step labels per language, as the catalogue has them. */
+export const staffLoginLabels = {
+  en: { email: /^E-mail address( \*)?$/, password: /^Password( \*)?$/, submit: "Log in", code: /^Six-digit code( \*)?$/, confirm: "Confirm and continue" },
+  de: { email: /^E-Mail-Adresse( \*)?$/, password: /^Passwort( \*)?$/, submit: "Anmelden", code: /^Sechsstelliger Code( \*)?$/, confirm: "Bestätigen und weiter" },
+} as const;
+
+/**
+ * Logs in through the pages: the password, then the code typed as from the app (decision 027); ends
+ * where the login was asked for (`redirectTo`, a path with the language prefix), else the back office.
+ */
+export async function logInAsStaff(page: Page, member: StaffMember, options: { locale: "en" | "de"; redirectTo?: string }) {
+  const labels = staffLoginLabels[options.locale];
+  const prefix = options.locale === "de" ? "/de" : "";
+  await page.goto(`${prefix}/login${options.redirectTo ? `?redirectTo=${encodeURIComponent(options.redirectTo)}` : ""}`);
+  await page.getByLabel(labels.email).fill(member.email);
+  await page.getByLabel(labels.password).fill(member.password);
+  await page.getByRole("button", { name: labels.submit, exact: true }).click();
+  await page.getByLabel(labels.code).fill(await currentCode(member));
+  await page.getByRole("button", { name: labels.confirm }).click();
+  await page.waitForURL((url) => !url.pathname.includes("/login"));
 }
