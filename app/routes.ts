@@ -24,6 +24,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("reset-password"), "routes/reset-password.tsx", { id: id("reset-password") }),
       route(at("reset-password/:token"), "routes/new-password.tsx", { id: id("new-password") }),
       route(at("activate-account/:token"), "routes/activate-account.tsx", { id: id("activate-account") }),
+      route(at("staff-invitation/:token"), "routes/staff-invitation.tsx", { id: id("staff-invitation") }),
       route(at("settings"), "routes/settings.tsx", { id: id("settings") }),
       route(at("settings/delete-profile"), "routes/delete-profile.tsx", { id: id("delete-profile") }),
       route(at("settings/delete-success"), "routes/delete-success.tsx", { id: id("delete-success") }),
@@ -51,6 +52,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
+      route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
   ];

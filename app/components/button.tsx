@@ -1,13 +1,15 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
 
-type Variant = "primary" | "secondary" | "ghost";
+type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "md" | "lg" | "sm";
 
 const variants: Record<Variant, string> = {
   primary: "bg-gold-400 text-navy-950 hover:bg-gold-500 shadow-sm",
   secondary: "bg-navy-800 text-white hover:bg-navy-700 shadow-sm",
   ghost: "bg-transparent text-navy-800 hover:bg-navy-100 ring-1 ring-inset ring-navy-800/25",
+  /** What cannot be undone lightly (disable an account, cancel a booking): the confirming button of a dialog. */
+  danger: "bg-danger-700 text-white hover:bg-danger-700/90 shadow-sm",
 };
 const sizes: Record<Size, string> = {
   sm: "px-3 py-1.5 text-sm",

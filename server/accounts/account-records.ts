@@ -168,7 +168,7 @@ export async function issueSession(
 export async function consumeToken(
   deps: Pick<AccountsDeps, "now">,
   tx: Queryable,
-  kind: "email_verification" | "password_reset" | "account_activation",
+  kind: "email_verification" | "password_reset" | "account_activation" | "staff_invitation",
   token: string,
 ) {
   const now = deps.now();

@@ -11,6 +11,7 @@ import { registerFormRoutes } from "./forms";
 import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
+import { registerStaffAccountRoutes } from "./staff-accounts";
 import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
@@ -73,6 +74,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerUploadRoutes(api);
   registerPaymentRoutes(api);
   registerStaffRoutes(api);
+  registerStaffAccountRoutes(api);
   registerStaffBookingRoutes(api);
   registerStaffExportRoutes(api);
   registerStaffDashboardRoutes(api);

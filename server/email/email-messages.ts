@@ -15,6 +15,14 @@ export const passwordResetPayloadSchema = z.object({ name: nameSchema, resetUrl:
 /** "Create a customer account" while booking: the link sets the first password (decision 022: not a reset). */
 export const accountActivationPayloadSchema = z.object({ name: nameSchema, activateUrl: linkSchema, validDays: z.number().int().positive() });
 export const accountDeletedPayloadSchema = z.object({ name: nameSchema });
+/** An admin invited someone to the back office: the link sets the password (decision 027). */
+export const staffInvitationPayloadSchema = z.object({
+  name: nameSchema,
+  inviterName: nameSchema,
+  role: z.enum(["staff", "admin"]),
+  acceptUrl: linkSchema,
+  validDays: z.number().int().positive(),
+});
 
 const isoDateSchema = z.iso.date();
 const instantSchema = z.iso.datetime({ offset: true });
@@ -199,6 +207,7 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("sma-requested"), payload: smaRequestedPayloadSchema }),
   z.object({ template: z.literal("manage-link"), payload: manageLinkPayloadSchema }),
   z.object({ template: z.literal("bookings-open"), payload: bookingsOpenPayloadSchema }),
+  z.object({ template: z.literal("staff-invitation"), payload: staffInvitationPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -209,6 +218,7 @@ export type VerifyEmailPayload = EmailPayload<"verify-email">;
 export type PasswordResetPayload = EmailPayload<"password-reset">;
 export type AccountActivationPayload = EmailPayload<"account-activation">;
 export type AccountDeletedPayload = EmailPayload<"account-deleted">;
+export type StaffInvitationPayload = EmailPayload<"staff-invitation">;
 export type BookingReceivedPayload = EmailPayload<"booking-received">;
 export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
 export type PaymentReceivedPayload = EmailPayload<"payment-received">;

@@ -9,6 +9,7 @@ import { AccountActivation, accountActivationSubject } from "./templates/account
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
 import { BookingsOpen, bookingsOpenSubject } from "./templates/bookings-open";
+import { StaffInvitation, staffInvitationSubject } from "./templates/staff-invitation";
 import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
 import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
 import { InvoiceMail, invoiceSubject } from "./templates/invoice";
@@ -46,6 +47,8 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: smaVerifiedSubject(locale, message.payload), element: <SmaVerified locale={locale} payload={message.payload} /> };
     case "sma-rejected":
       return { subject: smaRejectedSubject(locale, message.payload), element: <SmaRejected locale={locale} payload={message.payload} /> };
+    case "staff-invitation":
+      return { subject: staffInvitationSubject(locale), element: <StaffInvitation locale={locale} payload={message.payload} /> };
     case "bookings-open":
       return { subject: bookingsOpenSubject(locale, message.payload), element: <BookingsOpen locale={locale} payload={message.payload} /> };
     case "sma-requested":

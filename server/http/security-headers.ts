@@ -65,7 +65,7 @@ export function widgetFrameAncestorsOf(setting: string): string {
 
 /** Pages that show one person's data or carry a token in their address (without the /de prefix). */
 const personalPagePattern =
-  /^\/(admin(\/.*)?|login\/second-factor|settings(\/.*)?|dashboard|my-booking\/.+|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
+  /^\/(admin(\/.*)?|login\/second-factor|staff-invitation\/.+|settings(\/.*)?|dashboard|my-booking\/.+|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
 
 /** The API's public reads: the same answer for everybody. Every other API answer is personal or a write. */
 const publicApiReadPattern =

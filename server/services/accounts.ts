@@ -14,6 +14,7 @@ import { deleteAccount } from "../accounts/delete-account";
 import { getAccount } from "../accounts/get-account";
 import { listOwnBookings } from "../accounts/list-own-bookings";
 import { beginSecondFactorEnrolment, confirmSecondFactorEnrolment, secondFactorStep } from "../accounts/enrol-second-factor";
+import { acceptStaffInvitation, staffInvitationIsValid } from "../accounts/accept-staff-invitation";
 import { logIn } from "../accounts/log-in";
 import { verifySecondFactor } from "../accounts/verify-second-factor";
 import { logOut } from "../accounts/log-out";
@@ -40,6 +41,9 @@ export function bindAccounts(deps: AccountsDeps) {
     verifyEmail: (token: string) => verifyEmail(deps, { token }),
     login: (request: LoginRequest, locale: Locale, clientAddress: string, deviceCookie?: string | null) =>
       logIn(deps, { request, locale, clientAddress, deviceCookie }),
+    /** The invitation link of a new staff member (decision 027). */
+    staffInvitationIsValid: (token: string) => staffInvitationIsValid(deps, { token }),
+    acceptStaffInvitation: (token: string, password: string, locale: Locale) => acceptStaffInvitation(deps, { token, password, locale }),
     /** Staff's second step (decision 027). */
     verifySecondFactor: (request: SecondFactorRequest, locale: Locale) => verifySecondFactor(deps, { request, locale }),
     secondFactorStep: (challenge: string) => secondFactorStep(deps, { challenge }),

@@ -38,6 +38,9 @@ import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { exportParticipants } from "../staff/export-participants";
+import { inviteStaffMember } from "../staff/invite-staff-member";
+import { listStaffAccounts } from "../staff/list-staff-accounts";
+import { updateStaffAccount } from "../staff/update-staff-account";
 import { listCallBacks } from "../staff/list-call-backs";
 import { readDashboard } from "../staff/read-dashboard";
 import { recordCallAttempt } from "../staff/record-call-attempt";
@@ -84,6 +87,12 @@ function bindServices(deps: Deps) {
   return {
     accounts,
     now,
+    /** The staff accounts (admins only; decision 027): list, invite, change. */
+    staffAccounts: {
+      list: (actor: Actor) => listStaffAccounts(deps, actor),
+      invite: (actor: Actor, input: Parameters<typeof inviteStaffMember>[2]) => inviteStaffMember(deps, actor, input),
+      update: (actor: Actor, input: Parameters<typeof updateStaffAccount>[2]) => updateStaffAccount(deps, actor, input),
+    },
     /** The back office's dashboard (server/staff; staff only). */
     staffDashboard: {
       read: (actor: Actor, input: { locale: Locale }) => readDashboard(deps, actor, input),

@@ -90,6 +90,7 @@ const messages: EmailMessage[] = [
   },
   { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link, manageUrl } },
   { template: "manage-link", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", manageUrl: link } },
+  { template: "staff-invitation", payload: { name: "Ada Lovelace", inviterName: "Jonas Reiter", role: "admin", acceptUrl: link, validDays: 7 } },
   {
     template: "balance-due",
     payload: {
@@ -390,5 +391,7 @@ function catalogueKey(message: EmailMessage): string {
       return "newManageLink";
     case "bookings-open":
       return "bookingsOpen";
+    case "staff-invitation":
+      return "staffInvitation";
   }
 }

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button as AriaButton, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Form } from "react-router";
+import { buttonClasses } from "../button";
+
+/**
+ * A back-office action that asks first (issue 13: "each confirmed"): the button opens a modal dialog
+ * (React Aria: focus moves in and stays, Escape or Cancel closes, focus returns to the button) with
+ * what will happen and a real form post, so the action is the page's, with its answer and errors.
+ */
+export function ConfirmAction({
+  label,
+  title,
+  children,
+  confirmLabel,
+  fields,
+  tone = "default",
+  action,
+}: {
+  label: string;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  /** The hidden fields of the post (intent and whatever the action needs). */
+  fields: Record<string, string>;
+  tone?: "default" | "danger";
+  /** Another route's action; the current page's by default. */
+  action?: string;
+}) {
+  const { t } = useTranslation();
+  const danger = tone === "danger";
+  return (
+    <DialogTrigger>
+      <AriaButton className={buttonClasses("ghost", "sm", danger ? "text-danger-700 ring-danger-700/40" : "")}>{label}</AriaButton>
+      <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-navy-950/50 p-4">
+        <Modal className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl outline-none">
+          <Dialog className="outline-none" role="alertdialog">
+            {({ close }) => (
+              <Form method="post" action={action} onSubmit={() => close()} className="space-y-4">
+                <Heading slot="title" className="font-display text-xl font-semibold text-navy-900">
+                  {title}
+                </Heading>
+                {children && <div className="space-y-3 text-sm text-ink">{children}</div>}
+                {Object.entries(fields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                <div className="flex flex-wrap justify-end gap-3 pt-2">
+                  <AriaButton onPress={close} className={buttonClasses("ghost", "md")}>
+                    {t("admin.confirm.cancel")}
+                  </AriaButton>
+                  <button type="submit" className={buttonClasses(danger ? "danger" : "primary", "md")}>
+                    {confirmLabel}
+                  </button>
+                </div>
+              </Form>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
