@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { currentYear } from "../core/domain/dates";
 import { decidePageLocale, defaultLocale, localeFromPath } from "../core/i18n/locales";
+import { can } from "../core/domain/permissions";
+import { actorOfSession } from "../server/http/web-session-actor";
 import { webContext } from "../server/load-context";
 import type { Route } from "./+types/root";
 
@@ -16,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const { services } = web;
   const [site, pages, session] = await Promise.all([services.getSite(locale), services.listPages(locale, { page: 1, per_page: 50 }), web.session()]);
-  const user = session.user ? { uuid: session.user.uuid, name: session.user.name } : null;
+  // `staff`: the header links the back office (a staff session with its second factor, decision 027).
+  const user = session.user ? { uuid: session.user.uuid, name: session.user.name, staff: can(actorOfSession(session), "staff.desk", null) } : null;
   return data(
     { locale, site, menuPages: pages.data, origin: web.publicOrigin, year: currentYear(services.now()), user },
     { headers: { "Content-Language": locale } },

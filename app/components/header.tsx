@@ -58,8 +58,14 @@ type NavClass = (state: { isActive: boolean }) => string;
 function AccountLinks({ navClass }: { navClass: NavClass }) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
+  const staff = useRootData()?.user?.staff === true;
   return (
     <>
+      {staff && (
+        <NavLink to={href("/admin")} className={navClass} reloadDocument>
+          {t("nav.backOffice")}
+        </NavLink>
+      )}
       <NavLink to={href("/settings")} className={navClass}>
         {t("nav.myAccount")}
       </NavLink>

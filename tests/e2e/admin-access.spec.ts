@@ -83,6 +83,10 @@ for (const language of languages) {
       await expect(page).toHaveURL(/\/login\?redirectTo=/);
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/nowhere` });
       await expect(page.getByRole("navigation", { name: t.backOffice })).toBeVisible();
+      // The public pages' header leads staff to the back office.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${language.prefix}/events`);
+      await expect(page.getByRole("banner").getByRole("link", { name: t.backOffice })).toHaveAttribute("href", `${language.prefix}/admin`);
     });
 
     test("a customer gets the 403 page everywhere under /admin; the anonymous are sent to the login", async ({ page }) => {
