@@ -63,6 +63,14 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** The back office's booking actions (issue 13; any booking: the desk's). Cancel a booking. */
+  "staff.bookings.cancel": NoSubject;
+  /** Give money back through the card provider. */
+  "staff.bookings.refund": NoSubject;
+  /** Record a bank transfer received for an invoice booking. */
+  "staff.bookings.record-payment": NoSubject;
+  /** List a booking's e-mails, send one again, write a message to the customer. */
+  "staff.bookings.send-email": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -108,6 +116,10 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.cancel": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -11,6 +11,7 @@ import { registerFormRoutes } from "./forms";
 import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
+import { registerStaffActionRoutes } from "./staff-actions";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -69,6 +70,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerUploadRoutes(api);
   registerPaymentRoutes(api);
   registerStaffRoutes(api);
+  registerStaffActionRoutes(api, logError);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

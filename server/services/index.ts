@@ -39,6 +39,7 @@ import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
 import { bindAccounts } from "./accounts";
+import { bindStaffActions } from "./staff-actions";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -75,6 +76,8 @@ function bindServices(deps: Deps) {
   };
   return {
     accounts,
+    /** The back office's booking actions (issue 13): cancel, refund, record a transfer, mails. */
+    staffActions: bindStaffActions(deps),
     now,
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),

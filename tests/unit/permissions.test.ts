@@ -35,6 +35,10 @@ const subjectOf = {
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
   "form.preview": null,
+  "staff.bookings.cancel": null,
+  "staff.bookings.refund": null,
+  "staff.bookings.record-payment": null,
+  "staff.bookings.send-email": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -54,6 +58,10 @@ const allowed: Record<Action, Role[]> = {
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
   "form.preview": ["staff"],
+  "staff.bookings.cancel": ["staff"],
+  "staff.bookings.refund": ["staff"],
+  "staff.bookings.record-payment": ["staff"],
+  "staff.bookings.send-email": ["staff"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -70,6 +78,10 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
   "form.preview": "unauthorized",
+  "staff.bookings.cancel": "unauthorized",
+  "staff.bookings.refund": "unauthorized",
+  "staff.bookings.record-payment": "unauthorized",
+  "staff.bookings.send-email": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
