@@ -28,6 +28,10 @@ export const bookingEventNames = [
   "paid_in_full",
   "balance_reminder_sent",
   "invoice_issued",
+  /** Staff cancelled the booking (issue 13): its places and resources go back. */
+  "cancelled_by_staff",
+  /** Staff recorded a bank transfer on a booking already paid in full: the money is noted, the status stays. */
+  "paid_beyond_total",
 ] as const;
 export type BookingEvent = (typeof bookingEventNames)[number];
 
@@ -39,16 +43,20 @@ const payable = {
   paid_in_full: "paid",
 } as const;
 
+/** Statuses staff may cancel a booking in: every submitted one that is not over already (draft, rejected, cancelled). */
+const cancellable = { cancelled_by_staff: "cancelled" } as const;
+
 export const bookingTransitions = {
   draft: { submitted_for_card_payment: "submitted", submitted_confirmed: "confirmed", submitted_for_review: "in_review" },
-  submitted: { card_payment_started: "awaiting_payment", hold_expired: "expired", ...payable, invoice_issued: "submitted" },
-  awaiting_payment: { hold_expired: "expired", ...payable, invoice_issued: "awaiting_payment" },
-  in_review: { sma_verified: "confirmed", sma_rejected: "rejected", invoice_issued: "in_review" },
-  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed" },
-  paid: { invoice_issued: "paid" },
+  submitted: { card_payment_started: "awaiting_payment", hold_expired: "expired", ...payable, invoice_issued: "submitted", ...cancellable },
+  awaiting_payment: { hold_expired: "expired", ...payable, invoice_issued: "awaiting_payment", ...cancellable },
+  in_review: { sma_verified: "confirmed", sma_rejected: "rejected", invoice_issued: "in_review", ...cancellable },
+  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed", ...cancellable },
+  paid: { invoice_issued: "paid", paid_beyond_total: "paid", ...cancellable },
   rejected: { invoice_issued: "rejected" },
+  // Cancelled once: a second cancellation is refused (409), nothing changes.
   cancelled: { invoice_issued: "cancelled" },
-  expired: { ...payable, invoice_issued: "expired" },
+  expired: { ...payable, invoice_issued: "expired", ...cancellable },
 } as const satisfies BookingTable;
 
 /** What an event leaves to do later, in the same transaction as the change (written by `recordTransition`). */
@@ -72,6 +80,8 @@ export const bookingFollowUps = {
   paid_in_full: [],
   balance_reminder_sent: ["schedule_next_balance_reminder"],
   invoice_issued: [],
+  cancelled_by_staff: [],
+  paid_beyond_total: [],
 } as const satisfies Record<BookingEvent, readonly BookingFollowUp[]>;
 
 export const paymentStatuses = ["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"] as const;
@@ -88,6 +98,12 @@ export const paymentEventNames = [
   "succeeded",
   /** Money arrived that cannot be kept (places gone, a second payment, a wrong amount): staff refund it. */
   "kept_for_refund",
+  /** Staff asked the provider to give the rest of the payment back and it has not confirmed yet, or is about to. */
+  "refund_requested",
+  /** Everything that was paid is given back. */
+  "refunded",
+  /** Part of the payment was given back; the rest is kept (or still to be refunded, for a payment kept for refund). */
+  "refunded_in_part",
 ] as const;
 export type PaymentEvent = (typeof paymentEventNames)[number];
 
@@ -104,8 +120,8 @@ export const paymentTransitions = {
   requires_action: stillOpen,
   failed: moneyArrives,
   expired: moneyArrives,
-  succeeded: {},
-  refund_pending: {},
+  succeeded: { refund_requested: "refund_pending", refunded_in_part: "succeeded" },
+  refund_pending: { refund_requested: "refund_pending", refunded: "refunded", refunded_in_part: "refund_pending" },
   refunded: {},
 } as const satisfies Record<PaymentState, Partial<Record<PaymentEvent, PaymentStatus>>>;
 

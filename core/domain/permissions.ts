@@ -86,6 +86,14 @@ export type SubjectOf = {
   "staff.call-backs.read": NoSubject;
   /** Note a call attempt on a pending SMA request. */
   "staff.call-backs.record-attempt": NoSubject;
+  /** The back office's booking actions (issue 13; any booking: the desk's). Cancel a booking. */
+  "staff.bookings.cancel": NoSubject;
+  /** Give money back through the card provider. */
+  "staff.bookings.refund": NoSubject;
+  /** Record a bank transfer received for an invoice booking. */
+  "staff.bookings.record-payment": NoSubject;
+  /** List a booking's e-mails, send one again, write a message to the customer. */
+  "staff.bookings.send-email": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -142,6 +150,10 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.dashboard.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.call-backs.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.call-backs.record-attempt": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.cancel": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

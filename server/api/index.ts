@@ -16,6 +16,7 @@ import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
+import { registerStaffActionRoutes } from "./staff-actions";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -79,6 +80,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffExportRoutes(api);
   registerStaffDashboardRoutes(api);
   registerStaffCallBackRoutes(api);
+  registerStaffActionRoutes(api, logError);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -599,13 +599,48 @@ export const payments = pgTable(
     /** Why the provider refused it, or why it must be refunded (for staff). */
     failureReason: text("failure_reason"),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    /** What has been given back of this payment so far (server/staff/refund-booking.ts); never more than `amount_cents`. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check("payments_refund_within_amount", sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
     uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference),
     uniqueIndex("payments_return_token_unique").on(table.returnTokenHash),
     index("payments_booking_idx").on(table.bookingId),
+  ],
+);
+
+/**
+ * Money given back by staff (docs/decisions/030): one row per payment refunded at the provider. The
+ * request's idempotency key with the payment makes a retried call find the refund it already made.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /** The provider's id of the refund (Stripe: `re_…`). */
+    providerReference: text("provider_reference").notNull(),
+    /** The provider's word when asked: done, or accepted and still settling. */
+    status: text("status").$type<"succeeded" | "pending">().notNull(),
+    reason: text("reason"),
+    staffId: uuid("staff_id"),
+    staffEmail: text("staff_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("refunds_idempotency_payment_unique").on(table.idempotencyKey, table.paymentId),
+    index("refunds_booking_idx").on(table.bookingId),
+    check("refunds_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );
 
@@ -729,6 +764,8 @@ export const outboxEmails = pgTable(
     template: text("template").notNull(),
     locale: localeEnum("locale").notNull(),
     toAddress: text("to_address").notNull(),
+    /** The booking a mail is about, when its sender names it (staff actions list and resend a booking's mails by it). */
+    bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
     status: outboxEmailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -741,6 +778,7 @@ export const outboxEmails = pgTable(
     index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt),
     // A booking's mails carry its code in the payload: the staff desk lists them by it (decision 028).
     index("outbox_emails_booking_code_idx").on(sql`(${table.payload} ->> 'code')`),
+    index("outbox_emails_booking_idx").on(table.bookingId),
   ],
 );
 

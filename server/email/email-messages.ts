@@ -187,6 +187,51 @@ export const manageLinkPayloadSchema = z.object({
   manageUrl: linkSchema,
 });
 
+const bookingCodeSchema = z.string().trim().min(1).max(40);
+const staffReasonSchema = z.string().trim().min(1).max(1000).nullable();
+
+/** Staff cancelled the booking (server/staff/cancel-booking.ts); `refundCents` 0 when nothing goes back. */
+export const bookingCancelledPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  reason: staffReasonSchema,
+  refundCents: centsSchema,
+  manageUrl: linkSchema,
+});
+
+/** Staff gave money back through the card provider (server/staff/refund-booking.ts). */
+export const refundIssuedPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  amountCents: z.number().int().positive(),
+  reason: staffReasonSchema,
+  manageUrl: linkSchema,
+});
+
+/** Staff recorded a bank transfer (server/staff/record-transfer.ts); `paidCents` may exceed the total (overpaid). */
+export const transferReceivedPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  amountCents: z.number().int().positive(),
+  receivedOn: isoDateSchema,
+  paidCents: centsSchema,
+  totalCents: centsSchema,
+  manageUrl: linkSchema,
+});
+
+/** A free message from staff to the main participant (server/staff/send-message.ts): plain text, escaped when rendered. */
+export const staffMessagePayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  subject: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(5000),
+  manageUrl: linkSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -208,6 +253,10 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("manage-link"), payload: manageLinkPayloadSchema }),
   z.object({ template: z.literal("bookings-open"), payload: bookingsOpenPayloadSchema }),
   z.object({ template: z.literal("staff-invitation"), payload: staffInvitationPayloadSchema }),
+  z.object({ template: z.literal("booking-cancelled"), payload: bookingCancelledPayloadSchema }),
+  z.object({ template: z.literal("refund-issued"), payload: refundIssuedPayloadSchema }),
+  z.object({ template: z.literal("transfer-received"), payload: transferReceivedPayloadSchema }),
+  z.object({ template: z.literal("staff-message"), payload: staffMessagePayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -230,6 +279,10 @@ export type SmaRejectedPayload = EmailPayload<"sma-rejected">;
 export type SmaRequestedPayload = EmailPayload<"sma-requested">;
 export type ManageLinkPayload = EmailPayload<"manage-link">;
 export type BookingsOpenPayload = EmailPayload<"bookings-open">;
+export type BookingCancelledPayload = EmailPayload<"booking-cancelled">;
+export type RefundIssuedPayload = EmailPayload<"refund-issued">;
+export type TransferReceivedPayload = EmailPayload<"transfer-received">;
+export type StaffMessagePayload = EmailPayload<"staff-message">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

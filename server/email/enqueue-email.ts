@@ -5,7 +5,12 @@ import { outboxEmails } from "../db/schema";
 import { type EmailMessage, parseEmailMessage } from "./email-messages";
 
 /** A mail to send: the recipient, their language and one of the templates with its payload. */
-export type EmailToSend = EmailMessage & { to: string; locale: Locale };
+export type EmailToSend = EmailMessage & {
+  to: string;
+  locale: Locale;
+  /** The booking the mail is about: staff list a booking's mails by it and may send them again (server/staff/). */
+  bookingId?: string | undefined;
+};
 
 const addressSchema = z.email();
 
@@ -25,7 +30,14 @@ export async function enqueueEmail(db: Queryable, mail: EmailToSend): Promise<{ 
     // Due by the application's clock, not the column's database default: the worker compares with its
     // own clock, and a database timestamp a few microseconds (or a skewed server's seconds) ahead would
     // make the wake() right after the commit find nothing due.
-    .values({ template: message.template, payload: message.payload, locale: mail.locale, toAddress: to, nextAttemptAt: new Date() })
+    .values({
+      template: message.template,
+      payload: message.payload,
+      locale: mail.locale,
+      toAddress: to,
+      bookingId: mail.bookingId ?? null,
+      nextAttemptAt: new Date(),
+    })
     .returning({ id: outboxEmails.id });
   if (!row) throw new Error("Inserting the outbox e-mail returned no row.");
   return row;

@@ -16,6 +16,10 @@ import { InvoiceMail, invoiceSubject } from "./templates/invoice";
 import { BalanceDue, balanceDueSubject } from "./templates/balance-due";
 import { SmaRejected, smaRejectedSubject, SmaRequested, smaRequestedSubject, SmaVerified, smaVerifiedSubject } from "./templates/sma-decision";
 import { ManageLink, manageLinkSubject } from "./templates/manage-link";
+import { BookingCancelled, bookingCancelledSubject } from "./templates/booking-cancelled";
+import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
+import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
+import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
 import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
 
@@ -55,6 +59,14 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: smaRequestedSubject(locale, message.payload), element: <SmaRequested locale={locale} payload={message.payload} /> };
     case "manage-link":
       return { subject: manageLinkSubject(locale, message.payload), element: <ManageLink locale={locale} payload={message.payload} /> };
+    case "booking-cancelled":
+      return { subject: bookingCancelledSubject(locale, message.payload), element: <BookingCancelled locale={locale} payload={message.payload} /> };
+    case "refund-issued":
+      return { subject: refundIssuedSubject(locale, message.payload), element: <RefundIssued locale={locale} payload={message.payload} /> };
+    case "transfer-received":
+      return { subject: transferReceivedSubject(locale, message.payload), element: <TransferReceived locale={locale} payload={message.payload} /> };
+    case "staff-message":
+      return { subject: staffMessageSubject(locale, message.payload), element: <StaffMessage locale={locale} payload={message.payload} /> };
   }
 }
 

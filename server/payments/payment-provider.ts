@@ -50,6 +50,21 @@ export class WebhookSignatureError extends Error {
 
 export type PaymentProviderName = "sandbox" | "stripe";
 
+/** Give back (part of) a paid checkout (docs/decisions/030). */
+export type RefundRequest = {
+  /** The checkout's reference (`providerReference` of our payment). */
+  providerReference: string;
+  amountCents: number;
+  /** The same key for a retried refund: the provider refunds once and answers the same refund. */
+  idempotencyKey: string;
+  /** Our ids, sent as metadata so the refund can be traced from the provider's dashboard. */
+  paymentId: string;
+  bookingId: string;
+};
+
+/** The provider's refund: done (`succeeded`), or accepted and still settling (`pending`; card refunds are usually done at once). */
+export type RefundResult = { providerReference: string; status: "succeeded" | "pending" };
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
@@ -65,4 +80,9 @@ export interface PaymentProvider {
    * was started. A checkout already paid is left as it is (its success still arrives and is handled).
    */
   expireCheckout(providerReference: string): Promise<void>;
+  /**
+   * Refunds `amountCents` of a paid checkout. Throws when the provider refuses or cannot be reached;
+   * the caller's transaction then rolls back and nothing is recorded as refunded.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

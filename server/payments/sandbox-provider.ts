@@ -3,7 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { jobs, sandboxCheckouts } from "../db/schema";
-import { WebhookSignatureError, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type ProviderOutcome } from "./payment-provider";
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type ProviderOutcome,
+  type RefundRequest,
+  type RefundResult,
+} from "./payment-provider";
 
 /**
  * The built-in sandbox provider (decision 007): a hosted payment page served by the site itself
@@ -126,6 +134,20 @@ export function createSandboxProvider(options: {
         .update(sandboxCheckouts)
         .set({ status: "expired", updatedAt: options.now() })
         .where(and(eq(sandboxCheckouts.id, providerReference), eq(sandboxCheckouts.status, "open")));
+    },
+
+    /**
+     * Card refunds settle at once, as most of Stripe's do: the answer is final, no webhook follows.
+     * The refund's id is derived from the idempotency key, so a retried refund answers the same one;
+     * it reads nothing of the site's database, so the caller may hold its row locks meanwhile.
+     * A checkout id that this sandbox never made cannot be refunded (`sbx_` prefix), like an unknown
+     * payment intent at a real provider.
+     */
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      if (!request.providerReference.startsWith("sbx_")) throw new Error(`sandbox cannot refund ${request.providerReference}`);
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error("sandbox refunds need a positive amount");
+      const id = createHmac("sha256", options.webhookSecret).update(`refund:${request.idempotencyKey}`).digest("hex").slice(0, 24);
+      return { providerReference: `sbx_re_${id}`, status: "succeeded" };
     },
 
     async finishCheckout(id, result) {

@@ -1,5 +1,13 @@
 import Stripe from "stripe";
-import { WebhookSignatureError, type CheckoutRequest, type CheckoutSession, type PaymentProvider, type ProviderOutcome } from "./payment-provider";
+import {
+  WebhookSignatureError,
+  type CheckoutRequest,
+  type CheckoutSession,
+  type PaymentProvider,
+  type ProviderOutcome,
+  type RefundRequest,
+  type RefundResult,
+} from "./payment-provider";
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -129,6 +137,24 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (session && session.status !== "open") return;
         throw error;
       }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      // Our payment is a Checkout Session; the money sits on its PaymentIntent, which the Refunds API takes.
+      const session = await stripe.checkout.sessions.retrieve(request.providerReference);
+      const paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) throw new Error(`checkout session ${session.id} has no payment intent to refund`);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: request.amountCents,
+          metadata: { payment_id: request.paymentId, booking_id: request.bookingId },
+        },
+        // A retried call (a timeout, the staff member pressing again with the same key) refunds once.
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") throw new Error(`Stripe refund ${refund.id} ${refund.status}`);
+      return { providerReference: refund.id, status: refund.status === "succeeded" ? "succeeded" : "pending" };
     },
   };
 }

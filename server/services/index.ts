@@ -50,6 +50,7 @@ import { listStaffBookings } from "../staff/list-staff-bookings";
 import { readStaffBooking } from "../staff/read-staff-booking";
 import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { bindAccounts } from "./accounts";
+import { bindStaffActions } from "./staff-actions";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -86,6 +87,8 @@ function bindServices(deps: Deps) {
   };
   return {
     accounts,
+    /** The back office's booking actions (issue 13): cancel, refund, record a transfer, mails. */
+    staffActions: bindStaffActions(deps),
     now,
     /** The staff accounts (admins only; decision 027): list, invite, change. */
     staffAccounts: {

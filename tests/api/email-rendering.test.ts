@@ -92,6 +92,38 @@ const messages: EmailMessage[] = [
   { template: "manage-link", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", manageUrl: link } },
   { template: "staff-invitation", payload: { name: "Ada Lovelace", inviterName: "Jonas Reiter", role: "admin", acceptUrl: link, validDays: 7 } },
   {
+    template: "booking-cancelled",
+    payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", reason: "Weather", refundCents: 7600, manageUrl: link },
+  },
+  {
+    template: "refund-issued",
+    payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, reason: null, manageUrl: link },
+  },
+  {
+    template: "transfer-received",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      amountCents: 7600,
+      receivedOn: "2026-03-20",
+      paidCents: 7600,
+      totalCents: 30400,
+      manageUrl: link,
+    },
+  },
+  {
+    template: "staff-message",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      subject: "Your tee time",
+      body: "Hello Ada,\n\nyour tee time is 9:00.\nSee you!",
+      manageUrl: link,
+    },
+  },
+  {
     template: "balance-due",
     payload: {
       name: "Ada Lovelace",
@@ -152,13 +184,16 @@ describe("renderEmail", () => {
         const email = await renderEmail(message, locale);
         // A card booking's subject names the payment deadline instead (checked below).
         const subjectKey = message.template === "booking-received" ? "bookingReceived.subjectPayNow" : `${catalogueKey(message)}.subject`;
+        // A staff member's message has the subject they wrote.
         expect(email.subject).toBe(
-          emailText(locale)(subjectKey as EmailTextKey, {
-            code: "TR-7K4M2Q",
-            eventTitle: "Golf circle final",
-            invoiceNumber: "INV-2026-001000",
-            time: formatDeadline(bookingReceived.holdExpiresAt, locale),
-          }),
+          message.template === "staff-message"
+            ? message.payload.subject
+            : emailText(locale)(subjectKey as EmailTextKey, {
+                code: "TR-7K4M2Q",
+                eventTitle: "Golf circle final",
+                invoiceNumber: "INV-2026-001000",
+                time: formatDeadline(bookingReceived.holdExpiresAt, locale),
+              }),
         );
         expect(email.html).toContain(`lang="${locale}"`);
         // Staff notices have no customer to greet; customer mails greet them by name.
@@ -323,6 +358,18 @@ describe("renderEmail", () => {
     expect(plain.attachments).toBeUndefined();
   });
 
+  it("escapes a staff member's message and keeps its paragraphs and line breaks", async () => {
+    const message = messages.find((candidate) => candidate.template === "staff-message");
+    if (message?.template !== "staff-message") throw new Error("no staff message");
+    const email = await renderEmail({ ...message, payload: { ...message.payload, body: `<b>Ada</b>\n\n${message.payload.body}` } }, "de");
+    expect(email.html).not.toContain("<b>Ada</b>");
+    expect(email.html).toContain("&lt;b&gt;Ada&lt;/b&gt;");
+    expect(email.html).toContain("<br/>");
+    expect(email.text).toContain("your tee time is 9:00.\nSee you!");
+    expect(email.text).toContain("Diese Nachricht betrifft Ihre Buchung TR-7K4M2Q");
+    expect(email.text).toContain(link);
+  });
+
   it("escapes names in HTML", async () => {
     const email = await renderEmail({ template: "account-deleted", payload: { name: "<script>alert(1)</script>" } }, "en");
     expect(email.html).not.toContain("<script>");
@@ -393,5 +440,13 @@ function catalogueKey(message: EmailMessage): string {
       return "bookingsOpen";
     case "staff-invitation":
       return "staffInvitation";
+    case "booking-cancelled":
+      return "bookingCancelled";
+    case "refund-issued":
+      return "refundIssued";
+    case "transfer-received":
+      return "transferReceived";
+    case "staff-message":
+      return "staffMessage";
   }
 }

@@ -209,6 +209,22 @@ function startStripeStandIn(): Promise<StripeStandIn> {
       return sendJson(response, 200, JSON.stringify(session));
     }
 
+    if (request.method === "POST" && url.pathname === "/v1/refunds") {
+      const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
+      const replay = key ? idempotent.get(key) : undefined;
+      if (replay) return sendJson(response, replay.status, replay.json, { "idempotent-replayed": "true" });
+      const intent = form.get("payment_intent");
+      const session = [...sessions.values()].find((candidate) => candidate.payment_intent === intent);
+      if (!session) return stripeError(response, 404, { type: "invalid_request_error", message: `No such payment_intent: '${intent}'`, code: "resource_missing" });
+      const amount = Number(form.get("amount") ?? session.amount_total);
+      if (amount > session.amount_total) {
+        return stripeError(response, 400, { type: "invalid_request_error", message: "Refund amount is greater than unrefunded amount", code: "amount_too_large" });
+      }
+      const json = JSON.stringify({ id: `re_${randomBytes(12).toString("hex")}`, object: "refund", amount, payment_intent: intent, status: "succeeded", metadata: formObject(form, "metadata") });
+      if (key) idempotent.set(key, { body, status: 200, json });
+      return sendJson(response, 200, json);
+    }
+
     return stripeError(response, 404, { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
   }
 
@@ -419,6 +435,44 @@ describe("retrieve", () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ statusCode: 404, code: "resource_missing", message: "No such checkout.session: 'cs_test_does_not_exist'" });
     expect(standIn.requests).toHaveLength(1);
+  });
+});
+
+describe("refund", () => {
+  async function paidSession(): Promise<string> {
+    const { providerReference } = await provider.createCheckout(checkoutRequest());
+    const session = standIn.sessions.get(providerReference);
+    if (!session) throw new Error("the stand-in did not store the session");
+    Object.assign(session, { status: "complete", payment_status: "paid", url: null, payment_intent: `pi_${randomBytes(8).toString("hex")}` });
+    standIn.requests.length = 0;
+    return providerReference;
+  }
+  const refundRequest = (providerReference: string, amountCents: number) => ({
+    providerReference,
+    amountCents,
+    idempotencyKey: "refund-key-1:payment",
+    paymentId: "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11",
+    bookingId: "1b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11",
+  });
+
+  it("refunds the session's payment intent through the Refunds API with our amount and idempotency key", async () => {
+    const id = await paidSession();
+    const result = await provider.refund(refundRequest(id, 1200));
+    expect(result).toMatchObject({ status: "succeeded" });
+    expect(result.providerReference).toMatch(/^re_/);
+    const sent = standIn.requests.find((request) => request.path === "/v1/refunds");
+    expect(sent?.method).toBe("POST");
+    expect(sent?.headers["idempotency-key"]).toBe("refund-key-1:payment");
+    expect(sent?.form.get("payment_intent")).toBe(standIn.sessions.get(id)?.payment_intent);
+    expect(sent?.form.get("amount")).toBe("1200");
+    expect(sent?.form.get("metadata[payment_id]")).toBe("0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11");
+    // The same key again: Stripe answers the first refund, nothing more is refunded.
+    await expect(provider.refund(refundRequest(id, 1200))).resolves.toEqual(result);
+  });
+
+  it("raises Stripe's refusal (more than was paid), so the caller records nothing", async () => {
+    const id = await paidSession();
+    await expect(provider.refund({ ...refundRequest(id, 10_000_000), idempotencyKey: "refund-too-much" })).rejects.toThrow(/greater than unrefunded/);
   });
 });
 

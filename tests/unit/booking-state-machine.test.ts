@@ -36,6 +36,12 @@ const allowedBooking: [BookingStatus, BookingEvent, BookingStatus][] = [
   // A payment arriving after the hold ran out takes the places back while they are free.
   ["expired", "paid_in_part", "confirmed"],
   ["expired", "paid_in_full", "paid"],
+  // Staff cancel any submitted booking that is not over yet (issue 13); once.
+  ...(["submitted", "awaiting_payment", "in_review", "confirmed", "paid", "expired"] as const).map(
+    (status): [BookingStatus, BookingEvent, BookingStatus] => [status, "cancelled_by_staff", "cancelled"],
+  ),
+  // A bank transfer recorded on a booking paid in full already: noted, the status stays.
+  ["paid", "paid_beyond_total", "paid"],
   // An invoice can be issued for any booking that was submitted; it does not change the status.
   ...bookingStatuses.filter((status) => status !== "draft").map((status): [BookingStatus, BookingEvent, BookingStatus] => [status, "invoice_issued", status]),
 ];
@@ -58,6 +64,12 @@ const allowedPayment: [PaymentState, PaymentEvent, string][] = [
   ["failed", "kept_for_refund", "refund_pending"],
   ["expired", "succeeded", "succeeded"],
   ["expired", "kept_for_refund", "refund_pending"],
+  // Staff refunds (issue 13): the whole rest via refund_pending; a part keeps the status.
+  ["succeeded", "refund_requested", "refund_pending"],
+  ["succeeded", "refunded_in_part", "succeeded"],
+  ["refund_pending", "refund_requested", "refund_pending"],
+  ["refund_pending", "refunded", "refunded"],
+  ["refund_pending", "refunded_in_part", "refund_pending"],
 ];
 
 const bookingCases = bookingStatuses.flatMap((status) =>

@@ -47,6 +47,10 @@ const subjectOf = {
   "staff.dashboard.read": null,
   "staff.call-backs.read": null,
   "staff.call-backs.record-attempt": null,
+  "staff.bookings.cancel": null,
+  "staff.bookings.refund": null,
+  "staff.bookings.record-payment": null,
+  "staff.bookings.send-email": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -74,6 +78,10 @@ const allowed: Record<Action, Role[]> = {
   "staff.dashboard.read": ["staff", "admin"],
   "staff.call-backs.read": ["staff", "admin"],
   "staff.call-backs.record-attempt": ["staff", "admin"],
+  "staff.bookings.cancel": ["staff", "admin"],
+  "staff.bookings.refund": ["staff", "admin"],
+  "staff.bookings.record-payment": ["staff", "admin"],
+  "staff.bookings.send-email": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -98,6 +106,10 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.dashboard.read": "unauthorized",
   "staff.call-backs.read": "unauthorized",
   "staff.call-backs.record-attempt": "unauthorized",
+  "staff.bookings.cancel": "unauthorized",
+  "staff.bookings.refund": "unauthorized",
+  "staff.bookings.record-payment": "unauthorized",
+  "staff.bookings.send-email": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

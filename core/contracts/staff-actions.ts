@@ -1,0 +1,136 @@
+import { z } from "zod";
+
+/**
+ * The back office's booking actions (issue 13, docs/decisions/030): requests and answers of
+ * `POST api/staff/bookings/{uuid}/…`. Every body is explicit (the caller confirmed the action) and
+ * strict: an unknown key is refused rather than ignored.
+ */
+
+export const staffBookingParamsSchema = z.object({ uuid: z.string().uuid() });
+
+/** Most a single call moves, in cents (a typo with three zeros too many is refused, not refunded). */
+const maximumCents = 10_000_000;
+const centsSchema = z.number().int().positive().max(maximumCents);
+const reasonSchema = z.string().trim().min(1).max(1000);
+
+/** What a cancellation gives back: nothing, all that is refundable, or an amount. */
+export const cancelRefundSchema = z.union([z.enum(["none", "full"]), z.object({ amount_cents: centsSchema }).strict()]);
+export type CancelRefund = z.infer<typeof cancelRefundSchema>;
+
+const cancelOptions = {
+  refund: cancelRefundSchema,
+  /** Whether the customer is told (the cancellation mail, and the refund mail when money goes back). */
+  notify: z.boolean(),
+  reason: reasonSchema.optional(),
+};
+
+export const cancelBookingBodySchema = z.object(cancelOptions).strict();
+export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
+
+export const refundBookingBodySchema = z
+  .object({
+    /** Default: everything still refundable. */
+    amount_cents: centsSchema.optional(),
+    reason: reasonSchema.optional(),
+    /** Chosen by the caller once per intended refund: the same key again refunds nothing more and answers the same. */
+    idempotency_key: z.string().trim().min(8).max(200),
+  })
+  .strict();
+export type RefundBookingBody = z.infer<typeof refundBookingBodySchema>;
+
+export const recordPaymentBodySchema = z
+  .object({
+    amount_cents: centsSchema,
+    received_on: z.iso.date(),
+    /** The bank statement's reference, for the audit trail. */
+    reference: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict();
+export type RecordPaymentBody = z.infer<typeof recordPaymentBodySchema>;
+
+export const resendEmailBodySchema = z.object({ outbox_id: z.string().uuid() }).strict();
+export type ResendEmailBody = z.infer<typeof resendEmailBodySchema>;
+
+export const staffMessageBodySchema = z
+  .object({
+    subject: z.string().trim().min(1).max(200),
+    /** Plain text: escaped when the mail is rendered; blank lines make paragraphs. */
+    body: z.string().trim().min(1).max(5000),
+  })
+  .strict();
+export type StaffMessageBody = z.infer<typeof staffMessageBodySchema>;
+
+/** Most bookings one bulk call touches. */
+export const maximumBulkBookings = 200;
+const bulkBookingsSchema = z.array(z.string().uuid()).min(1).max(maximumBulkBookings);
+
+export const bulkActionBodySchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("resend_confirmation"), booking_uuids: bulkBookingsSchema }).strict(),
+  z.object({ action: z.literal("cancel"), booking_uuids: bulkBookingsSchema, ...cancelOptions }).strict(),
+]);
+export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+export const refundAnswerSchema = z.object({
+  uuid: z.string().uuid(),
+  /** What this call gave back (the first call's amount when the key was used before). */
+  refunded_cents: z.number().int().nonnegative(),
+  /** What can still be refunded afterwards. */
+  refundable_cents: z.number().int().nonnegative(),
+  refunds: z.array(
+    z.object({
+      payment_uuid: z.string().uuid(),
+      amount_cents: z.number().int().positive(),
+      provider_reference: z.string(),
+      status: z.enum(["succeeded", "pending"]),
+    }),
+  ),
+});
+export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
+export const refundResponseSchema = z.object({ data: refundAnswerSchema });
+
+export const cancelAnswerSchema = z.object({
+  uuid: z.string().uuid(),
+  status: z.literal("cancelled"),
+  places_released: z.number().int().nonnegative(),
+  resources_released: z.number().int().nonnegative(),
+  /** Waitlist entries the freed places were offered to. */
+  waitlist_offers: z.number().int().nonnegative(),
+  refund: refundAnswerSchema.nullable(),
+});
+export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
+export const cancelResponseSchema = z.object({ data: cancelAnswerSchema });
+
+export const recordPaymentAnswerSchema = z.object({
+  uuid: z.string().uuid(),
+  payment_uuid: z.string().uuid(),
+  status: z.string(),
+  paid_cents: z.number().int().nonnegative(),
+  total_cents: z.number().int().nonnegative(),
+  /** Paid beyond the total (allowed; staff decide what to do with it). */
+  overpaid: z.boolean(),
+  overpaid_cents: z.number().int().nonnegative(),
+});
+export type RecordPaymentAnswer = z.infer<typeof recordPaymentAnswerSchema>;
+export const recordPaymentResponseSchema = z.object({ data: recordPaymentAnswerSchema });
+
+export const bookingEmailSchema = z.object({
+  outbox_id: z.string().uuid(),
+  template: z.string(),
+  to: z.string(),
+  locale: z.string(),
+  status: z.enum(["pending", "sent", "failed"]),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type BookingEmail = z.infer<typeof bookingEmailSchema>;
+export const bookingEmailsResponseSchema = z.object({ data: z.array(bookingEmailSchema) });
+export const queuedEmailResponseSchema = z.object({ data: bookingEmailSchema });
+
+export const bulkResultSchema = z.discriminatedUnion("outcome", [
+  z.object({ uuid: z.string(), outcome: z.literal("ok") }),
+  z.object({ uuid: z.string(), outcome: z.literal("refused"), code: z.string(), reason: z.string() }),
+]);
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+export const bulkResponseSchema = z.object({ data: z.object({ results: z.array(bulkResultSchema) }) });

@@ -1,0 +1,172 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { errorResponseSchema } from "../../core/contracts/errors";
+import {
+  bookingEmailsResponseSchema,
+  bulkActionBodySchema,
+  bulkResponseSchema,
+  cancelBookingBodySchema,
+  cancelResponseSchema,
+  queuedEmailResponseSchema,
+  recordPaymentBodySchema,
+  recordPaymentResponseSchema,
+  refundBookingBodySchema,
+  refundResponseSchema,
+  resendEmailBodySchema,
+  staffBookingParamsSchema,
+  staffMessageBodySchema,
+} from "../../core/contracts/staff-actions";
+import type { StaffMember } from "../staff/staff-booking";
+import { requireRole, type ActorEnv } from "./actor";
+import type { ApiRouter } from "./api-app";
+import { errorAnswers, json } from "./public-content";
+
+const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
+const staffAnswers = {
+  ...errorAnswers,
+  401: json(errorResponseSchema, "Not logged in"),
+  403: json(errorResponseSchema, "Not staff"),
+  409: json(errorResponseSchema, "Refused in the booking's state; nothing changed"),
+  502: json(errorResponseSchema, "The payment provider failed; nothing changed"),
+};
+const staffRoute = { tags: ["staff"], security: [{ bearerAuth: [] }], middleware: requireRole("staff") };
+
+/** The staff member an audit row names: the session's account. */
+function staffOf(c: Context<ActorEnv>): StaffMember {
+  return { id: c.var.actor.user?.userId ?? "", email: c.var.user?.email ?? "" };
+}
+
+/**
+ * The back office's booking actions (issue 13, docs/decisions/030): thin, each calls one verb of
+ * server/staff through `services.staffActions`, which authorizes before any side effect.
+ */
+export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unknown) => void) {
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/cancel",
+      summary: "Cancel a booking (staff): places and resources freed and offered to the waitlist, optionally refunded and the customer told.",
+      request: { params: staffBookingParamsSchema, ...body(cancelBookingBodySchema) },
+      responses: { 200: json(cancelResponseSchema, "The cancelled booking"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const data = await c.var.services.staffActions.cancel(c.var.actor, { bookingId: uuid, ...input, staff: staffOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/refund",
+      summary: "Refund card payments of a booking (staff); idempotent by the caller's key.",
+      request: { params: staffBookingParamsSchema, ...body(refundBookingBodySchema) },
+      responses: { 200: json(refundResponseSchema, "What was refunded"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const data = await c.var.services.staffActions.refund(c.var.actor, {
+        bookingId: uuid,
+        amountCents: input.amount_cents,
+        reason: input.reason,
+        idempotencyKey: input.idempotency_key,
+        staff: staffOf(c),
+      });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/payments",
+      summary: "Record a bank transfer received for an invoice booking (staff); overpayment is recorded and flagged.",
+      request: { params: staffBookingParamsSchema, ...body(recordPaymentBodySchema) },
+      responses: { 200: json(recordPaymentResponseSchema, "The booking's payment state afterwards"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const data = await c.var.services.staffActions.recordPayment(c.var.actor, {
+        bookingId: uuid,
+        amountCents: input.amount_cents,
+        receivedOn: input.received_on,
+        reference: input.reference,
+        staff: staffOf(c),
+      });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "get",
+      path: "/staff/bookings/{uuid}/emails",
+      summary: "The booking's e-mails, oldest first (staff).",
+      request: { params: staffBookingParamsSchema },
+      responses: { 200: json(bookingEmailsResponseSchema, "The booking's e-mails"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const data = await c.var.services.staffActions.listEmails(c.var.actor, { bookingId: uuid });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/emails/resend",
+      summary: "Send one of the booking's e-mails again, to the same recipient (staff).",
+      request: { params: staffBookingParamsSchema, ...body(resendEmailBodySchema) },
+      responses: { 200: json(queuedEmailResponseSchema, "The queued copy"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const { outbox_id } = c.req.valid("json");
+      const data = await c.var.services.staffActions.resendEmail(c.var.actor, { bookingId: uuid, outboxId: outbox_id, staff: staffOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/messages",
+      summary: "A free plain-text message to the booking's main participant (staff).",
+      request: { params: staffBookingParamsSchema, ...body(staffMessageBodySchema) },
+      responses: { 200: json(queuedEmailResponseSchema, "The queued message"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const input = c.req.valid("json");
+      const data = await c.var.services.staffActions.sendMessage(c.var.actor, { bookingId: uuid, ...input, staff: staffOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/bulk",
+      summary: "One action on up to 200 bookings (staff), each on its own; answers ok or refused per booking.",
+      request: { ...body(bulkActionBodySchema) },
+      responses: { 200: json(bulkResponseSchema, "The outcome per booking"), ...staffAnswers },
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const results = await c.var.services.staffActions.bulk(c.var.actor, { body: input, staff: staffOf(c), locale: c.var.locale, logError });
+      return c.json({ data: { results } }, 200);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { Actor } from "../../core/domain/permissions";
+import { bulkBookingAction } from "../staff/bulk-booking-action";
+import { cancelBooking, type CancelInput } from "../staff/cancel-booking";
+import { listBookingEmails } from "../staff/list-booking-emails";
+import { recordTransfer, type RecordTransferInput } from "../staff/record-transfer";
+import { refundBooking, type RefundInput } from "../staff/refund-booking";
+import { resendEmail } from "../staff/resend-email";
+import { sendStaffMessage } from "../staff/send-message";
+import type { StaffActionDeps } from "../staff/staff-booking";
+import { invalidatingReads } from "./cached-read";
+import type { Deps } from "./deps";
+
+/** The back office's booking actions (server/staff, issue 13), bound to the deps. */
+export function bindStaffActions(deps: Deps) {
+  const staff: StaffActionDeps = {
+    db: deps.db,
+    now: deps.now,
+    provider: deps.paymentProvider,
+    publicOrigin: deps.publicOrigin,
+    manageLinkSecret: deps.manageLinkSecret,
+    enqueueMail: deps.enqueueMail,
+  };
+  return {
+    // Places come free: the event cards must not show a stale state.
+    cancel: (actor: Actor, input: CancelInput) => invalidatingReads(deps, () => cancelBooking(staff, actor, input)),
+    refund: (actor: Actor, input: RefundInput) => refundBooking(staff, actor, input),
+    recordPayment: (actor: Actor, input: RecordTransferInput) => recordTransfer(staff, actor, input),
+    listEmails: (actor: Actor, input: { bookingId: string }) => listBookingEmails(staff, actor, input),
+    resendEmail: (actor: Actor, input: Parameters<typeof resendEmail>[2]) => resendEmail(staff, actor, input),
+    sendMessage: (actor: Actor, input: Parameters<typeof sendStaffMessage>[2]) => sendStaffMessage(staff, actor, input),
+    bulk: (actor: Actor, input: Parameters<typeof bulkBookingAction>[2]) => invalidatingReads(deps, () => bulkBookingAction(staff, actor, input)),
+  };
+}

@@ -1,0 +1,86 @@
+import type { CancelAnswer, CancelRefund } from "../../core/contracts/staff-actions";
+import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
+import type { Actor } from "../../core/domain/permissions";
+import { authorize } from "../auth/authorize";
+import { releaseBookingHold } from "../bookings/expire-hold";
+import { recordTransition } from "../bookings/record-transition";
+import { offerFreedPlaces } from "../bookings/waitlist-offers";
+import { AppError } from "../errors";
+import { refundLockedBooking } from "./refund-booking";
+import { customerOf, lockBooking, staffDetails, type StaffActionDeps, type StaffMember } from "./staff-booking";
+
+export type CancelInput = { bookingId: string; refund: CancelRefund; notify: boolean; reason?: string | undefined; staff: StaffMember };
+
+/**
+ * `POST api/staff/bookings/{uuid}/cancel`: in one transaction under the booking's row lock, the
+ * state machine's `cancelled_by_staff` (a booking cancelled already is refused: 409, nothing
+ * changes), its places and per-day resources back to stock as when a hold runs out, the freed places
+ * offered to the waitlist, and optionally a refund (refund-booking.ts; "full" with nothing paid
+ * refunds nothing). A refund the provider refuses rolls the whole cancellation back.
+ */
+export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: CancelInput): Promise<CancelAnswer> {
+  authorize(actor, "staff.bookings.cancel", null);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, input.bookingId);
+    if (!bookingEventAllowed(booking.status, "cancelled_by_staff")) {
+      throw new AppError("CONFLICT", booking.status === "cancelled" ? "bookingAlreadyCancelled" : "bookingNotCancellable");
+    }
+    const resourcesReleased = await releaseBookingHold(tx, booking, now);
+    await recordTransition(tx, {
+      booking,
+      event: "cancelled_by_staff",
+      cause: `cancelled by staff ${input.staff.email}`,
+      details: {
+        ...staffDetails(input.staff),
+        placesReleased: booking.placesHeld,
+        resourcesReleased,
+        refund: input.refund,
+        notify: input.notify,
+        ...(input.reason ? { reason: input.reason } : {}),
+      },
+      set: { placesHeld: 0, holdExpiresAt: null },
+      now,
+    });
+    const refund =
+      input.refund === "none"
+        ? null
+        : await refundLockedBooking(tx, deps, {
+            booking: { ...booking, status: "cancelled" },
+            amountCents: input.refund === "full" ? undefined : input.refund.amount_cents,
+            reason: input.reason,
+            // A booking is cancelled once: its cancellation's refund has one key.
+            idempotencyKey: `cancel-${booking.id}`,
+            staff: input.staff,
+            notify: input.notify,
+            now,
+            requireRefundable: input.refund !== "full",
+          });
+    const offers = await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });
+    const customer = input.notify ? await customerOf(tx, deps, booking) : null;
+    if (customer) {
+      await deps.enqueueMail(tx, {
+        template: "booking-cancelled",
+        locale: booking.locale,
+        to: customer.email,
+        bookingId: booking.id,
+        payload: {
+          name: customer.name,
+          code: customer.code,
+          eventTitle: customer.eventTitle,
+          reason: input.reason ?? null,
+          refundCents: refund?.refunded_cents ?? 0,
+          manageUrl: customer.manageUrl,
+        },
+      });
+    }
+    return {
+      uuid: booking.id,
+      status: "cancelled",
+      places_released: booking.placesHeld,
+      resources_released: resourcesReleased,
+      waitlist_offers: offers.length,
+      refund,
+    };
+  });
+}
