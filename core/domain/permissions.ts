@@ -70,6 +70,8 @@ export type SubjectOf = {
   "account.list-bookings": AccountSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
+  /** An event's waitlist: see it, offer places by hand, take an entry off. */
+  "staff.waitlist.manage": NoSubject;
   /** Enter the back office (`/admin`). */
   "staff.desk": NoSubject;
   /** Invite staff, change a staff account's role, disable or enable it. */
@@ -143,6 +145,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
   "form.preview": { allows: isStaff, refusal: logInOrForbidden },
   "staff.desk": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.waitlist.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrForbidden },
   "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },

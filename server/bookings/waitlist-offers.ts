@@ -46,37 +46,54 @@ export async function offerFreedPlaces(tx: Queryable, eventId: string, now: Date
   for (const entry of waiting) {
     if (free <= 0) break;
     if (entry.partySize > free) continue;
-    if (!(await holdPlaces(tx, eventId, entry.partySize))) break;
-    const token = newSecretToken();
-    const expiresAt = new Date(now.getTime() + waitlistOfferValidHours * 3_600_000);
-    const [offered] = await tx
-      .update(waitlistEntries)
-      .set({ status: "offered", offerTokenHash: hashToken(token), offerExpiresAt: expiresAt })
-      .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, "waiting")))
-      .returning({ id: waitlistEntries.id });
-    if (!offered) {
-      // Cancelled meanwhile: the places go to the next party.
-      await releasePlaces(tx, eventId, entry.partySize);
-      continue;
-    }
-    await enqueueEmail(tx, {
-      to: entry.email,
-      locale: entry.locale,
-      template: "waitlist-offer",
-      payload: {
-        name: entry.name,
-        eventTitle: pickLocale(event.title, entry.locale),
-        startsOn: event.startsOn,
-        partySize: entry.partySize,
-        offerUrl: `${options.publicOrigin}${localizePath(`/booking/${form.id}`, entry.locale)}?offer=${token}`,
-        expiresAt: expiresAt.toISOString(),
-      },
-    });
-    await tx.insert(jobs).values({ kind: expireWaitlistOfferJob, payload: { entryId: entry.id }, runAt: expiresAt });
-    offers.push({ entryId: entry.id, places: entry.partySize, expiresAt });
+    const offer = await offerPlacesTo(tx, { event, formId: form.id, entry, now, options });
+    if (offer === "no_room") break;
+    // Cancelled meanwhile: the places went back and go to the next party.
+    if (offer === "gone") continue;
+    offers.push(offer);
     free -= entry.partySize;
   }
   return offers;
+}
+
+/**
+ * One offer to one waiting entry: its party's places held with the guarded counter (never an
+ * overbooking), the link's token stored as a hash, the mail in the entry's language, the expiry job.
+ * "no_room" when the places are not free; "gone" when the entry is no longer waiting. Staff offer by
+ * hand through the same function (server/staff/offer-waitlist-places.ts), in the caller's transaction.
+ */
+export async function offerPlacesTo(
+  tx: Queryable,
+  input: { event: typeof events.$inferSelect; formId: string; entry: typeof waitlistEntries.$inferSelect; now: Date; options: WaitlistOfferOptions },
+): Promise<WaitlistOffer | "no_room" | "gone"> {
+  const { event, entry, now, options } = input;
+  if (!(await holdPlaces(tx, event.id, entry.partySize))) return "no_room";
+  const token = newSecretToken();
+  const expiresAt = new Date(now.getTime() + waitlistOfferValidHours * 3_600_000);
+  const [offered] = await tx
+    .update(waitlistEntries)
+    .set({ status: "offered", offerTokenHash: hashToken(token), offerExpiresAt: expiresAt })
+    .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, "waiting")))
+    .returning({ id: waitlistEntries.id });
+  if (!offered) {
+    await releasePlaces(tx, event.id, entry.partySize);
+    return "gone";
+  }
+  await enqueueEmail(tx, {
+    to: entry.email,
+    locale: entry.locale,
+    template: "waitlist-offer",
+    payload: {
+      name: entry.name,
+      eventTitle: pickLocale(event.title, entry.locale),
+      startsOn: event.startsOn,
+      partySize: entry.partySize,
+      offerUrl: `${options.publicOrigin}${localizePath(`/booking/${input.formId}`, entry.locale)}?offer=${token}`,
+      expiresAt: expiresAt.toISOString(),
+    },
+  });
+  await tx.insert(jobs).values({ kind: expireWaitlistOfferJob, payload: { entryId: entry.id }, runAt: expiresAt });
+  return { entryId: entry.id, places: entry.partySize, expiresAt };
 }
 
 /**

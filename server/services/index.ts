@@ -39,6 +39,8 @@ import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { exportParticipants } from "../staff/export-participants";
 import { inviteStaffMember } from "../staff/invite-staff-member";
+import { offerWaitlistPlaces, removeWaitlistEntry } from "../staff/change-waitlist-entry";
+import { readWaitlist } from "../staff/read-waitlist";
 import { listStaffAccounts } from "../staff/list-staff-accounts";
 import { updateStaffAccount } from "../staff/update-staff-account";
 import { listCallBacks } from "../staff/list-call-backs";
@@ -90,6 +92,14 @@ function bindServices(deps: Deps) {
     /** The back office's booking actions (issue 13): cancel, refund, record a transfer, mails. */
     staffActions: bindStaffActions(deps),
     now,
+    /** An event's waitlist for staff: read, offer places by hand, take an entry off (audited). */
+    staffWaitlist: {
+      read: (actor: Actor, input: { eventId: string; locale: Locale }) => readWaitlist(deps, actor, input),
+      offer: (actor: Actor, input: { eventId: string; entryId: string; staffEmail: string }) =>
+        invalidatingReads(deps, () => offerWaitlistPlaces(deps, actor, input)),
+      remove: (actor: Actor, input: { eventId: string; entryId: string; staffEmail: string }) =>
+        invalidatingReads(deps, () => removeWaitlistEntry(deps, actor, input)),
+    },
     /** The staff accounts (admins only; decision 027): list, invite, change. */
     staffAccounts: {
       list: (actor: Actor) => listStaffAccounts(deps, actor),
