@@ -29,9 +29,11 @@ const texts = {
     confirmed: "Confirmed",
     paid: "Paid",
     sortBy: "Sort by",
+    from: "Submitted from",
     oneFound: "1 booking found",
     found52: "52 bookings found",
     empty: "No bookings found",
+    dateOrder: "Submitted until: The start date must not be after the end date.",
     pages: "Pages",
     page1: "Page 1 of 2",
     page2: "Page 2 of 2",
@@ -61,9 +63,11 @@ const texts = {
     confirmed: "Bestätigt",
     paid: "Bezahlt",
     sortBy: "Sortieren nach",
+    from: "Eingegangen ab",
     oneFound: "1 Buchung gefunden",
     found52: "52 Buchungen gefunden",
     empty: "Keine Buchungen gefunden",
+    dateOrder: "Eingegangen bis: Das Startdatum darf nicht nach dem Enddatum liegen.",
     pages: "Seiten",
     page1: "Seite 1 von 2",
     page2: "Seite 2 von 2",
@@ -132,6 +136,12 @@ for (const language of languages) {
       await expect(page.getByText(t.empty)).toBeVisible();
       await expect(table(page)).toHaveCount(0);
       await expectNoAxeViolations(page);
+      // Dates the wrong way round: the form says which field, and no list is shown.
+      const refused = await page.goto(`${list}?from=2026-05-02&to=2026-05-01`);
+      expect(refused?.status()).toBe(400);
+      await expect(page.getByRole("alert")).toContainText(t.dateOrder);
+      await expect(page.getByLabel(t.from)).toHaveValue("2026-05-02");
+      await expect(table(page)).toHaveCount(0);
 
       // Sorting by a column header: a link that flips the order, aria-sort says the current one.
       await page.goto(`${list}?event=${booked.eventUuid}`);
@@ -244,6 +254,33 @@ for (const language of languages) {
       // Enter on the focused link opens the booking.
       await page.keyboard.press("Enter");
       await expect(page.getByRole("heading", { level: 1, name: t.booking(booked.code) })).toBeVisible();
+    });
+
+    test("search, filters, sort and paging work without JavaScript", async ({ page, request, browser }) => {
+      const booked = await bookedTrip(request, language.locale);
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: list });
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        storageState: await page.context().storageState(),
+        locale: language.locale === "de" ? "de-DE" : "en-GB",
+        extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
+      });
+      const plain = await context.newPage();
+      await plain.goto(list);
+      await plain.getByRole("searchbox", { name: t.search }).fill(booked.code);
+      await plain.getByRole("button", { name: t.apply, exact: true }).click();
+      await expect(plain).toHaveURL(new RegExp(`[?&]q=${booked.code}`));
+      await expect(bodyRows(plain)).toHaveCount(1);
+      await plain
+        .getByRole("columnheader", { name: new RegExp(`^${t.code}`) })
+        .getByRole("link")
+        .click();
+      await expect(plain).toHaveURL(new RegExp(`q=${booked.code}.*sort=code_asc`));
+      await expect(plain.getByRole("columnheader", { name: new RegExp(`^${t.code}`) })).toHaveAttribute("aria-sort", "ascending");
+      await plain.getByRole("link", { name: booked.code }).click();
+      await expect(plain.getByRole("heading", { level: 1, name: t.booking(booked.code) })).toBeVisible();
+      await context.close();
     });
 
     test("a customer gets the 403 page on the bookings list, a booking and its file", async ({ page, request }) => {
