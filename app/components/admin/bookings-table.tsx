@@ -105,7 +105,7 @@ export function BookingsTable({ rows, sorts, caption }: { rows: BookingRowView[]
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" aria-sort={ariaSortOf(header.column.id)} className="px-4 py-3 font-semibold">
+                <th key={header.id} scope="col" aria-sort={ariaSortOf(header.column.id)} className="whitespace-nowrap px-4 py-3 font-semibold">
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
