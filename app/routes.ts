@@ -49,10 +49,14 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     route(at("my-booking/:token/calendar.ics"), "routes/my-booking-calendar.ts", { id: id("my-booking-calendar") }),
     route(at("my-booking/:token/invoice"), "routes/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/my-booking-file.ts", { id: id("my-booking-file") }),
+    // A staff download: no frame around a file (it still asks requireStaffDesk).
+    route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin-booking-upload.ts", { id: id("admin-booking-upload") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
       route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
+      route(at("admin/bookings"), "routes/admin-bookings.tsx", { id: id("admin-bookings") }),
+      route(at("admin/bookings/:uuid"), "routes/admin-booking.tsx", { id: id("admin-booking") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
   ];

@@ -169,6 +169,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
             publicOrigin,
             invalidateReads: services.invalidateReads,
             manageLinkSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
+            uploadsDir: path.join(dataDir, "uploads"),
           })
         : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -10,7 +12,7 @@ import { insertDemoEventCopy } from "../db/demo";
 import { seedIds } from "../db/demo/ids";
 import { randomHex } from "../db/factories/common";
 import { siteSettings } from "../db/factories/site";
-import { bookings, eventPrices, events, formItems, participants, users } from "../db/schema";
+import { bookingEvents, bookings, eventPrices, events, formItems, participants, uploads, users } from "../db/schema";
 import { issueInvoice } from "../invoices/issue-invoice";
 
 /**
@@ -18,7 +20,14 @@ import { issueInvoice } from "../invoices/issue-invoice";
  * event of the test's own with its private link, and moving that event's days so that the later
  * details' deadline or the event's end passes without waiting (decision 023).
  */
-export function createManageTestRoutes(options: { db: Database; now: () => Date; manageLinkSecret: string; invalidateReads?: () => void }): Hono {
+export function createManageTestRoutes(options: {
+  db: Database;
+  now: () => Date;
+  manageLinkSecret: string;
+  invalidateReads?: () => void;
+  /** Where `withUpload` puts its file (the server's upload folder). */
+  uploadsDir?: string | undefined;
+}): Hono {
   const app = new Hono();
   const demoKeys = Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]];
   const input = z.object({
@@ -29,14 +38,25 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
     ownerEmail: z.email().optional(),
     /** Mark these items of the copied form (by their seed name, e.g. `intro_video`) "may be completed later". */
     laterItems: z.array(z.string().max(100)).max(10).optional(),
+    /** Attach a small text file (`licence.txt`) to the booking, as if uploaded (the back office's download test). */
+    withUpload: z.boolean().optional(),
+    /** This many more confirmed bookings of the same event (main participant only, no invoice): the back office's paging test. */
+    extraBookings: z.number().int().min(0).max(60).optional(),
   });
 
   /** A copy of a demo event with one confirmed invoice booking (main participant, one companion, invoice issued). */
   app.post("/manage-bookings", async (c) => {
     const parsed = input.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: "copyOf, email and locale are needed" }, 400);
-    const { copyOf, email, locale, ownerEmail, laterItems = [] } = parsed.data;
+    const { copyOf, email, locale, ownerEmail, laterItems = [], withUpload = false, extraBookings = 0 } = parsed.data;
+    if (withUpload && !options.uploadsDir) return c.json({ error: "the server has no upload folder" }, 400);
     const now = options.now();
+    // The file is written before the transaction; its row is inserted inside it, with the booking.
+    const upload = withUpload && options.uploadsDir ? { id: randomUUID(), storageKey: randomUUID(), body: "Licence no. 4711, valid until 2030.\n" } : null;
+    if (upload && options.uploadsDir) {
+      await mkdir(options.uploadsDir, { recursive: true });
+      await writeFile(path.join(options.uploadsDir, upload.storageKey), upload.body);
+    }
     const created = await options.db.transaction(async (tx) => {
       const inserted = await insertDemoEventCopy(tx, copyOf, now, siteSettings);
       const [price] = await tx
@@ -90,9 +110,61 @@ export function createManageTestRoutes(options: { db: Database; now: () => Date;
         { bookingId, role: "main", position: 0, salutation: "mrs", forename: "Mara", surname: "Łukasiewicz-Öztürk", email, city: "München", country: "DE" },
         { bookingId, role: "companion", companionType: "non_playing", position: 1, forename: "Jonas", surname: "Berg" },
       ]);
+      // The audit row submitDraft would have written for an invoice booking confirmed at once.
+      await tx.insert(bookingEvents).values({
+        bookingId,
+        fromStatus: "draft",
+        toStatus: "confirmed",
+        cause: "submitted paying by invoice",
+        details: { event: "submitted_confirmed" },
+        at: now,
+      });
+      if (upload) {
+        await tx.insert(uploads).values({
+          id: upload.id,
+          bookingId,
+          storageKey: upload.storageKey,
+          originalName: "licence.txt",
+          mediaType: "text/plain",
+          sizeBytes: Buffer.byteLength(upload.body),
+        });
+      }
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
       if (row) await issueInvoice(tx, row, now);
-      return { eventUuid: inserted.eventId, formUuid: inserted.formId, bookingUuid: bookingId, code, itemUuids: Object.fromEntries(inserted.itemIds) };
+      for (let number = 1; number <= extraBookings; number += 1) {
+        const extraId = randomUUID();
+        await tx.insert(bookings).values({
+          id: extraId,
+          code: `MB-${randomHex(3).toUpperCase()}`,
+          formId: inserted.formId,
+          eventId: inserted.eventId,
+          tokenHash: randomHex(32),
+          status: "confirmed",
+          locale,
+          currentPage: 3,
+          answers: {},
+          termsAcceptedAt: now,
+          paymentOption: "invoice",
+          placesHeld: 1,
+          eventPriceCents: totalCents,
+          totalCents,
+          depositCents: totalCents,
+          remainderCents: 0,
+          // A second apart, oldest first, so that every sort has one answer.
+          submittedAt: new Date(now.getTime() - number * 1000),
+        });
+        await tx
+          .insert(participants)
+          .values({ bookingId: extraId, role: "main", position: 0, forename: "Guest", surname: `Number ${number}`, email: `guest-${number}-${email}` });
+      }
+      return {
+        eventUuid: inserted.eventId,
+        formUuid: inserted.formId,
+        bookingUuid: bookingId,
+        code,
+        itemUuids: Object.fromEntries(inserted.itemIds),
+        uploadUuid: upload?.id ?? null,
+      };
     });
     options.invalidateReads?.();
     const managePath = manageLinkPath(options.manageLinkSecret, { id: created.bookingUuid, manageLinkGeneration: 0, locale });

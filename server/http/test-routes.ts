@@ -29,6 +29,8 @@ export function createTestRoutes(options: {
   invalidateReads?: () => void;
   /** Signs the manage links the "manage my booking" test routes hand out (manage-test-routes.ts). */
   manageLinkSecret?: string;
+  /** The server's upload folder, where a test booking's file is put (manage-test-routes.ts `withUpload`). */
+  uploadsDir?: string;
 }): Hono {
   const app = new Hono();
   if (options.manageLinkSecret) app.route("/", createManageTestRoutes({ ...options, manageLinkSecret: options.manageLinkSecret }));

@@ -51,6 +51,7 @@ import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
 import { listStaffBookings } from "../staff/list-staff-bookings";
 import { readStaffBooking } from "../staff/read-staff-booking";
 import { staffBookingUpload } from "../staff/staff-booking-upload";
+import { listEventChoices } from "../staff/list-event-choices";
 import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
@@ -185,6 +186,8 @@ function bindServices(deps: Deps) {
     staffBookings: {
       list: (actor: Actor, input: { query: StaffBookingsQuery; locale: Locale }) => listStaffBookings(deps, actor, input),
       read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readStaffBooking(deps, actor, input),
+      /** Every event, newest first: the choices of the list's event filter. */
+      eventChoices: (actor: Actor, input: { locale: Locale }) => listEventChoices(deps, actor, input),
       /** Where an upload of the booking lies, to stream it; 404 when uploads are not configured. */
       uploadFile: (actor: Actor, input: { bookingId: string; uploadId: string }) => {
         if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
