@@ -51,8 +51,14 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
+      route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
+      route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
+    // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
+    ...(["csv", "xlsx", "pdf"] as const).map((format) =>
+      route(at(`admin/events/:uuid/participants.${format}`), "routes/admin-participants-export.ts", { id: id(`admin-participants-${format}`) }),
+    ),
   ];
 }
 
