@@ -147,6 +147,10 @@ for (const language of languages) {
         expect(answer.headers()["content-type"]).toBe(type);
         expect(answer.headers()["content-disposition"]).toMatch(/^attachment; /);
       }
+      // Bad input is a 4xx, never a file: an unknown dialect, an event that does not exist, an address that is no uuid.
+      expect((await page.request.get(`${language.prefix}/admin/events/${booking.eventUuid}/participants.csv?dialect=latin1`)).status()).toBe(400);
+      expect((await page.request.get(`${language.prefix}/admin/events/${crypto.randomUUID()}/participants.pdf`)).status()).toBe(404);
+      expect((await page.request.get(`${language.prefix}/admin/events/not-an-event/participants.xlsx`)).status()).toBe(404);
     });
 
     test("a customer gets 403 on the dashboard, the call-back queue and the exports", async ({ page, request }) => {
