@@ -57,8 +57,14 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
       route(at("admin/bookings"), "routes/admin-bookings.tsx", { id: id("admin-bookings") }),
       route(at("admin/bookings/:uuid"), "routes/admin-booking.tsx", { id: id("admin-booking") }),
+      route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
+      route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
+    // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
+    ...(["csv", "xlsx", "pdf"] as const).map((format) =>
+      route(at(`admin/events/:uuid/participants.${format}`), "routes/admin-participants-export.ts", { id: id(`admin-participants-${format}`) }),
+    ),
   ];
 }
 
