@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsPerDayChart } from "../components/admin/bookings-per-day-chart";
 import { PlacesBar } from "../components/admin/places-bar";
+import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -17,6 +18,7 @@ const linkClass = "font-semibold text-navy-700 underline underline-offset-4 hove
 
 function EventCard({ event }: { event: Dashboard["events"][number] }) {
   const { t } = useTranslation();
+  const href = useLocalizedHref();
   const headingId = `event-${event.uuid}`;
   const minimum =
     event.min_participants === null || event.min_participants_reached === null
@@ -52,7 +54,12 @@ function EventCard({ event }: { event: Dashboard["events"][number] }) {
           </div>
           <div>
             <dt className="font-semibold text-navy-900">{t("admin.dashboard.waitlist")}</dt>
-            <dd className="mt-1">{t("admin.dashboard.waitlistSummary", { entries: event.waitlist.entries, places: event.waitlist.places })}</dd>
+            <dd className="mt-1">
+              {t("admin.dashboard.waitlistSummary", { entries: event.waitlist.entries, places: event.waitlist.places })}{" "}
+              <Link to={href(`/admin/events/${event.uuid}/waitlist`)} className={linkClass} aria-label={t("admin.waitlist.title", { event: event.title })}>
+                {t("admin.waitlist.manage")}
+              </Link>
+            </dd>
           </div>
           <div>
             <dt className="font-semibold text-navy-900">{t("admin.dashboard.paid")}</dt>

@@ -38,7 +38,7 @@ const texts = {
     video: "Your introduction video",
     uploaded: "Uploaded: hello.mp4 · 10 seconds",
     files: "Uploaded files",
-    tooLong: /longer than 30 seconds|30 seconds/,
+    tooLong: "This video is too long: at most 30 seconds are allowed.",
   },
   de: {
     confirmed: "Bestätigt: Ihre Plätze sind gebucht.",
@@ -64,7 +64,7 @@ const texts = {
     video: "Ihr Vorstellungsvideo",
     uploaded: "Hochgeladen: hello.mp4 · 10 Sekunden",
     files: "Hochgeladene Dateien",
-    tooLong: /30 Sekunden/,
+    tooLong: "Dieses Video ist zu lang: Erlaubt sind höchstens 30 Sekunden.",
   },
 } as const;
 
