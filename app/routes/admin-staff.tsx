@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { staffInvitationFormSchema, type StaffAccount } from "../../core/contracts/staff-accounts";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, locales } from "../../core/i18n/locales";
+import { AdminTable } from "../components/admin/admin-table";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
@@ -23,7 +24,13 @@ function InviteForm({ locale, actionData }: { locale: Route.ComponentProps["load
   const { t } = useTranslation();
   const submitting = useNavigation().state === "submitting";
   const lastResult = actionData?.intent === "invite" ? actionData.result : null;
-  const [form, fields] = useAccountForm({ id: "invite", schema: staffInvitationFormSchema, locale, lastResult, defaultValue: { role: "staff", locale, intent: "invite" } });
+  const [form, fields] = useAccountForm({
+    id: "invite",
+    schema: staffInvitationFormSchema,
+    locale,
+    lastResult,
+    defaultValue: { role: "staff", locale, intent: "invite" },
+  });
   const selectError = (errors: string[] | undefined, id: string) =>
     errors?.[0] ? (
       <p id={id} className="mt-1.5 text-sm font-medium text-danger-700">
@@ -49,7 +56,12 @@ function InviteForm({ locale, actionData }: { locale: Route.ComponentProps["load
           <label htmlFor={fields.role.id} className="block text-sm font-semibold text-navy-900">
             {t("admin.staff.role")}
           </label>
-          <select {...getSelectProps(fields.role)} key={fields.role.key} className={selectClass} aria-describedby={fields.role.errors ? fields.role.errorId : undefined}>
+          <select
+            {...getSelectProps(fields.role)}
+            key={fields.role.key}
+            className={selectClass}
+            aria-describedby={fields.role.errors ? fields.role.errorId : undefined}
+          >
             <option value="staff">{t("admin.roles.staff")}</option>
             <option value="admin">{t("admin.roles.admin")}</option>
           </select>
@@ -59,7 +71,12 @@ function InviteForm({ locale, actionData }: { locale: Route.ComponentProps["load
           <label htmlFor={fields.locale.id} className="block text-sm font-semibold text-navy-900">
             {t("admin.staff.language")}
           </label>
-          <select {...getSelectProps(fields.locale)} key={fields.locale.key} className={selectClass} aria-describedby={fields.locale.errors ? fields.locale.errorId : undefined}>
+          <select
+            {...getSelectProps(fields.locale)}
+            key={fields.locale.key}
+            className={selectClass}
+            aria-describedby={fields.locale.errors ? fields.locale.errorId : undefined}
+          >
             {locales.map((option) => (
               <option key={option} value={option} lang={option}>
                 {localeNames[option]}
@@ -107,7 +124,13 @@ function AccountActions({ account }: { account: StaffAccount }) {
           <p>{t("admin.staff.enableText", { name: account.name })}</p>
         </ConfirmAction>
       ) : (
-        <ConfirmAction label={t("admin.staff.disable")} title={t("admin.staff.disable")} confirmLabel={t("admin.staff.disable")} fields={fields("disable")} tone="danger">
+        <ConfirmAction
+          label={t("admin.staff.disable")}
+          title={t("admin.staff.disable")}
+          confirmLabel={t("admin.staff.disable")}
+          fields={fields("disable")}
+          tone="danger"
+        >
           <p>{t("admin.staff.disableText", { name: account.name })}</p>
         </ConfirmAction>
       )}
@@ -146,45 +169,36 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
           {t("admin.staff.accounts", { count: accounts.length })}
         </h2>
         {/* Its own scrolling region on narrow screens, reachable by keyboard. */}
-        <div className="relative mt-3 overflow-x-auto" role="region" aria-labelledby="accounts-title" tabIndex={0}>
-          <table className="w-full min-w-[46rem] text-left text-sm">
-            <thead className="border-y border-navy-900/10 bg-navy-50 text-xs uppercase tracking-wide text-ink-soft">
-              <tr>
-                <th scope="col" className="px-5 py-2.5 sm:px-6">
-                  {t("admin.staff.name")}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t("admin.staff.role")}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t("admin.staff.secondFactor")}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t("admin.staff.statusTitle")}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  <span className="sr-only">{t("admin.staff.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-navy-900/10">
-              {accounts.map((account) => (
-                <tr key={account.uuid}>
-                  <th scope="row" className="px-5 py-3 font-normal sm:px-6">
-                    <span className="block font-semibold text-navy-900">{account.name}</span>
-                    <span className="block break-all text-ink-soft">{account.email}</span>
-                  </th>
-                  <td className="px-3 py-3">{t(`admin.roles.${account.role}`)}</td>
-                  <td className="px-3 py-3">{account.second_factor ? t("admin.staff.factorOn") : t("admin.staff.factorOff")}</td>
-                  <td className="px-3 py-3">
-                    <StatusOf account={account} />
-                  </td>
-                  <td className="px-3 py-3">{account.uuid === self ? <span className="text-ink-soft">{t("admin.staff.you")}</span> : <AccountActions account={account} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          labelledBy="accounts-title"
+          minWidth="46rem"
+          headers={[
+            t("admin.staff.name"),
+            t("admin.staff.role"),
+            t("admin.staff.secondFactor"),
+            t("admin.staff.statusTitle"),
+            <span key="actions" className="sr-only">
+              {t("admin.staff.actions")}
+            </span>,
+          ]}
+        >
+          {accounts.map((account) => (
+            <tr key={account.uuid}>
+              <th scope="row" className="px-5 py-3 font-normal sm:px-6">
+                <span className="block font-semibold text-navy-900">{account.name}</span>
+                <span className="block break-all text-ink-soft">{account.email}</span>
+              </th>
+              <td className="px-3 py-3">{t(`admin.roles.${account.role}`)}</td>
+              <td className="px-3 py-3">{account.second_factor ? t("admin.staff.factorOn") : t("admin.staff.factorOff")}</td>
+              <td className="px-3 py-3">
+                <StatusOf account={account} />
+              </td>
+              <td className="px-3 py-3">
+                {account.uuid === self ? <span className="text-ink-soft">{t("admin.staff.you")}</span> : <AccountActions account={account} />}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
+import { AdminTable } from "../components/admin/admin-table";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { FormMessage } from "../components/field";
 import { useLocalizedHref } from "../utils/locale";
@@ -27,12 +28,23 @@ function EntryActions({ entry }: { entry: Entry }) {
   return (
     <div className="flex flex-wrap gap-2">
       {entry.status === "waiting" && (
-        <ConfirmAction label={t("admin.waitlist.offer")} title={t("admin.waitlist.offer")} confirmLabel={t("admin.waitlist.offerConfirm")} fields={fields("offer")}>
+        <ConfirmAction
+          label={t("admin.waitlist.offer")}
+          title={t("admin.waitlist.offer")}
+          confirmLabel={t("admin.waitlist.offerConfirm")}
+          fields={fields("offer")}
+        >
           <p>{t("admin.waitlist.offerText", { name: entry.name, count: entry.party_size })}</p>
         </ConfirmAction>
       )}
       {(entry.status === "waiting" || entry.status === "offered") && (
-        <ConfirmAction label={t("admin.waitlist.remove")} title={t("admin.waitlist.remove")} confirmLabel={t("admin.waitlist.remove")} fields={fields("remove")} tone="danger">
+        <ConfirmAction
+          label={t("admin.waitlist.remove")}
+          title={t("admin.waitlist.remove")}
+          confirmLabel={t("admin.waitlist.remove")}
+          fields={fields("remove")}
+          tone="danger"
+        >
           <p>{t(entry.status === "offered" ? "admin.waitlist.removeOfferedText" : "admin.waitlist.removeText", { name: entry.name })}</p>
         </ConfirmAction>
       )}
@@ -66,52 +78,41 @@ export default function AdminWaitlistPage({ loaderData, actionData }: Route.Comp
         {entries.length === 0 ? (
           <p className="px-5 pb-5 pt-2 text-ink-soft sm:px-6">{t("admin.waitlist.empty")}</p>
         ) : (
-          <div className="relative mt-3 overflow-x-auto" role="region" aria-labelledby="entries-title" tabIndex={0}>
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="border-y border-navy-900/10 bg-navy-50 text-xs uppercase tracking-wide text-ink-soft">
-                <tr>
-                  <th scope="col" className="px-5 py-2.5 sm:px-6">
-                    {t("admin.waitlist.position")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t("admin.waitlist.who")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t("admin.waitlist.party")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t("admin.waitlist.status")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    {t("admin.waitlist.signedUp")}
-                  </th>
-                  <th scope="col" className="px-3 py-2.5">
-                    <span className="sr-only">{t("admin.waitlist.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-navy-900/10">
-                {entries.map((entry) => (
-                  <tr key={entry.uuid}>
-                    <td className="px-5 py-3 tabular-nums sm:px-6">{entry.position ?? "–"}</td>
-                    <th scope="row" className="px-3 py-3 font-normal">
-                      <span className="block font-semibold text-navy-900">{entry.name}</span>
-                      <span className="block break-all text-ink-soft">{entry.email}</span>
-                    </th>
-                    <td className="px-3 py-3 tabular-nums">{entry.party_size}</td>
-                    <td className="px-3 py-3">
-                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[entry.status]}`}>{t(`admin.waitlist.statuses.${entry.status}`)}</span>
-                      {entry.offeredUntil && <span className="mt-1 block text-xs text-ink-soft">{t("admin.waitlist.until", { time: entry.offeredUntil })}</span>}
-                    </td>
-                    <td className="px-3 py-3 text-ink-soft">{entry.signedUp}</td>
-                    <td className="px-3 py-3">
-                      <EntryActions entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            labelledBy="entries-title"
+            minWidth="48rem"
+            headers={[
+              t("admin.waitlist.position"),
+              t("admin.waitlist.who"),
+              t("admin.waitlist.party"),
+              t("admin.waitlist.status"),
+              t("admin.waitlist.signedUp"),
+              <span key="actions" className="sr-only">
+                {t("admin.waitlist.actions")}
+              </span>,
+            ]}
+          >
+            {entries.map((entry) => (
+              <tr key={entry.uuid}>
+                <td className="px-5 py-3 tabular-nums sm:px-6">{entry.position ?? "–"}</td>
+                <th scope="row" className="px-3 py-3 font-normal">
+                  <span className="block font-semibold text-navy-900">{entry.name}</span>
+                  <span className="block break-all text-ink-soft">{entry.email}</span>
+                </th>
+                <td className="px-3 py-3 tabular-nums">{entry.party_size}</td>
+                <td className="px-3 py-3">
+                  <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[entry.status]}`}>
+                    {t(`admin.waitlist.statuses.${entry.status}`)}
+                  </span>
+                  {entry.offeredUntil && <span className="mt-1 block text-xs text-ink-soft">{t("admin.waitlist.until", { time: entry.offeredUntil })}</span>}
+                </td>
+                <td className="px-3 py-3 text-ink-soft">{entry.signedUp}</td>
+                <td className="px-3 py-3">
+                  <EntryActions entry={entry} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </div>
     </div>
