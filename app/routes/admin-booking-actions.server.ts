@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
+import { centsOfEuros } from "../../core/domain/euro-amount";
 import { formatMoney } from "../../core/domain/money";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -42,16 +43,6 @@ export type BookingActionsView = ReturnType<typeof bookingActionsView>;
 
 export const bookingActionIntents = ["cancel", "refund", "record-payment", "message"] as const;
 export type BookingActionIntent = (typeof bookingActionIntents)[number];
-
-/** `12`, `12.5`, `12,50`, `1.234,50`? No: no thousands separators, a comma or a point before at most two decimals. */
-const eurosPattern = /^\d{1,6}(?:[.,]\d{1,2})?$/;
-export function centsOfEuros(text: string): number | null {
-  const trimmed = text.trim();
-  if (!eurosPattern.test(trimmed)) return null;
-  const [whole = "0", fraction = ""] = trimmed.split(/[.,]/);
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents > 0 ? cents : null;
-}
 
 type FieldErrors = Record<string, string[]>;
 export type BookingActionAnswer = {

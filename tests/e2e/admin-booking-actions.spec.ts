@@ -1,11 +1,12 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
  * The booking detail's actions bar (issue 13, decision 030): staff record a bank transfer on an
- * invoice booking and cancel a booking telling the customer, each confirmed in a dialog that has no
- * accessibility violation while open; the customer gets the mail.
+ * invoice booking, cancel a booking telling the customer (who gets the mail) and refund a card
+ * booking in two goes, each confirmed in a dialog that has no accessibility violation while open.
  */
 
 type Booked = { bookingUuid: string; code: string };
@@ -15,6 +16,34 @@ async function invoiceBooking(request: APIRequestContext, locale: "en" | "de", e
   const response = await request.post("/__test/manage-bookings", { data: { copyOf: "golfYogaTrip", email, locale } });
   expect(response.status()).toBe(201);
   return (await response.json()) as Booked;
+}
+
+/** A golf booking paid in full by card in the sandbox, by a customer in a browser of their own. */
+async function paidCardBooking(browser: Browser, language: (typeof languages)[number], email: string): Promise<string> {
+  const customer = await browser.newContext({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+  const page = await customer.newPage();
+  await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
+    salutation: "mrs",
+    forename: "Clara",
+    surname: "Fischer",
+    street: "Seestraße 4",
+    postcode: "82319",
+    city: "Starnberg",
+    phone: "+49 8151 123456",
+    email,
+  });
+  await page.getByRole("radio", { name: texts[language.locale].creditCard }).check();
+  await reviewAndBook(page, language.locale);
+  await expect(page).toHaveURL(/\/sandbox-checkout\/sbx_/);
+  // The booking's uuid is in the address of the page before the checkout.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/booking-success\?booking=/);
+  const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
+  await page.goForward();
+  await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Clara Fischer");
+  await expect(page).toHaveURL(new RegExp(`${language.prefix}/payment/success/`));
+  await customer.close();
+  return bookingUuid;
 }
 
 const texts = {
@@ -37,6 +66,13 @@ const texts = {
     cancelled: "The booking was cancelled. The customer is being told by e-mail.",
     cancelledStatus: "Cancelled",
     cancelMail: (code: string) => new RegExp(`^Your booking ${code} has been cancelled$`),
+    creditCard: "Credit card",
+    refund: "Refund",
+    refundDialog: "Refund card payments",
+    refundedTen: "€10.00 refunded.",
+    refundedRest: /^€\d+\.\d\d refunded\.$/,
+    refundedStatus: "Refunded",
+    payments: "Payments",
   },
   de: {
     record: "Überweisung erfassen",
@@ -57,6 +93,13 @@ const texts = {
     cancelled: "Die Buchung wurde storniert. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
     cancelledStatus: "Storniert",
     cancelMail: (code: string) => new RegExp(`^Ihre Buchung ${code} wurde storniert$`),
+    creditCard: "Kreditkarte",
+    refund: "Erstatten",
+    refundDialog: "Kartenzahlungen erstatten",
+    refundedTen: "10,00 € erstattet.",
+    refundedRest: /^\d+,\d\d\s€ erstattet\.$/,
+    refundedStatus: "Erstattet",
+    payments: "Zahlungen",
   },
 } as const;
 
@@ -116,6 +159,35 @@ for (const language of languages) {
       await expect(page.getByRole("banner").or(page.locator("header")).getByText(t.cancelledStatus).first()).toBeVisible();
       await mailMatching(customer, t.cancelMail(code));
       await expectNoAxeViolations(page);
+    });
+
+    test("staff refund a paid card booking: part of it, then the rest (a new key for each refund)", async ({ page, request, browser }) => {
+      test.slow();
+      const bookingUuid = await paidCardBooking(browser, language, uniqueEmail(`refund-${language.locale}`));
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+
+      await page.getByRole("button", { name: t.refund, exact: true }).click();
+      const dialog = page.getByRole("alertdialog", { name: t.refundDialog });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `admin-booking-refund-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await dialog.getByLabel(t.amount).fill(language.locale === "de" ? "10" : "10.00");
+      await dialog.getByLabel(t.reason).fill("Goodwill");
+      await dialog.getByRole("button", { name: t.refund, exact: true }).click();
+      await expect(page.getByRole("status")).toHaveText(t.refundedTen);
+      await expect(dialog).toBeHidden();
+
+      // The rest: the amount left empty refunds all that is still refundable; the payment is then refunded.
+      await page.getByRole("button", { name: t.refund, exact: true }).click();
+      const rest = page.getByRole("alertdialog", { name: t.refundDialog });
+      await expect(rest.getByLabel(t.amount)).toHaveValue("");
+      await rest.getByRole("button", { name: t.refund, exact: true }).click();
+      await expect(rest).toBeHidden();
+      await expect(page.getByRole("region", { name: t.payments }).getByText(t.refundedStatus)).toBeVisible();
+      await expect(page.getByRole("status")).toHaveText(t.refundedRest);
+      await expect(page.getByRole("status")).not.toHaveText(t.refundedTen);
     });
   });
 }
