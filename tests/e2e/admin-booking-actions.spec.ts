@@ -67,6 +67,12 @@ const texts = {
     cancelledStatus: "Cancelled",
     cancelMail: (code: string) => new RegExp(`^Your booking ${code} has been cancelled$`),
     creditCard: "Credit card",
+    message: "Send message",
+    messageDialog: "Message to the customer",
+    subject: /^Subject/,
+    body: /^Message/,
+    messageSubject: "Your parking pass",
+    messageSent: (to: string) => `The message to ${to} is on its way.`,
     refund: "Refund",
     refundDialog: "Refund card payments",
     refundedTen: "€10.00 refunded.",
@@ -94,6 +100,12 @@ const texts = {
     cancelledStatus: "Storniert",
     cancelMail: (code: string) => new RegExp(`^Ihre Buchung ${code} wurde storniert$`),
     creditCard: "Kreditkarte",
+    message: "Nachricht senden",
+    messageDialog: "Nachricht an die Kundin oder den Kunden",
+    subject: /^Betreff/,
+    body: /^Nachricht/,
+    messageSubject: "Ihr Parkausweis",
+    messageSent: (to: string) => `Die Nachricht an ${to} ist unterwegs.`,
     refund: "Erstatten",
     refundDialog: "Kartenzahlungen erstatten",
     refundedTen: "10,00 € erstattet.",
@@ -108,7 +120,7 @@ for (const language of languages) {
   test.describe(`booking actions in the back office (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    test("staff record a bank transfer on an invoice booking; a bad amount is answered next to the field", async ({ page, request }) => {
+    test("staff record a bank transfer on an invoice booking (a bad amount answered at the field) and send the customer a message", async ({ page, request }) => {
       test.slow();
       const customer = uniqueEmail(`transfer-${language.locale}`);
       const { bookingUuid } = await invoiceBooking(request, language.locale, customer);
@@ -136,6 +148,15 @@ for (const language of languages) {
       await expect(page.getByRole("status").filter({ hasText: t.recorded })).toBeVisible();
       await expect(page.getByRole("region", { name: /Payments|Zahlungen/ }).getByText(t.bankTransfer)).toBeVisible();
       await mailMatching(customer, t.transferMail);
+
+      // A free message to the main participant: the mail carries the subject typed.
+      await page.getByRole("button", { name: t.message }).click();
+      const message = page.getByRole("alertdialog", { name: t.messageDialog });
+      await message.getByLabel(t.subject).fill(t.messageSubject);
+      await message.getByLabel(t.body).fill("Hello,\n\nyour parking pass is at the gate.");
+      await message.getByRole("button", { name: t.message }).click();
+      await expect(page.getByRole("status")).toHaveText(t.messageSent(customer));
+      await mailMatching(customer, new RegExp(`^${t.messageSubject}$`));
     });
 
     test("staff cancel a booking and tell the customer, who gets the cancellation mail", async ({ page, request }) => {

@@ -67,7 +67,8 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
   const chosen = refund.initialValue === "full" ? "full" : "none";
   return (
     <ConfirmAction
-      {...reopened("cancel", answer)}
+      key={reopened("cancel", answer).key}
+      defaultOpen={reopened("cancel", answer).defaultOpen}
       label={t("admin.booking.actions.cancel")}
       title={t("admin.booking.actions.cancelTitle")}
       confirmLabel={t("admin.booking.actions.cancelConfirm")}
@@ -105,7 +106,8 @@ function RefundAction({ actions, answer }: { actions: BookingActionsView; answer
   const field = useFieldOf("refund", answer);
   return (
     <ConfirmAction
-      {...reopened("refund", answer)}
+      key={reopened("refund", answer).key}
+      defaultOpen={reopened("refund", answer).defaultOpen}
       label={t("admin.booking.actions.refund")}
       title={t("admin.booking.actions.refundTitle")}
       confirmLabel={t("admin.booking.actions.refundConfirm")}
@@ -123,7 +125,8 @@ function RecordPaymentAction({ actions, answer }: { actions: BookingActionsView;
   const receivedOn = field("received_on");
   return (
     <ConfirmAction
-      {...reopened("record-payment", answer)}
+      key={reopened("record-payment", answer).key}
+      defaultOpen={reopened("record-payment", answer).defaultOpen}
       label={t("admin.booking.actions.recordPayment")}
       title={t("admin.booking.actions.recordPaymentTitle")}
       confirmLabel={t("admin.booking.actions.recordPaymentConfirm")}
@@ -141,7 +144,8 @@ function MessageAction({ actions, answer }: { actions: BookingActionsView; answe
   const field = useFieldOf("message", answer);
   return (
     <ConfirmAction
-      {...reopened("message", answer)}
+      key={reopened("message", answer).key}
+      defaultOpen={reopened("message", answer).defaultOpen}
       label={t("admin.booking.actions.message")}
       title={t("admin.booking.actions.messageTitle")}
       confirmLabel={t("admin.booking.actions.messageConfirm")}
