@@ -11,6 +11,7 @@ import { pageLocale } from "../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-booking";
+import { bookingAction, bookingActionsView } from "./admin-booking-actions.server";
 
 /** `812 byte`, `4.2 kB`, `12.5 MB` in the page's language: a licence scan and a video differ by orders of magnitude. */
 function fileSize(bytes: number, locale: Locale): string {
@@ -117,5 +118,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
   const bookingId = uuidOrNotFound(params.uuid);
   const booking = await orNotFound(web.services.staffBookings.read(actor, { bookingId, locale }));
-  return { locale, booking: detailView(booking, locale) };
+  return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now()) };
+}
+
+/** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (admin-booking-actions.server.ts). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const desk = await requireStaffDesk(request, web);
+  const locale = pageLocale(request);
+  const bookingId = uuidOrNotFound(params.uuid);
+  return bookingAction(web, desk, { bookingId, locale, form: await request.formData() });
 }

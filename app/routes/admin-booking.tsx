@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
+import { BookingActions } from "../components/admin/booking-actions";
 import { BookingStatusBadge } from "../components/admin/status-badge";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-booking";
 
-export { loader } from "./admin-booking.server";
+export { loader, action } from "./admin-booking.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData
@@ -367,15 +368,15 @@ function Overview({ booking }: { booking: Booking }) {
 
 /**
  * `/admin/bookings/{uuid}` (+ /de): one booking for the desk. The page is a header and then the
- * sections; the booking's actions (cancel, refund, …; issue 13's next part) get their bar between the
- * two, where `BookingActions` is marked below, and need nothing else of this page to move.
+ * sections, with the booking's actions (cancel, refund, bank transfer, message; each confirmed in a
+ * dialog) in a bar between the two.
  */
-export default function AdminBooking({ loaderData }: Route.ComponentProps) {
+export default function AdminBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking } = loaderData;
   return (
     <div className="space-y-6">
       <BookingHeader booking={booking} />
-      {/* BookingActions: the actions bar goes here, above the sections. */}
+      <BookingActions actions={loaderData.actions} answer={actionData} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <People booking={booking} />

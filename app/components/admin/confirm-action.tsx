@@ -17,6 +17,7 @@ export function ConfirmAction({
   fields,
   tone = "default",
   action,
+  defaultOpen = false,
 }: {
   label: string;
   title: string;
@@ -27,14 +28,16 @@ export function ConfirmAction({
   tone?: "default" | "danger";
   /** Another route's action; the current page's by default. */
   action?: string;
+  /** Open when rendered: the page answered this dialog's form with errors next to its fields. */
+  defaultOpen?: boolean;
 }) {
   const { t } = useTranslation();
   const danger = tone === "danger";
   return (
-    <DialogTrigger>
+    <DialogTrigger defaultOpen={defaultOpen}>
       <AriaButton className={buttonClasses("ghost", "sm", danger ? "text-danger-700 ring-danger-700/40" : "")}>{label}</AriaButton>
       <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-navy-950/50 p-4">
-        <Modal className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl outline-none">
+        <Modal className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none">
           <Dialog className="outline-none" role="alertdialog">
             {({ close }) => (
               <Form method="post" action={action} onSubmit={() => close()} className="space-y-4">

@@ -1,0 +1,182 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
+import { Field, FormMessage } from "../field";
+import { ConfirmAction } from "./confirm-action";
+
+const inputClasses = (invalid: boolean) =>
+  `mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm outline-none focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20 ${
+    invalid ? "border-danger-700" : "border-navy-900/20"
+  }`;
+
+/** The form's state of one field: its ids, the server's error for it and what was typed before that error. */
+function useFieldOf(intent: BookingActionIntent, answer: BookingActionAnswer | undefined) {
+  const mine = answer?.intent === intent ? answer : undefined;
+  return (name: string) => ({
+    id: `${intent}-${name}`,
+    name,
+    errorId: `${intent}-${name}-error`,
+    errors: mine?.fieldErrors?.[name],
+    initialValue: mine?.values?.[name],
+  });
+}
+
+function TextArea({ field, label, rows = 3, maxLength, required }: { field: ReturnType<ReturnType<typeof useFieldOf>>; label: string; rows?: number; maxLength: number; required?: boolean }) {
+  const error = field.errors?.[0];
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-semibold text-navy-900">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-danger-700">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      <textarea
+        id={field.id}
+        name={field.name}
+        rows={rows}
+        maxLength={maxLength}
+        required={required}
+        defaultValue={field.initialValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? field.errorId : undefined}
+        className={inputClasses(Boolean(error))}
+      />
+      {error && (
+        <p id={field.errorId} className="mt-1.5 text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Whether this dialog answered with field errors: it opens again (a new key each time) to show them. */
+function reopened(intent: BookingActionIntent, answer: BookingActionAnswer | undefined) {
+  const again = answer?.intent === intent && answer.failed && Boolean(answer.fieldErrors) && Boolean(answer.answerId);
+  return { key: again ? answer?.answerId : intent, defaultOpen: again };
+}
+
+function CancelAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
+  const { t } = useTranslation();
+  const field = useFieldOf("cancel", answer);
+  const refund = field("refund");
+  const chosen = refund.initialValue === "full" ? "full" : "none";
+  return (
+    <ConfirmAction
+      key={reopened("cancel", answer).key}
+      defaultOpen={reopened("cancel", answer).defaultOpen}
+      label={t("admin.booking.actions.cancel")}
+      title={t("admin.booking.actions.cancelTitle")}
+      confirmLabel={t("admin.booking.actions.cancelConfirm")}
+      fields={actions.refund ? { intent: "cancel" } : { intent: "cancel", refund: "none" }}
+      tone="danger"
+    >
+      <p>{t("admin.booking.actions.cancelText")}</p>
+      {actions.refund && (
+        <fieldset aria-describedby={refund.errors ? refund.errorId : undefined}>
+          <legend className="text-sm font-semibold text-navy-900">{t("admin.booking.actions.refundChoice")}</legend>
+          {(["none", "full"] as const).map((value) => (
+            <label key={value} className="mt-2 flex items-center gap-2">
+              <input type="radio" name="refund" value={value} defaultChecked={chosen === value} className="h-4 w-4 accent-navy-800" />
+              {t(`admin.booking.actions.refundChoices.${value}`)}
+            </label>
+          ))}
+          {refund.errors && (
+            <p id={refund.errorId} className="mt-1.5 text-sm font-medium text-danger-700">
+              {refund.errors[0]}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <label className="flex items-start gap-2">
+        <input type="checkbox" name="notify" defaultChecked className="mt-0.5 h-4 w-4 accent-navy-800" />
+        <span>{t("admin.booking.actions.notify", { email: actions.customerEmail ?? "" })}</span>
+      </label>
+      <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
+    </ConfirmAction>
+  );
+}
+
+function RefundAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
+  const { t } = useTranslation();
+  const field = useFieldOf("refund", answer);
+  return (
+    <ConfirmAction
+      key={reopened("refund", answer).key}
+      defaultOpen={reopened("refund", answer).defaultOpen}
+      label={t("admin.booking.actions.refund")}
+      title={t("admin.booking.actions.refundTitle")}
+      confirmLabel={t("admin.booking.actions.refundConfirm")}
+      fields={{ intent: "refund", idempotency_key: actions.refundKey }}
+    >
+      <Field field={field("amount")} label={t("admin.booking.actions.amount")} hint={t("admin.booking.actions.refundAmountHint")} inputMode="decimal" autoComplete="off" />
+      <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
+    </ConfirmAction>
+  );
+}
+
+function RecordPaymentAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
+  const { t } = useTranslation();
+  const field = useFieldOf("record-payment", answer);
+  const receivedOn = field("received_on");
+  return (
+    <ConfirmAction
+      key={reopened("record-payment", answer).key}
+      defaultOpen={reopened("record-payment", answer).defaultOpen}
+      label={t("admin.booking.actions.recordPayment")}
+      title={t("admin.booking.actions.recordPaymentTitle")}
+      confirmLabel={t("admin.booking.actions.recordPaymentConfirm")}
+      fields={{ intent: "record-payment" }}
+    >
+      <Field field={field("amount")} label={t("admin.booking.actions.amount")} hint={t("admin.booking.actions.amountHint")} inputMode="decimal" autoComplete="off" required />
+      <Field field={{ ...receivedOn, initialValue: receivedOn.initialValue ?? actions.today }} label={t("admin.booking.actions.receivedOn")} type="date" max={actions.today} required />
+      <Field field={field("reference")} label={t("admin.booking.actions.reference")} maxLength={200} autoComplete="off" />
+    </ConfirmAction>
+  );
+}
+
+function MessageAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
+  const { t } = useTranslation();
+  const field = useFieldOf("message", answer);
+  return (
+    <ConfirmAction
+      key={reopened("message", answer).key}
+      defaultOpen={reopened("message", answer).defaultOpen}
+      label={t("admin.booking.actions.message")}
+      title={t("admin.booking.actions.messageTitle")}
+      confirmLabel={t("admin.booking.actions.messageConfirm")}
+      fields={{ intent: "message" }}
+    >
+      <p>{t("admin.booking.actions.messageText", { email: actions.customerEmail ?? "" })}</p>
+      <Field field={field("subject")} label={t("admin.booking.actions.subject")} maxLength={200} autoComplete="off" required />
+      <TextArea field={field("body")} label={t("admin.booking.actions.body")} rows={6} maxLength={5000} required />
+    </ConfirmAction>
+  );
+}
+
+/**
+ * The booking detail's actions (issue 13, decision 030): each a button that opens its confirm dialog
+ * with a real form post to the page's action. Only the actions the booking's state allows are shown;
+ * the page's answer (success or the verb's refusal) is announced above the buttons.
+ */
+export function BookingActions({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
+  const { t } = useTranslation();
+  const buttons: ReactNode[] = [];
+  if (actions.cancel) buttons.push(<CancelAction key="cancel" actions={actions} answer={answer} />);
+  if (actions.refund) buttons.push(<RefundAction key="refund" actions={actions} answer={answer} />);
+  if (actions.recordPayment) buttons.push(<RecordPaymentAction key="record-payment" actions={actions} answer={answer} />);
+  if (actions.message) buttons.push(<MessageAction key="message" actions={actions} answer={answer} />);
+  return (
+    <section aria-labelledby="actions-title" className="space-y-3">
+      <h2 id="actions-title" className="sr-only">
+        {t("admin.booking.actions.title")}
+      </h2>
+      {answer?.message && <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>}
+      {buttons.length > 0 ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-ink-soft">{t("admin.booking.actions.none")}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { z } from "zod";
+import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
+import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
+import { operatorToday } from "../../core/domain/dates";
+import { centsOfEuros } from "../../core/domain/euro-amount";
+import { formatMoney } from "../../core/domain/money";
+import type { Actor } from "../../core/domain/permissions";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import type { WebContext } from "../../server/load-context";
+
+/** The payments table's provider of money recorded by staff (server/staff/record-transfer.ts): never refunded by card. */
+const bankTransferProvider = "bank_transfer";
+
+/**
+ * Which of the booking's actions the bar offers, and what their forms start with. Decided here from
+ * the detail the page already read, the way the verbs decide (they refuse anyway: a stale page gets
+ * the verb's 409 as the message, nothing changes).
+ */
+export function bookingActionsView(booking: StaffBookingDetail, now: Date) {
+  const refundable = booking.payments.some((payment) => payment.provider !== bankTransferProvider && (payment.status === "succeeded" || payment.status === "refund_pending"));
+  const paysByTransfer = booking.money.payment_option === "invoice" || (booking.money.payment_option === "sma" && booking.sma.status === "verified");
+  const main = booking.people.find((person) => person.role === "main");
+  return {
+    cancel: bookingEventAllowed(booking.status, "cancelled_by_staff"),
+    refund: refundable,
+    recordPayment: paysByTransfer && (bookingEventAllowed(booking.status, "paid_in_part") || booking.status === "paid"),
+    message: Boolean(main?.email),
+    customerEmail: main?.email ?? null,
+    /**
+     * One key per rendered refund form: a double submit (or a retry after a lost answer) sends the
+     * same key, and the refund verb answers the first refund instead of making a second. A success
+     * reloads the page, which renders a new key for the next refund.
+     */
+    refundKey: randomUUID(),
+    today: operatorToday(now),
+  };
+}
+export type BookingActionsView = ReturnType<typeof bookingActionsView>;
+
+export const bookingActionIntents = ["cancel", "refund", "record-payment", "message"] as const;
+export type BookingActionIntent = (typeof bookingActionIntents)[number];
+
+type FieldErrors = Record<string, string[]>;
+export type BookingActionAnswer = {
+  intent: BookingActionIntent | null;
+  message: string;
+  failed: boolean;
+  /** Errors next to the dialog's fields: the dialog opens again with them and with what was typed (`values`). */
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  /** New for every refused form, so the dialog opens again even when the same mistake is made twice. */
+  answerId?: string;
+};
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+};
+const optional = (value: string) => (value === "" ? undefined : value);
+
+/**
+ * The booking actions' form posts (issue 13): one intent per dialog, read from the form, checked
+ * here for what the form can get wrong (amounts, dates, required texts: answered next to the field),
+ * then handed to `services.staffActions` with the staff member named for the audit trail, as the
+ * API does. A refusal of the verb (409, 502) is its localized message; nothing changed then.
+ */
+export async function bookingAction(
+  web: WebContext,
+  desk: { actor: Actor; user: { email: string } },
+  input: { bookingId: string; locale: Locale; form: FormData },
+): Promise<BookingActionAnswer | ReturnType<typeof data<BookingActionAnswer>>> {
+  const { form, locale, bookingId } = input;
+  const t = translatorFor(locale);
+  const intent = z.enum(bookingActionIntents).safeParse(form.get("intent"));
+  if (!intent.success) return data({ intent: null, message: t("api.invalidRequest"), failed: true }, 422);
+  const staff = { id: desk.actor.user?.userId ?? "", email: desk.user.email };
+  const money = (cents: number) => formatMoney(cents, locale);
+  const fieldErrors: FieldErrors = {};
+  const typed = Object.fromEntries(["amount", "reason", "received_on", "reference", "subject", "body", "refund"].map((name) => [name, text(form, name)]));
+  const refuse = () =>
+    data<BookingActionAnswer>({ intent: intent.data, message: t("admin.booking.actions.checkFields"), failed: true, fieldErrors, values: typed, answerId: randomUUID() }, 422);
+  const reason = text(form, "reason");
+  if (reason.length > 1000) fieldErrors.reason = [t("admin.booking.actions.errors.tooLong", { count: 1000 })];
+
+  try {
+    switch (intent.data) {
+      case "cancel": {
+        const refund = z.enum(["none", "full"]).safeParse(form.get("refund") ?? "none");
+        if (!refund.success) fieldErrors.refund = [t("admin.booking.actions.errors.choose")];
+        if (Object.keys(fieldErrors).length > 0 || !refund.success) return refuse();
+        const notify = form.get("notify") === "on";
+        const answer = await web.services.staffActions.cancel(desk.actor, { bookingId, refund: refund.data, notify, reason: optional(reason), staff });
+        const parts = [t("admin.booking.actions.cancelled")];
+        if (answer.refund && answer.refund.refunded_cents > 0) parts.push(t("admin.booking.actions.refunded", { amount: money(answer.refund.refunded_cents) }));
+        if (notify) parts.push(t("admin.booking.actions.customerTold"));
+        return { intent: intent.data, message: parts.join(" "), failed: false };
+      }
+      case "refund": {
+        const amountText = text(form, "amount");
+        const amountCents = amountText === "" ? undefined : centsOfEuros(amountText);
+        if (amountCents === null) fieldErrors.amount = [t("admin.booking.actions.errors.amount")];
+        const idempotencyKey = text(form, "idempotency_key");
+        if (idempotencyKey.length < 8 || idempotencyKey.length > 200) return data({ intent: intent.data, message: t("api.invalidRequest"), failed: true }, 422);
+        if (Object.keys(fieldErrors).length > 0 || amountCents === null) return refuse();
+        const answer = await web.services.staffActions.refund(desk.actor, { bookingId, amountCents, reason: optional(reason), idempotencyKey, staff });
+        return { intent: intent.data, message: t("admin.booking.actions.refunded", { amount: money(answer.refunded_cents) }), failed: false };
+      }
+      case "record-payment": {
+        const amountCents = centsOfEuros(text(form, "amount"));
+        if (amountCents === null) fieldErrors.amount = [t("admin.booking.actions.errors.amount")];
+        const receivedOn = z.iso.date().safeParse(text(form, "received_on"));
+        if (!receivedOn.success) fieldErrors.received_on = [t("admin.booking.actions.errors.date")];
+        const reference = text(form, "reference");
+        if (reference.length > 200) fieldErrors.reference = [t("admin.booking.actions.errors.tooLong", { count: 200 })];
+        if (Object.keys(fieldErrors).length > 0 || amountCents === null || !receivedOn.success) return refuse();
+        const answer = await web.services.staffActions.recordPayment(desk.actor, { bookingId, amountCents, receivedOn: receivedOn.data, reference: optional(reference), staff });
+        const recorded = t("admin.booking.actions.transferRecorded", { amount: money(amountCents) });
+        const overpaid = answer.overpaid ? ` ${t("admin.booking.actions.overpaid", { amount: money(answer.overpaid_cents) })}` : "";
+        return { intent: intent.data, message: recorded + overpaid, failed: false };
+      }
+      case "message": {
+        const subject = text(form, "subject");
+        const body = text(form, "body");
+        if (subject === "") fieldErrors.subject = [t("admin.booking.actions.errors.required")];
+        else if (subject.length > 200) fieldErrors.subject = [t("admin.booking.actions.errors.tooLong", { count: 200 })];
+        if (body === "") fieldErrors.body = [t("admin.booking.actions.errors.required")];
+        else if (body.length > 5000) fieldErrors.body = [t("admin.booking.actions.errors.tooLong", { count: 5000 })];
+        if (Object.keys(fieldErrors).length > 0) return refuse();
+        const answer = await web.services.staffActions.sendMessage(desk.actor, { bookingId, subject, body, staff });
+        return { intent: intent.data, message: t("admin.booking.actions.messageSent", { to: answer.to }), failed: false };
+      }
+    }
+  } catch (error) {
+    if (!AppError.is(error)) throw error;
+    const answer = error.toResponse(locale);
+    return data({ intent: intent.data, message: answer.message, failed: true }, error.status);
+  }
+}
