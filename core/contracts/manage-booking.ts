@@ -19,7 +19,8 @@ const personSchema = z.object({
   email: z.string().nullable(),
 });
 
-const answerSchema = z.object({
+/** An answer of a booking as the pages show it; the staff desk reads the same shape (staff-bookings.ts). */
+export const bookingAnswerSchema = z.object({
   item_uuid: z.string().uuid(),
   page_title: z.string(),
   label: z.string(),
@@ -42,7 +43,7 @@ export const manageBookingViewSchema = z.object({
   status: z.enum(bookingStatuses),
   event: z.object({ uuid: z.string().uuid(), title: z.string(), starts_on: z.string(), ends_on: z.string(), location: z.string() }),
   people: z.array(personSchema),
-  answers: z.array(answerSchema),
+  answers: z.array(bookingAnswerSchema),
   uploads: z.array(uploadViewSchema),
   vehicles: z.array(vehicleDaySchema),
   money: z.object({

@@ -1,6 +1,6 @@
+import { bookingAnswerSchema } from "./manage-booking";
 import { z } from "zod";
 import { bookingStatuses } from "../domain/booking-status";
-import { publicFormItemSchema } from "./forms";
 import { uploadViewSchema } from "./uploads";
 
 /**
@@ -108,15 +108,6 @@ const personSchema = z.object({
   address: z.object({ street: z.string().nullable(), postcode: z.string().nullable(), city: z.string().nullable(), country: z.string().nullable() }),
 });
 
-const answerSchema = z.object({
-  item_uuid: z.string().uuid(),
-  page_title: z.string(),
-  label: z.string(),
-  kind: publicFormItemSchema.shape.kind,
-  value: z.unknown(),
-  /** The answer in the caller's language (choice labels, dates, countries, yes/no), as "manage my booking" reads it. */
-  text: z.string(),
-});
 
 const vehicleDaySchema = z.object({
   day: z.number().int(),
@@ -185,7 +176,8 @@ export const staffBookingDetailSchema = z.object({
   hold_expires_at: z.string().nullable(),
   sma: z.object({ status: z.enum(["none", "requested", "verified", "rejected"]), blocking: z.boolean() }),
   people: z.array(personSchema),
-  answers: z.array(answerSchema),
+  /** In the caller's language (choice labels, dates, countries, yes/no), as "manage my booking" reads them. */
+  answers: z.array(bookingAnswerSchema),
   billing_address: z.record(z.string(), z.string()).nullable(),
   additional_comments: z.string().nullable(),
   uploads: z.array(uploadViewSchema),
