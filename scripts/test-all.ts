@@ -2,8 +2,13 @@
  * The whole test suite, as `npm test` and CI run it: lint, typecheck, unit tests, API tests on
  * embedded PGlite and on a real PostgreSQL server, the production build, and end-to-end tests in
  * Chromium. The last line is the total: `N passed, N failed`.
+ *
+ * CI gives the suite 20 minutes on two cores, so steps that each keep one core busy run side by side:
+ * lint beside the typecheck, and the API tests on PostgreSQL (whose queries run in the server's
+ * processes) beside the production build. A step run beside another prints its output when it ends,
+ * so the log stays readable.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium";
@@ -16,9 +21,22 @@ const lines: string[] = [];
 const tmp = path.resolve(".tmp");
 mkdirSync(tmp, { recursive: true });
 
-function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+/** Runs a command; `buffered` keeps its output until it ends (for steps that run side by side). */
+function run(command: string, args: string[], env: Record<string, string> = {}, buffered = false): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("error", (error) => {
+      console.error(error);
+      resolve(false);
+    });
+    child.on("close", (code) => {
+      if (buffered) process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
 }
 
 function record(step: string, tally: Tally, seconds: number) {
@@ -29,16 +47,16 @@ function record(step: string, tally: Tally, seconds: number) {
 }
 
 /** A step without a test report counts as one check. */
-function check(step: string, command: string, args: string[]) {
+async function check(step: string, command: string, args: string[], buffered = false) {
   const started = Date.now();
-  const ok = run(command, args);
+  const ok = await run(command, args, {}, buffered);
   record(step, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, (Date.now() - started) / 1000);
 }
 
-function vitest(step: string, project: string, env: Record<string, string> = {}) {
+async function vitest(step: string, project: string, env: Record<string, string> = {}, buffered = false) {
   const started = Date.now();
   const report = path.join(tmp, `vitest-${project}-${Date.now()}.json`);
-  const ok = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  const ok = await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env, buffered);
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8")) as {
@@ -57,11 +75,11 @@ function vitest(step: string, project: string, env: Record<string, string> = {})
   record(step, tally, (Date.now() - started) / 1000);
 }
 
-function playwright(step: string) {
+async function playwright(step: string) {
   const started = Date.now();
   const report = path.join(tmp, "e2e-results.json");
   rmSync(report, { force: true });
-  const ok = run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`) });
+  const ok = await run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`), E2E_SCREENSHOTS: "0" });
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
@@ -75,28 +93,29 @@ function playwright(step: string) {
 }
 
 const suiteStarted = Date.now();
-check("lint", "npx", ["eslint", ".", "--max-warnings", "0"]);
-check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-vitest("unit", "unit");
-vitest("api on PGlite", "api");
+await Promise.all([check("lint", "npx", ["eslint", ".", "--max-warnings", "0"], true), check("typecheck", "npm", ["run", "--silent", "typecheck"], true)]);
+await vitest("unit", "unit");
+await vitest("api on PGlite", "api");
 
-let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
-try {
-  cluster = await startPostgresCluster(tmp);
-  vitest("api on PostgreSQL", "api", { TEST_DATABASE_URL: cluster.url });
-} catch (error) {
-  console.error(error);
-  record("api on PostgreSQL", { passed: 0, failed: 1, skipped: 0 }, 0);
-} finally {
-  cluster?.stop();
+async function apiOnPostgresql() {
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;
+  try {
+    cluster = await startPostgresCluster(tmp);
+    await vitest("api on PostgreSQL", "api", { TEST_DATABASE_URL: cluster.url }, true);
+  } catch (error) {
+    console.error(error);
+    record("api on PostgreSQL", { passed: 0, failed: 1, skipped: 0 }, 0);
+  } finally {
+    cluster?.stop();
+  }
 }
+await Promise.all([apiOnPostgresql(), check("build", "npm", ["run", "--silent", "build"], true)]);
 
-check("build", "npm", ["run", "--silent", "build"]);
 try {
   ensureChromium();
   // The reverse-proxy test (tests/e2e/behind-nginx.spec.ts) puts nginx in front of the site.
   ensureNginx();
-  playwright("end-to-end (Chromium)");
+  await playwright("end-to-end (Chromium)");
 } catch (error) {
   console.error(error);
   record("end-to-end (Chromium)", { passed: 0, failed: 1, skipped: 0 }, 0);

@@ -137,8 +137,13 @@ export function countPosts(page: Page) {
   return posts;
 }
 
-/** Full-page screenshots, phone and desktop, into the test's output folder; on a busy machine they take seconds each, so the test gets more time. */
+/**
+ * Full-page screenshots, phone and desktop, into the test's output folder, for a person to look at;
+ * on a busy machine they take seconds each, so the test gets more time. `npm test` (CI) sets
+ * `E2E_SCREENSHOTS=0`: nobody looks at them there, and they cost the suite a minute of its budget.
+ */
 export async function shootPhoneAndDesktop(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
   test.slow();
   for (const screen of screens) {
     await page.setViewportSize(screen.viewport);
