@@ -74,3 +74,7 @@ export const staffPagesResponseSchema = z.object({ data: z.array(staffPageSchema
 export const staffPageParamsSchema = z.object({ uuid: z.string().uuid() });
 export const staffPageMoveSchema = z.object({ direction: z.enum(["up", "down"], { error: "validation.choice" }) });
 export const staffPagePublicationSchema = z.object({ published: z.boolean({ error: "validation.required" }) });
+/** The back office's page form: the same fields; its checkbox posts "on" or nothing. */
+export const staffPageFormSchema = staffPageInputSchema.extend({
+  show_on_mobile: z.preprocess((value) => value === "on" || value === true, z.boolean()),
+});

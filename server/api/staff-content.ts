@@ -32,6 +32,8 @@ const pageBodyLimit = bodyLimit({
 
 /** The back office's site settings (admins) and content pages (staff), decision 035. */
 export function registerStaffContentRoutes(api: ApiRouter) {
+  api.use("/staff/pages", pageBodyLimit);
+  api.use("/staff/pages/*", pageBodyLimit);
   api.openapi(
     createRoute({
       method: "get",
@@ -79,7 +81,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
       tags: ["staff"],
       summary: "Create a content page in every language (unpublished, last in the menu); empty slugs are made from the names (staff only)",
       security: bearer,
-      middleware: [requireRole("staff"), pageBodyLimit] as const,
+      middleware: requireRole("staff"),
       request: body(staffPageInputSchema),
       responses: { 201: json(staffPageResponseSchema, "The new page"), ...staffRefusals, ...errorAnswers },
     }),
@@ -108,7 +110,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
       tags: ["staff"],
       summary: "Save a content page's languages and its phone flag; content sanitized (staff only)",
       security: bearer,
-      middleware: [requireRole("staff"), pageBodyLimit] as const,
+      middleware: requireRole("staff"),
       request: { params: staffPageParamsSchema, ...body(staffPageInputSchema) },
       responses: { 200: json(staffPageResponseSchema, "The saved page"), ...staffRefusals, ...errorAnswers },
     }),

@@ -19,7 +19,7 @@ export function toStaffPage(page: PageRow, translations: TranslationRow[]): Staf
     position: page.position,
     published: page.published,
     show_on_mobile: page.showOnMobile,
-    translations: Object.fromEntries(translations.map((row) => [row.locale, { name: row.name, slug: row.slug, content: row.content }])),
+    translations: Object.fromEntries(translations.map((row) => [row.locale, { name: row.name, slug: row.slug, content: row.content }])) as StaffPage["translations"],
     updated_at: page.updatedAt.toISOString(),
   };
 }
