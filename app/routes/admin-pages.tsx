@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import type { StaffPage } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales, type Locale } from "../../core/i18n/locales";
@@ -26,7 +26,6 @@ function nameIn(page: StaffPage, locale: Locale): string {
 function MoveButtons({ page, index, count, locale }: { page: StaffPage; index: number; count: number; locale: Locale }) {
   const { t } = useTranslation();
   const name = nameIn(page, locale);
-  const busy = useNavigation().state !== "idle";
   return (
     <div className="flex gap-1.5">
       {(["up", "down"] as const).map((direction) => (
@@ -39,7 +38,8 @@ function MoveButtons({ page, index, count, locale }: { page: StaffPage; index: n
             id={`move-${direction}-${page.uuid}`}
             className={smallButton}
             aria-label={t(direction === "up" ? "admin.pages.moveUp" : "admin.pages.moveDown", { name })}
-            disabled={(direction === "up" ? index === 0 : index === count - 1) || busy}
+            // Not disabled while the post runs: a disabled button drops the keyboard focus.
+            disabled={direction === "up" ? index === 0 : index === count - 1}
           >
             <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
           </button>
