@@ -54,7 +54,12 @@ export default function AdminPageEditor({ loaderData, actionData }: Route.Compon
           {locales.map((each) => {
             const fieldset = translations[each].getFieldset();
             return (
-              <section key={each} aria-labelledby={`page-${each}`} lang={each} className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6">
+              <section
+                key={each}
+                aria-labelledby={`page-${each}`}
+                lang={each}
+                className="space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6"
+              >
                 <h2 id={`page-${each}`} className="font-display text-xl font-semibold text-navy-900">
                   {localeNames[each]}
                 </h2>

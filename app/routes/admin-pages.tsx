@@ -123,13 +123,21 @@ export default function AdminPagesPage({ loaderData, actionData }: Route.Compone
                 <td className="px-3 py-3">{page.show_on_mobile ? t("admin.pages.yes") : t("admin.pages.no")}</td>
                 <td className="px-3 py-3">
                   <div className="flex flex-wrap gap-2">
-                    <Link to={localizePath(`/admin/pages/${page.uuid}`, locale)} className={smallButton} aria-label={`${t("admin.pages.edit")}: ${nameIn(page, locale)}`}>
+                    <Link
+                      to={localizePath(`/admin/pages/${page.uuid}`, locale)}
+                      className={smallButton}
+                      aria-label={`${t("admin.pages.edit")}: ${nameIn(page, locale)}`}
+                    >
                       {t("admin.pages.edit")}
                     </Link>
                     <Form method="post">
                       <input type="hidden" name="intent" value={page.published ? "unpublish" : "publish"} />
                       <input type="hidden" name="uuid" value={page.uuid} />
-                      <button type="submit" className={smallButton} aria-label={`${t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}: ${nameIn(page, locale)}`}>
+                      <button
+                        type="submit"
+                        className={smallButton}
+                        aria-label={`${t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}: ${nameIn(page, locale)}`}
+                      >
                         {t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}
                       </button>
                     </Form>

@@ -30,7 +30,8 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   const { settings, locale } = loaderData;
   const submitting = useNavigation().state === "submitting";
-  const { effective_widget_frame_ancestors: effective, updated_at: _updated, ...values } = settings;
+  const { effective_widget_frame_ancestors: effective, ...stored } = settings;
+  const values = { ...stored, updated_at: undefined };
   const [form, fields] = useAccountForm({
     id: "site-settings",
     schema: siteSettingsSchema,

@@ -38,7 +38,11 @@ export const pageResponseSchema = z.object({ data: pageSchema });
 
 // ---- The back office's content pages (`api/staff/pages…`, staff; decision 035) --------------------
 
-const pageName = z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(100, { error: "validation.atMost100Characters" });
+const pageName = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.required" })
+  .max(100, { error: "validation.atMost100Characters" });
 /** Empty: made from the name (core/domain/slugs.ts). Otherwise lower-case words joined by hyphens, not a route's own path. */
 const pageSlug = z
   .string({ error: "validation.required" })
@@ -47,7 +51,10 @@ const pageSlug = z
   .refine((slug) => slug === "" || pageSlugPattern.test(slug), { error: "validation.slug" })
   .refine((slug) => !isReservedPageSlug(slug), { error: "validation.slugReserved" });
 /** HTML from the editor (or typed); sanitized by the server before it is stored (server/rich-text.ts). */
-const pageContent = z.string({ error: "validation.required" }).max(200_000, { error: "validation.tooLong" }).refine((html) => html.trim() !== "", { error: "validation.required" });
+const pageContent = z
+  .string({ error: "validation.required" })
+  .max(200_000, { error: "validation.tooLong" })
+  .refine((html) => html.trim() !== "", { error: "validation.required" });
 
 export const staffPageTranslationInputSchema = z.object({ name: pageName, slug: pageSlug, content: pageContent });
 /** Every language of the site, side by side. */

@@ -52,7 +52,11 @@ const settingEmail = z
 const settingInteger = (min: number, max: number) =>
   z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
-    z.number({ error: "validation.number" }).int({ error: "validation.wholeNumber" }).min(min, { error: "validation.outOfRange" }).max(max, { error: "validation.outOfRange" }),
+    z
+      .number({ error: "validation.number" })
+      .int({ error: "validation.wholeNumber" })
+      .min(min, { error: "validation.outOfRange" })
+      .max(max, { error: "validation.outOfRange" }),
   );
 const settingLocalized = (max = 500) => z.object({ en: settingText(max), de: settingText(max) });
 

@@ -86,7 +86,11 @@ export function registerStaffContentRoutes(api: ApiRouter) {
       responses: { 201: json(staffPageResponseSchema, "The new page"), ...staffRefusals, ...errorAnswers },
     }),
     async (c) => {
-      const data = await c.var.services.staffPages.create(c.var.actor, { change: c.req.valid("json"), actorEmail: c.var.user?.email ?? "", locale: c.var.locale });
+      const data = await c.var.services.staffPages.create(c.var.actor, {
+        change: c.req.valid("json"),
+        actorEmail: c.var.user?.email ?? "",
+        locale: c.var.locale,
+      });
       return c.json({ data }, 201);
     },
   );

@@ -24,7 +24,8 @@ export function bindStaffContent(deps: Deps) {
   return {
     staffSite: {
       read: (actor: Actor) => readSiteSettings(deps, actor),
-      update: (actor: Actor, input: { settings: SiteSettingsChange; actorEmail: string }) => invalidatingReads(deps, () => updateSiteSettings(deps, actor, input)),
+      update: (actor: Actor, input: { settings: SiteSettingsChange; actorEmail: string }) =>
+        invalidatingReads(deps, () => updateSiteSettings(deps, actor, input)),
     },
     staffPages: {
       list: (actor: Actor) => listContentPages(deps, actor),

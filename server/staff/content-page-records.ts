@@ -19,7 +19,9 @@ export function toStaffPage(page: PageRow, translations: TranslationRow[]): Staf
     position: page.position,
     published: page.published,
     show_on_mobile: page.showOnMobile,
-    translations: Object.fromEntries(translations.map((row) => [row.locale, { name: row.name, slug: row.slug, content: row.content }])) as StaffPage["translations"],
+    translations: Object.fromEntries(
+      translations.map((row) => [row.locale, { name: row.name, slug: row.slug, content: row.content }]),
+    ) as StaffPage["translations"],
     updated_at: page.updatedAt.toISOString(),
   };
 }
@@ -45,7 +47,11 @@ export async function loadStaffPages(db: Queryable): Promise<StaffPage[]> {
   );
 }
 
-export async function loadStaffPage(db: Queryable, pageId: string, options: { forUpdate?: boolean } = {}): Promise<{ page: PageRow; translations: TranslationRow[] }> {
+export async function loadStaffPage(
+  db: Queryable,
+  pageId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ page: PageRow; translations: TranslationRow[] }> {
   const query = db.select().from(pages).where(eq(pages.id, pageId)).limit(1);
   const [page] = await (options.forUpdate ? query.for("update") : query);
   if (!page) throw notFound("pageNotFound");
@@ -96,6 +102,11 @@ export async function resolveTranslations(
 
 /** Two writers taking the same slug at once: the unique index refuses the second, with the same field error. */
 export function slugTakenError(locale: Locale): AppError {
-  const fieldErrors = Object.fromEntries(locales.map((each) => [`translations.${each}.slug`, fieldError(`translations.${each}.slug`, "validation.slugTaken", locale)[`translations.${each}.slug`] ?? []]));
+  const fieldErrors = Object.fromEntries(
+    locales.map((each) => [
+      `translations.${each}.slug`,
+      fieldError(`translations.${each}.slug`, "validation.slugTaken", locale)[`translations.${each}.slug`] ?? [],
+    ]),
+  );
   return new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors });
 }

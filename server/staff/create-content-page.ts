@@ -33,7 +33,13 @@ export async function createContentPage(
         .insert(pageTranslations)
         .values(translations.map((translation) => ({ pageId: page.id, ...translation })))
         .returning();
-      await auditContentChange(tx, { actor, actorEmail: input.actorEmail, action: "page_created", details: { page: page.id, name: translations[0]?.name }, at: now });
+      await auditContentChange(tx, {
+        actor,
+        actorEmail: input.actorEmail,
+        action: "page_created",
+        details: { page: page.id, name: translations[0]?.name },
+        at: now,
+      });
       return toStaffPage(page, rows);
     });
   } catch (error) {

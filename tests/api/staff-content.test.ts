@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { listPagesResponseSchema, pageResponseSchema, staffPageResponseSchema, staffPagesResponseSchema, type StaffPageInput } from "../../core/contracts/pages";
+import {
+  listPagesResponseSchema,
+  pageResponseSchema,
+  staffPageResponseSchema,
+  staffPagesResponseSchema,
+  type StaffPageInput,
+} from "../../core/contracts/pages";
 import { siteResponseSchema, siteSettingsResponseSchema, type SiteSettings } from "../../core/contracts/site";
 import type { DatabaseHandle } from "../../server/db/client";
 import { staffAuditLog } from "../../server/db/schema";
@@ -43,8 +49,7 @@ async function currentSettings(): Promise<SiteSettings> {
 
 /** The PUT body of the settings as read (what the form sends back). */
 function asInput(settings: SiteSettings) {
-  const { effective_widget_frame_ancestors: _effective, updated_at: _updated, ...input } = settings;
-  return input;
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => field !== "effective_widget_frame_ancestors" && field !== "updated_at"));
 }
 
 describe("site settings", () => {
@@ -70,7 +75,12 @@ describe("site settings", () => {
   it("an admin changes the support hours: the public site shows them at once, audited with from → to", async () => {
     const settings = await currentSettings();
     await api.get("/api/booking/site", { "accept-language": "de" }); // a read that could have been cached
-    const response = await send("PUT", "/api/staff/site", { ...asInput(settings), support_hours: { en: "Mon–Sat 9:00–17:00", de: "Mo–Sa 9:00–17:00 Uhr" } }, headers.admin);
+    const response = await send(
+      "PUT",
+      "/api/staff/site",
+      { ...asInput(settings), support_hours: { en: "Mon–Sat 9:00–17:00", de: "Mo–Sa 9:00–17:00 Uhr" } },
+      headers.admin,
+    );
     expect(response.status).toBe(200);
     const publicSite = siteResponseSchema.parse(await (await api.get("/api/booking/site", { "accept-language": "de" })).json()).data;
     expect(publicSite.support_hours).toBe("Mo–Sa 9:00–17:00 Uhr");
@@ -140,7 +150,12 @@ describe("content pages", () => {
   }
 
   it("staff create a page (script stripped, slugs made), publish it: the footer menu and the page show it; then move, unpublish, delete", async () => {
-    const created = await send("POST", "/api/staff/pages", pageInput("Gift Vouchers", { content: '<p>Hi<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">x</a></p>' }), headers.staff);
+    const created = await send(
+      "POST",
+      "/api/staff/pages",
+      pageInput("Gift Vouchers", { content: '<p>Hi<script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">x</a></p>' }),
+      headers.staff,
+    );
     expect(created.status).toBe(201);
     const page = staffPageResponseSchema.parse(await created.json()).data;
     expect(page).toMatchObject({ published: false, show_on_mobile: true });
@@ -157,7 +172,9 @@ describe("content pages", () => {
     const moved = await send("POST", `/api/staff/pages/${page.uuid}/move`, { direction: "up" }, headers.staff);
     const order = staffPagesResponseSchema.parse(await moved.json()).data.map((each) => each.uuid);
     expect(order.at(-2)).toBe(page.uuid);
-    const positions = staffPagesResponseSchema.parse(await (await send("GET", "/api/staff/pages", undefined, headers.staff)).json()).data.map((each) => each.position);
+    const positions = staffPagesResponseSchema
+      .parse(await (await send("GET", "/api/staff/pages", undefined, headers.staff)).json())
+      .data.map((each) => each.position);
     expect(new Set(positions).size).toBe(order.length);
 
     expect((await send("POST", `/api/staff/pages/${page.uuid}/publication`, { published: false }, headers.admin)).status).toBe(200);
@@ -175,7 +192,9 @@ describe("content pages", () => {
     const before = await snapshotDatabase(database.db);
     const duplicate = await send("POST", "/api/staff/pages", pageInput("Copy", { slug: taken }), headers.staff);
     expect(duplicate.status).toBe(422);
-    expect(errorResponseSchema.parse(await duplicate.json()).errors?.["translations.en.slug"]?.[0]).toBe("Another page already has this address in this language.");
+    expect(errorResponseSchema.parse(await duplicate.json()).errors?.["translations.en.slug"]?.[0]).toBe(
+      "Another page already has this address in this language.",
+    );
     const reserved = await send("POST", "/api/staff/pages", pageInput("Events", { slug: "events" }), headers.staff);
     expect(reserved.status).toBe(422);
     expect(errorResponseSchema.parse(await reserved.json()).errors?.["translations.en.slug"]).toBeDefined();

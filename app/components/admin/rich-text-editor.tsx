@@ -25,9 +25,27 @@ function Toolbar({ editor, labelledBy }: { editor: Editor; labelledBy: string })
   const buttons = [
     { key: "bold", label: t("admin.pages.editor.bold"), pressed: state.bold, run: () => editor.chain().focus().toggleBold().run(), text: "B" },
     { key: "italic", label: t("admin.pages.editor.italic"), pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run(), text: "I" },
-    { key: "heading", label: t("admin.pages.editor.heading"), pressed: state.heading, run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(), text: "H2" },
-    { key: "bulletList", label: t("admin.pages.editor.bulletList"), pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run(), text: "•" },
-    { key: "orderedList", label: t("admin.pages.editor.orderedList"), pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run(), text: "1." },
+    {
+      key: "heading",
+      label: t("admin.pages.editor.heading"),
+      pressed: state.heading,
+      run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+      text: "H2",
+    },
+    {
+      key: "bulletList",
+      label: t("admin.pages.editor.bulletList"),
+      pressed: state.bulletList,
+      run: () => editor.chain().focus().toggleBulletList().run(),
+      text: "•",
+    },
+    {
+      key: "orderedList",
+      label: t("admin.pages.editor.orderedList"),
+      pressed: state.orderedList,
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+      text: "1.",
+    },
     {
       key: "link",
       label: t("admin.pages.editor.link"),
@@ -107,13 +125,33 @@ function Toolbar({ editor, labelledBy }: { editor: Editor; labelledBy: string })
   );
 }
 
-function TiptapField({ name, initialHtml, labelId, describedBy, lang }: { name: string; initialHtml: string; labelId: string; describedBy: string | undefined; lang: string }) {
+function TiptapField({
+  name,
+  initialHtml,
+  labelId,
+  describedBy,
+  lang,
+}: {
+  name: string;
+  initialHtml: string;
+  labelId: string;
+  describedBy: string | undefined;
+  lang: string;
+}) {
   const [html, setHtml] = useState(initialHtml);
   const editorId = useId();
   const editor = useEditor({
     immediatelyRender: false,
     // Only what the sanitizer keeps (server/rich-text.ts): no code, strike-through or rules.
-    extensions: [StarterKit.configure({ code: false, codeBlock: false, strike: false, horizontalRule: false, link: { openOnClick: false, autolink: true, protocols: ["mailto", "tel"] } })],
+    extensions: [
+      StarterKit.configure({
+        code: false,
+        codeBlock: false,
+        strike: false,
+        horizontalRule: false,
+        link: { openOnClick: false, autolink: true, protocols: ["mailto", "tel"] },
+      }),
+    ],
     content: initialHtml,
     editorProps: {
       attributes: {
@@ -142,7 +180,16 @@ function TiptapField({ name, initialHtml, labelId, describedBy, lang }: { name: 
  * that, and without JavaScript, a plain HTML textarea under the same name. Either way the server
  * sanitizes what is posted (server/rich-text.ts).
  */
-export function RichTextEditor(props: { id: string; name: string; label: string; initialHtml: string; error?: string | undefined; errorId: string; hint: string; lang: string }) {
+export function RichTextEditor(props: {
+  id: string;
+  name: string;
+  label: string;
+  initialHtml: string;
+  error?: string | undefined;
+  errorId: string;
+  hint: string;
+  lang: string;
+}) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const labelId = `${props.id}-label`;
