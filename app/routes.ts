@@ -60,6 +60,10 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
       route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin-waitlist.tsx", { id: id("admin-waitlist") }),
+      route(at("admin/site"), "routes/admin-site.tsx", { id: id("admin-site") }),
+      route(at("admin/pages"), "routes/admin-pages.tsx", { id: id("admin-pages") }),
+      route(at("admin/pages/new"), "routes/admin-page.tsx", { id: id("admin-page-new") }),
+      route(at("admin/pages/:uuid"), "routes/admin-page.tsx", { id: id("admin-page") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).

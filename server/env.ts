@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/forwarded-request";
+import { areWidgetFrameSources } from "../core/domain/widget-origins";
 
 const optionalText = z
   .string()
@@ -82,10 +83,8 @@ const envSchema = z
       .trim()
       .default("*")
       .transform((value) => value || "*")
-      .refine(
-        (value) => value.split(/\s+/).every((source) => source === "*" || /^https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?$/i.test(source)),
-        "WIDGET_FRAME_ANCESTORS must be * or space-separated origins like https://partner.example",
-      ),
+      // The same rule as the back office's site settings, which override it (core/domain/widget-origins.ts).
+      .refine(areWidgetFrameSources, "WIDGET_FRAME_ANCESTORS must be * or space-separated origins like https://partner.example"),
     /** Seconds an upload may send nothing before it is cut off (its partial file is removed). */
     UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */

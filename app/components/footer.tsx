@@ -63,6 +63,15 @@ export function Footer({ site, pages, locale, year }: { site: Site; pages: PageS
               {t("footer.managingDirector")}: {site.managing_director}
             </p>
           </address>
+          {/* Where customers get help, and when: the site settings' support e-mail and hours (decision 035). */}
+          <p className="mt-4 text-sm leading-relaxed" data-testid="footer-support">
+            {t("footer.support")}:{" "}
+            <a className="underline-offset-2 hover:underline" href={`mailto:${site.support_email}`}>
+              {site.support_email}
+            </a>
+            <br />
+            {t("footer.supportHours")}: {site.support_hours}
+          </p>
         </section>
         <section aria-labelledby="footer-pages">
           <h2 id="footer-pages" className="font-display text-lg font-semibold text-white">

@@ -96,6 +96,10 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** The site settings: legal notice, support, money rules, bank details, widget partners (admins only; decision 035). */
+  "staff.site.manage": NoSubject;
+  /** The content pages of the footer menu: create, edit, publish, reorder, delete (decision 035). */
+  "staff.pages.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -157,6 +161,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.site.manage": { allows: isAdmin, refusal: logInOrForbidden },
+  "staff.pages.manage": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -18,6 +18,7 @@ import { registerStaffExportRoutes } from "./staff-exports";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
+import { registerStaffContentRoutes } from "./staff-content";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -35,6 +36,8 @@ const routesWithTheirOwnBodyLimit = [
   /^(?:\/api)?\/payment\/webhook\/[^/]+$/,
   /^(?:\/api)?\/booking\/[^/]+\/upload$/,
   /^(?:\/api)?\/booking\/manage\/[^/]+\/upload$/,
+  // A content page's save: every language's HTML, up to 1 MB (staff-content.ts).
+  /^(?:\/api)?\/staff\/pages(\/[^/]+)?$/,
 ];
 
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */
@@ -83,6 +86,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffDashboardRoutes(api);
   registerStaffCallBackRoutes(api);
   registerStaffActionRoutes(api, logError);
+  registerStaffContentRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

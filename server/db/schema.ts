@@ -180,6 +180,8 @@ export const sites = pgTable("sites", {
   bankTransferDueDays: integer("bank_transfer_due_days").notNull().default(14),
   /** How the invoice treats VAT: a rate per price line, or the travel-services margin scheme (§ 25 UStG) note. */
   vatTreatment: vatTreatmentEnum("vat_treatment").notNull().default("margin_scheme"),
+  /** Partner origins that may frame the event widget (space-separated, `*` any); null: env WIDGET_FRAME_ANCESTORS (decision 035). */
+  widgetFrameAncestors: text("widget_frame_ancestors"),
   updatedAt: updatedAt(),
 });
 

@@ -90,7 +90,17 @@ export function createApp(options: AppOptions) {
   });
   // CSP with a per-request nonce, and the one no-store rule (server/http/security-headers.ts). No CSP under Vite's dev server.
   const contentSecurityPolicy = options.clientAssetsDir !== undefined || options.mode !== "development";
-  app.use(securityHeaders({ widgetFrameAncestors: options.widgetFrameAncestors ?? "*", contentSecurityPolicy }));
+  // The widget's framers: the site settings' partner origins (back office, decision 035), else the
+  // environment's; a failed read falls back to the environment's rather than failing the page.
+  const widgetFrameAncestors = async () => {
+    try {
+      return await options.services.widgetFrameAncestors();
+    } catch (error) {
+      options.logError(error);
+      return options.widgetFrameAncestors ?? "*";
+    }
+  };
+  app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy }));
 
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));

@@ -12,9 +12,10 @@ declare module "hono" {
 export type SecurityHeadersOptions = {
   /**
    * Who may frame the event widget (`/event-widget`, `/de/event-widget`): `*` or space-separated
-   * origins (WIDGET_FRAME_ANCESTORS). Every other page may only be framed by the site itself.
+   * origins: the site settings' partner origins, else WIDGET_FRAME_ANCESTORS (decision 035); asked
+   * only when the widget is answered. Every other page may only be framed by the site itself.
    */
-  widgetFrameAncestors: string;
+  widgetFrameAncestors: string | (() => Promise<string>);
   /**
    * Off only under Vite's dev server, which injects its own inline scripts and styles (HMR, CSS)
    * without a nonce; the built site (production, tests, `npm start`) always sends the policy.
@@ -113,14 +114,15 @@ export function mustNotBeStored(request: Request, response: Response): boolean {
  * sets its own policy (the dev outbox's stricter one) keeps it.
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
-  const widgetAncestors = widgetFrameAncestorsOf(options.widgetFrameAncestors);
+  const setting = options.widgetFrameAncestors;
+  const widgetAncestors = async () => widgetFrameAncestorsOf(typeof setting === "string" ? setting : await setting());
   return async (c, next) => {
     const nonce = newCspNonce();
     c.set("cspNonce", nonce);
     await next();
     const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
     if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
-      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, isWidgetPath(c.req.path) ? widgetAncestors : "'self'"));
+      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'"));
     }
     if (mustNotBeStored(c.req.raw, c.res)) c.header("Cache-Control", "no-store");
   };

@@ -34,6 +34,8 @@ export type ServicesOptions = {
   uploadBytesPerDraft?: number;
   /** New drafts one client address may open per hour, before the multiplier (default `draftsPerClientPerHour`). */
   draftsPerClientPerHour?: number;
+  /** Who may frame the event widget when the site settings name nobody (env WIDGET_FRAME_ANCESTORS; default `*`). */
+  widgetFrameAncestors?: string;
 };
 
 /**
@@ -55,6 +57,8 @@ export type Deps = AccountsDeps & {
   /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
   openingNoticeLimiter: RateLimiter;
   uploads: { dir: string | undefined; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
+  /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
+  widgetFrameAncestorsDefault: string;
 };
 
 export function createDeps(db: Database, options: ServicesOptions): Deps {
@@ -83,5 +87,6 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
     uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
+    widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };
 }

@@ -9,4 +9,6 @@ export const adminSections = [
   { path: "/admin/bookings", labelKey: "admin.nav.bookings", end: false, roles: ["staff", "admin"] },
   { path: "/admin/call-backs", labelKey: "admin.nav.callBacks", end: false, roles: ["staff", "admin"] },
   { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
+  { path: "/admin/pages", labelKey: "admin.nav.pages", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/site", labelKey: "admin.nav.site", end: false, roles: ["admin"] },
 ] as const satisfies readonly { path: string; labelKey: `admin.nav.${string}`; end: boolean; roles: readonly Role[] }[];
