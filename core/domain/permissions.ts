@@ -96,6 +96,8 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** Export the people of chosen bookings, across events, as one CSV (decision 033). */
+  "staff.bookings.export": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -157,6 +159,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

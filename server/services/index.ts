@@ -38,6 +38,7 @@ import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { exportParticipants } from "../staff/export-participants";
+import { exportSelectedBookings } from "../staff/export-selected-bookings";
 import { inviteStaffMember } from "../staff/invite-staff-member";
 import { offerWaitlistPlaces, removeWaitlistEntry } from "../staff/change-waitlist-entry";
 import { readWaitlist } from "../staff/read-waitlist";
@@ -197,6 +198,8 @@ function bindServices(deps: Deps) {
     /** The back office's files (decision 029): an event's participant list as CSV, XLSX or PDF, streamed. */
     staffExports: {
       participants: (actor: Actor, input: Parameters<typeof exportParticipants>[2]) => exportParticipants(deps, actor, input),
+      /** The people of chosen bookings across events as one CSV, audited (decision 033). */
+      selectedBookings: (actor: Actor, input: Parameters<typeof exportSelectedBookings>[2]) => exportSelectedBookings(deps, actor, input),
     },
     /** Card payments through the configured provider (decision 007). */
     payments: {
