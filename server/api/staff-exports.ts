@@ -91,7 +91,10 @@ export function registerStaffExportRoutes(api: ApiRouter) {
       middleware: requireRole("staff"),
       request: { body: { content: { "application/json": { schema: selectedBookingsExportBodySchema } }, required: true } },
       responses: {
-        200: { description: "CSV, one line per person", content: { [participantExportContentTypes.csv]: { schema: z.string().openapi({ format: "binary" }) } } },
+        200: {
+          description: "CSV, one line per person",
+          content: { [participantExportContentTypes.csv]: { schema: z.string().openapi({ format: "binary" }) } },
+        },
         ...staffAnswers,
       },
     }),

@@ -86,11 +86,18 @@ export async function exportSelectedBookings(
 
   const dialect = input.body.dialect;
   const headers = exportHeaders(groups[0]?.context ?? { locale, startsOn: "", endsOn: "", answerItems: [], resourceLabels: {} }).fixed;
-  const headerLine = [t("staffExport.columns.event"), t("staffExport.columns.dates"), ...headers, t("staffExport.columns.answers"), t("staffExport.columns.days")];
+  const headerLine = [
+    t("staffExport.columns.event"),
+    t("staffExport.columns.dates"),
+    ...headers,
+    t("staffExport.columns.answers"),
+    t("staffExport.columns.days"),
+  ];
   const encoder = new TextEncoder();
   // One pull per batch of one event's bookings: a slow reader holds the export back, as the event's list does.
   const batches = (function* () {
-    for (const group of groups) for (let start = 0; start < group.bookings.length; start += exportBatchSize) yield { group, batch: group.bookings.slice(start, start + exportBatchSize) };
+    for (const group of groups)
+      for (let start = 0; start < group.bookings.length; start += exportBatchSize) yield { group, batch: group.bookings.slice(start, start + exportBatchSize) };
   })();
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => controller.enqueue(encoder.encode(csvDialectRules[dialect].bom + csvLine(headerLine, dialect))),
