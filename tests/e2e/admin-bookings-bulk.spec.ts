@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, languages, latestMail, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
@@ -27,6 +27,7 @@ const texts = {
     refused: "Refused: This booking has already been cancelled.",
     header: "Event,Dates,Name,Type,Booking code,",
     separator: ",",
+    confirmation: (code: string) => `Booking received: ${code}`,
   },
   de: {
     selectBooking: (code: string) => `Buchung ${code} auswählen`,
@@ -42,18 +43,20 @@ const texts = {
     refused: "Abgelehnt: Diese Buchung wurde bereits storniert.",
     header: "Veranstaltung;Termin;Name;Art;Buchungscode;",
     separator: ";",
+    confirmation: (code: string) => `Buchung eingegangen: ${code}`,
   },
 } as const;
 
-/** How many mails the outbox folder holds for `to` (each resend is one more). */
-function mailsTo(to: string): number {
+/** How many confirmations ("booking received") the outbox folder holds for `to`: each resend is one more. */
+function confirmationsTo(to: string, subject: string): number {
   const dir = process.env.E2E_OUTBOX_DIR ?? "";
   if (!existsSync(dir)) return 0;
   return readdirSync(dir)
     .filter((file) => file.endsWith(".json"))
     .filter((file) => {
       try {
-        return (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string }).to === to;
+        const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string; subject: string };
+        return mail.to === to && mail.subject === subject;
       } catch {
         return false;
       }
@@ -79,8 +82,11 @@ for (const language of languages) {
       data: { refund: "none", notify: false },
     });
     expect(cancelled.status()).toBe(200);
-    for (const email of emails.slice(0, 2)) await latestMail(email);
-    const before = emails.slice(0, 2).map(mailsTo);
+    const resentTo = [
+      { email: emails[0] ?? "", subject: text.confirmation(first.code) },
+      { email: emails[1] ?? "", subject: text.confirmation(second.code) },
+    ];
+    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), { timeout: 15_000 }).toBe(1);
 
     const member = await newStaffMember(request, { locale: language.locale });
     const listPath = `${language.prefix}/admin/bookings?q=${run}&sort=code_asc`;
@@ -101,7 +107,7 @@ for (const language of languages) {
     await expect(resent.getByRole("listitem").filter({ hasText: first.code })).toContainText(text.done);
     await expect(resent.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.done);
     expect(page.url()).toContain(`q=${run}`);
-    for (const [index, email] of emails.slice(0, 2).entries()) await expect.poll(() => mailsTo(email)).toBe((before[index] ?? 0) + 1);
+    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), { timeout: 15_000 }).toBe(2);
 
     // Export: every person of both bookings (main participant and co-driver), in the language's dialect.
     await hydrated(page);
