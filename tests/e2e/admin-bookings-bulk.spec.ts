@@ -159,3 +159,31 @@ for (const language of languages) {
     await shootPhoneAndDesktop(page, `bulk-cancel-result-${language.locale}`);
   });
 }
+
+test("without JavaScript: select all on the page, resend, and cancel after a confirmation on the page", async ({ browser, request }) => {
+  test.slow();
+  const run = `bulk-nojs-${Date.now().toString(36)}`;
+  const emails = [`${run}-a@example.com`, `${run}-b@example.com`];
+  const booked = await Promise.all(emails.map((email) => bookTrackDay(request, { locale: "en", email, payment: "invoice" })));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const member = await newStaffMember(request, { locale: "en" });
+  await logInAsStaff(page, member, { locale: "en", redirectTo: `/admin/bookings?q=${run}` });
+  await expect(page.getByText("Tick bookings, then choose an action.")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await page.getByRole("button", { name: "Resend confirmation" }).click();
+  const resent = page.getByRole("region", { name: "Resend confirmation: result" });
+  await expect(resent.getByRole("listitem")).toHaveCount(2);
+  expect(page.url()).toContain(`q=${run}`);
+
+  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await page.getByRole("button", { name: "Cancel bookings…" }).click();
+  const review = page.getByRole("region", { name: "Cancel 2 bookings?" });
+  for (const booking of booked) await expect(review.getByText(booking.code)).toBeVisible();
+  await review.getByRole("button", { name: "Cancel bookings" }).click();
+  const result = page.getByRole("region", { name: "Cancel bookings: result" });
+  for (const booking of booked) await expect(result.getByRole("listitem").filter({ hasText: booking.code })).toContainText("Done");
+  expect(page.url()).toContain(`q=${run}`);
+  await context.close();
+});
