@@ -66,6 +66,8 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/pages/:uuid"), "routes/admin-page.tsx", { id: id("admin-page") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
+    // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
+    route(at("admin/bookings/export"), "routes/admin-bookings-export.ts", { id: id("admin-bookings-export") }),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
     ...(["csv", "xlsx", "pdf"] as const).map((format) =>
       route(at(`admin/events/:uuid/participants.${format}`), "routes/admin-participants-export.ts", { id: id(`admin-participants-${format}`) }),

@@ -25,6 +25,7 @@ import {
 import { pageLocale } from "../utils/auth.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-bookings";
+import { bulkBookingsAction } from "./admin-bookings-bulk.server";
 
 /** One row as the table shows it: amounts and dates formatted here, so server and browser render the same text. */
 function rowView(row: StaffBookingRow, locale: Locale): BookingRowView {
@@ -77,7 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentStates: paymentStates.map((state) => ({ value: state, label: t(`admin.bookings.paymentStates.${state}`) })),
     sorts: staffBookingSorts.map((sort) => ({ value: sort, label: t(`admin.bookings.sorts.${sort}`) })),
   };
-  const base = { locale, form: formValues(params), choices, clearHref: url.pathname };
+  const selection = {
+    // The action posts to the list's own address: its filters, sort and page stay after the action.
+    action: `${url.pathname}${url.search}`,
+    exportAction: localizePath("/admin/bookings/export", locale),
+    defaultDialect: locale === "de" ? ("excel-de" as const) : ("rfc4180" as const),
+  };
+  const base = { locale, form: formValues(params), choices, clearHref: url.pathname, selection };
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => `${t(`admin.bookings.${issueField(issue.path[0])}`)}: ${issueMessage(issue, locale)}`);
     return data({ ...base, errors, list: null }, { status: 400 });
@@ -105,6 +112,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nextHref: page < pageCount ? hrefWith(url.pathname, params, { page: String(page + 1) }) : null,
     },
   };
+}
+
+/** The selection form's posts (decision 033): resend, cancel (after its confirmation), per booking an outcome. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const desk = await requireStaffDesk(request, web);
+  return bulkBookingsAction(web, desk, { locale: pageLocale(request), form: await request.formData() });
 }
 
 /** The catalogue key of the form field a refused parameter belongs to. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { BookingsSelection } from "../components/admin/bookings-selection";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsTable } from "../components/admin/bookings-table";
 import { Pagination } from "../components/admin/pagination";
@@ -9,7 +10,7 @@ import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-bookings";
 
-export { loader } from "./admin-bookings.server";
+export { action, loader } from "./admin-bookings.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? [...pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.bookings.metaTitle")), { name: "robots", content: "noindex" }] : [];
@@ -140,7 +141,7 @@ function BookingFilters({ form, choices, clearHref }: Pick<LoaderData, "form" | 
 }
 
 /** `/admin/bookings` (+ /de): search, filter, sort and page through the submitted bookings (decision 028). */
-export default function AdminBookings({ loaderData }: Route.ComponentProps) {
+export default function AdminBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list, errors } = loaderData;
   return (
@@ -168,7 +169,15 @@ export default function AdminBookings({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm text-ink-soft">{t("admin.bookings.emptyText")}</p>
             </div>
           ) : (
-            <BookingsTable rows={list.rows} sorts={list.sorts} caption={t("admin.bookings.caption", { page: list.page, pages: list.pageCount })} />
+            <BookingsSelection
+              rows={list.rows}
+              action={loaderData.selection.action}
+              exportAction={loaderData.selection.exportAction}
+              defaultDialect={loaderData.selection.defaultDialect}
+              answer={actionData}
+            >
+              <BookingsTable rows={list.rows} sorts={list.sorts} caption={t("admin.bookings.caption", { page: list.page, pages: list.pageCount })} />
+            </BookingsSelection>
           )}
           {list.pageCount > 1 && <Pagination page={list.page} pageCount={list.pageCount} previousHref={list.previousHref} nextHref={list.nextHref} />}
         </section>

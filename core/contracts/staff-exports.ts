@@ -24,3 +24,17 @@ export const participantExportContentTypes = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
 } as const satisfies Record<ParticipantExportFormat, string>;
+
+/**
+ * `POST api/staff/bookings/export` (decision 033): the people of chosen bookings, across events, as one
+ * CSV. The ids travel in a body (a page's selection is too long for an address); each must name a
+ * submitted booking, else the whole call is refused and names the ones it could not find.
+ */
+export const maximumExportBookings = 500;
+export const selectedBookingsExportBodySchema = z
+  .object({
+    booking_uuids: z.array(z.string().uuid()).min(1).max(maximumExportBookings),
+    dialect: z.enum(csvDialects).default("rfc4180"),
+  })
+  .strict();
+export type SelectedBookingsExportBody = z.infer<typeof selectedBookingsExportBodySchema>;

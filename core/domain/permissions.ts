@@ -100,6 +100,8 @@ export type SubjectOf = {
   "staff.site.manage": NoSubject;
   /** The content pages of the footer menu: create, edit, publish, reorder, delete (decision 035). */
   "staff.pages.manage": NoSubject;
+  /** Export the people of chosen bookings, across events, as one CSV (decision 033). */
+  "staff.bookings.export": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -163,6 +165,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
   "staff.site.manage": { allows: isAdmin, refusal: logInOrForbidden },
   "staff.pages.manage": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

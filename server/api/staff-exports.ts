@@ -4,6 +4,7 @@ import {
   participantExportContentTypes,
   participantExportFormats,
   participantExportParamsSchema,
+  selectedBookingsExportBodySchema,
   type ParticipantExportFormat,
 } from "../../core/contracts/staff-exports";
 import { errorResponseSchema } from "../../core/contracts/errors";
@@ -12,6 +13,11 @@ import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 import type { Context } from "hono";
+
+/** The staff member an audit row names: the session's account. */
+function staffOf(c: Context<ActorEnv>) {
+  return { id: c.var.actor.user?.userId ?? "", email: c.var.user?.email ?? "" };
+}
 
 const staffAnswers = {
   401: json(errorResponseSchema, "No valid staff login"),
@@ -72,4 +78,29 @@ export function registerStaffExportRoutes(api: ApiRouter) {
       },
     );
   }
+
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/staff/bookings/export",
+      tags: ["staff"],
+      summary: "The people of chosen bookings (up to 500, across events) as one CSV, one line per person (staff only; audited)",
+      description:
+        "Every id must name a submitted booking, else 404 naming the ones not found and nothing is exported. `dialect` as the event's CSV: `rfc4180` (default) or `excel-de`. Each row names its event; the event's answers and its days are folded into one cell each.",
+      security: [{ bearerAuth: [] }],
+      middleware: requireRole("staff"),
+      request: { body: { content: { "application/json": { schema: selectedBookingsExportBodySchema } }, required: true } },
+      responses: {
+        200: {
+          description: "CSV, one line per person",
+          content: { [participantExportContentTypes.csv]: { schema: z.string().openapi({ format: "binary" }) } },
+        },
+        ...staffAnswers,
+      },
+    }),
+    async (c) => {
+      const file = await c.var.services.staffExports.selectedBookings(c.var.actor, { body: c.req.valid("json"), staff: staffOf(c), locale: c.var.locale });
+      return fileAnswer(c, file);
+    },
+  );
 }

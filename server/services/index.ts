@@ -38,6 +38,8 @@ import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
 import { exportParticipants } from "../staff/export-participants";
+import { exportSelectedBookings } from "../staff/export-selected-bookings";
+import { readBookingCodes } from "../staff/read-booking-codes";
 import { inviteStaffMember } from "../staff/invite-staff-member";
 import { offerWaitlistPlaces, removeWaitlistEntry } from "../staff/change-waitlist-entry";
 import { readWaitlist } from "../staff/read-waitlist";
@@ -191,6 +193,8 @@ function bindServices(deps: Deps) {
       read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readStaffBooking(deps, actor, input),
       /** Every event, newest first: the choices of the list's event filter. */
       eventChoices: (actor: Actor, input: { locale: Locale }) => listEventChoices(deps, actor, input),
+      /** Booking id → code, to name the bookings of a bulk action's answer (decision 033). */
+      codes: (actor: Actor, input: { bookingIds: string[] }) => readBookingCodes(deps, actor, input),
       /** Where an upload of the booking lies, to stream it; 404 when uploads are not configured. */
       uploadFile: (actor: Actor, input: { bookingId: string; uploadId: string }) => {
         if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
@@ -200,6 +204,8 @@ function bindServices(deps: Deps) {
     /** The back office's files (decision 029): an event's participant list as CSV, XLSX or PDF, streamed. */
     staffExports: {
       participants: (actor: Actor, input: Parameters<typeof exportParticipants>[2]) => exportParticipants(deps, actor, input),
+      /** The people of chosen bookings across events as one CSV, audited (decision 033). */
+      selectedBookings: (actor: Actor, input: Parameters<typeof exportSelectedBookings>[2]) => exportSelectedBookings(deps, actor, input),
     },
     /** Card payments through the configured provider (decision 007). */
     payments: {

@@ -40,17 +40,7 @@ export async function exportParticipants(
   const { locale, format } = input;
   const [event] = await db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
   if (!event) throw new AppError("NOT_FOUND", "eventNotFound");
-  const [formRow] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, event.id)).limit(1);
-  const form = formRow ? await getPublicForm(db, locale, formRow.id, { preview: true, now: deps.now() }) : null;
-  const prices = await db.select({ key: eventPrices.key, label: eventPrices.label }).from(eventPrices).where(eq(eventPrices.eventId, event.id));
-  const context: ExportContext = {
-    locale,
-    startsOn: event.startsOn,
-    endsOn: event.endsOn,
-    answerItems: (form?.pages ?? []).flatMap((page) => page.items).filter((item) => takesAnswer(item) && hasAnswerText(item.kind)),
-    // A label in another language than the list's would still beat the bare key.
-    resourceLabels: Object.fromEntries(prices.map((price) => [price.key, pickLocale(price.label, locale)])),
-  };
+  const context = await exportContextOf(db, event, locale, deps.now());
   const title = pickLocale(event.title, locale);
   const slug = await slugOf(db, event.id, locale);
   const fileName = `${slug}-${event.startsOn}-${translatorFor(locale)("staffExport.fileName")}.${format}`;
@@ -93,6 +83,26 @@ export async function exportParticipants(
     },
   });
   return { fileName, contentType: participantExportContentTypes[format], body };
+}
+
+/** What every row of one event's list shares: its days, its form's answer columns, its price labels (also for decision 033's export of a selection). */
+export async function exportContextOf(
+  db: Queryable,
+  event: { id: string; startsOn: string; endsOn: string },
+  locale: Locale,
+  now: Date,
+): Promise<ExportContext> {
+  const [formRow] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, event.id)).limit(1);
+  const form = formRow ? await getPublicForm(db, locale, formRow.id, { preview: true, now }) : null;
+  const prices = await db.select({ key: eventPrices.key, label: eventPrices.label }).from(eventPrices).where(eq(eventPrices.eventId, event.id));
+  return {
+    locale,
+    startsOn: event.startsOn,
+    endsOn: event.endsOn,
+    answerItems: (form?.pages ?? []).flatMap((page) => page.items).filter((item) => takesAnswer(item) && hasAnswerText(item.kind)),
+    // A label in another language than the list's would still beat the bare key.
+    resourceLabels: Object.fromEntries(prices.map((price) => [price.key, pickLocale(price.label, locale)])),
+  };
 }
 
 /** The event's slug in the list's language (else any), for the file's name; its id when it has none. */

@@ -41,10 +41,10 @@ export async function* exportBookingBatches(db: Queryable, eventId: string, batc
   }
 }
 
-type BookingRow = Pick<ExportBooking, "status" | "totalCents" | "paidCents" | "answers"> & { id: string; code: string | null };
+export type BookingRow = Pick<ExportBooking, "status" | "totalCents" | "paidCents" | "answers"> & { id: string; code: string | null };
 
-/** A batch's people, held resources and files, three queries for the whole batch. */
-async function withPeopleAndResources(db: Queryable, rows: BookingRow[]): Promise<ExportBooking[]> {
+/** A batch's people, held resources and files, three queries for the whole batch (also decision 033's selection export). */
+export async function withPeopleAndResources(db: Queryable, rows: BookingRow[]): Promise<ExportBooking[]> {
   const ids = rows.map((row) => row.id);
   const people = await db
     .select({

@@ -240,8 +240,9 @@ for (const language of languages) {
         "select:sort",
         `button:${t.apply}`,
         "region",
-        "sort:0",
+        // The first column holds the bulk selection's checkboxes (decision 033).
         "sort:1",
+        "sort:2",
         `a:${booked.code}`,
       ];
       // Each in this order (other stops, like the remaining status boxes, may lie between them).

@@ -54,6 +54,7 @@ const subjectOf = {
   "staff.bookings.send-email": null,
   "staff.site.manage": null,
   "staff.pages.manage": null,
+  "staff.bookings.export": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -88,6 +89,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.send-email": ["staff", "admin"],
   "staff.site.manage": ["admin"],
   "staff.pages.manage": ["staff", "admin"],
+  "staff.bookings.export": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -119,6 +121,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.send-email": "unauthorized",
   "staff.site.manage": "unauthorized",
   "staff.pages.manage": "unauthorized",
+  "staff.bookings.export": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -34,6 +34,20 @@ export function BookingsTable({ rows, sorts, caption }: { rows: BookingRowView[]
   const columns = useMemo(() => {
     const sortable = (column: SortableColumn, label: string) => () => <SortHeader label={label} sort={sorts[column]} />;
     return helper.columns([
+      // The selection's checkboxes (decision 033): posted by the form around the table as `booking`.
+      helper.accessor("code", {
+        id: "select",
+        header: () => <span className="sr-only">{t("admin.bookings.bulk.selectionLabel")}</span>,
+        cell: (info) => (
+          <input
+            type="checkbox"
+            name="booking"
+            value={info.row.original.uuid}
+            aria-label={t("admin.bookings.bulk.selectBooking", { code: info.getValue() ?? t("admin.bookings.noCode") })}
+            className="h-5 w-5 accent-navy-800"
+          />
+        ),
+      }),
       helper.accessor("code", {
         id: "code",
         header: sortable("code", t("admin.bookings.columns.code")),
@@ -105,7 +119,12 @@ export function BookingsTable({ rows, sorts, caption }: { rows: BookingRowView[]
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" aria-sort={ariaSortOf(header.column.id)} className="whitespace-nowrap px-4 py-3 font-semibold">
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={ariaSortOf(header.column.id)}
+                  className={header.column.id === "select" ? "w-0 py-3 pl-4 pr-0" : "whitespace-nowrap px-4 py-3 font-semibold"}
+                >
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
@@ -117,7 +136,7 @@ export function BookingsTable({ rows, sorts, caption }: { rows: BookingRowView[]
             <tr key={row.id} className="align-top hover:bg-navy-50/60">
               {row.getAllCells().map(
                 (cell): ReactNode => (
-                  <td key={cell.id} className="px-4 py-3">
+                  <td key={cell.id} className={cell.column.id === "select" ? "py-3 pl-4 pr-0" : "px-4 py-3"}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ),
