@@ -282,6 +282,8 @@ for (const language of languages) {
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(customer);
       await expectNoAxeViolations(page);
+      // The dialog is fixed to the window; a full-page shot of a page scrolled down leaves it out, so the shot starts at the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shootPhoneAndDesktop(page, `admin-booking-resend-${language.locale}`);
       // Escape closes it, focus returns to the button; Enter opens it again and the confirm is reached by Tab.
       await page.keyboard.press("Escape");
