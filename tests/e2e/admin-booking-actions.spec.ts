@@ -258,6 +258,8 @@ for (const language of languages) {
       // The rest: the amount left empty refunds all that is still refundable; the payment is then refunded.
       await page.getByRole("button", { name: t.refund, exact: true }).click();
       const rest = page.getByRole("alertdialog", { name: t.refundDialog });
+      // The reloaded page's dialog (a new key) shows the first refund: a dialog opened before the reload would resend the old key.
+      await expect(rest.getByRole("listitem").first()).toContainText(`${t.refundedColumn}${t.euros(1000)}`);
       await expect(rest.getByLabel(t.amount)).toHaveValue("");
       await rest.getByRole("button", { name: t.refund, exact: true }).click();
       await expect(rest).toBeHidden();
