@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
+import { refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
 import { centsOfEuros } from "../../core/domain/euro-amount";
+import { refundableCentsOf } from "../../core/domain/refunds";
 import { formatMoney } from "../../core/domain/money";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -15,33 +17,50 @@ import type { WebContext } from "../../server/load-context";
 /** The payments table's provider of money recorded by staff (server/staff/record-transfer.ts): never refunded by card. */
 const bankTransferProvider = "bank_transfer";
 
+/** Payment states that hold money staff can give back by card (core/domain/refunds.ts: refundableCentsOf), and the refunded ones to show what went back. */
+const refundListed = new Set(["succeeded", "refund_pending", "refunded"]);
+
 /**
  * Which of the booking's actions the bar offers, and what their forms start with. Decided here from
  * the detail the page already read, the way the verbs decide (they refuse anyway: a stale page gets
- * the verb's 409 as the message, nothing changes).
+ * the verb's 409 as the message, nothing changes). Amounts are formatted here, in the page's language.
  */
-export function bookingActionsView(booking: StaffBookingDetail, now: Date) {
-  const refundable = booking.payments.some((payment) => payment.provider !== bankTransferProvider && (payment.status === "succeeded" || payment.status === "refund_pending"));
+export function bookingActionsView(booking: StaffBookingDetail, now: Date, locale: Locale) {
+  const money = (cents: number) => formatMoney(cents, locale);
+  const cardPayments = booking.payments.filter((payment) => payment.provider !== bankTransferProvider && refundListed.has(payment.status));
+  const refundableOf = (payment: (typeof cardPayments)[number]) =>
+    refundableCentsOf({ status: payment.status, amountCents: payment.amount_cents, refundedCents: payment.refunded_cents });
+  const refundableCents = cardPayments.reduce((sum, payment) => sum + refundableOf(payment), 0);
   const paysByTransfer = booking.money.payment_option === "invoice" || (booking.money.payment_option === "sma" && booking.sma.status === "verified");
   const main = booking.people.find((person) => person.role === "main");
   return {
     cancel: bookingEventAllowed(booking.status, "cancelled_by_staff"),
-    refund: refundable,
+    refund: refundableCents > 0,
+    /** Each card payment with what was paid, what went back already and what is left to refund. */
+    refundablePayments: cardPayments.map((payment) => ({
+      uuid: payment.uuid,
+      kind: payment.kind,
+      paid: money(payment.amount_cents),
+      refunded: money(payment.refunded_cents),
+      refundable: money(refundableOf(payment)),
+    })),
+    refundableTotal: money(refundableCents),
     recordPayment: paysByTransfer && (bookingEventAllowed(booking.status, "paid_in_part") || booking.status === "paid"),
     message: Boolean(main?.email),
     customerEmail: main?.email ?? null,
     /**
-     * One key per rendered refund form: a double submit (or a retry after a lost answer) sends the
-     * same key, and the refund verb answers the first refund instead of making a second. A success
-     * reloads the page, which renders a new key for the next refund.
+     * One key per rendered refund (and cancel) form: a double submit (or a retry after a lost answer)
+     * sends the same key, and the verb answers the first refund or cancellation instead of making a
+     * second. A success reloads the page, which renders a new key for the next one.
      */
     refundKey: randomUUID(),
+    cancelKey: randomUUID(),
     today: operatorToday(now),
   };
 }
 export type BookingActionsView = ReturnType<typeof bookingActionsView>;
 
-export const bookingActionIntents = ["cancel", "refund", "record-payment", "message"] as const;
+export const bookingActionIntents = ["cancel", "refund", "record-payment", "message", "resend"] as const;
 export type BookingActionIntent = (typeof bookingActionIntents)[number];
 
 type FieldErrors = Record<string, string[]>;
@@ -61,6 +80,11 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 const optional = (value: string) => (value === "" ? undefined : value);
+/** The form's idempotency key as the contracts accept it (refundBookingBodySchema), or null. */
+const idempotencyKeyOf = (form: FormData) => {
+  const parsed = refundBookingBodySchema.shape.idempotency_key.safeParse(text(form, "idempotency_key"));
+  return parsed.success ? parsed.data : null;
+};
 
 /**
  * The booking actions' form posts (issue 13): one intent per dialog, read from the form, checked
@@ -80,20 +104,27 @@ export async function bookingAction(
   const staff = { id: desk.actor.user?.userId ?? "", email: desk.user.email };
   const money = (cents: number) => formatMoney(cents, locale);
   const fieldErrors: FieldErrors = {};
-  const typed = Object.fromEntries(["amount", "reason", "received_on", "reference", "subject", "body", "refund"].map((name) => [name, text(form, name)]));
+  const typed = Object.fromEntries(["amount", "reason", "received_on", "reference", "subject", "body", "refund", "refund_amount"].map((name) => [name, text(form, name)]));
   const refuse = () =>
     data<BookingActionAnswer>({ intent: intent.data, message: t("admin.booking.actions.checkFields"), failed: true, fieldErrors, values: typed, answerId: randomUUID() }, 422);
+  /** A hidden field the page renders went missing or was changed: not the staff member's typing. */
+  const invalid = () => data<BookingActionAnswer>({ intent: intent.data, message: t("api.invalidRequest"), failed: true }, 422);
   const reason = text(form, "reason");
   if (reason.length > 1000) fieldErrors.reason = [t("admin.booking.actions.errors.tooLong", { count: 1000 })];
 
   try {
     switch (intent.data) {
       case "cancel": {
-        const refund = z.enum(["none", "full"]).safeParse(form.get("refund") ?? "none");
-        if (!refund.success) fieldErrors.refund = [t("admin.booking.actions.errors.choose")];
-        if (Object.keys(fieldErrors).length > 0 || !refund.success) return refuse();
+        const choice = z.enum(["none", "full", "amount"]).safeParse(form.get("refund") ?? "none");
+        if (!choice.success) fieldErrors.refund = [t("admin.booking.actions.errors.choose")];
+        const amountCents = choice.success && choice.data === "amount" ? centsOfEuros(text(form, "refund_amount")) : undefined;
+        if (amountCents === null) fieldErrors.refund_amount = [t("admin.booking.actions.errors.amount")];
+        const idempotencyKey = idempotencyKeyOf(form);
+        if (idempotencyKey === null) return invalid();
+        if (Object.keys(fieldErrors).length > 0 || !choice.success || amountCents === null) return refuse();
+        const refund = amountCents === undefined ? (choice.data === "amount" ? "none" : choice.data) : { amount_cents: amountCents };
         const notify = form.get("notify") === "on";
-        const answer = await web.services.staffActions.cancel(desk.actor, { bookingId, refund: refund.data, notify, reason: optional(reason), staff });
+        const answer = await web.services.staffActions.cancel(desk.actor, { bookingId, refund, notify, reason: optional(reason), idempotencyKey, staff });
         const parts = [t("admin.booking.actions.cancelled")];
         if (answer.refund && answer.refund.refunded_cents > 0) parts.push(t("admin.booking.actions.refunded", { amount: money(answer.refund.refunded_cents) }));
         if (notify) parts.push(t("admin.booking.actions.customerTold"));
@@ -103,8 +134,8 @@ export async function bookingAction(
         const amountText = text(form, "amount");
         const amountCents = amountText === "" ? undefined : centsOfEuros(amountText);
         if (amountCents === null) fieldErrors.amount = [t("admin.booking.actions.errors.amount")];
-        const idempotencyKey = text(form, "idempotency_key");
-        if (idempotencyKey.length < 8 || idempotencyKey.length > 200) return data({ intent: intent.data, message: t("api.invalidRequest"), failed: true }, 422);
+        const idempotencyKey = idempotencyKeyOf(form);
+        if (idempotencyKey === null) return invalid();
         if (Object.keys(fieldErrors).length > 0 || amountCents === null) return refuse();
         const answer = await web.services.staffActions.refund(desk.actor, { bookingId, amountCents, reason: optional(reason), idempotencyKey, staff });
         return { intent: intent.data, message: t("admin.booking.actions.refunded", { amount: money(answer.refunded_cents) }), failed: false };
@@ -132,6 +163,13 @@ export async function bookingAction(
         if (Object.keys(fieldErrors).length > 0) return refuse();
         const answer = await web.services.staffActions.sendMessage(desk.actor, { bookingId, subject, body, staff });
         return { intent: intent.data, message: t("admin.booking.actions.messageSent", { to: answer.to }), failed: false };
+      }
+      case "resend": {
+        // A hidden field: wrong only when the post did not come from the page.
+        const outboxId = resendEmailBodySchema.shape.outbox_id.safeParse(text(form, "outbox_id"));
+        if (!outboxId.success) return invalid();
+        const answer = await web.services.staffActions.resendEmail(desk.actor, { bookingId, outboxId: outboxId.data, staff });
+        return { intent: intent.data, message: t("admin.booking.actions.resent", { to: answer.to }), failed: false };
       }
     }
   } catch (error) {

@@ -118,7 +118,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = pageLocale(request);
   const bookingId = uuidOrNotFound(params.uuid);
   const booking = await orNotFound(web.services.staffBookings.read(actor, { bookingId, locale }));
-  return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now()) };
+  return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now(), locale) };
 }
 
 /** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (admin-booking-actions.server.ts). */

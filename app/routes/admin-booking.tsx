@@ -2,10 +2,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { BookingActions } from "../components/admin/booking-actions";
+import { BookingActions, ResendEmailAction } from "../components/admin/booking-actions";
+import { FormMessage } from "../components/field";
 import { BookingStatusBadge } from "../components/admin/status-badge";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-booking";
+import type { BookingActionAnswer } from "./admin-booking-actions.server";
 
 export { loader, action } from "./admin-booking.server";
 
@@ -292,10 +294,16 @@ function Invoices({ booking }: { booking: Booking }) {
   );
 }
 
-function Emails({ booking }: { booking: Booking }) {
+/** The booking's mails, each with "Send again" when it still renders; the answer of a resend is announced here, beside the list. */
+function Emails({ booking, answer }: { booking: Booking; answer: BookingActionAnswer | undefined }) {
   const { t } = useTranslation();
   return (
     <Section id="emails-title" title={t("admin.booking.emails")}>
+      {answer?.intent === "resend" && (
+        <div className="mb-3">
+          <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>
+        </div>
+      )}
       {booking.display.emails.length === 0 ? (
         <Empty>{t("admin.booking.noEmails")}</Empty>
       ) : (
@@ -310,6 +318,11 @@ function Emails({ booking }: { booking: Booking }) {
                   [t("admin.booking.sentAt"), mail.sent ?? mail.created],
                 ]}
               />
+              {mail.subject !== null && (
+                <div className="flex justify-end pb-2">
+                  <ResendEmailAction mail={{ uuid: mail.uuid, subject: mail.subject, to: mail.to }} />
+                </div>
+              )}
             </Entry>
           ))}
         </Entries>
@@ -369,7 +382,7 @@ function Overview({ booking }: { booking: Booking }) {
 /**
  * `/admin/bookings/{uuid}` (+ /de): one booking for the desk. The page is a header and then the
  * sections, with the booking's actions (cancel, refund, bank transfer, message; each confirmed in a
- * dialog) in a bar between the two.
+ * dialog) in a bar between the two, and "Send again" beside each listed e-mail.
  */
 export default function AdminBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking } = loaderData;
@@ -391,7 +404,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
           <Invoices booking={booking} />
         </div>
       </div>
-      <Emails booking={booking} />
+      <Emails booking={booking} answer={actionData} />
       <AuditTrail booking={booking} />
     </div>
   );

@@ -24,7 +24,16 @@ const cancelOptions = {
   reason: reasonSchema.optional(),
 };
 
-export const cancelBookingBodySchema = z.object(cancelOptions).strict();
+export const cancelBookingBodySchema = z
+  .object({
+    ...cancelOptions,
+    /**
+     * Optional, chosen by the caller once per intended cancellation: the same key again on the
+     * booking it cancelled answers that cancellation (200) instead of 409, and changes nothing.
+     */
+    idempotency_key: z.string().trim().min(8).max(200).optional(),
+  })
+  .strict();
 export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
 export const refundBookingBodySchema = z

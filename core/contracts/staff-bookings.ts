@@ -129,6 +129,8 @@ const paymentSchema = z.object({
   kind: z.enum(["deposit", "balance", "full"]),
   status: z.enum(["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"]),
   amount_cents: z.number().int(),
+  /** Given back so far (staff refunds); what is left to refund is amount − refunded for a succeeded payment. */
+  refunded_cents: z.number().int(),
   currency: z.string(),
   provider: z.string(),
   provider_reference: z.string().nullable(),

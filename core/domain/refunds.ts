@@ -14,7 +14,7 @@ export type RefundablePayment = {
 };
 
 /** Money that arrived and has not been given back: succeeded payments, and those kept for refund (`refund_pending`). */
-export function refundableCentsOf(payment: RefundablePayment): number {
+export function refundableCentsOf(payment: Pick<RefundablePayment, "status" | "amountCents" | "refundedCents">): number {
   if (payment.status !== "succeeded" && payment.status !== "refund_pending") return 0;
   return Math.max(0, payment.amountCents - payment.refundedCents);
 }

@@ -46,14 +46,15 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/cancel",
-      summary: "Cancel a booking (staff): places and resources freed and offered to the waitlist, optionally refunded and the customer told.",
+      summary:
+        "Cancel a booking (staff): places and resources freed and offered to the waitlist, optionally refunded (nothing, all, or an amount up to what is refundable) and the customer told; idempotent by the caller's optional key.",
       request: { params: staffBookingParamsSchema, ...body(cancelBookingBodySchema) },
       responses: { 200: json(cancelResponseSchema, "The cancelled booking"), ...staffAnswers },
     }),
     async (c) => {
       const { uuid } = c.req.valid("param");
-      const input = c.req.valid("json");
-      const data = await c.var.services.staffActions.cancel(c.var.actor, { bookingId: uuid, ...input, staff: staffOf(c) });
+      const { idempotency_key: idempotencyKey, ...input } = c.req.valid("json");
+      const data = await c.var.services.staffActions.cancel(c.var.actor, { bookingId: uuid, ...input, idempotencyKey, staff: staffOf(c) });
       return c.json({ data }, 200);
     },
   );

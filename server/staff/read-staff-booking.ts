@@ -157,6 +157,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       kind: payment.kind,
       status: payment.status,
       amount_cents: payment.amountCents,
+      refunded_cents: payment.refundedCents,
       currency: payment.currency,
       provider: payment.provider,
       provider_reference: payment.providerReference,

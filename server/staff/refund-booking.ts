@@ -153,6 +153,23 @@ export async function refundLockedBooking(
   return answerOf(booking.id, made, refundableCents(cardPayments) - plan.totalCents);
 }
 
+/** What the refund made with `key` gave back, answered again (null when that key refunded nothing). */
+export async function earlierRefund(tx: Queryable, deps: StaffActionDeps, booking: BookingRow, key: string): Promise<RefundAnswer | null> {
+  const earlier = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.bookingId, booking.id), eq(refunds.idempotencyKey, key)))
+    .orderBy(asc(refunds.createdAt));
+  if (earlier.length === 0) return null;
+  const cardPayments = deps.provider
+    ? await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.provider, deps.provider.name)))
+    : [];
+  return answerOf(booking.id, earlier, refundableCents(cardPayments));
+}
+
 function answerOf(bookingId: string, rows: (typeof refunds.$inferSelect)[], refundable: number): RefundAnswer {
   return {
     uuid: bookingId,

@@ -215,6 +215,50 @@ describe("cancel", () => {
     expect(await database.db.select().from(outboxEmails).where(eq(outboxEmails.bookingId, bookingId))).toHaveLength(0);
   });
 
+  it("with a partial refund gives back that amount only, the payment refunded in part, and the customer is told in German", async () => {
+    const { bookingId, paymentId } = await paidBooking(8000);
+    const response = await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: 2550 }, notify: true, reason: "Rain" });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { status: string; refund: { refunded_cents: number; refundable_cents: number } } };
+    expect(data).toMatchObject({ status: "cancelled", refund: { refunded_cents: 2550, refundable_cents: 5450 } });
+    expect((await database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]).toMatchObject({ status: "succeeded", refundedCents: 2550 });
+    const paymentAudit = (await auditOf(bookingId)).filter((row) => row.subject === "payment");
+    expect(paymentAudit.map((row) => row.details?.event)).toEqual(["refunded_in_part"]);
+    expect(paymentAudit[0]?.details).toMatchObject({ staffId, staffEmail: demoAccounts.staff.email, amountCents: 2550 });
+    expect((await mailsOf(bookingId, "refund-issued")).map((mail) => [mail.locale, mail.payload.amountCents])).toEqual([["de", 2550]]);
+    expect((await mailsOf(bookingId, "booking-cancelled")).map((mail) => mail.payload.refundCents)).toEqual([2550]);
+    // The rest stays refundable by the refund call.
+    const rest = await post(`/api/staff/bookings/${bookingId}/refund`, { idempotency_key: "after-cancel-01" });
+    expect(((await rest.json()) as { data: unknown }).data).toMatchObject({ refunded_cents: 5450, refundable_cents: 0 });
+  });
+
+  it("with a partial refund and a key: the same call again answers the same and refunds nothing more", async () => {
+    const { bookingId } = await paidBooking(6000);
+    const body = { refund: { amount_cents: 1000 }, notify: true, idempotency_key: "cancel-key-0001" };
+    const first = await post(`/api/staff/bookings/${bookingId}/cancel`, body);
+    expect(first.status).toBe(200);
+    const firstAnswer = await first.json();
+    const before = await snapshotDatabase(database.db);
+    const again = await post(`/api/staff/bookings/${bookingId}/cancel`, body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(firstAnswer);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+    expect(await database.db.select().from(refunds).where(eq(refunds.bookingId, bookingId))).toHaveLength(1);
+    // Another key on the cancelled booking is the ordinary refusal.
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { ...body, idempotency_key: "cancel-key-0002" })).status).toBe(409);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+  });
+
+  it("refused with a partial refund when nothing was paid, with zero or a negative amount: nothing changes", async () => {
+    const bookingId = await heldBooking();
+    const before = await snapshotDatabase(database.db);
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: 100 }, notify: true })).status).toBe(409);
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: 0 }, notify: true })).status).toBe(422);
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: -100 }, notify: true })).status).toBe(422);
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: 12.5 }, notify: true })).status).toBe(422);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+  });
+
   it("refused with an amount beyond what was paid: nothing changes, not even the cancellation", async () => {
     const { bookingId } = await paidBooking(3000);
     const before = await snapshotDatabase(database.db);

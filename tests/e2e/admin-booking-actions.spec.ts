@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
-import { expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { countMails, expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
  * The booking detail's actions bar (issue 13, decision 030): staff record a bank transfer on an
  * invoice booking, cancel a booking telling the customer (who gets the mail) and refund a card
- * booking in two goes, each confirmed in a dialog that has no accessibility violation while open.
+ * booking in two goes, each confirmed in a dialog that has no accessibility violation while open;
+ * send a listed e-mail again (a second copy in the outbox), and cancel with a partial refund after
+ * a first refund, the dialogs showing each payment's paid, refunded and still refundable amounts.
  */
 
 type Booked = { bookingUuid: string; code: string };
@@ -46,6 +48,29 @@ async function paidCardBooking(browser: Browser, language: (typeof languages)[nu
   return bookingUuid;
 }
 
+/** A golf booking by invoice through the public form (the confirmation mail "Booking received" is sent). */
+async function invoiceBookingByForm(browser: Browser, language: (typeof languages)[number], email: string): Promise<Booked> {
+  const customer = await browser.newContext({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+  const page = await customer.newPage();
+  await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
+    salutation: "mr",
+    forename: "Jonas",
+    surname: "Weber",
+    street: "Hauptstraße 1",
+    postcode: "80331",
+    city: "München",
+    phone: "+49 89 123456",
+    email,
+  });
+  await page.getByRole("radio", { name: texts[language.locale].invoice }).check();
+  await reviewAndBook(page, language.locale);
+  await expect(page).toHaveURL(/\/booking-success\?booking=/);
+  const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
+  const code = (await page.getByTestId("booking-code").innerText()).trim();
+  await customer.close();
+  return { bookingUuid, code };
+}
+
 const texts = {
   en: {
     record: "Record bank transfer",
@@ -79,6 +104,21 @@ const texts = {
     refundedRest: /^€\d+\.\d\d refunded\.$/,
     refundedStatus: "Refunded",
     payments: "Payments",
+    invoice: "Invoice (bank transfer)",
+    emails: "E-mails sent",
+    received: (code: string) => new RegExp(`^Booking received: ${code}$`),
+    sendAgain: (code: string) => `Send again: Booking received: ${code}`,
+    resendDialog: "Send this e-mail again?",
+    resendConfirm: "Send again",
+    resent: (to: string) => `The e-mail was sent again to ${to}.`,
+    paid: "Paid",
+    refundedColumn: "Refunded",
+    stillRefundable: "Still refundable",
+    allLeft: (amount: string) => `Leave empty to refund all that is left: ${amount}.`,
+    refundAnAmount: "Refund an amount",
+    cancelAmount: /^Amount to refund in euros/,
+    cancelledWithFive: "The booking was cancelled. €5.00 refunded. The customer is being told by e-mail.",
+    euros: (cents: number) => `€${(cents / 100).toFixed(2)}`,
   },
   de: {
     record: "Überweisung erfassen",
@@ -112,6 +152,21 @@ const texts = {
     refundedRest: /^\d+,\d\d\s€ erstattet\.$/,
     refundedStatus: "Erstattet",
     payments: "Zahlungen",
+    invoice: "Rechnung (Überweisung)",
+    emails: "Gesendete E-Mails",
+    received: (code: string) => new RegExp(`^Buchung eingegangen: ${code}$`),
+    sendAgain: (code: string) => `Erneut senden: Buchung eingegangen: ${code}`,
+    resendDialog: "Diese E-Mail erneut senden?",
+    resendConfirm: "Erneut senden",
+    resent: (to: string) => `Die E-Mail wurde erneut an ${to} gesendet.`,
+    paid: "Bezahlt",
+    refundedColumn: "Erstattet",
+    stillRefundable: "Noch erstattbar",
+    allLeft: (amount: string) => `Leer lassen, um alles noch Erstattbare zu erstatten: ${amount}.`,
+    refundAnAmount: "Einen Betrag erstatten",
+    cancelAmount: /^Zu erstattender Betrag in Euro/,
+    cancelledWithFive: "Die Buchung wurde storniert. 5,00\u00a0€ erstattet. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
+    euros: (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`,
   },
 } as const;
 
@@ -203,12 +258,102 @@ for (const language of languages) {
       // The rest: the amount left empty refunds all that is still refundable; the payment is then refunded.
       await page.getByRole("button", { name: t.refund, exact: true }).click();
       const rest = page.getByRole("alertdialog", { name: t.refundDialog });
+      // The reloaded page's dialog (a new key) shows the first refund: a dialog opened before the reload would resend the old key.
+      await expect(rest.getByRole("listitem").first()).toContainText(`${t.refundedColumn}${t.euros(1000)}`);
       await expect(rest.getByLabel(t.amount)).toHaveValue("");
       await rest.getByRole("button", { name: t.refund, exact: true }).click();
       await expect(rest).toBeHidden();
       await expect(page.getByRole("region", { name: t.payments }).getByText(t.refundedStatus)).toBeVisible();
       await expect(page.getByRole("status")).toHaveText(t.refundedRest);
       await expect(page.getByRole("status")).not.toHaveText(t.refundedTen);
+    });
+
+    test("staff send the confirmation again by keyboard: the customer gets a second copy, and the trail says who", async ({ page, request, browser }) => {
+      test.slow();
+      const customer = uniqueEmail(`resend-${language.locale}`);
+      const { bookingUuid, code } = await invoiceBookingByForm(browser, language, customer);
+      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(1);
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+
+      const emails = page.getByRole("region", { name: t.emails });
+      const again = emails.getByRole("button", { name: t.sendAgain(code) });
+      await again.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog", { name: t.resendDialog });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(customer);
+      await expectNoAxeViolations(page);
+      // The dialog is fixed to the window; a full-page shot of a page scrolled down leaves it out, so the shot starts at the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shootPhoneAndDesktop(page, `admin-booking-resend-${language.locale}`);
+      // Escape closes it, focus returns to the button; Enter opens it again and the confirm is reached by Tab.
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(again).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      const confirm = dialog.getByRole("button", { name: t.resendConfirm });
+      for (let tabs = 0; tabs < 4 && !(await confirm.evaluate((element) => element === document.activeElement)); tabs++) await page.keyboard.press("Tab");
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press("Enter");
+
+      await expect(emails.getByRole("status")).toHaveText(t.resent(customer));
+      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(2);
+      await expect(page.getByText(`e-mail booking-received sent again to ${customer} by staff ${member.email}`)).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({ page, request, browser }) => {
+      test.slow();
+      const customer = uniqueEmail(`cancel-part-${language.locale}`);
+      const bookingUuid = await paidCardBooking(browser, language, customer);
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+
+      await page.getByRole("button", { name: t.refund, exact: true }).click();
+      const first = page.getByRole("alertdialog", { name: t.refundDialog });
+      const paidText = await first.getByRole("listitem").first().getByRole("definition").first().innerText();
+      const paidCents = Math.round(Number(paidText.replace(/[^\d,.]/g, "").replace(",", ".")) * 100);
+      expect(paidCents).toBeGreaterThan(1500);
+      await first.getByLabel(t.amount).fill(language.locale === "de" ? "10" : "10.00");
+      await first.getByRole("button", { name: t.refund, exact: true }).click();
+      await expect(page.getByRole("status")).toHaveText(t.refundedTen);
+
+      const expectAmounts = async (refundedCents: number) => {
+        await page.getByRole("button", { name: t.refund, exact: true }).click();
+        const dialog = page.getByRole("alertdialog", { name: t.refundDialog });
+        const payment = dialog.getByRole("listitem").first();
+        await expect(payment).toContainText(`${t.paid}${t.euros(paidCents)}`);
+        await expect(payment).toContainText(`${t.refundedColumn}${t.euros(refundedCents)}`);
+        await expect(payment).toContainText(`${t.stillRefundable}${t.euros(paidCents - refundedCents)}`);
+        await expect(dialog).toContainText(t.allLeft(t.euros(paidCents - refundedCents)));
+        return dialog;
+      };
+      const shown = await expectAmounts(1000);
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `admin-booking-refundable-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.keyboard.press("Escape");
+      await expect(shown).toBeHidden();
+
+      // Cancel with an amount: a wrong one is answered at the field (nothing changes), then 5 euros go back.
+      await page.getByRole("button", { name: t.cancel }).click();
+      const cancel = page.getByRole("alertdialog", { name: t.cancelDialog });
+      await expect(cancel.getByRole("listitem").first()).toContainText(t.euros(paidCents - 1000));
+      await cancel.getByRole("radio", { name: t.refundAnAmount }).check();
+      await cancel.getByLabel(t.cancelAmount).fill("-5");
+      await cancel.getByRole("button", { name: t.cancel }).click();
+      const again = page.getByRole("alertdialog", { name: t.cancelDialog });
+      await expect(again.getByText(t.badAmount)).toBeVisible();
+      await expect(again.getByRole("radio", { name: t.refundAnAmount })).toBeChecked();
+      await expectNoAxeViolations(page);
+      await again.getByLabel(t.cancelAmount).fill(language.locale === "de" ? "5,00" : "5");
+      await again.getByRole("button", { name: t.cancel }).click();
+      await expect(page.getByRole("status")).toHaveText(t.cancelledWithFive);
+      await expect(page.getByRole("button", { name: t.cancel })).toHaveCount(0);
+      await mailMatching(customer, t.cancelMail("[A-Z0-9-]+"));
+      await expectAmounts(1500);
     });
   });
 }

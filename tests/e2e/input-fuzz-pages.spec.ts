@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { fuzzSeed, hostileValues, seededRandom, stackOrException } from "../support/fuzz-inputs";
+import { totpCodeAt } from "../../server/auth/totp";
 import { createEvent } from "./test-data";
 
 /**
@@ -14,7 +15,8 @@ import { createEvent } from "./test-data";
  * the whole body. No answer may be a 5xx or show internal detail. Runs its own server on its own data
  * folder: the fuzz logs the demo customer out and may delete the profile.
  */
-const port = Number(process.env.E2E_PORT ?? 3210) + 70; // +50 payment-crash, +60/+61 behind-nginx
+// +50 payment-crash, +60/+61 behind-nginx; E2E_FUZZ_PAGES_PORT keeps a run inside a given port range.
+const port = Number(process.env.E2E_FUZZ_PAGES_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 70);
 const origin = `http://127.0.0.1:${port}`;
 /** The booking forms the fuzz posts to: a copy of the trip and of the fully booked final, made on its own server in beforeAll. */
 const forms = { golf: "", fullyBooked: "" };
@@ -311,4 +313,152 @@ test("every form the pages render, with each field and the whole body mutated: n
       await probe(jar, `body ${mutation.label} (${form.action})`, form.action, { method: "POST", contentType: mutation.contentType, body: mutation.body });
   }
   expect(findings).toEqual([]);
+});
+
+// ── The back office (issue 13) ─────────────────────────────────────────────────────────────────
+
+type StaffAccount = { email: string; password: string; totpSecret: string };
+
+async function newStaff(role: "staff" | "admin"): Promise<StaffAccount> {
+  const response = await fetch(`${origin}/__test/staff-members`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ role }) });
+  expect(response.status).toBe(201);
+  return (await response.json()) as StaffAccount;
+}
+
+/** A staff session in `jar` through the pages: the login form, then the second factor's form (decision 027). */
+async function logInStaffPages(jar: Jar, member: StaffAccount) {
+  const login = (await formsOf(jar, "/login")).forms.find((form) => form.fields.some(([name]) => name === "password"));
+  expect(login).toBeDefined();
+  const filled = login!.fields.map(([name, value]): [string, string] => [name, name === "email" ? member.email : name === "password" ? member.password : value]);
+  const first = await call(jar, login!.action, { method: "POST", contentType: "application/x-www-form-urlencoded", body: urlencode(encodedFields(filled)) });
+  expect(first.location).toMatch(/second-factor/);
+  const { forms: found } = await formsOf(jar, first.location!);
+  const second = found.find((form) => form.fields.some(([name]) => name === "code"));
+  expect(second).toBeDefined();
+  const code = await totpCodeAt(member.totpSecret, new Date());
+  const fields = second!.fields.map(([name, value]): [string, string] => [name, name === "code" ? code : value]);
+  const done = await call(jar, second!.action, { method: "POST", contentType: "application/x-www-form-urlencoded", body: urlencode(encodedFields(fields)) });
+  expect(done.status).toBeLessThan(400);
+  expect((await call(jar, "/admin")).status).toBe(200);
+}
+
+/** A bearer token of another staff member (one TOTP code is good once per 30 seconds), to read the booking through the API. */
+async function staffBearer(member: StaffAccount): Promise<string> {
+  const post = (path: string, body: unknown) => fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const login = (await (await post("/api/auth/public/login", { email: member.email, password: member.password })).json()) as { second_factor: { challenge: string } };
+  const second = await post("/api/auth/public/login/second-factor", { challenge: login.second_factor.challenge, code: await totpCodeAt(member.totpSecret, new Date()) });
+  expect(second.status).toBe(200);
+  return ((await second.json()) as { access_token: string }).access_token;
+}
+
+test("the back office's pages and the booking detail's actions, as staff, with junk: never a 5xx, the booking unchanged", async () => {
+  test.setTimeout(600_000);
+  const jar: Jar = new Map();
+  await logInStaffPages(jar, await newStaff("admin"));
+  const token = await staffBearer(await newStaff("staff"));
+  const made = await fetch(`${origin}/__test/manage-bookings`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ copyOf: "golfYogaTrip", email: "fuzz-desk@example.com", locale: "en" }),
+  });
+  expect(made.status).toBe(201);
+  const { bookingUuid, eventUuid } = (await made.json()) as { bookingUuid: string; eventUuid: string };
+  /** What must not change: the booking's status, money and payments (with their refunds), as the desk's API reads them. */
+  const state = async () => {
+    const response = await fetch(`${origin}/api/staff/bookings/${bookingUuid}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { status: string; money: unknown; payments: unknown } };
+    return { status: data.status, money: data.money, payments: data.payments };
+  };
+  const before = await state();
+
+  const long = "x".repeat(10_000);
+  const junkQueries = [
+    "status=%00",
+    "status=nonsense",
+    "status=confirmed&status=paid&status=",
+    "payment=everything",
+    "event=not-a-uuid",
+    `event=${hostileValues.malformedUuid}`,
+    "page=-1",
+    "page=0",
+    "page=1.5",
+    "page=99999999999999999999",
+    "sort=%27%3B%20DROP%20TABLE%20bookings%3B--",
+    "sort=-code,,code",
+    "from=not-a-date",
+    "from=2026-02-30&to=1999-13-01",
+    "to=9999999-01-01",
+    `q=${long}`,
+    "q=%F0%9F%8F%8E%EF%B8%8F%20M%C3%BCller%20%E4%B8%AD%E6%96%87",
+    "q=%27%20OR%201%3D1%20--",
+    "q=%25%25%5F%5C",
+    "q=%ED%A0%80",
+    "q=a%00b",
+    "x%00=1",
+    "redirectTo=%2F%2Fevil.example",
+  ];
+  const adminPages = ["/admin/bookings", "/admin/call-backs", `/admin/events/${eventUuid}/waitlist`, "/admin/events/not-a-uuid/waitlist", "/admin/staff", "/admin", `/admin/bookings/${bookingUuid}`];
+  for (const prefix of ["", "/de"]) {
+    for (const page of adminPages) {
+      const plain = await probe(jar, "admin page", `${prefix}${page}`);
+      // Still logged in as staff: the page itself answers, not the login.
+      if (!page.includes("not-a-uuid")) expect(plain?.status, `${prefix}${page}`).toBe(200);
+      for (const query of junkQueries) {
+        const answer = await probe(jar, "admin query", `${prefix}${page}?${query}`);
+        if (answer && answer.status >= 300 && answer.status < 400) expect(answer.location ?? "", `${page}?${query.slice(0, 40)}`).not.toMatch(/login/);
+      }
+    }
+  }
+
+  const detail = `/admin/bookings/${bookingUuid}`;
+  const key = "k".repeat(20);
+  const junkBodies: string[] = [
+    "",
+    "intent=",
+    "intent=unknown",
+    "intent=%00",
+    "intent=cancel",
+    "intent=cancel&refund=everything&idempotency_key=" + key,
+    "intent=cancel&refund=amount&refund_amount=-5&idempotency_key=" + key,
+    "intent=cancel&refund=amount&refund_amount=99999999999999999999&idempotency_key=" + key,
+    "intent=cancel&refund=amount&refund_amount=12%2C345&idempotency_key=" + key,
+    `intent=cancel&refund=none&reason=${"r".repeat(1001)}&idempotency_key=${key}`,
+    "intent=cancel&refund=none&idempotency_key=short",
+    "intent=refund",
+    "intent=refund&amount=-1&idempotency_key=" + key,
+    "intent=refund&amount=1e9&idempotency_key=" + key,
+    `intent=refund&amount=999999&idempotency_key=${key}`,
+    `intent=refund&idempotency_key=${"k".repeat(201)}`,
+    "intent=record-payment",
+    "intent=record-payment&amount=0&received_on=2026-01-01",
+    "intent=record-payment&amount=-10&received_on=2026-13-45",
+    "intent=record-payment&amount=99999999999999999999&received_on=not-a-date",
+    `intent=record-payment&amount=10&received_on=2026-01-01&reference=${"r".repeat(201)}`,
+    "intent=message",
+    "intent=message&subject=&body=",
+    `intent=message&subject=${"s".repeat(201)}&body=${"b".repeat(5001)}`,
+    "intent=resend",
+    "intent=resend&outbox_id=not-a-uuid",
+    `intent=resend&outbox_id=${hostileValues.malformedUuid}`,
+    "intent=resend&outbox_id=00000000-0000-4000-8000-000000000000",
+    "intent=resend&outbox_id=%00",
+  ];
+  for (const prefix of ["", "/de"]) {
+    for (const body of junkBodies) {
+      const answer = await probe(jar, "admin action", `${prefix}${detail}`, { method: "POST", contentType: "application/x-www-form-urlencoded", body });
+      if (answer) expect([200, 400, 404, 409, 413, 422], `${body.slice(0, 60)} → ${answer.status}`).toContain(answer.status);
+    }
+    // The same junk at bookings that are not there or not uuids: a clean 404, nothing else touched.
+    for (const target of [`/admin/bookings/00000000-0000-4000-8000-000000000000`, "/admin/bookings/not-a-uuid", `/admin/bookings/${hostileValues.malformedUuid}`]) {
+      for (const body of ["intent=cancel&refund=none&idempotency_key=" + key, "intent=refund&amount=1&idempotency_key=" + key, "intent=resend&outbox_id=00000000-0000-4000-8000-000000000000"]) {
+        const answer = await probe(jar, "admin action, wrong booking", `${prefix}${target}`, { method: "POST", contentType: "application/x-www-form-urlencoded", body });
+        if (answer) expect(answer.status, `${target} ${body}`).toBeGreaterThanOrEqual(400);
+      }
+    }
+    for (const mutation of bodyMutations)
+      await probe(jar, `admin action body ${mutation.label}`, `${prefix}${detail}`, { method: "POST", contentType: mutation.contentType, body: mutation.body });
+  }
+  expect(findings).toEqual([]);
+  expect(await state()).toEqual(before);
 });

@@ -108,6 +108,21 @@ export async function mailMatching(to: string, subject: RegExp): Promise<OutboxM
   return found;
 }
 
+/** How many mails to `to` whose subject matches the server wrote to its outbox folder (a resent mail is a second copy). */
+export function countMails(to: string, subject: RegExp): number {
+  const dir = process.env.E2E_OUTBOX_DIR ?? "";
+  return (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((file) => file.endsWith(".json"))
+    .flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+      } catch {
+        return []; // still being written
+      }
+    })
+    .filter((mail) => mail.to === to && subject.test(mail.subject)).length;
+}
+
 const screens = [
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "desktop", viewport: { width: 1280, height: 900 } },

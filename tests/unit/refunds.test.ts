@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextBookingStatus, nextPaymentStatus } from "../../core/domain/booking-state-machine";
 import { bookingStatuses } from "../../core/domain/booking-status";
-import { planRefund, refundableCents, transferOutcome, type RefundablePayment } from "../../core/domain/refunds";
+import { planRefund, refundableCents, refundableCentsOf, transferOutcome, type RefundablePayment } from "../../core/domain/refunds";
 
 const payment = (id: string, overrides: Partial<RefundablePayment> = {}): RefundablePayment => ({
   id,
@@ -23,6 +23,12 @@ describe("refundable amount", () => {
         payment("e", { status: "refunded", refundedCents: 1000 }),
       ]),
     ).toBe(1700);
+  });
+
+  it("per payment, from what the staff detail carries (status, amount, refunded): the rest the refund dialog lists", () => {
+    expect(refundableCentsOf({ status: "succeeded", amountCents: 14900, refundedCents: 1000 })).toBe(13900);
+    expect(refundableCentsOf({ status: "refunded", amountCents: 14900, refundedCents: 14900 })).toBe(0);
+    expect(refundableCentsOf({ status: "succeeded", amountCents: 500, refundedCents: 700 })).toBe(0);
   });
 });
 

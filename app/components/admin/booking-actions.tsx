@@ -60,11 +60,50 @@ function reopened(intent: BookingActionIntent, answer: BookingActionAnswer | und
   return { key: again ? answer?.answerId : intent, defaultOpen: again };
 }
 
+/** Each card payment: paid, refunded so far and what is left, as the refund and cancel dialogs show them. */
+function RefundablePayments({ actions }: { actions: BookingActionsView }) {
+  const { t } = useTranslation();
+  if (actions.refundablePayments.length === 0) return null;
+  return (
+    <section aria-labelledby="refundable-payments-title">
+      <h3 id="refundable-payments-title" className="text-sm font-semibold text-navy-900">
+        {t("admin.booking.actions.refundablePayments")}
+      </h3>
+      <ul className="mt-2 space-y-2">
+        {actions.refundablePayments.map((payment) => (
+          <li key={payment.uuid} aria-label={t(`admin.booking.paymentKinds.${payment.kind}`)} className="rounded-lg bg-navy-50 px-3 py-2 ring-1 ring-inset ring-navy-900/10">
+            <p className="font-semibold text-navy-900">{t(`admin.booking.paymentKinds.${payment.kind}`)}</p>
+            <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
+              {(
+                [
+                  ["paidColumn", payment.paid],
+                  ["refundedColumn", payment.refunded],
+                  ["refundableColumn", payment.refundable],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-ink-soft">{t(`admin.booking.actions.${label}`)}</dt>
+                  <dd className="font-semibold text-navy-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CancelAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
   const { t } = useTranslation();
   const field = useFieldOf("cancel", answer);
   const refund = field("refund");
-  const chosen = refund.initialValue === "full" ? "full" : "none";
+  const chosen = refund.initialValue === "full" || refund.initialValue === "amount" ? refund.initialValue : "none";
+  const choices = [
+    ["none", t("admin.booking.actions.refundChoices.none")],
+    ["full", t("admin.booking.actions.refundChoices.full")],
+    ["amount", t("admin.booking.actions.refundChoicesAmount")],
+  ] as const;
   return (
     <ConfirmAction
       key={reopened("cancel", answer).key}
@@ -72,25 +111,36 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
       label={t("admin.booking.actions.cancel")}
       title={t("admin.booking.actions.cancelTitle")}
       confirmLabel={t("admin.booking.actions.cancelConfirm")}
-      fields={actions.refund ? { intent: "cancel" } : { intent: "cancel", refund: "none" }}
+      fields={actions.refund ? { intent: "cancel", idempotency_key: actions.cancelKey } : { intent: "cancel", refund: "none", idempotency_key: actions.cancelKey }}
       tone="danger"
     >
       <p>{t("admin.booking.actions.cancelText")}</p>
       {actions.refund && (
-        <fieldset aria-describedby={refund.errors ? refund.errorId : undefined}>
-          <legend className="text-sm font-semibold text-navy-900">{t("admin.booking.actions.refundChoice")}</legend>
-          {(["none", "full"] as const).map((value) => (
-            <label key={value} className="mt-2 flex items-center gap-2">
-              <input type="radio" name="refund" value={value} defaultChecked={chosen === value} className="h-4 w-4 accent-navy-800" />
-              {t(`admin.booking.actions.refundChoices.${value}`)}
-            </label>
-          ))}
-          {refund.errors && (
-            <p id={refund.errorId} className="mt-1.5 text-sm font-medium text-danger-700">
-              {refund.errors[0]}
-            </p>
-          )}
-        </fieldset>
+        <>
+          <RefundablePayments actions={actions} />
+          <fieldset aria-describedby={refund.errors ? refund.errorId : undefined}>
+            <legend className="text-sm font-semibold text-navy-900">{t("admin.booking.actions.refundChoice")}</legend>
+            {choices.map(([value, label]) => (
+              <label key={value} className="mt-2 flex items-center gap-2">
+                <input type="radio" name="refund" value={value} defaultChecked={chosen === value} className="h-4 w-4 accent-navy-800" />
+                {label}
+              </label>
+            ))}
+            {refund.errors && (
+              <p id={refund.errorId} className="mt-1.5 text-sm font-medium text-danger-700">
+                {refund.errors[0]}
+              </p>
+            )}
+          </fieldset>
+          {/* Read only when "Refund an amount" is chosen; always there, so the form works before scripts load. */}
+          <Field
+            field={field("refund_amount")}
+            label={t("admin.booking.actions.cancelRefundAmount")}
+            hint={t("admin.booking.actions.cancelRefundAmountHint", { amount: actions.refundableTotal })}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </>
       )}
       <label className="flex items-start gap-2">
         <input type="checkbox" name="notify" defaultChecked className="mt-0.5 h-4 w-4 accent-navy-800" />
@@ -113,8 +163,31 @@ function RefundAction({ actions, answer }: { actions: BookingActionsView; answer
       confirmLabel={t("admin.booking.actions.refundConfirm")}
       fields={{ intent: "refund", idempotency_key: actions.refundKey }}
     >
-      <Field field={field("amount")} label={t("admin.booking.actions.amount")} hint={t("admin.booking.actions.refundAmountHint")} inputMode="decimal" autoComplete="off" />
+      <RefundablePayments actions={actions} />
+      <Field
+        field={field("amount")}
+        label={t("admin.booking.actions.amount")}
+        hint={t("admin.booking.actions.refundAllLeft", { amount: actions.refundableTotal })}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
+    </ConfirmAction>
+  );
+}
+
+/** "Send again" for one of the booking's listed e-mails: a copy to the same address, confirmed first. */
+export function ResendEmailAction({ mail }: { mail: { uuid: string; subject: string; to: string } }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmAction
+      label={t("admin.booking.actions.resend")}
+      accessibleLabel={t("admin.booking.actions.resendLabel", { subject: mail.subject })}
+      title={t("admin.booking.actions.resendTitle")}
+      confirmLabel={t("admin.booking.actions.resendConfirm")}
+      fields={{ intent: "resend", outbox_id: mail.uuid }}
+    >
+      <p>{t("admin.booking.actions.resendText", { subject: mail.subject, to: mail.to })}</p>
     </ConfirmAction>
   );
 }
@@ -175,7 +248,7 @@ export function BookingActions({ actions, answer }: { actions: BookingActionsVie
       <h2 id="actions-title" className="sr-only">
         {t("admin.booking.actions.title")}
       </h2>
-      {answer?.message && <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>}
+      {answer?.message && answer.intent !== "resend" && <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>}
       {buttons.length > 0 ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-ink-soft">{t("admin.booking.actions.none")}</p>}
     </section>
   );

@@ -18,8 +18,11 @@ export function ConfirmAction({
   tone = "default",
   action,
   defaultOpen = false,
+  accessibleLabel,
 }: {
   label: string;
+  /** The button's name when several buttons share one visible label (it must start with that label). */
+  accessibleLabel?: string;
   title: string;
   children?: ReactNode;
   confirmLabel: string;
@@ -35,7 +38,7 @@ export function ConfirmAction({
   const danger = tone === "danger";
   return (
     <DialogTrigger defaultOpen={defaultOpen}>
-      <AriaButton className={buttonClasses("ghost", "sm", danger ? "text-danger-700 ring-danger-700/40" : "")}>{label}</AriaButton>
+      <AriaButton aria-label={accessibleLabel} className={buttonClasses("ghost", "sm", danger ? "text-danger-700 ring-danger-700/40" : "")}>{label}</AriaButton>
       <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-navy-950/50 p-4">
         <Modal className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none">
           <Dialog className="outline-none" role="alertdialog">
