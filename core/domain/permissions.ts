@@ -96,6 +96,8 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** Reword the e-mail texts per template and language, preview them, reset them to the default (decision 037). */
+  "staff.email-texts.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -157,6 +159,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {
