@@ -15,7 +15,9 @@ import { staffErrorAnswers } from "./staff-dashboard";
 
 const path = "/staff/email-texts/{template}/{locale}";
 const notFound = { 404: json(errorResponseSchema, "No editable e-mail of this name, or no such language") };
-const invalid = { 422: json(errorResponseSchema, "Invalid input: `errors` holds the messages per field (unknown placeholder, line break in a one-line text …)") };
+const invalid = {
+  422: json(errorResponseSchema, "Invalid input: `errors` holds the messages per field (unknown placeholder, line break in a one-line text …)"),
+};
 
 /** The e-mail texts staff reword per template and language (issue 14; decision 037). Verbs in server/staff/*email-text*. */
 export function registerStaffEmailTextRoutes(api: ApiRouter) {
@@ -77,7 +79,8 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
       request: { params: emailTextParamsSchema },
       responses: { 200: json(emailTextDetailResponseSchema, "The texts, all default again"), ...staffErrorAnswers, ...notFound },
     }),
-    async (c) => c.json({ data: await c.var.services.staffEmailTexts.reset(c.var.actor, { ...c.req.valid("param"), staffEmail: staffEmail(c.var.user) }) }, 200),
+    async (c) =>
+      c.json({ data: await c.var.services.staffEmailTexts.reset(c.var.actor, { ...c.req.valid("param"), staffEmail: staffEmail(c.var.user) }) }, 200),
   );
   api.openapi(
     createRoute({
@@ -91,7 +94,11 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
       responses: { 200: json(emailTextPreviewResponseSchema, "The rendered mail"), ...staffErrorAnswers, ...notFound, ...invalid },
     }),
     async (c) => {
-      const data = await c.var.services.staffEmailTexts.preview(c.var.actor, { ...c.req.valid("param"), body: c.req.valid("json"), requestLocale: c.var.locale });
+      const data = await c.var.services.staffEmailTexts.preview(c.var.actor, {
+        ...c.req.valid("param"),
+        body: c.req.valid("json"),
+        requestLocale: c.var.locale,
+      });
       return c.json({ data }, 200);
     },
   );

@@ -9,7 +9,9 @@ import { emailTextOverrides } from "../db/schema";
 /** Every editable e-mail with, per language, the fields staff have reworded (decision 037). */
 export async function listEmailTexts(deps: { db: Database }, actor: Actor): Promise<EmailTextListEntry[]> {
   authorize(actor, "staff.email-texts.manage", null);
-  const rows = await deps.db.select({ template: emailTextOverrides.template, locale: emailTextOverrides.locale, field: emailTextOverrides.field }).from(emailTextOverrides);
+  const rows = await deps.db
+    .select({ template: emailTextOverrides.template, locale: emailTextOverrides.locale, field: emailTextOverrides.field })
+    .from(emailTextOverrides);
   return editableEmailTemplates.map((entry) => ({
     template: entry.template,
     fields: entry.fields.map((field) => field.name),

@@ -22,7 +22,10 @@ type Input = { template: string; locale: string; body: EmailTextPreviewInput; re
  */
 async function messageOfBooking(db: Database, template: EditableEmailTemplateName, code: string, requestLocale: Locale): Promise<EmailMessage> {
   const [booking] = await db.select({ id: bookings.id, code: bookings.code }).from(bookings).where(eq(bookings.code, code)).limit(1);
-  if (!booking) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { booking_code: [translatorFor(requestLocale)("api.emailTextBookingNotFound")] } });
+  if (!booking)
+    throw new AppError("VALIDATION_FAILED", "invalidRequest", {
+      fieldErrors: { booking_code: [translatorFor(requestLocale)("api.emailTextBookingNotFound")] },
+    });
   const [stored] = await db
     .select({ template: outboxEmails.template, payload: outboxEmails.payload })
     .from(outboxEmails)

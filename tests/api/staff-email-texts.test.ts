@@ -93,7 +93,10 @@ async function deliverAll(): Promise<OutgoingMail[]> {
 }
 
 async function confirmationOf(bookingId: string) {
-  const [mail] = await database.db.select().from(outboxEmails).where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "booking-received")));
+  const [mail] = await database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "booking-received")));
   return mail;
 }
 
@@ -119,7 +122,9 @@ describe("who may call", () => {
 describe("e-mail texts", () => {
   it("lists the editable e-mails with their overridden marks per language", async () => {
     await call("PUT", base, { fields: { subject: "Buchung {booking.code}" } });
-    const answer = (await (await call("GET", "/api/staff/email-texts", null)).json()) as { data: { template: string; locales: { locale: string; overridden: boolean }[] }[] };
+    const answer = (await (await call("GET", "/api/staff/email-texts", null)).json()) as {
+      data: { template: string; locales: { locale: string; overridden: boolean }[] }[];
+    };
     const entry = answer.data.find((candidate) => candidate.template === "booking-received");
     expect(entry?.locales).toEqual(
       expect.arrayContaining([expect.objectContaining({ locale: "de", overridden: true }), expect.objectContaining({ locale: "en", overridden: false })]),
@@ -128,7 +133,9 @@ describe("e-mail texts", () => {
   });
 
   it("shows each field's default in placeholder syntax", async () => {
-    const answer = (await (await call("GET", base, null)).json()) as { data: { placeholders: string[]; fields: { name: string; defaults: string[]; override: string | null }[] } };
+    const answer = (await (await call("GET", base, null)).json()) as {
+      data: { placeholders: string[]; fields: { name: string; defaults: string[]; override: string | null }[] };
+    };
     expect(answer.data.placeholders).toContain("booking.code");
     const subject = answer.data.fields.find((field) => field.name === "subject");
     expect(subject?.override).toBeNull();
@@ -153,7 +160,10 @@ describe("e-mail texts", () => {
   it("an override changes the next real mail's subject and body, escaped; reset restores the default", async () => {
     await deliverAll();
     const saved = await call("PUT", base, {
-      fields: { subject: "Ihre Buchung {booking.code} ist da", intro: "Hallo {customer.first_name},\n<script>alert(1)</script> für {event.title}{booking.pay_deadline}." },
+      fields: {
+        subject: "Ihre Buchung {booking.code} ist da",
+        intro: "Hallo {customer.first_name},\n<script>alert(1)</script> für {event.title}{booking.pay_deadline}.",
+      },
     });
     expect(saved.status).toBe(200);
     const [audit] = await database.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, "email_text_saved"));

@@ -16,16 +16,22 @@ describe("e-mail text placeholders (decision 037)", () => {
   });
 
   it("fills values; a missing value renders empty, never as braces", () => {
-    expect(resolvePlaceholders("Booking {booking.code} for {event.title}{refund.amount}.", { "booking.code": "AB12", "event.title": "Track day", "refund.amount": null })).toBe(
-      "Booking AB12 for Track day.",
-    );
+    expect(
+      resolvePlaceholders("Booking {booking.code} for {event.title}{refund.amount}.", {
+        "booking.code": "AB12",
+        "event.title": "Track day",
+        "refund.amount": null,
+      }),
+    ).toBe("Booking AB12 for Track day.");
     expect(resolvePlaceholders("{unknown.name}|{x}", {})).toBe("|{x}");
   });
 
   it("shows catalogue defaults in the editor's syntax", () => {
     const entry = editableEmailTemplate("booking-received");
     expect(entry).toBeDefined();
-    expect(catalogueTextAsPlaceholders("Pay by {{time}} for {{code}} ({{other}})", entry?.catalogueVariables ?? {})).toBe("Pay by {booking.pay_deadline} for {booking.code} ({{other}})");
+    expect(catalogueTextAsPlaceholders("Pay by {{time}} for {{code}} ({{other}})", entry?.catalogueVariables ?? {})).toBe(
+      "Pay by {booking.pay_deadline} for {booking.code} ({{other}})",
+    );
     expect(editableEmailTemplate("verify-email")).toBeUndefined();
   });
 
