@@ -102,6 +102,8 @@ export type SubjectOf = {
   "staff.pages.manage": NoSubject;
   /** Export the people of chosen bookings, across events, as one CSV (decision 033). */
   "staff.bookings.export": NoSubject;
+  /** Reword the e-mail texts per template and language, preview them, reset them to the default (decision 037). */
+  "staff.email-texts.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -166,6 +168,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.site.manage": { allows: isAdmin, refusal: logInOrForbidden },
   "staff.pages.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -16,6 +16,7 @@ import { registerStaffWaitlistRoutes } from "./staff-waitlist";
 import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
+import { registerStaffEmailTextRoutes } from "./staff-email-texts";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
 import { registerStaffContentRoutes } from "./staff-content";
@@ -85,6 +86,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffExportRoutes(api);
   registerStaffDashboardRoutes(api);
   registerStaffCallBackRoutes(api);
+  registerStaffEmailTextRoutes(api);
   registerStaffActionRoutes(api, logError);
   registerStaffContentRoutes(api);
   api.doc31("/openapi.json", {

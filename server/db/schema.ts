@@ -816,3 +816,22 @@ export const rateLimits = pgTable(
   },
   (table) => [index("rate_limits_expire_idx").on(table.expire)],
 );
+
+/**
+ * Staff's own wording of an e-mail text (decision 037): one row per template, language and field
+ * (`subject`, `heading`, `intro` …; the fields are listed in core/domain/editable-email-texts.ts).
+ * Plain text with `{placeholder}`s, escaped when rendered. No row: the catalogue's text is sent;
+ * "reset to default" deletes the row.
+ */
+export const emailTextOverrides = pgTable(
+  "email_text_overrides",
+  {
+    template: text("template").notNull(),
+    locale: localeEnum("locale").notNull(),
+    field: text("field").notNull(),
+    text: text("text").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.template, table.locale, table.field] })],
+);

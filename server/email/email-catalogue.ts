@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ParseKeys } from "i18next";
 import { formatDeadline, operatorTimeZone } from "../../core/domain/dates";
 import { namespaceTranslatorFor, operatorBrand } from "../../core/i18n/i18n";
@@ -12,6 +13,19 @@ export type TextValues = Record<string, string | number>;
 export type EmailText = (key: EmailTextKey, values?: TextValues) => string;
 
 /**
+ * Staff's reworded texts (decision 037) of the mail being rendered, by catalogue key. A store of the
+ * render rather than a parameter: every template and its subject function read their texts through
+ * `emailText(locale)`, and threading the overrides through twenty templates would touch each one for
+ * no gain. Only `renderEmail` sets it, around one render.
+ */
+const overriddenTexts = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+
+/** Runs `render` with `texts` (catalogue key → final text) in place of the catalogue's. */
+export function withOverriddenTexts<T>(texts: ReadonlyMap<string, string>, render: () => T): T {
+  return overriddenTexts.run(texts, render);
+}
+
+/**
  * The e-mail texts' `t`: the catalogue namespace `email` (core/i18n/locales/<locale>/email.json) in
  * the recipient's language, with `brand` always available and plurals chosen by i18next from
  * `count`. A placeholder left without a value throws rather than reaching a customer as literal braces.
@@ -19,6 +33,9 @@ export type EmailText = (key: EmailTextKey, values?: TextValues) => string;
 export function emailText(locale: Locale): EmailText {
   const t = namespaceTranslatorFor(locale, "email");
   return (key, values = {}) => {
+    // Staff's own wording wins; it was resolved already (its placeholders filled, missing ones empty).
+    const overridden = overriddenTexts.getStore()?.get(key);
+    if (overridden !== undefined) return overridden;
     const text = String(t(key, { ...values }));
     const unfilled = /\{\{\s*(\w+)\s*\}\}/.exec(text);
     if (unfilled) throw new Error(`E-mail text "${key}" needs a value for {{${unfilled[1]}}}.`);

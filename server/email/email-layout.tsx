@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
-import type { CSSProperties, ReactNode } from "react";
+import { Fragment, type CSSProperties, type ReactNode } from "react";
 import type { Locale } from "../../core/i18n/locales";
 import { emailText, operatorBrand } from "./email-catalogue";
 
@@ -71,12 +71,27 @@ export function EmailLayout({ locale, title, preview, heading, name, children }:
   );
 }
 
+/**
+ * A text's line breaks as `<br>`: staff's reworded paragraphs (decision 037) are plain text whose
+ * lines must survive in the HTML part, and the plain-text part is derived from it. React escapes the
+ * text itself, so a `<script>` typed by staff arrives as text.
+ */
+function withLineBreaks(children: ReactNode): ReactNode {
+  if (typeof children !== "string" || !children.includes("\n")) return children;
+  return children.split("\n").map((line, index) => (
+    <Fragment key={index}>
+      {index > 0 && <br />}
+      {line}
+    </Fragment>
+  ));
+}
+
 export function Paragraph({ children }: { children: ReactNode }) {
-  return <Text style={styles.text}>{children}</Text>;
+  return <Text style={styles.text}>{withLineBreaks(children)}</Text>;
 }
 
 export function SmallPrint({ children }: { children: ReactNode }) {
-  return <Text style={styles.small}>{children}</Text>;
+  return <Text style={styles.small}>{withLineBreaks(children)}</Text>;
 }
 
 /**

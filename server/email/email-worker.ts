@@ -6,6 +6,7 @@ import { backoffMs, claimDueRows, startQueueWorker } from "../queue/durable-queu
 import { InvalidEmailMessageError, parseEmailMessage } from "./email-messages";
 import type { MailTransport } from "./mail-transport";
 import { renderEmail } from "./render-email";
+import { loadEmailTextOverrides } from "./email-text-overrides";
 
 /** The subset of pino's logger the worker uses, so tests can pass a spy. */
 export type EmailWorkerLogger = {
@@ -78,7 +79,9 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     },
     run: async (mail) => {
       const message = parseEmailMessage(mail);
-      const rendered = await renderEmail(message, mail.locale);
+      // Staff's wording as it is when the mail goes out (decision 037).
+      const overrides = await loadEmailTextOverrides(db, message.template, mail.locale);
+      const rendered = await renderEmail(message, mail.locale, overrides);
       await transport.send({ from, to: mail.toAddress, ...rendered });
     },
     complete: async (mail, now) => {

@@ -22,6 +22,8 @@ import { TransferReceived, transferReceivedSubject } from "./templates/transfer-
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
 import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
+import { withOverriddenTexts } from "./email-catalogue";
+import { overriddenTextsOf, type EmailTextOverride } from "./email-text-overrides";
 
 export type RenderedEmail = { subject: string; html: string; text: string; attachments?: MailAttachment[] };
 
@@ -88,9 +90,12 @@ export function emailSubjectOf(stored: { template: string; payload: unknown }, l
   }
 }
 
-export async function renderEmail(message: EmailMessage, locale: Locale): Promise<RenderedEmail> {
-  const { subject, element } = templateOf(message, locale);
-  const html = await render(element);
+export async function renderEmail(message: EmailMessage, locale: Locale, overrides: readonly EmailTextOverride[] = []): Promise<RenderedEmail> {
+  const texts = overriddenTextsOf(message, locale, overrides);
+  const { subject, html } = await withOverriddenTexts(texts, async () => {
+    const { subject, element } = templateOf(message, locale);
+    return { subject, html: await render(element) };
+  });
   const text = toPlainText(html, {
     selectors: ["h1", "h2"].map((selector) => ({ selector, options: { uppercase: false } })),
   });

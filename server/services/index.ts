@@ -48,6 +48,11 @@ import { updateStaffAccount } from "../staff/update-staff-account";
 import { listCallBacks } from "../staff/list-call-backs";
 import { readDashboard } from "../staff/read-dashboard";
 import { recordCallAttempt } from "../staff/record-call-attempt";
+import { listEmailTexts } from "../staff/list-email-texts";
+import { readEmailText } from "../staff/read-email-text";
+import { saveEmailText } from "../staff/save-email-text";
+import { resetEmailText } from "../staff/reset-email-text";
+import { previewEmailText } from "../staff/preview-email-text";
 import { storeBookingUpload, type StoreUploadInput } from "../uploads/store-upload";
 import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
 import { listStaffBookings } from "../staff/list-staff-bookings";
@@ -120,6 +125,14 @@ function bindServices(deps: Deps) {
     staffCallBacks: {
       list: (actor: Actor, input: { locale: Locale }) => listCallBacks(deps, actor, input),
       recordAttempt: (actor: Actor, input: Parameters<typeof recordCallAttempt>[2]) => recordCallAttempt(deps, actor, input),
+    },
+    /** Staff's wording of the e-mail texts per template and language (decision 037; staff only). */
+    staffEmailTexts: {
+      list: (actor: Actor) => listEmailTexts(deps, actor),
+      read: (actor: Actor, input: Parameters<typeof readEmailText>[2]) => readEmailText(deps, actor, input),
+      save: (actor: Actor, input: Parameters<typeof saveEmailText>[2]) => saveEmailText(deps, actor, input),
+      reset: (actor: Actor, input: Parameters<typeof resetEmailText>[2]) => resetEmailText(deps, actor, input),
+      preview: (actor: Actor, input: Parameters<typeof previewEmailText>[2]) => previewEmailText(deps, actor, input),
     },
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),

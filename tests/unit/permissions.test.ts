@@ -55,6 +55,7 @@ const subjectOf = {
   "staff.site.manage": null,
   "staff.pages.manage": null,
   "staff.bookings.export": null,
+  "staff.email-texts.manage": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -90,6 +91,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.site.manage": ["admin"],
   "staff.pages.manage": ["staff", "admin"],
   "staff.bookings.export": ["staff", "admin"],
+  "staff.email-texts.manage": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -122,6 +124,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.site.manage": "unauthorized",
   "staff.pages.manage": "unauthorized",
   "staff.bookings.export": "unauthorized",
+  "staff.email-texts.manage": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
