@@ -96,6 +96,10 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** The catalogue in the back office (issue 14, decision 034): list and read events and categories with every language. */
+  "staff.catalogue.read": NoSubject;
+  /** Create, change, duplicate, publish, archive events; create, change, delete categories. */
+  "staff.catalogue.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -157,6 +161,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.catalogue.manage": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

@@ -54,6 +54,7 @@ import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { listEventChoices } from "../staff/list-event-choices";
 import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
+import { bindStaffCatalogue } from "./staff-catalogue";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -92,6 +93,8 @@ function bindServices(deps: Deps) {
     accounts,
     /** The back office's booking actions (issue 13): cancel, refund, record a transfer, mails. */
     staffActions: bindStaffActions(deps),
+    /** The back office's catalogue (issue 14): events and categories; every write drops the public reads. */
+    staffCatalogue: bindStaffCatalogue(deps),
     now,
     /** An event's waitlist for staff: read, offer places by hand, take an entry off (audited). */
     staffWaitlist: {

@@ -52,6 +52,8 @@ const subjectOf = {
   "staff.bookings.refund": null,
   "staff.bookings.record-payment": null,
   "staff.bookings.send-email": null,
+  "staff.catalogue.read": null,
+  "staff.catalogue.manage": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -84,6 +86,8 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.refund": ["staff", "admin"],
   "staff.bookings.record-payment": ["staff", "admin"],
   "staff.bookings.send-email": ["staff", "admin"],
+  "staff.catalogue.read": ["staff", "admin"],
+  "staff.catalogue.manage": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -113,6 +117,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.refund": "unauthorized",
   "staff.bookings.record-payment": "unauthorized",
   "staff.bookings.send-email": "unauthorized",
+  "staff.catalogue.read": "unauthorized",
+  "staff.catalogue.manage": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
