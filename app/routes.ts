@@ -60,6 +60,9 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
       route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin-waitlist.tsx", { id: id("admin-waitlist") }),
+      route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
+      route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
+      route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
