@@ -88,7 +88,8 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
       </div>
       {actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}
       {!actionData && notice && <FormMessage tone="success">{notice}</FormMessage>}
-      <Form method="post" className="space-y-6" noValidate>
+      {/* Keyed by the event: after a duplicate the page shows another event, and its fields must start from its values. */}
+      <Form key={event?.uuid ?? "new"} method="post" className="space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="utc_offset" value={utcOffset} />
         <Section id="basics-title" title={t("admin.events.basics")}>
@@ -294,7 +295,7 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
               </ConfirmAction>
             )}
           </div>
-          <Form method="post" className="grid gap-3 border-t border-navy-900/10 pt-4 sm:grid-cols-3" aria-labelledby="duplicate-title">
+          <Form key={event.uuid} method="post" className="grid gap-3 border-t border-navy-900/10 pt-4 sm:grid-cols-3" aria-labelledby="duplicate-title">
             <h3 id="duplicate-title" className="font-semibold text-navy-900 sm:col-span-3">
               {t("admin.events.duplicate")}
             </h3>
