@@ -64,6 +64,9 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/pages"), "routes/admin-pages.tsx", { id: id("admin-pages") }),
       route(at("admin/pages/new"), "routes/admin-page.tsx", { id: id("admin-page-new") }),
       route(at("admin/pages/:uuid"), "routes/admin-page.tsx", { id: id("admin-page") }),
+      route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
+      route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
+      route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).

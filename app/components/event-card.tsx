@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventView } from "../utils/event-view";
 import { Button } from "./button";
+import { englishFallback } from "../utils/english-fallback";
 
 const stateStyles: Record<EventState, string> = {
   bookable: "bg-success-50 text-success-700 ring-success-700/20",
@@ -65,7 +66,7 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
             <span className="text-xs font-semibold text-danger-700">{t("event.placesLeft", { count: event.places_left })}</span>
           )}
         </div>
-        <Heading id={titleId} className="font-display text-xl font-semibold leading-snug text-navy-900">
+        <Heading id={titleId} lang={englishFallback(event, "title")} className="font-display text-xl font-semibold leading-snug text-navy-900">
           {external ? (
             <a href={pageHref} {...linkTarget} className="hover:underline">
               {event.title}
@@ -86,10 +87,12 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
           </div>
           <div className="flex gap-2">
             <dt className="sr-only">{t("event.location")}</dt>
-            <dd>{event.location}</dd>
+            <dd lang={englishFallback(event, "location")}>{event.location}</dd>
           </div>
         </dl>
-        <p className="text-sm leading-relaxed text-ink">{event.teaser}</p>
+        <p lang={englishFallback(event, "teaser")} className="text-sm leading-relaxed text-ink">
+          {event.teaser}
+        </p>
         {event.display.registrationDeadline && event.state === "bookable" && (
           <p className="text-xs text-ink-soft">{t("event.registrationDeadline", { date: event.display.registrationDeadline })}</p>
         )}

@@ -8,6 +8,7 @@ import { useCspNonce } from "../utils/csp-nonce";
 import type { EventPageView } from "../utils/event-page-view";
 import { plainDescription } from "../utils/event-page-view";
 import { pageMeta } from "../utils/meta";
+import { englishFallback } from "../utils/english-fallback";
 import type { Route } from "./+types/event-page";
 
 export { loader, action } from "./event-page.server";
@@ -75,10 +76,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         <div className="flex flex-wrap items-center gap-2">
           <EventStateBadge state={event.state} />
         </div>
-        <h1 id="event-title" className="mt-3 text-balance font-display text-3xl font-bold text-navy-900 sm:text-5xl">
+        <h1 id="event-title" lang={englishFallback(event, "title")} className="mt-3 text-balance font-display text-3xl font-bold text-navy-900 sm:text-5xl">
           {event.title}
         </h1>
-        <p className="mt-3 text-lg text-ink-soft">{event.teaser}</p>
+        <p lang={englishFallback(event, "teaser")} className="mt-3 text-lg text-ink-soft">
+          {event.teaser}
+        </p>
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-8">
@@ -93,7 +96,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="event-about" className="font-display text-2xl font-semibold text-navy-900">
               {t("eventPage.about")}
             </h2>
-            <div className="rich-text mt-4 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
+            <div lang={englishFallback(event, "description")} className="rich-text mt-4 text-ink" dangerouslySetInnerHTML={{ __html: event.description }} />
           </section>
           <section aria-labelledby="event-prices" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
             <h2 id="event-prices" className="font-display text-2xl font-semibold text-navy-900">

@@ -38,6 +38,8 @@ export const publicEventSchema = z.object({
   currency: z.literal("EUR"),
   state: z.enum(eventStates),
   form_uuid: z.string().uuid().nullable(),
+  /** Texts shown in English because their translation is missing (decision 034): the page marks them `lang="en"`. */
+  english_fallbacks: z.array(z.enum(["title", "teaser", "description", "location"])).optional(),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

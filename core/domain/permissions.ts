@@ -104,6 +104,10 @@ export type SubjectOf = {
   "staff.bookings.export": NoSubject;
   /** Reword the e-mail texts per template and language, preview them, reset them to the default (decision 037). */
   "staff.email-texts.manage": NoSubject;
+  /** The catalogue in the back office (issue 14, decision 034): list and read events and categories with every language. */
+  "staff.catalogue.read": NoSubject;
+  /** Create, change, duplicate, publish, archive events; create, change, delete categories. */
+  "staff.catalogue.manage": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -169,6 +173,8 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.pages.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
   "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.catalogue.manage": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

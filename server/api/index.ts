@@ -20,6 +20,7 @@ import { registerStaffEmailTextRoutes } from "./staff-email-texts";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
 import { registerStaffContentRoutes } from "./staff-content";
+import { registerStaffCatalogueRoutes } from "./staff-catalogue";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -89,6 +90,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffEmailTextRoutes(api);
   registerStaffActionRoutes(api, logError);
   registerStaffContentRoutes(api);
+  registerStaffCatalogueRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

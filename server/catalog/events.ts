@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { EventCategory, Experience, PublicEvent } from "../../core/contracts/events";
-import { pickLocale } from "../../core/contracts/localized-text";
+import { localeOfText, pickLocale } from "../../core/contracts/localized-text";
 import { findCategory } from "../../core/domain/categories";
 import { eventState, placesLeft } from "../../core/domain/event-state";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
@@ -89,6 +89,7 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       currency: "EUR",
       state: eventState(event, now),
       form_uuid: formId,
+      english_fallbacks: (["title", "teaser", "description", "location"] as const).filter((field) => localeOfText(event[field], locale) !== locale),
     };
   });
 }

@@ -266,12 +266,16 @@ export const events = pgTable(
     placesTaken: integer("places_taken").notNull().default(0),
     minParticipants: integer("min_participants").notNull().default(1),
     published: boolean("published").notNull().default(true),
+    /** Archived by staff (decision 034): off the public site and the back office's default lists, kept for its bookings. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check("events_places_taken_within_capacity", sql`${table.placesTaken} >= 0 AND ${table.placesTaken} <= ${table.capacity}`),
     check("events_dates_ordered", sql`${table.startsOn} <= ${table.endsOn}`),
+    // An archived event is off the public site: the public reads need only ask for `published` (decision 034).
+    check("events_archived_unpublished", sql`${table.archivedAt} IS NULL OR NOT ${table.published}`),
     index("events_category_idx").on(table.categoryId),
     index("events_starts_on_idx").on(table.startsOn),
   ],

@@ -62,6 +62,7 @@ import { listEventChoices } from "../staff/list-event-choices";
 import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
 import { bindStaffContent } from "./staff-content";
+import { bindStaffCatalogue } from "./staff-catalogue";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -102,6 +103,8 @@ function bindServices(deps: Deps) {
     staffActions: bindStaffActions(deps),
     /** Site settings (admins) and content pages (staff): `staffSite`, `staffPages`, `widgetFrameAncestors` (decision 035). */
     ...bindStaffContent(deps),
+    /** The back office's catalogue (issue 14): events and categories; every write drops the public reads. */
+    staffCatalogue: bindStaffCatalogue(deps),
     now,
     /** An event's waitlist for staff: read, offer places by hand, take an entry off (audited). */
     staffWaitlist: {

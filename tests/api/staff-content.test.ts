@@ -193,7 +193,7 @@ describe("content pages", () => {
     const duplicate = await send("POST", "/api/staff/pages", pageInput("Copy", { slug: taken }), headers.staff);
     expect(duplicate.status).toBe(422);
     expect(errorResponseSchema.parse(await duplicate.json()).errors?.["translations.en.slug"]?.[0]).toBe(
-      "Another page already has this address in this language.",
+      "This address is already used in this language. Please choose another one.",
     );
     const reserved = await send("POST", "/api/staff/pages", pageInput("Events", { slug: "events" }), headers.staff);
     expect(reserved.status).toBe(422);

@@ -56,6 +56,8 @@ const subjectOf = {
   "staff.pages.manage": null,
   "staff.bookings.export": null,
   "staff.email-texts.manage": null,
+  "staff.catalogue.read": null,
+  "staff.catalogue.manage": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -92,6 +94,8 @@ const allowed: Record<Action, Role[]> = {
   "staff.pages.manage": ["staff", "admin"],
   "staff.bookings.export": ["staff", "admin"],
   "staff.email-texts.manage": ["staff", "admin"],
+  "staff.catalogue.read": ["staff", "admin"],
+  "staff.catalogue.manage": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -125,6 +129,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.pages.manage": "unauthorized",
   "staff.bookings.export": "unauthorized",
   "staff.email-texts.manage": "unauthorized",
+  "staff.catalogue.read": "unauthorized",
+  "staff.catalogue.manage": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "events" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_archived_unpublished" CHECK ("events"."archived_at" IS NULL OR NOT "events"."published");

@@ -1,0 +1,39 @@
+import type { StaffCategoryInput, StaffEventDuplicate, StaffEventInput, StaffEventStateChange, StaffEventView } from "../../core/contracts/staff-catalogue";
+import type { Actor } from "../../core/domain/permissions";
+import type { Locale } from "../../core/i18n/locales";
+import type { CatalogueStaff } from "../staff/catalogue-records";
+import { changeStaffEventState } from "../staff/change-staff-event-state";
+import { createStaffEvent } from "../staff/create-staff-event";
+import { deleteStaffCategory } from "../staff/delete-staff-category";
+import { duplicateStaffEvent } from "../staff/duplicate-staff-event";
+import { listStaffCategories } from "../staff/list-staff-categories";
+import { listStaffEvents } from "../staff/list-staff-events";
+import { readStaffEvent } from "../staff/read-staff-event";
+import { saveStaffCategory } from "../staff/save-staff-category";
+import { updateStaffEvent } from "../staff/update-staff-event";
+import { invalidatingReads } from "./cached-read";
+import type { Deps } from "./deps";
+
+/**
+ * The back office's catalogue (issue 14, decision 034): events and categories. Every write drops the
+ * public read cache, and with it the page micro-cache (decision 003), so the site shows it at once.
+ */
+export function bindStaffCatalogue(deps: Deps) {
+  const catalogue = { db: deps.db, now: deps.now };
+  const write = <T>(run: () => Promise<T>) => invalidatingReads(deps, run);
+  return {
+    listCategories: (actor: Actor) => listStaffCategories(catalogue, actor),
+    createCategory: (actor: Actor, input: CatalogueStaff & { category: StaffCategoryInput }) => write(() => saveStaffCategory(catalogue, actor, input)),
+    updateCategory: (actor: Actor, input: CatalogueStaff & { categoryId: number; category: StaffCategoryInput }) =>
+      write(() => saveStaffCategory(catalogue, actor, input)),
+    deleteCategory: (actor: Actor, input: CatalogueStaff & { categoryId: number }) => write(() => deleteStaffCategory(catalogue, actor, input)),
+    listEvents: (actor: Actor, input: { view: StaffEventView; locale: Locale }) => listStaffEvents(catalogue, actor, input),
+    readEvent: (actor: Actor, input: { eventId: string }) => readStaffEvent(catalogue, actor, input),
+    createEvent: (actor: Actor, input: CatalogueStaff & { event: StaffEventInput }) => write(() => createStaffEvent(catalogue, actor, input)),
+    updateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; event: StaffEventInput }) => write(() => updateStaffEvent(catalogue, actor, input)),
+    duplicateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; dates: StaffEventDuplicate }) =>
+      write(() => duplicateStaffEvent(catalogue, actor, input)),
+    changeEventState: (actor: Actor, input: CatalogueStaff & { eventId: string; change: StaffEventStateChange }) =>
+      write(() => changeStaffEventState(catalogue, actor, input)),
+  };
+}
