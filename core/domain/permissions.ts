@@ -96,6 +96,8 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** Edit a submitted booking's answers and companions (add, correct, remove; decision 032). */
+  "staff.bookings.edit": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -157,6 +159,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.edit": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

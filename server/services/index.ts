@@ -54,6 +54,7 @@ import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { listEventChoices } from "../staff/list-event-choices";
 import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
+import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -92,6 +93,8 @@ function bindServices(deps: Deps) {
     accounts,
     /** The back office's booking actions (issue 13): cancel, refund, record a transfer, mails. */
     staffActions: bindStaffActions(deps),
+    /** Staff edit a booking's answers and companions (decision 032). */
+    staffBookingEdits: bindStaffBookingEdits(deps),
     now,
     /** An event's waitlist for staff: read, offer places by hand, take an entry off (audited). */
     staffWaitlist: {
