@@ -10,6 +10,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { answerText } from "../bookings/manage-answer-text";
+import { mainParticipantColumns } from "../bookings/drafts";
 import { bookingDetails } from "../bookings/submit-draft";
 import { bookings, participants } from "../db/schema";
 import { AppError } from "../errors";
@@ -127,21 +128,37 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
     if (!list.length) return list;
 
     if (changed.size) {
-      // The main participant's columns and the billing address follow the answers, as at submission.
+      // The main participant's columns and the billing address follow the answers, as at submission;
+      // only what changed is written, so a booking made before its answers held every field keeps the rest.
       const details = bookingDetails(form, merged, now);
+      const changedNames = editable.filter(({ item }) => changed.has(item.uuid)).map(({ item }) => item.name);
+      const mainColumns = Object.fromEntries(
+        changedNames.flatMap((name) => {
+          const column = (mainParticipantColumns as Record<string, keyof typeof details.main>)[name.slice("main.".length)];
+          return name.startsWith("main.") && column ? [[column, details.main[column] ?? null]] : [];
+        }),
+      );
+      const mainAnswers = Object.fromEntries(
+        changedNames.flatMap((name) => (name.startsWith("main.") && name.slice("main.".length) in details.mainAnswers ? [[name.slice("main.".length), details.mainAnswers[name.slice("main.".length)]]] : [])),
+      );
+      const billingChanged = changedNames.some((name) => name.startsWith("billing."));
       await tx
         .update(bookings)
         .set({
           answers: merged,
-          separateBillingAddress: details.booking.separateBillingAddress,
-          billingAddress: details.booking.billingAddress,
-          additionalComments: details.booking.additionalComments,
+          ...(billingChanged ? { separateBillingAddress: details.booking.separateBillingAddress, billingAddress: details.booking.billingAddress } : {}),
+          ...(changedNames.includes("additional_comments") ? { additionalComments: details.booking.additionalComments } : {}),
           updatedAt: now,
         })
         .where(eq(bookings.id, booking.id));
+      const [main] = await tx
+        .select({ answers: participants.answers })
+        .from(participants)
+        .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")))
+        .limit(1);
       await tx
         .update(participants)
-        .set({ ...details.main, answers: details.mainAnswers })
+        .set({ ...mainColumns, answers: { ...main?.answers, ...mainAnswers } })
         .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")));
     }
     const price = typeChanged ? await repriceBooking(tx, booking, now) : null;
