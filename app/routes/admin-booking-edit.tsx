@@ -204,11 +204,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
           {money}
         </p>
       </div>
-      {answer?.message && (
-        <div role={answer.failed ? "alert" : "status"}>
-          <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>
-        </div>
-      )}
+      {answer?.message && <FormMessage tone={answer.failed ? "error" : "success"}>{answer.message}</FormMessage>}
       {!view.editable ? (
         <FormMessage tone="info">{t("admin.bookingEdit.closed")}</FormMessage>
       ) : (
@@ -263,11 +259,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
       {view.editable && companionItem && (
-        <section aria-labelledby="companion-actions-title" className="space-y-3">
-          <h2 id="companion-actions-title" className="sr-only">
-            {t("admin.bookingEdit.companions")}
-          </h2>
-          <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2">
             {canAdd && (
               <ConfirmAction
                 key={addErrors ? addErrors.answerId : "add"}
@@ -302,8 +294,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
                 </ConfirmAction>
               );
             })}
-          </div>
-        </section>
+        </div>
       )}
     </div>
   );
