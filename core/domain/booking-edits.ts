@@ -58,7 +58,10 @@ type CompanionValues = Partial<Record<CompanionEditField, string | null | undefi
  * The fields of one companion that change, each as `{ field, from, to }` (blank as null); `before` is
  * the stored companion, `after` what staff sent.
  */
-export function changedCompanionFields(before: CompanionValues, after: CompanionValues): { field: CompanionEditField; from: string | null; to: string | null }[] {
+export function changedCompanionFields(
+  before: CompanionValues,
+  after: CompanionValues,
+): { field: CompanionEditField; from: string | null; to: string | null }[] {
   const clean = (value: string | null | undefined) => value?.trim() || null;
   return companionEditFields.flatMap((field) => {
     if (!(field in after)) return [];

@@ -38,7 +38,9 @@ export async function addCompanion(deps: StaffActionDeps, actor: Actor, input: A
       operatorToday(now),
     );
     if (Object.keys(problems).length) {
-      throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]])) });
+      throw new AppError("VALIDATION_FAILED", "invalidRequest", {
+        fieldErrors: Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]])),
+      });
     }
     const existing = await companionRowsOf(tx, booking.id);
     if (existing.length >= companionItem.options.maxCompanions) {

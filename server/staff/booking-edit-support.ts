@@ -35,7 +35,9 @@ export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, n
 
 /** The items staff may edit, with their page's title, in form order. */
 export function editableItemsOf(form: PublicForm): { pageTitle: string; item: PublicFormItem }[] {
-  return form.pages.flatMap((page) => page.items.filter((item) => takesAnswer(item) && staffEditableItem(item)).map((item) => ({ pageTitle: page.title, item })));
+  return form.pages.flatMap((page) =>
+    page.items.filter((item) => takesAnswer(item) && staffEditableItem(item)).map((item) => ({ pageTitle: page.title, item })),
+  );
 }
 
 /** The form's companion item and its options, or null when the form takes no companions. */
@@ -77,7 +79,10 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
   );
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
   const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
-  await tx.update(bookings).set({ ...price, updatedAt: now }).where(eq(bookings.id, booking.id));
+  await tx
+    .update(bookings)
+    .set({ ...price, updatedAt: now })
+    .where(eq(bookings.id, booking.id));
   return price;
 }
 

@@ -139,7 +139,11 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
         }),
       );
       const mainAnswers = Object.fromEntries(
-        changedNames.flatMap((name) => (name.startsWith("main.") && name.slice("main.".length) in details.mainAnswers ? [[name.slice("main.".length), details.mainAnswers[name.slice("main.".length)]]] : [])),
+        changedNames.flatMap((name) =>
+          name.startsWith("main.") && name.slice("main.".length) in details.mainAnswers
+            ? [[name.slice("main.".length), details.mainAnswers[name.slice("main.".length)]]]
+            : [],
+        ),
       );
       const billingChanged = changedNames.some((name) => name.startsWith("billing."));
       await tx
@@ -167,7 +171,11 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
       staff: input.staff,
       action: "details_edited_by_staff",
       changes: list,
-      details: { items: [...changed], companions: input.companions.map((edit) => edit.uuid), ...(price ? { totalCents: { from: booking.totalCents, to: price.totalCents } } : {}) },
+      details: {
+        items: [...changed],
+        companions: input.companions.map((edit) => edit.uuid),
+        ...(price ? { totalCents: { from: booking.totalCents, to: price.totalCents } } : {}),
+      },
       now,
     });
     return list;

@@ -12,7 +12,11 @@ const companionTypeOf = (value: string | null): CompanionType | null => companio
 const salutationOf = (value: string | null) => (["mr", "mrs", "divers"] as const).find((salutation) => salutation === value) ?? null;
 
 /** What the edit page shows (`GET api/staff/bookings/{uuid}/answers`): the editable answers, companions, money and version. Staff only. */
-export async function readBookingEdit(deps: { db: Queryable; now: () => Date }, actor: Actor, input: { bookingId: string; locale: Locale }): Promise<BookingEditView> {
+export async function readBookingEdit(
+  deps: { db: Queryable; now: () => Date },
+  actor: Actor,
+  input: { bookingId: string; locale: Locale },
+): Promise<BookingEditView> {
   authorize(actor, "staff.bookings.edit", null);
   const { booking } = await findSubmittedBooking(deps.db, input.bookingId);
   const form = await bookedForm(deps.db, booking, input.locale, deps.now());
@@ -26,7 +30,12 @@ export async function readBookingEdit(deps: { db: Queryable; now: () => Date }, 
     version: booking.version,
     items: editableItemsOf(form).map(({ pageTitle, item }) => ({ page_title: pageTitle, item, value: booking.answers[item.uuid] ?? null })),
     companion_item: companionItem
-      ? { uuid: companionItem.item.uuid, label: companionItem.item.label, max_companions: companionItem.options.maxCompanions, types: companionItem.options.types }
+      ? {
+          uuid: companionItem.item.uuid,
+          label: companionItem.item.label,
+          max_companions: companionItem.options.maxCompanions,
+          types: companionItem.options.types,
+        }
       : null,
     companions: companions.map((row) => ({
       uuid: row.id,

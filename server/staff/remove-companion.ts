@@ -54,7 +54,12 @@ export async function removeCompanion(deps: StaffActionDeps, actor: Actor, input
       staff: input.staff,
       action: "companion_removed_by_staff",
       changes,
-      details: { companionId: removed.id, placesReleased: freed, waitlistOffers: offers.length, totalCents: { from: booking.totalCents, to: price.totalCents } },
+      details: {
+        companionId: removed.id,
+        placesReleased: freed,
+        waitlistOffers: offers.length,
+        totalCents: { from: booking.totalCents, to: price.totalCents },
+      },
       now,
     });
     return { changes, offers };

@@ -58,9 +58,13 @@ async function row(bookingId: string) {
   if (!found) throw new Error("no booking");
   return found;
 }
-const peopleOf = (bookingId: string) => database.db.select().from(participants).where(eq(participants.bookingId, bookingId)).orderBy(asc(participants.position));
+const peopleOf = (bookingId: string) =>
+  database.db.select().from(participants).where(eq(participants.bookingId, bookingId)).orderBy(asc(participants.position));
 const mailsOf = (bookingId: string) =>
-  database.db.select().from(outboxEmails).where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "booking-details-changed")));
+  database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "booking-details-changed")));
 const auditOf = (bookingId: string) => database.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, bookingId)).orderBy(asc(bookingEvents.id));
 const placesTaken = async () => (await database.db.select({ taken: events.placesTaken }).from(events).where(eq(events.id, eventId)))[0]?.taken ?? -1;
 
@@ -71,7 +75,12 @@ describe("who may edit", () => {
       const { version, companions } = await viewOf(bookingId);
       expectMatrixStatus(await request("GET", `/api/staff/bookings/${bookingId}/answers`, undefined, caller), expected, 200);
       expectMatrixStatus(await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version, answers: {} }, caller), expected, 200);
-      const add = await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version, type: "non_playing", forename: "Max", surname: "Muster" }, caller);
+      const add = await request(
+        "POST",
+        `/api/staff/bookings/${bookingId}/companions`,
+        { version, type: "non_playing", forename: "Max", surname: "Muster" },
+        caller,
+      );
       expectMatrixStatus(add, expected, 200);
       const next = expected === "allowed" ? version + 1 : version;
       const removed = await request("DELETE", `/api/staff/bookings/${bookingId}/companions/${companions[0]?.uuid}?version=${next}`, undefined, caller);
@@ -135,7 +144,9 @@ describe("editing answers", () => {
     const bookingId = await heldBooking();
     const view = await viewOf(bookingId);
     const forename = itemNamed(view, "main.forename");
-    expect((await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version: view.version, answers: { [forename.uuid]: "First" } })).status).toBe(200);
+    expect((await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version: view.version, answers: { [forename.uuid]: "First" } })).status).toBe(
+      200,
+    );
     const before = await snapshotDatabase(database.db);
     const stale = await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version: view.version, answers: { [forename.uuid]: "Second" } });
     expect(stale.status).toBe(409);
@@ -149,7 +160,10 @@ describe("editing answers", () => {
     await database.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, bookingId));
     expect((await viewOf(bookingId)).editable).toBe(false);
     expect((await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version: view.version, answers: {} })).status).toBe(409);
-    expect((await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: view.version, type: "non_playing", forename: "A", surname: "B" })).status).toBe(409);
+    expect(
+      (await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: view.version, type: "non_playing", forename: "A", surname: "B" }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -159,7 +173,12 @@ describe("companions", () => {
     const view = await viewOf(bookingId);
     const before = await row(bookingId);
     const taken = await placesTaken();
-    const added = await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: view.version, type: "golf_playing", forename: "Max", surname: "Muster" });
+    const added = await request("POST", `/api/staff/bookings/${bookingId}/companions`, {
+      version: view.version,
+      type: "golf_playing",
+      forename: "Max",
+      surname: "Muster",
+    });
     expect(added.status).toBe(200);
     const afterAdd = await row(bookingId);
     expect(afterAdd.placesHeld).toBe(before.placesHeld + 1);
@@ -183,10 +202,18 @@ describe("companions", () => {
     const bookingId = await heldBooking();
     const view = await viewOf(bookingId);
     const [event] = await database.db.select().from(events).where(eq(events.id, eventId));
-    await database.db.update(events).set({ capacity: event?.placesTaken ?? 0 }).where(eq(events.id, eventId));
+    await database.db
+      .update(events)
+      .set({ capacity: event?.placesTaken ?? 0 })
+      .where(eq(events.id, eventId));
     try {
       const before = await snapshotDatabase(database.db);
-      const response = await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: view.version, type: "non_playing", forename: "Max", surname: "Muster" });
+      const response = await request("POST", `/api/staff/bookings/${bookingId}/companions`, {
+        version: view.version,
+        type: "non_playing",
+        forename: "Max",
+        surname: "Muster",
+      });
       expect(response.status).toBe(409);
       expect(((await response.json()) as { message: string }).message).toMatch(/fully booked/);
       expect(await snapshotDatabase(database.db)).toEqual(before);
@@ -199,7 +226,12 @@ describe("companions", () => {
     const bookingId = await heldBooking();
     let version = (await viewOf(bookingId)).version;
     for (let index = 0; index < 2; index++) {
-      const response = await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version, type: "non_playing", forename: `Extra${index}`, surname: "X" });
+      const response = await request("POST", `/api/staff/bookings/${bookingId}/companions`, {
+        version,
+        type: "non_playing",
+        forename: `Extra${index}`,
+        surname: "X",
+      });
       expect(response.status).toBe(200);
       version += 1;
     }

@@ -66,7 +66,10 @@ for (const language of languages) {
       await companion.getByLabel(t.forename).fill("");
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByRole("group", { name: /Companion 1|Begleitperson 1/ }).getByLabel(t.forename)).toHaveAttribute("aria-invalid", "true");
-      await page.getByRole("group", { name: /Companion 1|Begleitperson 1/ }).getByLabel(t.forename).fill("Jonathan");
+      await page
+        .getByRole("group", { name: /Companion 1|Begleitperson 1/ })
+        .getByLabel(t.forename)
+        .fill("Jonathan");
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByRole("status").filter({ hasText: t.saved })).toBeVisible();
 

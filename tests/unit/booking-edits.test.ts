@@ -5,7 +5,8 @@ describe("booking edits by staff (decision 032)", () => {
   it("lets staff edit typed answers, not companions, vehicles, files, the SMA request or decisions made at submission", () => {
     expect(staffEditableItem({ kind: "input", name: "main.forename" })).toBe(true);
     expect(staffEditableItem({ kind: "date", name: "main.date_of_birth" })).toBe(true);
-    for (const kind of ["companion", "vehicles", "vehicles_per_day", "upload", "file", "sma"] as const) expect(staffEditableItem({ kind, name: "x" })).toBe(false);
+    for (const kind of ["companion", "vehicles", "vehicles_per_day", "upload", "file", "sma"] as const)
+      expect(staffEditableItem({ kind, name: "x" })).toBe(false);
     for (const name of ["payment_option", "terms", "create_account"]) expect(staffEditableItem({ kind: "radio", name })).toBe(false);
   });
 
@@ -23,14 +24,17 @@ describe("booking edits by staff (decision 032)", () => {
   });
 
   it("lists a companion's changed fields, trimmed, blank as none", () => {
-    expect(changedCompanionFields({ forename: "Jonas", surname: "Berg", date_of_birth: null }, { forename: " Jonathan ", surname: "Berg", date_of_birth: "" })).toEqual([
-      { field: "forename", from: "Jonas", to: "Jonathan" },
-    ]);
+    expect(
+      changedCompanionFields({ forename: "Jonas", surname: "Berg", date_of_birth: null }, { forename: " Jonathan ", surname: "Berg", date_of_birth: "" }),
+    ).toEqual([{ field: "forename", from: "Jonas", to: "Jonathan" }]);
   });
 
   it("describes changes as one audit line", () => {
-    expect(describeChanges([{ label: "First name", from: "Jonas", to: "Jonathan" }, { label: "Total price", from: "€1.00", to: "€2.00" }])).toBe(
-      "First name: Jonas → Jonathan; Total price: €1.00 → €2.00",
-    );
+    expect(
+      describeChanges([
+        { label: "First name", from: "Jonas", to: "Jonathan" },
+        { label: "Total price", from: "€1.00", to: "€2.00" },
+      ]),
+    ).toBe("First name: Jonas → Jonathan; Total price: €1.00 → €2.00");
   });
 });
