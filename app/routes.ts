@@ -57,6 +57,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
       route(at("admin/bookings"), "routes/admin-bookings.tsx", { id: id("admin-bookings") }),
       route(at("admin/bookings/:uuid"), "routes/admin-booking.tsx", { id: id("admin-booking") }),
+      route(at("admin/bookings/:uuid/edit"), "routes/admin-booking-edit.tsx", { id: id("admin-booking-edit") }),
       route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
       route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin-waitlist.tsx", { id: id("admin-waitlist") }),

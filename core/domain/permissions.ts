@@ -108,6 +108,8 @@ export type SubjectOf = {
   "staff.catalogue.read": NoSubject;
   /** Create, change, duplicate, publish, archive events; create, change, delete categories. */
   "staff.catalogue.manage": NoSubject;
+  /** Edit a submitted booking's answers and companions (add, correct, remove; decision 032). */
+  "staff.bookings.edit": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -175,6 +177,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.catalogue.manage": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.bookings.edit": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

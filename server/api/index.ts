@@ -21,6 +21,7 @@ import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
 import { registerStaffContentRoutes } from "./staff-content";
 import { registerStaffCatalogueRoutes } from "./staff-catalogue";
+import { registerStaffBookingEditRoutes } from "./staff-booking-edits";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -91,6 +92,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffActionRoutes(api, logError);
   registerStaffContentRoutes(api);
   registerStaffCatalogueRoutes(api);
+  registerStaffBookingEditRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -32,7 +32,7 @@ const staffAnswers = {
 const staffRoute = { tags: ["staff"], security: [{ bearerAuth: [] }], middleware: requireRole("staff") };
 
 /** The staff member an audit row names: the session's account. */
-function staffOf(c: Context<ActorEnv>): StaffMember {
+export function staffOf(c: Context<ActorEnv>): StaffMember {
   return { id: c.var.actor.user?.userId ?? "", email: c.var.user?.email ?? "" };
 }
 

@@ -105,7 +105,7 @@ function validateWholeBooking(
 }
 
 /** The booking's own columns from the answers of the items the form names for them. */
-function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
+export function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
   const items = itemsOf(form);
   const answerOf = (name: string) => {
     const item = items.find((candidate) => candidate.name === name);

@@ -200,6 +200,20 @@ export const bookingCancelledPayloadSchema = z.object({
   manageUrl: linkSchema,
 });
 
+/** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): each change from → to, and the money afterwards. */
+export const bookingDetailsChangedPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  changes: z
+    .array(z.object({ label: z.string().min(1).max(500), from: z.string().max(5000), to: z.string().max(5000) }))
+    .min(1)
+    .max(200),
+  totalCents: centsSchema,
+  paidCents: centsSchema,
+  manageUrl: linkSchema,
+});
+
 /** Staff gave money back through the card provider (server/staff/refund-booking.ts). */
 export const refundIssuedPayloadSchema = z.object({
   name: nameSchema,
@@ -257,6 +271,7 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("refund-issued"), payload: refundIssuedPayloadSchema }),
   z.object({ template: z.literal("transfer-received"), payload: transferReceivedPayloadSchema }),
   z.object({ template: z.literal("staff-message"), payload: staffMessagePayloadSchema }),
+  z.object({ template: z.literal("booking-details-changed"), payload: bookingDetailsChangedPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -283,6 +298,7 @@ export type BookingCancelledPayload = EmailPayload<"booking-cancelled">;
 export type RefundIssuedPayload = EmailPayload<"refund-issued">;
 export type TransferReceivedPayload = EmailPayload<"transfer-received">;
 export type StaffMessagePayload = EmailPayload<"staff-message">;
+export type BookingDetailsChangedPayload = EmailPayload<"booking-details-changed">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

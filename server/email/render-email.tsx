@@ -20,6 +20,7 @@ import { BookingCancelled, bookingCancelledSubject } from "./templates/booking-c
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
+import { BookingDetailsChanged, bookingDetailsChangedSubject } from "./templates/booking-details-changed";
 import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
 import { withOverriddenTexts } from "./email-catalogue";
@@ -69,6 +70,11 @@ function templateOf(message: EmailMessage, locale: Locale): { subject: string; e
       return { subject: transferReceivedSubject(locale, message.payload), element: <TransferReceived locale={locale} payload={message.payload} /> };
     case "staff-message":
       return { subject: staffMessageSubject(locale, message.payload), element: <StaffMessage locale={locale} payload={message.payload} /> };
+    case "booking-details-changed":
+      return {
+        subject: bookingDetailsChangedSubject(locale, message.payload),
+        element: <BookingDetailsChanged locale={locale} payload={message.payload} />,
+      };
   }
 }
 

@@ -63,6 +63,7 @@ import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
 import { bindStaffContent } from "./staff-content";
 import { bindStaffCatalogue } from "./staff-catalogue";
+import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -105,6 +106,8 @@ function bindServices(deps: Deps) {
     ...bindStaffContent(deps),
     /** The back office's catalogue (issue 14): events and categories; every write drops the public reads. */
     staffCatalogue: bindStaffCatalogue(deps),
+    /** Staff edit a booking's answers and companions (decision 032). */
+    staffBookingEdits: bindStaffBookingEdits(deps),
     now,
     /** An event's waitlist for staff: read, offer places by hand, take an entry off (audited). */
     staffWaitlist: {

@@ -124,6 +124,18 @@ const messages: EmailMessage[] = [
     },
   },
   {
+    template: "booking-details-changed",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      changes: [{ label: "Companion 1: First name", from: "Max", to: "Maximilian" }],
+      totalCents: 30400,
+      paidCents: 7600,
+      manageUrl: link,
+    },
+  },
+  {
     template: "balance-due",
     payload: {
       name: "Ada Lovelace",
@@ -448,5 +460,7 @@ function catalogueKey(message: EmailMessage): string {
       return "transferReceived";
     case "staff-message":
       return "staffMessage";
+    case "booking-details-changed":
+      return "bookingDetailsChanged";
   }
 }

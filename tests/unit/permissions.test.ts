@@ -58,6 +58,7 @@ const subjectOf = {
   "staff.email-texts.manage": null,
   "staff.catalogue.read": null,
   "staff.catalogue.manage": null,
+  "staff.bookings.edit": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -96,6 +97,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.email-texts.manage": ["staff", "admin"],
   "staff.catalogue.read": ["staff", "admin"],
   "staff.catalogue.manage": ["staff", "admin"],
+  "staff.bookings.edit": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -131,6 +133,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.email-texts.manage": "unauthorized",
   "staff.catalogue.read": "unauthorized",
   "staff.catalogue.manage": "unauthorized",
+  "staff.bookings.edit": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

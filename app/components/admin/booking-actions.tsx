@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
 import { Field, FormMessage } from "../field";
+import { buttonClasses } from "../button";
 import { ConfirmAction } from "./confirm-action";
 
 const inputClasses = (invalid: boolean) =>
@@ -238,7 +240,13 @@ function MessageAction({ actions, answer }: { actions: BookingActionsView; answe
  */
 export function BookingActions({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
   const { t } = useTranslation();
-  const buttons: ReactNode[] = [];
+  const { pathname } = useLocation();
+  const buttons: ReactNode[] = [
+    // Its own page (decision 032): the detail's address plus `/edit`, in the page's language.
+    <Link key="edit" to={`${pathname.replace(/\/$/, "")}/edit`} className={buttonClasses("ghost", "sm")}>
+      {t("admin.booking.actions.editAnswers")}
+    </Link>,
+  ];
   if (actions.cancel) buttons.push(<CancelAction key="cancel" actions={actions} answer={answer} />);
   if (actions.refund) buttons.push(<RefundAction key="refund" actions={actions} answer={answer} />);
   if (actions.recordPayment) buttons.push(<RecordPaymentAction key="record-payment" actions={actions} answer={answer} />);

@@ -1,0 +1,28 @@
+import type { Actor } from "../../core/domain/permissions";
+import type { Locale } from "../../core/i18n/locales";
+import { addCompanion, type AddCompanionInput } from "../staff/add-companion";
+import { editBookingAnswers, type EditAnswersInput } from "../staff/edit-booking-answers";
+import { readBookingEdit } from "../staff/read-booking-edit";
+import { removeCompanion, type RemoveCompanionInput } from "../staff/remove-companion";
+import type { StaffActionDeps } from "../staff/staff-booking";
+import { invalidatingReads } from "./cached-read";
+import type { Deps } from "./deps";
+
+/** Staff edit a booking's answers and companions (server/staff, docs/decisions/032), bound to the deps. */
+export function bindStaffBookingEdits(deps: Deps) {
+  const staff: StaffActionDeps = {
+    db: deps.db,
+    now: deps.now,
+    provider: deps.paymentProvider,
+    publicOrigin: deps.publicOrigin,
+    manageLinkSecret: deps.manageLinkSecret,
+    enqueueMail: deps.enqueueMail,
+  };
+  return {
+    read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readBookingEdit(deps, actor, input),
+    editAnswers: (actor: Actor, input: EditAnswersInput) => editBookingAnswers(staff, actor, input),
+    // A companion takes or frees a place: the event cards must not show a stale count.
+    addCompanion: (actor: Actor, input: AddCompanionInput) => invalidatingReads(deps, () => addCompanion(staff, actor, input)),
+    removeCompanion: (actor: Actor, input: RemoveCompanionInput) => invalidatingReads(deps, () => removeCompanion(staff, actor, input)),
+  };
+}

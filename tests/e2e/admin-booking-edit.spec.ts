@@ -1,0 +1,99 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { logInAsStaff, newStaffMember } from "./staff-support";
+
+/**
+ * Staff edit a booking's answers and companions (decision 032): correct a companion's name, add a
+ * companion (the price follows), see both on the detail page, and the customer gets the mail.
+ */
+
+type Booked = { bookingUuid: string; code: string };
+
+/** A confirmed invoice booking with one companion (Jonas Berg) of an event of the test's own (manage-test-routes.ts). */
+async function invoiceBooking(request: APIRequestContext, locale: "en" | "de", email: string): Promise<Booked> {
+  const response = await request.post("/__test/manage-bookings", { data: { copyOf: "golfYogaTrip", email, locale } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Booked;
+}
+
+const texts = {
+  en: {
+    edit: "Edit answers",
+    forename: "First name",
+    surname: "Last name",
+    save: "Save changes",
+    saved: "Changes saved; the customer has been e-mailed.",
+    add: "Add companion",
+    addDialog: "Add a companion",
+    added: "Companion added; the price and the customer have been updated.",
+    back: /Back to the booking/,
+    mail: (code: string) => new RegExp(`^The details of your booking ${code} were changed$`),
+  },
+  de: {
+    edit: "Angaben bearbeiten",
+    forename: "Vorname",
+    surname: "Nachname",
+    save: "Änderungen speichern",
+    saved: "Änderungen gespeichert; der Kunde wurde per E-Mail informiert.",
+    add: "Begleitperson hinzufügen",
+    addDialog: "Begleitperson hinzufügen",
+    added: "Begleitperson hinzugefügt; Preis und Kunde wurden aktualisiert.",
+    back: /Zurück zur Buchung/,
+    mail: (code: string) => new RegExp(`^Die Angaben Ihrer Buchung ${code} wurden geändert$`),
+  },
+} as const;
+
+for (const language of languages) {
+  const t = texts[language.locale];
+  test.describe(`editing a booking in the back office (${language.locale})`, () => {
+    test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("staff correct a companion's name and add a companion; the price follows and the customer gets the mail", async ({ page, request }) => {
+      test.slow();
+      const customer = uniqueEmail(`edit-${language.locale}`);
+      const { bookingUuid, code } = await invoiceBooking(request, language.locale, customer);
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+
+      await page.getByRole("link", { name: t.edit }).click();
+      await expect(page).toHaveURL(new RegExp(`${language.prefix}/admin/bookings/${bookingUuid}/edit$`));
+      const moneyBefore = await page.getByTestId("edit-money").textContent();
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `admin-booking-edit-${language.locale}`);
+
+      // A blank name is answered at its field and saves nothing; then the corrected name is saved.
+      const companion = page.getByRole("group", { name: /Companion 1|Begleitperson 1/ });
+      await companion.getByLabel(t.forename).fill("");
+      await page.getByRole("button", { name: t.save }).click();
+      await expect(page.getByRole("group", { name: /Companion 1|Begleitperson 1/ }).getByLabel(t.forename)).toHaveAttribute("aria-invalid", "true");
+      await page
+        .getByRole("group", { name: /Companion 1|Begleitperson 1/ })
+        .getByLabel(t.forename)
+        .fill("Jonathan");
+      await page.getByRole("button", { name: t.save }).click();
+      await expect(page.getByRole("status").filter({ hasText: t.saved })).toBeVisible();
+
+      // A second companion: the dialog by keyboard, its fields, and the price goes up.
+      await page.getByRole("button", { name: t.add }).focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("alertdialog", { name: t.addDialog });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page);
+      await dialog.getByLabel(t.forename).fill("Greta");
+      await dialog.getByLabel(t.surname).fill("Sommer");
+      await dialog.getByRole("button", { name: t.add }).click();
+      await expect(page.getByRole("status").filter({ hasText: t.added })).toBeVisible();
+      await expect(page.getByTestId("edit-money")).not.toHaveText(moneyBefore ?? "");
+      await shootPhoneAndDesktop(page, `admin-booking-edit-added-${language.locale}`);
+
+      await page.getByRole("link", { name: t.back }).click();
+      await expect(page.getByText("Jonathan Berg").first()).toBeVisible();
+      await expect(page.getByText("Greta Sommer").first()).toBeVisible();
+      await expect(page.getByText(/Jonas → Jonathan/).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      const mail = await mailMatching(customer, t.mail(code));
+      // One mail per edit: the latest lists the companion added and the new total.
+      expect(mail.text).toContain("Greta Sommer");
+    });
+  });
+}
