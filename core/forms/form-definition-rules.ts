@@ -52,7 +52,8 @@ export function definitionProblems(definition: FormDefinition, context: Definiti
       if (!item.name.trim()) add(at("name"), "formDefinition.nameMissing");
       else if (names.has(item.name)) add(at("name"), "formDefinition.nameTaken");
       else names.set(item.name, item.uuid);
-      if (item.parent_uuid !== null && (item.parent_uuid === item.uuid || !groupsOfPage.has(item.parent_uuid))) add(at("parent_uuid"), "formDefinition.parentInvalid");
+      if (item.parent_uuid !== null && (item.parent_uuid === item.uuid || !groupsOfPage.has(item.parent_uuid)))
+        add(at("parent_uuid"), "formDefinition.parentInvalid");
       for (const key of replacedOptions(item)) add(at(`options.${key}`), "formDefinition.optionInvalid");
       if (choiceKinds.has(item.kind) && choiceCount(item) === 0) add(at("options.choices"), "formDefinition.choicesMissing");
       if (item.kind === "sma") smaItems += 1;

@@ -108,5 +108,4 @@ export async function bookingFormDefinition(
 }
 
 /** Every item of a definition, page by page. */
-export const definitionItems = (definition: FormDefinition | undefined): FormDefinitionItem[] =>
-  (definition?.pages ?? []).flatMap((page) => page.items);
+export const definitionItems = (definition: FormDefinition | undefined): FormDefinitionItem[] => (definition?.pages ?? []).flatMap((page) => page.items);

@@ -7,7 +7,7 @@ import { telNumberOf } from "../../core/domain/tel-links";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import type { Database, Queryable } from "../db/client";
-import { definitionItems } from "../db/form-versions";
+import { definitionItems, latestFormVersion } from "../db/form-versions";
 import { bookings, callBackAttempts, events, formVersions, participants } from "../db/schema";
 import { displayNameOf } from "../bookings/drafts";
 
@@ -43,10 +43,13 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
       .groupBy(participants.bookingId, participants.companionType),
     await attemptsOf(db, bookingIds),
     // The form versions the bookings were made on (decision 036), each read once.
-    await versionItemsOf(db, rows.map((row) => row.booking.formVersionId)),
+    await versionItemsOf(
+      db,
+      rows.map((row) => row.booking),
+    ),
   ];
   const mainOf = new Map(mains.map((main) => [main.bookingId, main]));
-  const itemOf = (versionId: string | null, name: string) => (versionId ? items.get(versionId)?.find((item) => item.name === name) : undefined);
+  const itemOf = (booking: { id: string }, name: string) => items.get(booking.id)?.find((item) => item.name === name);
 
   return rows.map(({ booking, event }): CallBack => {
     const main = mainOf.get(booking.id);
@@ -58,8 +61,8 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
       const type = companionTypes.find((candidate) => candidate === row.type);
       if (type) byType[type] = (byType[type] ?? 0) + row.count;
     }
-    const defaultCountry = itemOf(booking.formVersionId, phoneItemName)?.options.defaultCountry;
-    const choiceItem = itemOf(booking.formVersionId, paymentChoiceItemName);
+    const defaultCountry = itemOf(booking, phoneItemName)?.options.defaultCountry;
+    const choiceItem = itemOf(booking, paymentChoiceItemName);
     const choice = choiceItem ? booking.answers[choiceItem.uuid] : undefined;
     const base = `/api/staff/bookings/${booking.id}`;
     return {
@@ -109,9 +112,14 @@ async function attemptsOf(db: Queryable, bookingIds: string[]): Promise<Map<stri
   return byBooking;
 }
 
-/** The items of each named form version, by version id. */
-async function versionItemsOf(db: Queryable, versionIds: (string | null)[]) {
-  const ids = [...new Set(versionIds.filter((id): id is string => id !== null))];
-  const rows = ids.length ? await db.select({ id: formVersions.id, definition: formVersions.definition }).from(formVersions).where(inArray(formVersions.id, ids)) : [];
-  return new Map(rows.map((row) => [row.id, definitionItems(row.definition)]));
+/** The items of each booking's form version, by booking id; a booking without one reads its form's latest. */
+async function versionItemsOf(db: Queryable, rows: { id: string; formId: string; formVersionId: string | null }[]) {
+  const versionIds = [...new Set(rows.flatMap((row) => (row.formVersionId ? [row.formVersionId] : [])))];
+  const formIds = [...new Set(rows.filter((row) => !row.formVersionId).map((row) => row.formId))];
+  const byId = versionIds.length
+    ? await db.select({ id: formVersions.id, definition: formVersions.definition }).from(formVersions).where(inArray(formVersions.id, versionIds))
+    : [];
+  const latest = new Map(await Promise.all(formIds.map(async (formId) => [formId, (await latestFormVersion(db, formId))?.definition] as const)));
+  const definitions = new Map(byId.map((row) => [row.id, row.definition]));
+  return new Map(rows.map((row) => [row.id, definitionItems(row.formVersionId ? definitions.get(row.formVersionId) : latest.get(row.formId))]));
 }

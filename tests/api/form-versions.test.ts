@@ -107,7 +107,8 @@ describe("editing a form that has bookings", () => {
 
     // The operator renames the item and drops another page's items: the draft differs, then version 2.
     const edited: FormDefinition = structuredClone(form.draft);
-    for (const page of edited.pages) for (const candidate of page.items) if (candidate.uuid === item.uuid) candidate.label = { en: "Renamed label", de: "Neue Beschriftung" };
+    for (const page of edited.pages)
+      for (const candidate of page.items) if (candidate.uuid === item.uuid) candidate.label = { en: "Renamed label", de: "Neue Beschriftung" };
     expect((await put(edited)).status).toBe(200);
     expect((await readForm()).draft_differs).toBe(true);
     const published = publishFormResponseSchema.parse(await (await publish()).json()).data;
