@@ -90,6 +90,8 @@ export type SubjectOf = {
   "staff.call-backs.record-attempt": NoSubject;
   /** The back office's booking actions (issue 13; any booking: the desk's). Cancel a booking. */
   "staff.bookings.cancel": NoSubject;
+  /** The form builder (decision 036): read a form's draft and versions, save the draft, publish it. */
+  "staff.forms.edit": NoSubject;
   /** Give money back through the card provider. */
   "staff.bookings.refund": NoSubject;
   /** Record a bank transfer received for an invoice booking. */
@@ -178,6 +180,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
   "staff.catalogue.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.edit": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.forms.edit": { allows: isStaff, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

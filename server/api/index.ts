@@ -22,6 +22,7 @@ import { registerStaffActionRoutes } from "./staff-actions";
 import { registerStaffContentRoutes } from "./staff-content";
 import { registerStaffCatalogueRoutes } from "./staff-catalogue";
 import { registerStaffBookingEditRoutes } from "./staff-booking-edits";
+import { registerStaffFormRoutes } from "./staff-forms";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
@@ -93,6 +94,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffContentRoutes(api);
   registerStaffCatalogueRoutes(api);
   registerStaffBookingEditRoutes(api);
+  registerStaffFormRoutes(api);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -11,9 +11,10 @@ import type { Locale } from "../../core/i18n/locales";
 import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
-import { bookings, events, formPages, forms, participants, users } from "../db/schema";
+import { bookings, events, forms, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm, getPublicForm } from "../catalog/forms";
+import { latestFormVersion } from "../db/form-versions";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { authorizedBooking } from "./authorized-booking";
@@ -196,6 +197,8 @@ export async function openDraft(
   }
   const token = newSecretToken();
   const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: deps.now() });
+  // Recorded for the record; a draft is shown with the latest version and pinned at submission (decision 036).
+  const version = await latestFormVersion(db, form.form.id);
   // A logged-in visitor's draft is prefilled with what the site knows about them, and theirs.
   const userId = actor.user?.userId;
   const row = await db.transaction(async (tx) => {
@@ -205,6 +208,7 @@ export async function openDraft(
       .insert(bookings)
       .values({
         formId: form.form.id,
+        formVersionId: version?.id ?? null,
         eventId: form.form.eventId,
         userId: user?.id ?? null,
         tokenHash: hashToken(token),
@@ -248,16 +252,13 @@ export async function updateDraftPage(
   const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
   if (input.version !== undefined && input.version !== booking.version) throw staleVersion();
-  const [page] = await db
-    .select()
-    .from(formPages)
-    .where(and(eq(formPages.id, input.pageId), eq(formPages.formId, booking.formId)))
-    .limit(1);
+  // A draft follows the latest published version of its form (decision 036).
+  const form = await getBookingForm(db, input.locale, booking, now);
+  const page = form.pages.find((candidate) => candidate.uuid === input.pageId);
   if (!page) throw new AppError("NOT_FOUND", "pageNotFound");
-  if (isPageBlockedBySma(page.position, { blocking: booking.smaBlocking, page: booking.smaPage }))
+  if (isPageBlockedBySma(page.number, { blocking: booking.smaBlocking, page: booking.smaPage }))
     throw new AppError("CONFLICT", "smaPending", { reason: "in_review" });
-  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now });
-  const items = form.pages.find((candidate) => candidate.uuid === page.id)?.items ?? [];
+  const { items } = page;
   const known = new Set(items.map((item) => item.uuid));
   const unknown = Object.keys(input.answers).filter((key) => !known.has(key));
   const t = translatorFor(input.locale);
@@ -291,7 +292,7 @@ export async function updateDraftPage(
       .update(bookings)
       .set({
         answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
-        currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.position + 1})` : bookings.currentPage,
+        currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.number + 1})` : bookings.currentPage,
         version: sql`${bookings.version} + 1`,
         updatedAt: now,
       })
@@ -312,7 +313,7 @@ export async function updateDraftPage(
   if (Object.keys(itemErrors).length || Object.keys(participantErrors).length) {
     const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
     // The answers were saved all the same: the caller learns the draft's new version to save from next.
-    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.id], draftVersion: saved.version });
+    throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.uuid], draftVersion: saved.version });
   }
   return bookingViewOf(db, saved, now);
 }

@@ -7,7 +7,7 @@ import { isCompletableLater, takesAnswer, validateAnswer } from "../../core/form
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize, bookingSubject } from "../auth/authorize";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm } from "../catalog/forms";
 import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, forms, uploads } from "../db/schema";
 import { AppError } from "../errors";
@@ -47,7 +47,7 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
   return deps.db.transaction(async (tx) => {
     const managed = await openForLaterDetails({ ...deps, db: tx }, caller, { token: input.token, lock: true });
     const { booking } = managed;
-    const form = await getPublicForm(tx, input.locale, booking.formId, { preview: true, now });
+    const form = await getBookingForm(tx, input.locale, booking, now);
     const laterItems = form.pages.flatMap((page) => page.items).filter((item) => takesAnswer(item) && isCompletableLater(item));
     const errors: FieldErrors = {};
     for (const uuid of Object.keys(input.answers)) {

@@ -21,7 +21,7 @@ export function uploadLaterFile(deps: LaterUploadDeps, caller: Actor, input: Omi
       kind: "after-checkout",
       open: async (db, { lock }) => {
         const { booking } = await openForLaterDetails({ ...deps, db }, caller, { token, lock });
-        return { id: booking.id, formId: booking.formId, status: booking.status, afterCheckout: true };
+        return { id: booking.id, formId: booking.formId, formVersionId: booking.formVersionId, status: booking.status, afterCheckout: true };
       },
     },
   });

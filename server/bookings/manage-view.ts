@@ -5,7 +5,7 @@ import { addDays, operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import { isCompletableLater, takesAnswer } from "../../core/forms/kinds";
 import type { Locale } from "../../core/i18n/locales";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
 import { eventDayResources, eventPrices, forms, invoices, participants, resourceReservations, uploads } from "../db/schema";
 import { payLinkUrl } from "../payments/pay-links";
@@ -34,8 +34,8 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
   const { db } = deps;
   const { locale } = input;
   const now = deps.now();
-  // The booked form as it stands, also when the event has since been unpublished.
-  const form = await getPublicForm(db, locale, booking.formId, { preview: true, now });
+  // The form version the booking was made on (decision 036), also when the event has since been unpublished.
+  const form = await getBookingForm(db, locale, booking, now);
   const [formRow] = await db.select({ days: forms.laterDetailsDaysBeforeEvent }).from(forms).where(eq(forms.id, booking.formId)).limit(1);
   const people = await db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position));
   const files = (await db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt))).map(toUploadView);

@@ -3,7 +3,8 @@ import { bookingPriceLines, parseResourceChoices, vehicleItemOptions } from "../
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
 import type { Queryable } from "../db/client";
-import { type bookings, eventPrices, events, formItems, formPages, type participants, sites } from "../db/schema";
+import { bookingFormDefinition, definitionItems } from "../db/form-versions";
+import { type bookings, eventPrices, events, type participants, sites } from "../db/schema";
 
 /**
  * A draft's running price (spec §3: a booking carries its total, event price, companion total, deposit
@@ -13,7 +14,7 @@ import { type bookings, eventPrices, events, formItems, formPages, type particip
  */
 export async function runningPriceOf(
   db: Queryable,
-  booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "answers">,
+  booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "formVersionId" | "status" | "answers">,
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
 ): Promise<BookingPrice> {
@@ -21,12 +22,12 @@ export async function runningPriceOf(
     db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
     db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1),
     db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
-    db
-      .select({ id: formItems.id, kind: formItems.kind, options: formItems.options })
-      .from(formItems)
-      .innerJoin(formPages, eq(formPages.id, formItems.pageId))
-      .where(eq(formPages.formId, booking.formId))
-      .then((items) => items.filter((item) => item.kind === "vehicles" || item.kind === "vehicles_per_day")),
+    // The booking's form version (decision 036): a draft's is the latest.
+    bookingFormDefinition(db, booking).then((definition) =>
+      definitionItems(definition)
+        .map((item) => ({ id: item.uuid, kind: item.kind, options: item.options }))
+        .filter((item) => item.kind === "vehicles" || item.kind === "vehicles_per_day"),
+    ),
   ]);
   const answers = booking.answers as Record<string, unknown>;
   const resources = vehicleItems.flatMap((item) =>

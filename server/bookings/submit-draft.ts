@@ -12,7 +12,7 @@ import { bookings, eventDayResources, events, participants, sites, uploads } fro
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm } from "../catalog/forms";
 import { bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
 import { submitBooking, type ResourceRequest } from "./submit-booking";
 import { authorizedBooking } from "./authorized-booking";
@@ -222,7 +222,8 @@ export async function submitDraft(
   const now = deps.now();
   const booking = await authorizedBooking(db, actor, "booking.submit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw alreadySubmitted();
-  const form = await getPublicForm(db, input.locale, booking.formId, { preview: false, now: now });
+  // The latest published version; the booking is pinned to it below (decision 036).
+  const form = await getBookingForm(db, input.locale, booking, now, { requirePublished: true });
   let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
     bookingId: booking.id,
@@ -238,7 +239,7 @@ export async function submitDraft(
       itemOfResource = itemOf;
       await tx
         .update(bookings)
-        .set({ ...details.booking, updatedAt: now })
+        .set({ ...details.booking, formVersionId: form.versionId, updatedAt: now })
         .where(eq(bookings.id, draft.id));
       await tx
         .update(participants)

@@ -1,54 +1,69 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
+import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { PublicForm, PublicFormItem, ReservedVehicles } from "../../core/contracts/forms";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import { isLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { eventDayResources, eventPrices, events, formItems, formPages, forms, sites } from "../db/schema";
+import { formVersionById, latestFormVersion, readDraftDefinition } from "../db/form-versions";
+import { eventDayResources, eventPrices, events, forms, formVersions, sites } from "../db/schema";
 import { notFound } from "../errors";
 import { sanitizeRichText } from "../rich-text";
 
 /**
- * A booking form with its pages and items in `locale`. Forms of unpublished events are only shown
- * as a preview, which the caller grants to staff only (server/api/forms.ts).
+ * A booking form with its pages and items in `locale`: the latest published version (decision 036),
+ * or with `preview` the working copy the builder edits, and then also for an unpublished event. The
+ * caller grants a preview to staff only (server/catalog/public-reads.ts).
  */
 export async function getPublicForm(db: Queryable, locale: Locale, formId: string, options: { preview: boolean; now: Date }): Promise<PublicForm> {
+  const row = await formWithEvent(db, formId);
+  if (!row || (!row.event.published && !options.preview)) throw notFound("formNotFound");
+  const definition = options.preview ? await readDraftDefinition(db, formId) : (await latestFormVersion(db, formId))?.definition;
+  if (!definition) throw notFound("formNotFound");
+  return localizedForm(db, locale, row, definition, options);
+}
+
+/**
+ * The form a booking is shown and checked with: the version it was submitted on, or, for a draft
+ * (which follows the latest version until it is submitted), the latest. Whether the event is still
+ * published does not matter here: the booking exists.
+ */
+export async function getBookingForm(
+  db: Queryable,
+  locale: Locale,
+  booking: { formId: string; formVersionId: string | null; status: string },
+  now: Date,
+  options: { requirePublished?: boolean } = {},
+): Promise<PublicForm & { versionId: string }> {
+  const row = await formWithEvent(db, booking.formId);
+  if (options.requirePublished && !row?.event.published) throw notFound("formNotFound");
+  const version =
+    booking.status !== "draft" && booking.formVersionId ? await formVersionById(db, booking.formVersionId) : await latestFormVersion(db, booking.formId);
+  if (!row || !version) throw notFound("formNotFound");
+  return { ...(await localizedForm(db, locale, row, version.definition, { preview: false, now })), versionId: version.id };
+}
+
+async function formWithEvent(db: Queryable, formId: string) {
   const [row] = await db
     .select({ form: forms, event: events })
     .from(forms)
     .innerJoin(events, eq(events.id, forms.eventId))
     .where(eq(forms.id, formId))
     .limit(1);
-  if (!row || (!row.event.published && !options.preview)) throw notFound("formNotFound");
-  const pageRows = await db.select().from(formPages).where(eq(formPages.formId, formId)).orderBy(asc(formPages.position));
-  const itemRows = pageRows.length
-    ? await db
-        .select()
-        .from(formItems)
-        .where(
-          inArray(
-            formItems.pageId,
-            pageRows.map((page) => page.id),
-          ),
-        )
-        .orderBy(asc(formItems.position))
-    : [];
-  const itemsByPage = new Map<string, PublicFormItem[]>();
-  for (const item of itemRows) {
-    const items = itemsByPage.get(item.pageId) ?? [];
-    items.push({
-      uuid: item.id,
-      parent_uuid: item.parentId,
-      kind: item.kind,
-      name: item.name,
-      label: pickLocale(item.label, locale),
-      help: item.help ? pickLocale(item.help, locale) : null,
-      required: item.required,
-      options: servedOptions(item.kind, localizeOptions(item.options, locale)),
-    });
-    itemsByPage.set(item.pageId, items);
-  }
+  return row;
+}
+
+type FormWithEvent = NonNullable<Awaited<ReturnType<typeof formWithEvent>>>;
+
+/** A definition (both languages) as the public form contract has it, in one language, with the event's prices and terms. */
+async function localizedForm(
+  db: Queryable,
+  locale: Locale,
+  row: FormWithEvent,
+  definition: FormDefinition,
+  options: { preview: boolean; now: Date },
+): Promise<PublicForm> {
   const { event } = row;
   const prices = await db.select().from(eventPrices).where(eq(eventPrices.eventId, event.id)).orderBy(asc(eventPrices.position));
   const [site] = await db.select({ depositPercent: sites.depositPercent, dueDays: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1);
@@ -63,7 +78,23 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
       // The event row carries every field the state needs.
       state: eventState(event, options.now),
     },
-    pages: pageRows.map((page) => ({ uuid: page.id, number: page.position, title: pickLocale(page.title, locale), items: itemsByPage.get(page.id) ?? [] })),
+    pages: definition.pages.map((page, index) => ({
+      uuid: page.uuid,
+      number: index + 1,
+      title: pickLocale(page.title, locale),
+      items: page.items.map(
+        (item): PublicFormItem => ({
+          uuid: item.uuid,
+          parent_uuid: item.parent_uuid,
+          kind: item.kind,
+          name: item.name,
+          label: pickLocale(item.label, locale),
+          help: item.help ? pickLocale(item.help, locale) : null,
+          required: item.required,
+          options: servedOptions(item.kind, localizeOptions(item.options, locale)),
+        }),
+      ),
+    })),
     prices: prices.map((price) => ({
       kind: price.kind,
       key: price.key,
@@ -133,4 +164,14 @@ export async function getReservedVehicles(db: Queryable, formId: string): Promis
     days.set(resource.day, day);
   }
   return { form_uuid: formId, days: [...days.values()] };
+}
+
+/** Every published version of a form in `locale`, newest first, by version id: what a list of many bookings reads once. */
+export async function getAllFormVersions(db: Queryable, locale: Locale, formId: string, now: Date): Promise<{ versionId: string; form: PublicForm }[]> {
+  const row = await formWithEvent(db, formId);
+  if (!row) throw notFound("formNotFound");
+  const versions = await db.select().from(formVersions).where(eq(formVersions.formId, formId)).orderBy(desc(formVersions.number));
+  return Promise.all(
+    versions.map(async (version) => ({ versionId: version.id, form: await localizedForm(db, locale, row, version.definition, { preview: false, now }) })),
+  );
 }

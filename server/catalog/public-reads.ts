@@ -1,5 +1,6 @@
 import type { ListPagesQuery } from "../../core/contracts/pages";
-import { can, type Actor } from "../../core/domain/permissions";
+import type { Actor } from "../../core/domain/permissions";
+import { authorize } from "../auth/authorize";
 import type { PublicEventDetail } from "../../core/contracts/events";
 import { findCategory } from "../../core/domain/categories";
 import { localizePath, type Locale } from "../../core/i18n/locales";
@@ -43,9 +44,15 @@ export const readPublicEvent = async (deps: CatalogDeps, input: { locale: Locale
 export const readExperiences = (deps: CatalogDeps, input: { locale: Locale }) =>
   cachedRead(deps, `experiences:${input.locale}`, () => listExperiences(deps.db, input.locale));
 
-/** A booking form; `preview` asked for shows an unpublished event's form to staff, anyone else gets the published form or 404. */
-export const readPublicForm = (deps: CatalogDeps, actor: Actor, input: { locale: Locale; formId: string; preview: boolean }) =>
-  getPublicForm(deps.db, input.locale, input.formId, { preview: input.preview && can(actor, "form.preview", null), now: deps.now() });
+/**
+ * A booking form: its latest published version. `preview` asked for shows the draft (the builder's
+ * working copy, also of an unpublished event) to staff only: anyone else is refused (401/403), and a
+ * preview is never cached (decision 036).
+ */
+export const readPublicForm = (deps: CatalogDeps, actor: Actor, input: { locale: Locale; formId: string; preview: boolean }) => {
+  if (input.preview) authorize(actor, "form.preview", null);
+  return getPublicForm(deps.db, input.locale, input.formId, { preview: input.preview, now: deps.now() });
+};
 
 export const readReservedVehicles = (deps: CatalogDeps, input: { formId: string }) => getReservedVehicles(deps.db, input.formId);
 

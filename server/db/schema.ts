@@ -33,6 +33,7 @@ import {
 import { formItemKinds } from "../../core/contracts/forms";
 import { bookingStatuses } from "../../core/domain/booking-status";
 import type { LocalizedText } from "../../core/contracts/localized-text";
+import type { FormDefinition } from "../../core/contracts/form-definitions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -417,6 +418,28 @@ export const formItems = pgTable(
   (table) => [index("form_items_page_idx").on(table.pageId)],
 );
 
+/**
+ * Published versions of a form: immutable snapshots of its pages and items (both languages), made by
+ * "publish" from the working copy in form_pages/form_items (decision 036). A submitted booking points
+ * at the version it was made on and is always displayed and exported from it.
+ */
+export const formVersions = pgTable(
+  "form_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    definition: jsonb("definition").$type<FormDefinition>().notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who published it; null for version 1 made by the migration or the seed. */
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedByEmail: text("published_by_email"),
+  },
+  (table) => [uniqueIndex("form_versions_number_unique").on(table.formId, table.number)],
+);
+
 // ── Bookings ───────────────────────────────────────────────────────────────────────────────────
 
 export const bookingStatusEnum = pgEnum("booking_status", bookingStatuses);
@@ -432,6 +455,12 @@ export const bookings = pgTable(
     formId: uuid("form_id")
       .notNull()
       .references(() => forms.id),
+    /**
+     * The published form version the booking was made on (decision 036). A draft follows the latest
+     * version and is pinned when submitted. Every writer sets it; a row without one (a test's hand-made
+     * booking) is read with the latest version.
+     */
+    formVersionId: uuid("form_version_id").references(() => formVersions.id),
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id),
@@ -572,7 +601,8 @@ export const uploads = pgTable("uploads", {
   bookingId: uuid("booking_id")
     .notNull()
     .references(() => bookings.id, { onDelete: "cascade" }),
-  itemId: uuid("item_id").references(() => formItems.id, { onDelete: "set null" }),
+  /** An item of the booking's form version (not a foreign key: the item may be gone from the draft, decision 036). */
+  itemId: uuid("item_id"),
   /** Random name under the upload folder, outside the web root. */
   storageKey: text("storage_key").notNull(),
   originalName: text("original_name").notNull(),

@@ -8,6 +8,7 @@ import { addDays, operatorToday } from "../../core/domain/dates";
 import { locales } from "../../core/i18n/locales";
 import { manageLinkPath } from "../bookings/manage-links";
 import type { Database } from "../db/client";
+import { publishDraftAsVersion } from "../db/form-versions";
 import { insertDemoEventCopy } from "../db/demo";
 import { seedIds } from "../db/demo/ids";
 import { randomHex } from "../db/factories/common";
@@ -71,6 +72,8 @@ export function createManageTestRoutes(options: {
           .set({ options: sql`${formItems.options} || ${JSON.stringify({ completableLater: true })}::jsonb` })
           .where(inArray(formItems.id, laterIds));
       }
+      // The changed items are published, as the back office would (decision 036).
+      const { version } = await publishDraftAsVersion(tx, inserted.formId, null, now);
       const [owner] = ownerEmail ? await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail)).limit(1) : [];
       const totalCents = price?.cents ?? 10_000;
       const bookingId = randomUUID();
@@ -83,6 +86,7 @@ export function createManageTestRoutes(options: {
         id: bookingId,
         code,
         formId: inserted.formId,
+        formVersionId: version.id,
         eventId: inserted.eventId,
         userId: owner?.id ?? null,
         tokenHash: randomHex(32),
@@ -137,6 +141,7 @@ export function createManageTestRoutes(options: {
           id: extraId,
           code: `MB-${randomHex(3).toUpperCase()}`,
           formId: inserted.formId,
+          formVersionId: version.id,
           eventId: inserted.eventId,
           tokenHash: randomHex(32),
           status: "confirmed",

@@ -59,6 +59,9 @@ import { listStaffBookings } from "../staff/list-staff-bookings";
 import { readStaffBooking } from "../staff/read-staff-booking";
 import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { listEventChoices } from "../staff/list-event-choices";
+import { publishForm } from "../staff/publish-form";
+import { readStaffForm } from "../staff/read-staff-form";
+import { saveFormDraft } from "../staff/save-form-draft";
 import { bindAccounts } from "./accounts";
 import { bindStaffActions } from "./staff-actions";
 import { bindStaffContent } from "./staff-content";
@@ -219,6 +222,12 @@ function bindServices(deps: Deps) {
         if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
         return staffBookingUpload({ db, uploadsDir: deps.uploads.dir }, actor, input);
       },
+    },
+    /** The form builder's definition calls (decision 036): a publish drops the read cache. */
+    staffForms: {
+      read: (actor: Actor, input: { formId: string }) => readStaffForm(deps, actor, input),
+      saveDraft: (actor: Actor, input: Parameters<typeof saveFormDraft>[2]) => saveFormDraft(deps, actor, input),
+      publish: (actor: Actor, input: Parameters<typeof publishForm>[2]) => invalidatingReads(deps, () => publishForm(deps, actor, input)),
     },
     /** The back office's files (decision 029): an event's participant list as CSV, XLSX or PDF, streamed. */
     staffExports: {

@@ -7,7 +7,7 @@ import { priceBooking } from "../../core/domain/pricing";
 import { takesAnswer } from "../../core/forms/kinds";
 import { staffEditableItem } from "../../core/domain/booking-edits";
 import type { Locale } from "../../core/i18n/locales";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
 import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { AppError } from "../errors";
@@ -28,9 +28,13 @@ export async function lockForEdit(tx: Queryable, bookingId: string, version: num
   return booking;
 }
 
-/** The booked form as it stands (also when the event has since been unpublished), in `locale`. */
+/**
+ * The form the booking was made on, in `locale`: its own published version (decision 036), so an
+ * edit is checked against the questions the customer answered, also after the form has changed or
+ * the event was unpublished.
+ */
 export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, now: Date): Promise<PublicForm> {
-  return getPublicForm(db, locale, booking.formId, { preview: true, now });
+  return getBookingForm(db, locale, booking, now);
 }
 
 /** The items staff may edit, with their page's title, in form order. */

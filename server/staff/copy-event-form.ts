@@ -1,17 +1,32 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "../db/client";
+import { latestFormVersion, publishDraftAsVersion } from "../db/form-versions";
 import { formItems, formPages, forms } from "../db/schema";
 
 /**
  * Copies an event's booking form (its pages and items, in order) onto another event: the form a
  * duplicated event is booked with (decision 034). Kept on its own because form versions will change
  * what "the event's form" is; this is the one place that then needs to learn it. Answers the new
- * form's id, or null when the event had no form.
+ * form's id, or null when the event had no form. The copy is the source's working copy (decision 036);
+ * when the source had a published version, the copy is published as its version 1 at once, so the
+ * duplicated event is bookable as soon as it is published, like the one it was copied from.
  */
-export async function copyEventForm(tx: Transaction, fromEventId: string, toEventId: string): Promise<string | null> {
+export async function copyEventForm(
+  tx: Transaction,
+  fromEventId: string,
+  toEventId: string,
+  publishedBy: { userId: string; email: string } | null,
+  now: Date,
+): Promise<string | null> {
   const [form] = await tx.select().from(forms).where(eq(forms.eventId, fromEventId)).limit(1);
   if (!form) return null;
+  const copy = await copyFormRows(tx, form, toEventId);
+  if (await latestFormVersion(tx, form.id)) await publishDraftAsVersion(tx, copy, publishedBy, now);
+  return copy;
+}
+
+async function copyFormRows(tx: Transaction, form: typeof forms.$inferSelect, toEventId: string): Promise<string> {
   const formId = randomUUID();
   await tx.insert(forms).values({ id: formId, eventId: toEventId, name: form.name, laterDetailsDaysBeforeEvent: form.laterDetailsDaysBeforeEvent });
   const pages = await tx.select().from(formPages).where(eq(formPages.formId, form.id)).orderBy(asc(formPages.position));

@@ -57,7 +57,8 @@ export async function duplicateStaffEvent(
     if (resources.length > 0) {
       await tx.insert(eventDayResources).values(resources.map(({ id: _id, eventId: _eventId, ...resource }) => ({ ...resource, eventId: copyId, used: 0 })));
     }
-    const formId = await copyEventForm(tx, source.id, copyId);
+    const publishedBy = actor.user ? { userId: actor.user.userId, email: input.actorEmail } : null;
+    const formId = await copyEventForm(tx, source.id, copyId, publishedBy, deps.now());
     await auditCatalogueAction(tx, {
       actor,
       actorEmail: input.actorEmail,

@@ -8,7 +8,8 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { hasAnswerText } from "../bookings/manage-answer-text";
-import { getPublicForm } from "../catalog/forms";
+import { getAllFormVersions } from "../catalog/forms";
+import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
 import type { Queryable } from "../db/client";
 import { bookings, eventPrices, events, eventSlugs, forms, participants } from "../db/schema";
 import { AppError } from "../errors";
@@ -93,13 +94,20 @@ export async function exportContextOf(
   now: Date,
 ): Promise<ExportContext> {
   const [formRow] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, event.id)).limit(1);
-  const form = formRow ? await getPublicForm(db, locale, formRow.id, { preview: true, now }) : null;
+  // Every published version: each booking's answers are written as the version it was made on asked them.
+  const versions = formRow ? await getAllFormVersions(db, locale, formRow.id, now) : [];
+  const answerItemsOf = (form: PublicForm) => form.pages.flatMap((page) => page.items).filter((item) => takesAnswer(item) && hasAnswerText(item.kind));
+  const columns = new Map<string, PublicFormItem>();
+  for (const { form } of versions) for (const item of answerItemsOf(form)) if (!columns.has(item.uuid)) columns.set(item.uuid, item);
   const prices = await db.select({ key: eventPrices.key, label: eventPrices.label }).from(eventPrices).where(eq(eventPrices.eventId, event.id));
   return {
     locale,
     startsOn: event.startsOn,
     endsOn: event.endsOn,
-    answerItems: (form?.pages ?? []).flatMap((page) => page.items).filter((item) => takesAnswer(item) && hasAnswerText(item.kind)),
+    answerItems: [...columns.values()],
+    itemsByVersion: Object.fromEntries(
+      versions.map(({ versionId, form }) => [versionId, Object.fromEntries(answerItemsOf(form).map((item) => [item.uuid, item]))]),
+    ),
     // A label in another language than the list's would still beat the bare key.
     resourceLabels: Object.fromEntries(prices.map((price) => [price.key, pickLocale(price.label, locale)])),
   };

@@ -47,6 +47,7 @@ export async function exportSelectedBookings(
       totalCents: bookings.totalCents,
       paidCents: bookings.paidCents,
       answers: bookings.answers,
+      formVersionId: bookings.formVersionId,
     })
     .from(bookings)
     .where(and(inArray(bookings.id, ids), ne(bookings.status, "draft"), sql`${bookings.submittedAt} IS NOT NULL`))

@@ -7,7 +7,8 @@ import { telNumberOf } from "../../core/domain/tel-links";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import type { Database, Queryable } from "../db/client";
-import { bookings, callBackAttempts, events, formItems, formPages, participants } from "../db/schema";
+import { definitionItems, latestFormVersion } from "../db/form-versions";
+import { bookings, callBackAttempts, events, formVersions, participants } from "../db/schema";
 import { displayNameOf } from "../bookings/drafts";
 
 /** The form items the queue reads: the phone item (its default country reads national numbers) and the payment choice. */
@@ -41,16 +42,14 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
       .where(and(inArray(participants.bookingId, bookingIds), eq(participants.role, "companion")))
       .groupBy(participants.bookingId, participants.companionType),
     await attemptsOf(db, bookingIds),
-    await db
-      .select({ formId: formPages.formId, id: formItems.id, name: formItems.name, options: formItems.options })
-      .from(formItems)
-      .innerJoin(formPages, eq(formPages.id, formItems.pageId))
-      .where(
-        and(inArray(formPages.formId, [...new Set(rows.map((row) => row.booking.formId))]), inArray(formItems.name, [phoneItemName, paymentChoiceItemName])),
-      ),
+    // The form versions the bookings were made on (decision 036), each read once.
+    await versionItemsOf(
+      db,
+      rows.map((row) => row.booking),
+    ),
   ];
   const mainOf = new Map(mains.map((main) => [main.bookingId, main]));
-  const itemOf = (formId: string, name: string) => items.find((item) => item.formId === formId && item.name === name);
+  const itemOf = (booking: { id: string }, name: string) => items.get(booking.id)?.find((item) => item.name === name);
 
   return rows.map(({ booking, event }): CallBack => {
     const main = mainOf.get(booking.id);
@@ -62,9 +61,9 @@ export async function listCallBacks(deps: { db: Database }, actor: Actor, input:
       const type = companionTypes.find((candidate) => candidate === row.type);
       if (type) byType[type] = (byType[type] ?? 0) + row.count;
     }
-    const defaultCountry = itemOf(booking.formId, phoneItemName)?.options.defaultCountry;
-    const choiceItem = itemOf(booking.formId, paymentChoiceItemName);
-    const choice = choiceItem ? booking.answers[choiceItem.id] : undefined;
+    const defaultCountry = itemOf(booking, phoneItemName)?.options.defaultCountry;
+    const choiceItem = itemOf(booking, paymentChoiceItemName);
+    const choice = choiceItem ? booking.answers[choiceItem.uuid] : undefined;
     const base = `/api/staff/bookings/${booking.id}`;
     return {
       booking_uuid: booking.id,
@@ -111,4 +110,16 @@ async function attemptsOf(db: Queryable, bookingIds: string[]): Promise<Map<stri
   const byBooking = new Map<string, CallAttempt[]>();
   for (const row of rows) byBooking.set(row.bookingId, [...(byBooking.get(row.bookingId) ?? []), toCallAttempt(row)]);
   return byBooking;
+}
+
+/** The items of each booking's form version, by booking id; a booking without one reads its form's latest. */
+async function versionItemsOf(db: Queryable, rows: { id: string; formId: string; formVersionId: string | null }[]) {
+  const versionIds = [...new Set(rows.flatMap((row) => (row.formVersionId ? [row.formVersionId] : [])))];
+  const formIds = [...new Set(rows.filter((row) => !row.formVersionId).map((row) => row.formId))];
+  const byId = versionIds.length
+    ? await db.select({ id: formVersions.id, definition: formVersions.definition }).from(formVersions).where(inArray(formVersions.id, versionIds))
+    : [];
+  const latest = new Map(await Promise.all(formIds.map(async (formId) => [formId, (await latestFormVersion(db, formId))?.definition] as const)));
+  const definitions = new Map(byId.map((row) => [row.id, row.definition]));
+  return new Map(rows.map((row) => [row.id, definitionItems(row.formVersionId ? definitions.get(row.formVersionId) : latest.get(row.formId))]));
 }

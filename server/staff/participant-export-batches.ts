@@ -27,6 +27,7 @@ export async function* exportBookingBatches(db: Queryable, eventId: string, batc
         totalCents: bookings.totalCents,
         paidCents: bookings.paidCents,
         answers: bookings.answers,
+        formVersionId: bookings.formVersionId,
         submittedAt: sql<string>`${bookings.submittedAt}::text`,
       })
       .from(bookings)
@@ -41,7 +42,7 @@ export async function* exportBookingBatches(db: Queryable, eventId: string, batc
   }
 }
 
-export type BookingRow = Pick<ExportBooking, "status" | "totalCents" | "paidCents" | "answers"> & { id: string; code: string | null };
+export type BookingRow = Pick<ExportBooking, "status" | "totalCents" | "paidCents" | "answers" | "formVersionId"> & { id: string; code: string | null };
 
 /** A batch's people, held resources and files, three queries for the whole batch (also decision 033's selection export). */
 export async function withPeopleAndResources(db: Queryable, rows: BookingRow[]): Promise<ExportBooking[]> {
@@ -80,6 +81,7 @@ export async function withPeopleAndResources(db: Queryable, rows: BookingRow[]):
     totalCents: row.totalCents,
     paidCents: row.paidCents,
     answers: row.answers,
+    formVersionId: row.formVersionId ?? null,
     people: people.filter((person) => person.bookingId === row.id),
     reservations: reserved.filter((reservation) => reservation.bookingId === row.id),
     uploads: files.filter((file) => file.bookingId === row.id).map(toUploadView),

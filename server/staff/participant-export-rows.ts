@@ -19,8 +19,16 @@ export type ExportContext = {
   locale: Locale;
   startsOn: string;
   endsOn: string;
-  /** The form's items that take an answer, in form order (one column each). */
+  /**
+   * The items that take an answer, one column each: the latest version's in form order, then those
+   * only older versions have (their bookings' answers stay in the list; decision 036).
+   */
   answerItems: PublicFormItem[];
+  /**
+   * Each published version's answer items by uuid: a booking's answer is written as its own version
+   * asked it (its choices' labels); an item its version lacks stays empty. Without it, `answerItems` serve.
+   */
+  itemsByVersion?: Record<string, Record<string, PublicFormItem>>;
   /** A resource's key (`street_gt`, `instructor`) → its label in the list's language. */
   resourceLabels: Record<string, string>;
 };
@@ -43,6 +51,8 @@ export type ExportBooking = {
   totalCents: number;
   paidCents: number;
   answers: Record<string, unknown>;
+  /** The form version the booking was made on. */
+  formVersionId?: string | null;
   /** In booking order: the main participant, then the companions. */
   people: ExportPerson[];
   /** Resources still held (released ones are left out by the reader). */
@@ -130,9 +140,11 @@ export function participantExportRows(context: ExportContext, batch: ExportBooki
   return batch.flatMap((booking) => {
     const main = booking.people.find((person) => person.role === "main") ?? booking.people[0];
     const people = main ? [main, ...booking.people.filter((person) => person !== main)] : [];
-    const answers = context.answerItems.map(
-      (item) => answerText({ item, value: booking.answers[item.uuid], locale: context.locale, uploads: booking.uploads }) ?? "",
-    );
+    const ownItems = booking.formVersionId ? context.itemsByVersion?.[booking.formVersionId] : undefined;
+    const answers = context.answerItems.map((column) => {
+      const item = ownItems ? ownItems[column.uuid] : column;
+      return item ? (answerText({ item, value: booking.answers[item.uuid], locale: context.locale, uploads: booking.uploads }) ?? "") : "";
+    });
     const status = t(`dashboard.status.${booking.status}`);
     return people.map((person) => {
       const isMain = person === main;

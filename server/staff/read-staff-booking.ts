@@ -6,7 +6,7 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { answerText } from "../bookings/manage-answer-text";
-import { getPublicForm } from "../catalog/forms";
+import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
 import {
   bookingEvents,
@@ -61,8 +61,8 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
   const { db } = deps;
   const { locale } = input;
   const { booking, event, paymentState } = await findSubmittedBooking(db, input.bookingId);
-  // The booked form as it stands, also when the event has since been unpublished.
-  const form = await getPublicForm(db, locale, booking.formId, { preview: true, now: deps.now() });
+  // The form version the booking was made on (decision 036), also when the event has since been unpublished.
+  const form = await getBookingForm(db, locale, booking, deps.now());
   const [people, files, reserved, prices, paymentRows, invoiceRows, audit] = await Promise.all([
     db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position)),
     db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt)),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
 import { isCompletableLater } from "../../core/forms/kinds";
@@ -14,7 +14,8 @@ import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import { withBookingToken } from "../auth/authorize";
 import { authorizedBooking } from "../bookings/authorized-booking";
 import type { Database, Queryable } from "../db/client";
-import { bookingEvents, bookings, formItems, formPages, uploads } from "../db/schema";
+import { bookingFormDefinition, definitionItems } from "../db/form-versions";
+import { bookingEvents, bookings, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
 import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
 import { videoDurationMs } from "./video-duration";
@@ -36,7 +37,7 @@ const draftBudgetPerLargestFile = 3;
 const discardAfterRefusal = { ms: 1000, bytes: 16 * 1024 * 1024 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uploadKinds = ["upload", "file"] as const;
+const uploadKinds: ReadonlySet<string> = new Set(["upload", "file"]);
 
 const typeLabels: Record<string, string> = {
   "application/pdf": "PDF",
@@ -51,7 +52,8 @@ const typeLabels: Record<string, string> = {
  * The booking an upload goes to, as the caller's authority finds it: locked for update when asked.
  * `afterCheckout`: a submitted booking, whose items take a file only when they may be completed later.
  */
-export type UploadBooking = { id: string; formId: string; status: string; afterCheckout: boolean };
+/** `formVersionId`: the version a submitted booking was made on (a draft follows the latest; decision 036). */
+export type UploadBooking = { id: string; formId: string; formVersionId: string | null; status: string; afterCheckout: boolean };
 export type UploadBookingOpener = (db: Queryable, input: { lock: boolean }) => Promise<UploadBooking>;
 
 /**
@@ -82,6 +84,7 @@ export type StoreUploadInput = {
 type Target = {
   bookingId: string;
   formId: string;
+  formVersionId: string | null;
   status: string;
   afterCheckout: boolean;
   open: UploadBookingOpener;
@@ -186,7 +189,7 @@ function draftOpener(bookingId: string, actor: Actor): UploadBookingOpener {
     const found = await authorizedBooking(db, actor, "booking.edit", { bookingId });
     const [booking] = lock
       ? await db
-          .select({ id: bookings.id, formId: bookings.formId, status: bookings.status })
+          .select({ id: bookings.id, formId: bookings.formId, formVersionId: bookings.formVersionId, status: bookings.status })
           .from(bookings)
           .where(eq(bookings.id, found.id))
           .for("update")
@@ -194,7 +197,7 @@ function draftOpener(bookingId: string, actor: Actor): UploadBookingOpener {
       : [found];
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
     if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
-    return { id: booking.id, formId: booking.formId, status: booking.status, afterCheckout: false };
+    return { id: booking.id, formId: booking.formId, formVersionId: booking.formVersionId, status: booking.status, afterCheckout: false };
   };
 }
 
@@ -208,12 +211,9 @@ async function findTarget(db: Queryable, input: { open: UploadBookingOpener; ite
   if (!input.itemId || !uuidPattern.test(input.itemId)) {
     throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: { item_uuid: [t("validation.required")] } });
   }
-  const [item] = await db
-    .select({ id: formItems.id, options: formItems.options })
-    .from(formItems)
-    .innerJoin(formPages, eq(formPages.id, formItems.pageId))
-    .where(and(eq(formItems.id, input.itemId), eq(formPages.formId, booking.formId), inArray(formItems.kind, [...uploadKinds])))
-    .limit(1);
+  const definition = await bookingFormDefinition(db, booking);
+  const found = definitionItems(definition).find((candidate) => candidate.uuid === input.itemId && uploadKinds.has(candidate.kind));
+  const item = found ? { id: found.uuid, options: found.options } : undefined;
   if (!item) throw new AppError("VALIDATION_FAILED", "uploadItemUnknown", { fieldErrors: { item_uuid: [t("api.uploadItemUnknown")] } });
   if (booking.afterCheckout && !isCompletableLater(item)) {
     throw new AppError("VALIDATION_FAILED", "laterDetailsNotAllowed", { fieldErrors: { [item.id]: [t("api.laterDetailsNotAllowed")] } });
@@ -223,6 +223,7 @@ async function findTarget(db: Queryable, input: { open: UploadBookingOpener; ite
   return {
     bookingId: booking.id,
     formId: booking.formId,
+    formVersionId: booking.formVersionId,
     status: booking.status,
     afterCheckout: booking.afterCheckout,
     open: input.open,
@@ -260,11 +261,9 @@ async function budgetOf(db: Queryable, target: Target, bytesPerDraft: number | u
     .where(and(eq(uploads.bookingId, target.bookingId), ne(uploads.itemId, target.itemId)));
   let limit = bytesPerDraft;
   if (limit === undefined) {
-    const items = await db
-      .select({ options: formItems.options })
-      .from(formItems)
-      .innerJoin(formPages, eq(formPages.id, formItems.pageId))
-      .where(and(eq(formPages.formId, target.formId), inArray(formItems.kind, [...uploadKinds])));
+    const items = definitionItems(
+      await bookingFormDefinition(db, { formId: target.formId, formVersionId: target.formVersionId, status: target.status }),
+    ).filter((item) => uploadKinds.has(item.kind));
     const largest = Math.max(0, ...items.map((item) => Math.min(uploadItemOptionsSchema.parse(item.options).maxBytes, maximumUploadBytes)));
     limit = draftBudgetPerLargestFile * largest;
   }

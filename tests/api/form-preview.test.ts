@@ -9,8 +9,8 @@ import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 
 /**
- * `GET api/form/public/{uuid}?preview=1` shows a form of an unpublished event: to staff only (a staff
- * bearer token). Anyone else gets what they would get without `?preview`: the published form, or 404.
+ * `GET api/form/public/{uuid}?preview=1` shows the form's draft, also of an unpublished event: to staff
+ * only (a staff bearer token); anyone else is refused (decision 036).
  */
 
 let database: DatabaseHandle;
@@ -42,22 +42,18 @@ describe("previewing a booking form", () => {
     }
   });
 
-  it("answers anyone else as without preview: 404 for an unpublished event, in their language", async () => {
-    const visitors: Record<string, string>[] = [{}, bearer(customerToken), bearer("not-a-token"), { authorization: staffToken }];
-    for (const headers of visitors) {
-      const response = await api.get(`/api/form/public/${hidden.formId}?preview=1`, headers);
-      expect(response.status).toBe(404);
+  it("refuses anyone else (decision 036): anonymous 401, a customer 403, in their language; without preview an unpublished event is 404", async () => {
+    for (const headers of [{}, bearer("not-a-token"), { authorization: staffToken }]) {
+      expect((await api.get(`/api/form/public/${hidden.formId}?preview=1`, headers)).status).toBe(401);
     }
+    expect((await api.get(`/api/form/public/${published}?preview=1`, bearer(customerToken))).status).toBe(403);
     const german = await api.get(`/api/form/public/${hidden.formId}?preview=1`, { ...bearer(customerToken), "accept-language": "de" });
-    expect(errorResponseSchema.parse(await german.json()).code).toBe("NOT_FOUND");
+    expect(errorResponseSchema.parse(await german.json()).code).toBe("FORBIDDEN");
     expect((await api.get(`/api/form/public/${hidden.formId}`, bearer(staffToken))).status).toBe(404);
   });
 
-  it("gives anyone else the published form as it is, not marked as a preview", async () => {
-    const response = await api.get(`/api/form/public/${published}?preview=1`, bearer(customerToken));
-    expect(response.status).toBe(200);
-    expect(publicFormResponseSchema.parse(await response.json()).data).toMatchObject({ uuid: published, preview: false });
-    const anonymous = await api.get(`/api/form/public/${published}?preview=1`);
+  it("without preview, anyone gets the published form, not marked as a preview", async () => {
+    const anonymous = await api.get(`/api/form/public/${published}?preview=0`);
     expect(publicFormResponseSchema.parse(await anonymous.json()).data.preview).toBe(false);
   });
 });

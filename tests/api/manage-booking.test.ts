@@ -5,6 +5,7 @@ import { manageBookingResponseSchema } from "../../core/contracts/manage-booking
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { manageLinkToken } from "../../server/bookings/manage-links";
+import { publishDraftAsVersion } from "../../server/db/form-versions";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookingEvents, bookings, events, formItems, forms, outboxEmails } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
@@ -130,6 +131,9 @@ describe("PUT api/booking/manage/{token}/details", () => {
     // Marks an item of this form for later, and puts the deadline a day behind us.
     const homeClub = await itemId(seedIds.events.golfCircleTournament, "golf.home_club");
     await database.db.update(formItems).set({ options: { maxLength: 120, completableLater: true } }).where(eq(formItems.id, homeClub));
+    // Published, and the booking moved onto that version: bookings read their own version (decision 036).
+    const { version } = await publishDraftAsVersion(database.db, form?.id ?? "", null, new Date());
+    await database.db.update(bookings).set({ formVersionId: version.id }).where(eq(bookings.id, bookingId));
     const daysToStart = Math.round((Date.parse(event?.startsOn ?? "") - Date.parse(operatorToday(new Date()))) / 86_400_000);
     await database.db.update(forms).set({ laterDetailsDaysBeforeEvent: daysToStart + 1 }).where(eq(forms.id, form?.id ?? ""));
     const { data } = manageBookingResponseSchema.parse(await (await get(tokenOf(bookingId))).json());

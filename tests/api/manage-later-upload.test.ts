@@ -12,6 +12,7 @@ import { manageLinkToken } from "../../server/bookings/manage-links";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookingEvents, bookings, events, formItems, forms, uploads } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
+import { publishDraftAsVersion } from "../../server/db/form-versions";
 import { createTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
 import { createDraftBooking, createHeldCardBooking } from "../support/factories";
@@ -42,6 +43,8 @@ beforeAll(async () => {
     .update(formItems)
     .set({ options: sql`${formItems.options} || '{"completableLater":true}'::jsonb` })
     .where(eq(formItems.id, itemNamed("intro_video").uuid));
+  // Published as the builder would (decision 036): the bookings made below are made on that version.
+  await publishDraftAsVersion(database.db, seedIds.forms.golfYogaTrip, null, new Date());
 });
 afterAll(async () => {
   await database.close();

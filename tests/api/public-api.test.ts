@@ -141,9 +141,8 @@ describe("GET /api/form/public/{uuid}", () => {
     expect(form.data.pages.map((page) => page.number)).toEqual([1, 2, 3]);
     const labels = form.data.pages.flatMap((page) => page.items.map((item) => item.label));
     expect(labels.length).toBeGreaterThan(5);
-    const preview = publicFormResponseSchema.parse(await json(await api.get(`/api/form/public/${seedIds.forms.golfYogaTrip}?preview`)));
-    // A preview is for staff only (tests/api/form-preview.test.ts): a visitor gets the published form.
-    expect(preview.data.preview).toBe(false);
+    // A preview is for staff only (tests/api/form-preview.test.ts, decision 036): a visitor is refused.
+    expect((await api.get(`/api/form/public/${seedIds.forms.golfYogaTrip}?preview`)).status).toBe(401);
   });
 
   it("rejects a malformed uuid and answers 404 for an unknown one", async () => {

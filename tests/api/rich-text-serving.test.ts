@@ -4,6 +4,7 @@ import { publicEventsResponseSchema } from "../../core/contracts/events";
 import { publicFormResponseSchema } from "../../core/contracts/forms";
 import { pageResponseSchema } from "../../core/contracts/pages";
 import type { DatabaseHandle } from "../../server/db/client";
+import { publishDraftAsVersion } from "../../server/db/form-versions";
 import { seedIds } from "../../server/db/seed";
 import { events, formItems, formPages, pageTranslations } from "../../server/db/schema";
 import { createTestApi } from "../support/api-client";
@@ -48,6 +49,8 @@ describe("rich text in served responses", () => {
         .set({ options: { html: { en: hostile("Rooms notice"), de: hostile("Zimmerhinweis") } } })
         .where(eq(formItems.id, item.id));
     }
+    // The public form is the latest published version (decision 036): publish what was stored, unchecked.
+    for (const formId of new Set(stored.map((item) => item.formId))) await publishDraftAsVersion(database.db, formId, null, new Date());
     for (const formId of new Set(stored.map((item) => item.formId))) {
       for (const [headers, text] of [
         [{}, "Rooms notice"],

@@ -10,7 +10,7 @@ import {
   type StaffEventInput,
 } from "../../core/contracts/staff-catalogue";
 import type { DatabaseHandle } from "../../server/db/client";
-import { eventDayResources, events, formItems, formPages, forms, staffAuditLog } from "../../server/db/schema";
+import { eventDayResources, events, formItems, formPages, forms, formVersions, staffAuditLog } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { isCheckViolation } from "../../server/staff/catalogue-records";
 import { createTestApi } from "../support/api-client";
@@ -260,6 +260,9 @@ describe("events in the back office", () => {
     const copiedItems = await itemsOf(copy.form_uuid ?? "");
     expect(copiedItems.length).toBeGreaterThan(0);
     expect(copiedItems).toEqual(await itemsOf(original.form_uuid ?? ""));
+    // The source's form was published, so the copy is too: version 1, bookable once the event is published.
+    const copyVersions = await database.db.select().from(formVersions).where(eq(formVersions.formId, copy.form_uuid ?? ""));
+    expect(copyVersions.map((version) => version.number)).toEqual([1]);
     expect((await database.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, "event_duplicated")))[0]).toMatchObject({
       details: { event: copy.uuid, from: source },
     });

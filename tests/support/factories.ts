@@ -5,6 +5,7 @@ import { newTotpSecret } from "../../server/auth/totp";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { Database } from "../../server/db/client";
 import { insertAccount } from "../../server/db/factories/accounts";
+import { latestFormVersion } from "../../server/db/form-versions";
 import { bookings, forms, participants } from "../../server/db/schema";
 import { totpSecrets } from "./api-client";
 
@@ -15,7 +16,9 @@ export async function createDraftBooking(db: Database, eventId: string, companio
   const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.eventId, eventId)).limit(1);
   if (!form) throw new Error(`event ${eventId} has no form`);
   const bookingId = randomUUID();
-  await db.insert(bookings).values({ id: bookingId, formId: form.id, eventId, tokenHash: randomUUID(), status: "draft", locale: "en" });
+  // Made on the form's latest published version, as a new draft is (decision 036).
+  const formVersionId = (await latestFormVersion(db, form.id))?.id ?? null;
+  await db.insert(bookings).values({ id: bookingId, formId: form.id, formVersionId, eventId, tokenHash: randomUUID(), status: "draft", locale: "en" });
   await db.insert(participants).values([
     { bookingId, role: "main", position: 0, forename: "Test", surname: "Buyer", email: `buyer-${bookingId.slice(0, 8)}@example.com` },
     ...companions.map((companionType, index) => ({

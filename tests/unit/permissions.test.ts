@@ -59,6 +59,7 @@ const subjectOf = {
   "staff.catalogue.read": null,
   "staff.catalogue.manage": null,
   "staff.bookings.edit": null,
+  "staff.forms.edit": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -98,6 +99,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.catalogue.read": ["staff", "admin"],
   "staff.catalogue.manage": ["staff", "admin"],
   "staff.bookings.edit": ["staff", "admin"],
+  "staff.forms.edit": ["staff", "admin"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -134,6 +136,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.catalogue.read": "unauthorized",
   "staff.catalogue.manage": "unauthorized",
   "staff.bookings.edit": "unauthorized",
+  "staff.forms.edit": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../client";
+import { latestFormVersion } from "../form-versions";
 import { insertAccount } from "../factories/accounts";
 import { insertConfirmedInvoiceBooking } from "../factories/bookings";
 import { insertCategories } from "../factories/categories";
@@ -67,6 +68,7 @@ async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: D
     id: bookingId,
     code: pastBookingCode,
     formId: seedIds.forms.golfCircleOpenerPast,
+    formVersionId: (await latestFormVersion(tx, seedIds.forms.golfCircleOpenerPast))?.id,
     eventId: seedIds.events.golfCircleOpenerPast,
     userId: customerId,
     tokenHash: randomHex(32),

@@ -69,6 +69,7 @@ export async function insertConfirmedInvoiceBooking(
     id: bookingId,
     code: party.code,
     formId: inserted.formId,
+    formVersionId: inserted.formVersionId,
     eventId: inserted.eventId,
     tokenHash: randomHex(32),
     status: "confirmed",

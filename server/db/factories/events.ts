@@ -26,7 +26,7 @@ export {
 /** Fixed ids for an event and its form (the demo data's, so links to it stay stable); random when left out. */
 export type EventIds = { event: string; form: string; formPages: FormPageIds };
 
-export type InsertedEvent = { eventId: string; formId: string; itemIds: Map<string, string> };
+export type InsertedEvent = { eventId: string; formId: string; formVersionId: string; itemIds: Map<string, string> };
 
 /** Inserts the event with its prices, resources and booking form; answers its ids and the form's item ids by name. */
 export async function insertEvent(
@@ -71,5 +71,5 @@ export async function insertEvent(
     { eventId, name: `${event.title.en} – booking form`, formId: options.ids?.form, pageIds: options.ids?.formPages },
     formFor(event, options.site),
   );
-  return { eventId, formId: form.formId, itemIds: form.itemIds };
+  return { eventId, formId: form.formId, formVersionId: form.formVersionId, itemIds: form.itemIds };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { FormItemKind } from "../../../core/contracts/forms";
 import type { Transaction } from "../client";
+import { publishDraftAsVersion } from "../form-versions";
 import { formItems, formPages, forms } from "../schema";
 import { t, richText, type Text } from "./common";
 import { fullTrackOffer, priceList, type EventSeed, type EventStyle, type TrackOffer } from "./event-seed";
@@ -315,7 +316,7 @@ export async function insertForm(
   tx: Transaction,
   target: { eventId: string; name: string; formId?: string; pageIds?: FormPageIds },
   form: FormSeed,
-): Promise<{ formId: string; pageIds: FormPageIds; itemIds: Map<string, string> }> {
+): Promise<{ formId: string; formVersionId: string; pageIds: FormPageIds; itemIds: Map<string, string> }> {
   const formId = target.formId ?? randomUUID();
   const pageIds = target.pageIds ?? { participant: randomUUID(), extras: randomUUID(), summary: randomUUID() };
   await tx.insert(forms).values({ id: formId, eventId: target.eventId, name: target.name });
@@ -350,5 +351,7 @@ export async function insertForm(
     visit(form[slot].items, null);
   }
   await tx.insert(formItems).values(rows);
-  return { formId, pageIds, itemIds };
+  // Bookings are made on a published version (decision 036): a made form is published as version 1.
+  const { version } = await publishDraftAsVersion(tx, formId, null, new Date());
+  return { formId, formVersionId: version.id, pageIds, itemIds };
 }
