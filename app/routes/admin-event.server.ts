@@ -11,6 +11,7 @@ import { pageLocale } from "../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { eventFormValues, eventInputFromForm } from "../utils/staff-event-form";
 import { requireStaffDesk } from "../utils/staff-desk.server";
+import { categoryName } from "./admin-categories.server";
 import type { Route } from "./+types/admin-event";
 
 /** Minutes the operator's zone is ahead of UTC at `at` (datetime-local fields are in the operator's time). */
@@ -40,10 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),
-    categories: categories.map((category) => ({
-      id: category.id,
-      name: category.translations[locale]?.name ?? category.translations.en?.name ?? String(category.id),
-    })),
+    categories: categories.map((category) => ({ id: category.id, ...categoryName(category, locale) })),
   };
 }
 
