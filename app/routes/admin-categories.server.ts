@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = Number(form.get("id"));
   const staff = { actorEmail: user.email, locale };
+  let name = "";
   try {
     if (!Number.isInteger(id) || id <= 0) throw new AppError("VALIDATION_FAILED", "invalidRequest");
     const named = (categories: StaffCategory[]) => {
@@ -56,13 +57,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, id, direction: move.data.direction, message: t("admin.categories.moved", { name: named(categories) }) } satisfies Answer;
     }
     if (intent === "delete") {
-      const name = named(await web.services.staffCatalogue.listCategories(actor));
+      name = named(await web.services.staffCatalogue.listCategories(actor));
       await web.services.staffCatalogue.deleteCategory(actor, { ...staff, categoryId: id });
       return { intent, id, message: t("admin.categories.deleted", { name }) } satisfies Answer;
     }
     throw new AppError("VALIDATION_FAILED", "invalidRequest");
   } catch (error) {
     if (!AppError.is(error)) throw error;
-    return data({ intent: "delete", id, message: error.toResponse(locale).message, failed: true } satisfies Answer, error.status);
+    // The refusal names the category: the message itself says only "this category".
+    const message = error.toResponse(locale).message;
+    return data({ intent: "delete", id, message: name ? `${name}: ${message}` : message, failed: true } satisfies Answer, error.status);
   }
 }

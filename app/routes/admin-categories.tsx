@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localeNames, localizePath, locales } from "../../core/i18n/locales";
+import { localeNames, localizePath, locales, type Locale } from "../../core/i18n/locales";
 import { AdminTable } from "../components/admin/admin-table";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { Button } from "../components/button";
@@ -18,6 +18,18 @@ const smallButton =
   "inline-flex items-center rounded-full border border-navy-900/20 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-40";
 
 type Row = Route.ComponentProps["loaderData"]["categories"][number];
+
+/** The language of a name or address in a cell: its code to see, its name to hear. */
+function LanguageTag({ locale }: { locale: Locale }) {
+  return (
+    <>
+      <span aria-hidden="true" className="mr-2 inline-block w-6 text-xs font-semibold uppercase text-ink-soft">
+        {locale}
+      </span>
+      <span className="sr-only">{localeNames[locale]}: </span>
+    </>
+  );
+}
 
 /** Up and down as real form posts: they work without JavaScript, and by keyboard (Tab, Enter). */
 function MoveButtons({ category, index, count }: { category: Row; index: number; count: number }) {
@@ -48,6 +60,8 @@ function MoveButtons({ category, index, count }: { category: Row; index: number;
 export default function AdminCategoriesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { categories, locale } = loaderData;
+  // The page's language first: it is the name staff know the category by here.
+  const pageFirst = [locale, ...locales.filter((each) => each !== locale)];
   // A moved row is re-ordered in the DOM, which drops the focus: put it back on the same button
   // (or its twin at the top or the bottom), so keyboard users can go on moving.
   useEffect(() => {
@@ -95,19 +109,20 @@ export default function AdminCategoriesPage({ loaderData, actionData }: Route.Co
                   <MoveButtons category={category} index={index} count={categories.length} />
                 </td>
                 <th scope="row" className="px-3 py-3 text-left font-normal">
-                  {locales.map((each) => {
+                  {pageFirst.map((each) => {
                     const name = category.translations[each]?.name;
                     return (
                       <span key={each} className={each === locale ? "block font-semibold text-navy-900" : "block text-ink-soft"}>
-                        <span className="sr-only">{localeNames[each]}: </span>
+                        <LanguageTag locale={each} />
                         {name ? <span lang={each}>{name}</span> : <span className="italic">{t("admin.categories.missingName")}</span>}
                       </span>
                     );
                   })}
                 </th>
                 <td className="px-3 py-3">
-                  {locales.map((each) => (
+                  {pageFirst.map((each) => (
                     <span key={each} className="block break-all text-ink-soft">
+                      <LanguageTag locale={each} />
                       {category.translations[each]?.slug ?? "–"}
                     </span>
                   ))}
