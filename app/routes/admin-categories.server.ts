@@ -1,19 +1,12 @@
 import { data } from "react-router";
 import { staffCategoryMoveSchema, type StaffCategory } from "../../core/contracts/staff-catalogue";
-import { localesMissing } from "../../core/domain/catalogue-rules";
+import { categoryNameIn, localesMissing } from "../../core/domain/catalogue-rules";
 import { translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import { webContext } from "../../server/load-context";
 import { pageLocale } from "../utils/auth.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-categories";
-
-/** A category's name in the page's language, or the English one (then `fallback`: the page marks it `lang="en"`). */
-export function categoryName(category: StaffCategory, locale: Locale): { name: string; fallback: boolean } {
-  const own = category.translations[locale]?.name;
-  return own ? { name: own, fallback: false } : { name: category.translations.en?.name ?? String(category.id), fallback: locale !== "en" };
-}
 
 /** `/admin/categories` (+ /de): every event category in menu order, with its events and translations (decision 034). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     categories: categories.map((category) => ({
       ...category,
-      ...categoryName(category, locale),
+      ...categoryNameIn(category, locale),
       missingLocales: localesMissing(category.missing_translations),
     })),
   };
@@ -48,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!Number.isInteger(id) || id <= 0) throw new AppError("VALIDATION_FAILED", "invalidRequest");
     const named = (categories: StaffCategory[]) => {
       const category = categories.find((each) => each.id === id);
-      return category ? categoryName(category, locale).name : "";
+      return category ? categoryNameIn(category, locale).name : "";
     };
     if (intent === "move") {
       const move = staffCategoryMoveSchema.safeParse({ direction: form.get("direction") });

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { staffEventDuplicateSchema, staffEventInputSchema, staffEventStateChanges, type StaffEventStateChange } from "../../core/contracts/staff-catalogue";
+import { categoryNameIn } from "../../core/domain/catalogue-rules";
 import { operatorTimeZone } from "../../core/domain/dates";
 import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -11,7 +12,6 @@ import { pageLocale } from "../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { eventFormValues, eventInputFromForm } from "../utils/staff-event-form";
 import { requireStaffDesk } from "../utils/staff-desk.server";
-import { categoryName } from "./admin-categories.server";
 import type { Route } from "./+types/admin-event";
 
 /** Minutes the operator's zone is ahead of UTC at `at` (datetime-local fields are in the operator's time). */
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),
-    categories: categories.map((category) => ({ id: category.id, ...categoryName(category, locale) })),
+    categories: categories.map((category) => ({ id: category.id, ...categoryNameIn(category, locale) })),
   };
 }
 

@@ -1,10 +1,9 @@
 import { staffEventsQuerySchema } from "../../core/contracts/staff-catalogue";
-import { localesMissing } from "../../core/domain/catalogue-rules";
+import { categoryNameIn, localesMissing } from "../../core/domain/catalogue-rules";
 import { formatDateRange } from "../../core/domain/dates";
 import { webContext } from "../../server/load-context";
 import { pageLocale } from "../utils/auth.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
-import { categoryName } from "./admin-categories.server";
 import type { Route } from "./+types/admin-events";
 
 /** `/admin/events` (+ /de): upcoming, past or archived events (`?view=`), of one category (`?category=`) or all, with their state and translations (decision 034). */
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     view,
     categoryId: categoryId ?? null,
-    categories: categories.map((category) => ({ id: category.id, ...categoryName(category, locale) })),
+    categories: categories.map((category) => ({ id: category.id, ...categoryNameIn(category, locale) })),
     events: events.map((event) => ({
       ...event,
       dates: formatDateRange(event.starts_on, event.ends_on, locale),
