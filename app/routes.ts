@@ -68,6 +68,9 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
       route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
       route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
+      route(at("admin/categories"), "routes/admin-categories.tsx", { id: id("admin-categories") }),
+      route(at("admin/categories/new"), "routes/admin-category.tsx", { id: id("admin-category-new") }),
+      route(at("admin/categories/:id"), "routes/admin-category.tsx", { id: id("admin-category") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).

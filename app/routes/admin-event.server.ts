@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { staffEventDuplicateSchema, staffEventInputSchema, staffEventStateChanges, type StaffEventStateChange } from "../../core/contracts/staff-catalogue";
+import { categoryNameIn } from "../../core/domain/catalogue-rules";
 import { operatorTimeZone } from "../../core/domain/dates";
 import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -40,10 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),
-    categories: categories.map((category) => ({
-      id: category.id,
-      name: category.translations[locale]?.name ?? category.translations.en?.name ?? String(category.id),
-    })),
+    categories: categories.map((category) => ({ id: category.id, ...categoryNameIn(category, locale) })),
   };
 }
 

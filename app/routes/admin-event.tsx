@@ -77,7 +77,13 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
           {t("admin.events.back")}
         </Link>
         <h1 id="page-title" className="mt-2 font-display text-3xl font-bold text-navy-900">
-          {event ? `${t("admin.events.edit")}: ${values.texts.title.en}` : t("admin.events.new")}
+          {event ? (
+            <>
+              {t("admin.events.edit")}: {values.texts.title[loaderData.locale] || <span lang="en">{values.texts.title.en}</span>}
+            </>
+          ) : (
+            t("admin.events.new")
+          )}
         </h1>
         {event && (
           <p className="mt-1 text-ink-soft" data-testid="event-state">
@@ -98,7 +104,7 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
               <select id="field-category_id" name="category_id" defaultValue={values.category_id} className={inputClass}>
                 <option value="">–</option>
                 {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
+                  <option key={category.id} value={category.id} lang={category.fallback ? "en" : undefined}>
                     {category.name}
                   </option>
                 ))}

@@ -1,22 +1,28 @@
 import { staffEventsQuerySchema } from "../../core/contracts/staff-catalogue";
-import { localesMissing } from "../../core/domain/catalogue-rules";
+import { categoryNameIn, localesMissing } from "../../core/domain/catalogue-rules";
 import { formatDateRange } from "../../core/domain/dates";
 import { webContext } from "../../server/load-context";
 import { pageLocale } from "../utils/auth.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-events";
 
-/** `/admin/events` (+ /de): upcoming, past or archived events (`?view=`), with their state and translations (decision 034). */
+/** `/admin/events` (+ /de): upcoming, past or archived events (`?view=`), of one category (`?category=`) or all, with their state and translations (decision 034). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const { actor } = await requireStaffDesk(request, web);
   const locale = pageLocale(request);
   const query = staffEventsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const view = query.success ? query.data.view : "upcoming";
-  const events = await web.services.staffCatalogue.listEvents(actor, { view, locale });
+  const categoryId = query.success ? query.data.category : undefined;
+  const [events, categories] = await Promise.all([
+    web.services.staffCatalogue.listEvents(actor, { view, locale, categoryId }),
+    web.services.staffCatalogue.listCategories(actor),
+  ]);
   return {
     locale,
     view,
+    categoryId: categoryId ?? null,
+    categories: categories.map((category) => ({ id: category.id, ...categoryNameIn(category, locale) })),
     events: events.map((event) => ({
       ...event,
       dates: formatDateRange(event.starts_on, event.ends_on, locale),

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
-  const { events, view } = loaderData;
+  const { events, view, categories, categoryId } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -34,6 +34,17 @@ export default function AdminEventsPage({ loaderData }: Route.ComponentProps) {
             {staffEventViews.map((option) => (
               <option key={option} value={option}>
                 {t(`admin.events.views.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold text-navy-900">
+          {t("admin.events.category")}
+          <select name="category" defaultValue={categoryId ?? ""} className="mt-1 block rounded-lg border border-navy-900/20 bg-white px-3 py-2 font-normal">
+            <option value="">{t("admin.events.allCategories")}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id} lang={category.fallback ? "en" : undefined}>
+                {category.name}
               </option>
             ))}
           </select>

@@ -61,6 +61,8 @@ export type StaffCategoryInput = z.infer<typeof staffCategoryInputSchema>;
 
 export const staffCategorySchema = z.object({
   id: z.number().int(),
+  /** Menu order (the public category pills follow it): 0…n-1 once staff have moved one. */
+  position: z.number().int(),
   translations: z.record(z.enum(locales), z.object({ name: z.string(), slug: z.string(), description: z.string() }).nullable()),
   events: z.number().int(),
   /** Fields still to translate, as `translations.de.name`. */
@@ -70,6 +72,9 @@ export type StaffCategory = z.infer<typeof staffCategorySchema>;
 export const staffCategoriesResponseSchema = z.object({ data: z.array(staffCategorySchema) });
 export const staffCategoryResponseSchema = z.object({ data: staffCategorySchema });
 export const staffCategoryParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Move a category one place up or down in the menu order. */
+export const staffCategoryMoveSchema = z.object({ direction: z.enum(["up", "down"], { error: "validation.choice" }) }).strict();
+export type StaffCategoryMove = z.infer<typeof staffCategoryMoveSchema>;
 
 // ── Events ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -196,11 +201,13 @@ export const staffEventResponseSchema = z.object({ data: staffEventSchema });
 
 export const staffEventViews = ["upcoming", "past", "archived"] as const;
 export type StaffEventView = (typeof staffEventViews)[number];
-export const staffEventsQuerySchema = z.object({ view: z.enum(staffEventViews).default("upcoming") });
+/** `category`: only the events of that category (its id, as the categories list gives it). */
+export const staffEventsQuerySchema = z.object({ view: z.enum(staffEventViews).default("upcoming"), category: z.coerce.number().int().positive().optional() });
 
 export const staffEventRowSchema = z.object({
   uuid: z.string().uuid(),
   title: z.string(),
+  category_id: z.number().int(),
   category: z.string(),
   starts_on: z.string(),
   ends_on: z.string(),

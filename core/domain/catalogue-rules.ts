@@ -43,3 +43,16 @@ export function stockAllows(stock: number | null, used: number): boolean {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/**
+ * A category's name in the page's language, or the English one; `fallback` then tells the page to
+ * mark it `lang="en"` (the categories page, the events list's filter, the event editor's choice).
+ */
+export function categoryNameIn(
+  category: { id: number; translations: Partial<Record<Locale, { name: string } | null>> },
+  locale: Locale,
+): { name: string; fallback: boolean } {
+  const own = category.translations[locale]?.name;
+  if (own) return { name: own, fallback: false };
+  return { name: category.translations[defaultLocale]?.name || String(category.id), fallback: locale !== defaultLocale };
+}

@@ -4,6 +4,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import {
   staffCategoriesResponseSchema,
   staffCategoryInputSchema,
+  staffCategoryMoveSchema,
   staffCategoryParamsSchema,
   staffCategoryResponseSchema,
   staffEventDuplicateSchema,
@@ -91,13 +92,42 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
   api.openapi(
     createRoute({
       ...staff,
+      method: "post",
+      path: "/staff/categories/{id}/move",
+      summary: "Move an event category one place up or down in the menu order (the public category pills follow it); answers every category in the new order",
+      request: { params: staffCategoryParamsSchema, ...body(staffCategoryMoveSchema) },
+      responses: { 200: json(staffCategoriesResponseSchema, "The categories in their new order"), ...refusals, ...errorAnswers },
+    }),
+    async (c) => {
+      const data = await c.var.services.staffCatalogue.moveCategory(c.var.actor, {
+        categoryId: c.req.valid("param").id,
+        move: c.req.valid("json"),
+        actorEmail: c.var.user?.email ?? "",
+        locale: c.var.locale,
+      });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    createRoute({
+      ...staff,
       method: "get",
       path: "/staff/events",
-      summary: "Upcoming, past or archived events with their published state and what is left to translate",
+      summary: "Upcoming, past or archived events (of every category or `category`) with their published state and what is left to translate",
       request: { query: staffEventsQuerySchema },
       responses: { 200: json(staffEventsResponseSchema, "The events"), ...refusals, ...errorAnswers },
     }),
-    async (c) => c.json({ data: await c.var.services.staffCatalogue.listEvents(c.var.actor, { view: c.req.valid("query").view, locale: c.var.locale }) }, 200),
+    async (c) =>
+      c.json(
+        {
+          data: await c.var.services.staffCatalogue.listEvents(c.var.actor, {
+            view: c.req.valid("query").view,
+            categoryId: c.req.valid("query").category,
+            locale: c.var.locale,
+          }),
+        },
+        200,
+      ),
   );
   api.openapi(
     createRoute({

@@ -1,4 +1,11 @@
-import type { StaffCategoryInput, StaffEventDuplicate, StaffEventInput, StaffEventStateChange, StaffEventView } from "../../core/contracts/staff-catalogue";
+import type {
+  StaffCategoryInput,
+  StaffCategoryMove,
+  StaffEventDuplicate,
+  StaffEventInput,
+  StaffEventStateChange,
+  StaffEventView,
+} from "../../core/contracts/staff-catalogue";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import type { CatalogueStaff } from "../staff/catalogue-records";
@@ -8,6 +15,7 @@ import { deleteStaffCategory } from "../staff/delete-staff-category";
 import { duplicateStaffEvent } from "../staff/duplicate-staff-event";
 import { listStaffCategories } from "../staff/list-staff-categories";
 import { listStaffEvents } from "../staff/list-staff-events";
+import { moveStaffCategory } from "../staff/move-staff-category";
 import { readStaffEvent } from "../staff/read-staff-event";
 import { saveStaffCategory } from "../staff/save-staff-category";
 import { updateStaffEvent } from "../staff/update-staff-event";
@@ -27,7 +35,9 @@ export function bindStaffCatalogue(deps: Deps) {
     updateCategory: (actor: Actor, input: CatalogueStaff & { categoryId: number; category: StaffCategoryInput }) =>
       write(() => saveStaffCategory(catalogue, actor, input)),
     deleteCategory: (actor: Actor, input: CatalogueStaff & { categoryId: number }) => write(() => deleteStaffCategory(catalogue, actor, input)),
-    listEvents: (actor: Actor, input: { view: StaffEventView; locale: Locale }) => listStaffEvents(catalogue, actor, input),
+    moveCategory: (actor: Actor, input: CatalogueStaff & { categoryId: number; move: StaffCategoryMove }) =>
+      write(() => moveStaffCategory(catalogue, actor, input)),
+    listEvents: (actor: Actor, input: { view: StaffEventView; locale: Locale; categoryId?: number | undefined }) => listStaffEvents(catalogue, actor, input),
     readEvent: (actor: Actor, input: { eventId: string }) => readStaffEvent(catalogue, actor, input),
     createEvent: (actor: Actor, input: CatalogueStaff & { event: StaffEventInput }) => write(() => createStaffEvent(catalogue, actor, input)),
     updateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; event: StaffEventInput }) => write(() => updateStaffEvent(catalogue, actor, input)),

@@ -8,10 +8,11 @@ import { eventCategories, eventCategoryTranslations, events } from "../db/schema
 type TranslationRow = typeof eventCategoryTranslations.$inferSelect;
 
 /** A category for the back office: each language's translation (null where there is none), its events, what is missing. */
-export function toStaffCategory(id: number, translations: TranslationRow[], eventCount: number): StaffCategory {
+export function toStaffCategory(id: number, position: number, translations: TranslationRow[], eventCount: number): StaffCategory {
   const of = (locale: Locale) => translations.find((row) => row.locale === locale);
   return {
     id,
+    position,
     translations: Object.fromEntries(
       locales.map((locale) => {
         const row = of(locale);
@@ -29,7 +30,7 @@ export function toStaffCategory(id: number, translations: TranslationRow[], even
 /** Every category in menu order (or the one asked for), with its translations and number of events. */
 export async function staffCategoryRecords(db: Queryable, onlyId?: number): Promise<StaffCategory[]> {
   const categoryRows = await db
-    .select({ id: eventCategories.id })
+    .select({ id: eventCategories.id, position: eventCategories.position })
     .from(eventCategories)
     .where(onlyId === undefined ? undefined : eq(eventCategories.id, onlyId))
     .orderBy(asc(eventCategories.position), asc(eventCategories.id));
@@ -38,9 +39,10 @@ export async function staffCategoryRecords(db: Queryable, onlyId?: number): Prom
     db.select().from(eventCategoryTranslations),
     db.select({ categoryId: events.categoryId, events: count() }).from(events).groupBy(events.categoryId),
   ]);
-  return categoryRows.map(({ id }) =>
+  return categoryRows.map(({ id, position }) =>
     toStaffCategory(
       id,
+      position,
       translations.filter((row) => row.categoryId === id),
       counts.find((row) => row.categoryId === id)?.events ?? 0,
     ),

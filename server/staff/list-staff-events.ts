@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { StaffEventRow, StaffEventView } from "../../core/contracts/staff-catalogue";
 import { operatorToday } from "../../core/domain/dates";
@@ -10,9 +10,13 @@ import { eventTextFields, type CatalogueDeps } from "./catalogue-records";
 
 /**
  * The back office's events (decision 034): upcoming (not ended yet, soonest first), past (latest first)
- * or archived; each with its published state and what is still to translate.
+ * or archived, of every category or one; each with its published state and what is still to translate.
  */
-export async function listStaffEvents(deps: CatalogueDeps, actor: Actor, input: { view: StaffEventView; locale: Locale }): Promise<StaffEventRow[]> {
+export async function listStaffEvents(
+  deps: CatalogueDeps,
+  actor: Actor,
+  input: { view: StaffEventView; locale: Locale; categoryId?: number | undefined },
+): Promise<StaffEventRow[]> {
   authorize(actor, "staff.catalogue.read", null);
   const today = operatorToday(deps.now());
   const where = {
@@ -24,7 +28,7 @@ export async function listStaffEvents(deps: CatalogueDeps, actor: Actor, input: 
   const rows = await deps.db
     .select()
     .from(events)
-    .where(where)
+    .where(input.categoryId === undefined ? where : and(where, eq(events.categoryId, input.categoryId)))
     .orderBy(...order);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -44,6 +48,7 @@ export async function listStaffEvents(deps: CatalogueDeps, actor: Actor, input: 
   return rows.map((row) => ({
     uuid: row.id,
     title: pickLocale(row.title, input.locale),
+    category_id: row.categoryId,
     category: nameOf(row.categoryId),
     starts_on: row.startsOn,
     ends_on: row.endsOn,

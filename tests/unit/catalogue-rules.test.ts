@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localeOfText, pickLocale } from "../../core/contracts/localized-text";
-import { capacityAllows, daysBetween, localesMissing, missingTranslations, stockAllows } from "../../core/domain/catalogue-rules";
+import { capacityAllows, categoryNameIn, daysBetween, localesMissing, missingTranslations, stockAllows } from "../../core/domain/catalogue-rules";
 
 describe("the catalogue's rules (decision 034)", () => {
   it("lists each text whose English is there and whose German is missing or blank, in field order", () => {
@@ -33,5 +33,13 @@ describe("the catalogue's rules (decision 034)", () => {
     expect(localeOfText({ en: "Golf", de: " " }, "de")).toBe("en");
     expect(pickLocale({ en: "Golf", de: "Golfen" }, "de")).toBe("Golfen");
     expect(localeOfText({ en: "Golf", de: "Golfen" }, "de")).toBe("de");
+  });
+
+  it("names a category in the page's language, else in English marked as the fallback, else by its number", () => {
+    const sailing = { id: 7, translations: { en: { name: "Sailing" }, de: { name: "Segeln" } } };
+    expect(categoryNameIn(sailing, "de")).toEqual({ name: "Segeln", fallback: false });
+    expect(categoryNameIn({ id: 7, translations: { en: { name: "Sailing" }, de: null } }, "de")).toEqual({ name: "Sailing", fallback: true });
+    expect(categoryNameIn({ id: 7, translations: { en: { name: "Sailing" } } }, "en")).toEqual({ name: "Sailing", fallback: false });
+    expect(categoryNameIn({ id: 7, translations: {} }, "en")).toEqual({ name: "7", fallback: false });
   });
 });

@@ -1,0 +1,177 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { translatorFor } from "../../core/i18n/i18n";
+import { localeNames, localizePath, locales, type Locale } from "../../core/i18n/locales";
+import { AdminTable } from "../components/admin/admin-table";
+import { ConfirmAction } from "../components/admin/confirm-action";
+import { Button } from "../components/button";
+import { FormMessage } from "../components/field";
+import { pageMeta } from "../utils/meta";
+import type { Route } from "./+types/admin-categories";
+
+export { loader, action } from "./admin-categories.server";
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.categories.title")), { name: "robots", content: "noindex" }] : [];
+
+const smallButton =
+  "inline-flex items-center rounded-full border border-navy-900/20 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-40";
+
+type Row = Route.ComponentProps["loaderData"]["categories"][number];
+
+/** The language of a name or address in a cell: its code to see, its name to hear. */
+function LanguageTag({ locale }: { locale: Locale }) {
+  return (
+    <>
+      <span aria-hidden="true" className="mr-2 inline-block w-6 text-xs font-semibold uppercase text-ink-soft">
+        {locale}
+      </span>
+      <span className="sr-only">{localeNames[locale]}: </span>
+    </>
+  );
+}
+
+/** Up and down as real form posts: they work without JavaScript, and by keyboard (Tab, Enter). */
+function MoveButtons({ category, index, count }: { category: Row; index: number; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-1.5">
+      {(["up", "down"] as const).map((direction) => (
+        <Form method="post" key={direction}>
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={category.id} />
+          <input type="hidden" name="direction" value={direction} />
+          <button
+            type="submit"
+            id={`move-${direction}-${category.id}`}
+            className={smallButton}
+            aria-label={t(direction === "up" ? "admin.categories.moveUp" : "admin.categories.moveDown", { name: category.name })}
+            disabled={direction === "up" ? index === 0 : index === count - 1}
+          >
+            <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+/** The event categories in the public menu's order: names per language, events, translations; move, edit, delete. */
+export default function AdminCategoriesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { categories, locale } = loaderData;
+  // The page's language first: it is the name staff know the category by here.
+  const pageFirst = [locale, ...locales.filter((each) => each !== locale)];
+  // A moved row is re-ordered in the DOM, which drops the focus: put it back on the same button
+  // (or its twin at the top or the bottom), so keyboard users can go on moving.
+  useEffect(() => {
+    if (actionData?.intent !== "move" || !actionData.direction) return;
+    const same = document.getElementById(`move-${actionData.direction}-${actionData.id}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`move-${actionData.direction === "up" ? "down" : "up"}-${actionData.id}`) as HTMLButtonElement | null;
+    (same && !same.disabled ? same : other)?.focus();
+  }, [actionData]);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
+            {t("admin.categories.title")}
+          </h1>
+          <p className="mt-1 max-w-2xl text-ink-soft">{t("admin.categories.intro")}</p>
+        </div>
+        <Button to={localizePath("/admin/categories/new", locale)}>{t("admin.categories.new")}</Button>
+      </div>
+      <div aria-live="polite">{actionData?.message && <FormMessage tone={"failed" in actionData ? "error" : "success"}>{actionData.message}</FormMessage>}</div>
+      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
+        <h2 id="categories-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
+          {t("admin.categories.list")} ({categories.length})
+        </h2>
+        {categories.length === 0 ? (
+          <p className="px-5 py-5 text-ink-soft sm:px-6">{t("admin.categories.empty")}</p>
+        ) : (
+          <AdminTable
+            labelledBy="categories-title"
+            minWidth="50rem"
+            headers={[
+              t("admin.categories.order"),
+              t("admin.categories.name"),
+              t("admin.categories.slug"),
+              t("admin.categories.events"),
+              t("admin.categories.translations"),
+              <span key="actions" className="sr-only">
+                {t("admin.categories.actions")}
+              </span>,
+            ]}
+          >
+            {categories.map((category, index) => (
+              <tr key={category.id} data-testid={`category-${category.id}`}>
+                <td className="px-5 py-3 sm:px-6">
+                  <MoveButtons category={category} index={index} count={categories.length} />
+                </td>
+                <th scope="row" className="px-3 py-3 text-left font-normal">
+                  {pageFirst.map((each) => {
+                    const name = category.translations[each]?.name;
+                    return (
+                      <span key={each} className={each === locale ? "block font-semibold text-navy-900" : "block text-ink-soft"}>
+                        <LanguageTag locale={each} />
+                        {name ? <span lang={each}>{name}</span> : <span className="italic">{t("admin.categories.missingName")}</span>}
+                      </span>
+                    );
+                  })}
+                </th>
+                <td className="px-3 py-3">
+                  {pageFirst.map((each) => (
+                    <span key={each} className="block break-all text-ink-soft">
+                      <LanguageTag locale={each} />
+                      {category.translations[each]?.slug ?? "–"}
+                    </span>
+                  ))}
+                </td>
+                <td className="px-3 py-3">
+                  <Link
+                    to={`${localizePath("/admin/events", locale)}?category=${category.id}`}
+                    className="font-semibold tabular-nums text-navy-900 underline underline-offset-4"
+                    aria-label={`${t("admin.categories.eventsOf", { count: category.events })}: ${t("admin.categories.showEvents", { name: category.name })}`}
+                  >
+                    {t("admin.categories.eventsOf", { count: category.events })}
+                  </Link>
+                </td>
+                <td className="px-3 py-3">
+                  {category.missingLocales.length === 0 ? (
+                    <span className="text-success-700">✓ {t("admin.categories.complete")}</span>
+                  ) : (
+                    <span className="text-danger-700">
+                      {t("admin.categories.missing", { languages: category.missingLocales.map((each) => localeNames[each]).join(", ") })}
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 py-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Link
+                      to={localizePath(`/admin/categories/${category.id}`, locale)}
+                      className={smallButton}
+                      aria-label={`${t("admin.categories.edit")}: ${category.name}`}
+                    >
+                      {t("admin.categories.edit")}
+                    </Link>
+                    <ConfirmAction
+                      label={t("admin.categories.delete")}
+                      accessibleLabel={`${t("admin.categories.delete")}: ${category.name}`}
+                      title={t("admin.categories.deleteTitle", { name: category.name })}
+                      confirmLabel={t("admin.categories.delete")}
+                      fields={{ intent: "delete", id: String(category.id) }}
+                      tone="danger"
+                    >
+                      <p>{t("admin.categories.deleteText", { name: category.name })}</p>
+                      {category.events > 0 && <p className="font-semibold">{t("admin.categories.deleteHasEvents", { count: category.events })}</p>}
+                    </ConfirmAction>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </div>
+    </div>
+  );
+}
