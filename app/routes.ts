@@ -67,6 +67,8 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
       route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
       route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
+      route(at("admin/email-texts"), "routes/admin-email-texts.tsx", { id: id("admin-email-texts") }),
+      route(at("admin/email-texts/:template/:emailLocale"), "routes/admin-email-text.tsx", { id: id("admin-email-text") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
