@@ -67,7 +67,9 @@ function EmailTextInput({
           {t(`admin.emailTexts.fields.${field.name}`)}
         </label>
         {field.override !== null && (
-          <span className="text-xs text-ink-soft">{field.updated_by ? t("admin.emailTexts.changedBy", { email: field.updated_by }) : t("admin.emailTexts.changed")}</span>
+          <span className="text-xs text-ink-soft">
+            {field.updated_by ? t("admin.emailTexts.changedBy", { email: field.updated_by }) : t("admin.emailTexts.changed")}
+          </span>
         )}
       </div>
       {field.multiline ? <textarea {...common} ref={register} rows={4} /> : <input {...common} ref={register} type="text" />}
@@ -187,9 +189,7 @@ export default function AdminEmailTextPage({ loaderData, actionData }: Route.Com
         </div>
       </div>
 
-      <div aria-live="polite">
-        {actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}
-      </div>
+      <div aria-live="polite">{actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}</div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
         <Form method="post" id="email-text-form" className="space-y-6" noValidate>

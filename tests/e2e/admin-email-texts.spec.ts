@@ -146,6 +146,9 @@ for (const language of languages) {
     const frame = page.frameLocator(`iframe[title="${t.frame}"]`);
     await expect(frame.getByText(previewCode, { exact: true })).toBeVisible();
     await expect(page.locator("iframe")).toHaveAttribute("sandbox", "");
+    // A full-page screenshot leaves the sandboxed frame blank (it is drawn apart): the frame on its own, to look at.
+    if (process.env.E2E_SCREENSHOTS !== "0")
+      await page.locator("iframe").screenshot({ path: test.info().outputPath(`email-text-preview-frame-${language.locale}.png`) });
     // The mail's own HTML is not scanned: axe cannot run inside a frame without scripts.
     await expectNoAxeViolations(page, { exclude: ["iframe[sandbox]"] });
     await shootPhoneAndDesktop(page, `email-text-preview-${language.locale}`);
@@ -173,7 +176,10 @@ for (const language of languages) {
     await expect(subject).toHaveValue("");
     await expect(page.getByRole("button", { name: t.reset })).toHaveCount(0);
 
-    await page.getByRole("link", { name: new RegExp(`${t.title}$`) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(`${t.title}$`) })
+      .first()
+      .click();
     await expect(page.getByRole("row", { name: new RegExp(`^${t.row}`) }).getByText(t.default, { exact: true })).toHaveCount(2);
   });
 }
