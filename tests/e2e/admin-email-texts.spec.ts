@@ -32,7 +32,7 @@ const texts = {
     inserted: "{booking.code} inserted into “Subject”.",
     bookingCode: "Booking code (optional)",
     preview: "Show preview",
-    previewOf: (code: string) => `With the data of booking ${code}.`,
+    previewOf: (code: string) => `For booking ${code}.`,
     frame: "Preview of the e-mail Booking received",
     reset: "Reset to default",
     resetTitle: "Reset to the default texts?",
@@ -57,7 +57,7 @@ const texts = {
     inserted: "{booking.code} in „Betreff“ eingefügt.",
     bookingCode: "Buchungscode (optional)",
     preview: "Vorschau anzeigen",
-    previewOf: (code: string) => `Mit den Daten der Buchung ${code}.`,
+    previewOf: (code: string) => `Für die Buchung ${code}.`,
     frame: "Vorschau der E-Mail Buchung eingegangen",
     reset: "Auf Standard zurücksetzen",
     resetTitle: "Auf die Standardtexte zurücksetzen?",
@@ -181,5 +181,31 @@ for (const language of languages) {
       .first()
       .click();
     await expect(page.getByRole("row", { name: new RegExp(`^${t.row}`) }).getByText(t.default, { exact: true })).toHaveCount(2);
+  });
+}
+
+const noScript = {
+  en: { placeholders: "Placeholders", button: "Button label", save: "Save texts", unknown: "Unknown placeholder: {booking.nope}." },
+  de: { placeholders: "Platzhalter", button: "Beschriftung der Schaltfläche", save: "Texte speichern", unknown: "Unbekannter Platzhalter: {booking.nope}." },
+} as const;
+
+for (const language of languages) {
+  const t = noScript[language.locale];
+  test(`without JavaScript the placeholders are text to copy and a refused save keeps the typing (${language.locale})`, async ({ browser, request }) => {
+    const member = await newStaffMember(request, { locale: language.locale });
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: language.locale === "de" ? "de-DE" : "en-GB" });
+    const page = await context.newPage();
+    await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/email-texts/sma-rejected/en` });
+    const placeholders = page.getByRole("complementary", { name: t.placeholders });
+    await expect(placeholders.getByText("{booking.code}", { exact: true })).toBeVisible();
+    await expect(placeholders.getByRole("button")).toHaveCount(0);
+
+    const label = page.getByLabel(t.button, { exact: true });
+    await label.fill("Go {booking.nope}");
+    await page.getByRole("button", { name: t.save }).click();
+    await expect(label).toHaveAttribute("aria-invalid", "true");
+    await expect(label).toHaveAccessibleDescription(new RegExp(`^${t.unknown.replace(/[.{}()]/g, "\\$&")}`));
+    await expect(label).toHaveValue("Go {booking.nope}");
+    await context.close();
   });
 }
