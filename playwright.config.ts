@@ -11,6 +11,8 @@ const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
+const siteWideSpecs = /admin-email-texts\.spec\.ts$/;
+
 /**
  * End-to-end tests in Debian's Chromium against the production build on the embedded database
  * (a fresh data folder per run, seeded on start). `npm test` installs Chromium when it is missing.
@@ -48,7 +50,10 @@ export default defineConfig({
    */
   projects: [
     { name: "demo-site", grep: /@demo-site/, use: { baseURL: `http://127.0.0.1:${demoSitePort}` } },
-    { name: "own-data", grepInvert: /@demo-site/ },
+    { name: "own-data", grepInvert: /@demo-site/, testIgnore: siteWideSpecs },
+    // Specs that change a site-wide text for a few seconds (an e-mail subject override, decision 037)
+    // run after every other spec, so no spec reading that text runs beside them.
+    { name: "site-wide-texts", testMatch: siteWideSpecs, dependencies: ["own-data"] },
   ],
   // Two servers boot at once (and migrate and seed a fresh folder each): 120 s leaves room on a busy machine.
   webServer: [

@@ -71,6 +71,8 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/categories"), "routes/admin-categories.tsx", { id: id("admin-categories") }),
       route(at("admin/categories/new"), "routes/admin-category.tsx", { id: id("admin-category-new") }),
       route(at("admin/categories/:id"), "routes/admin-category.tsx", { id: id("admin-category") }),
+      route(at("admin/email-texts"), "routes/admin-email-texts.tsx", { id: id("admin-email-texts") }),
+      route(at("admin/email-texts/:template/:emailLocale"), "routes/admin-email-text.tsx", { id: id("admin-email-text") }),
       route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).

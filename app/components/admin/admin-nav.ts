@@ -13,4 +13,5 @@ export const adminSections = [
   { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
   { path: "/admin/pages", labelKey: "admin.nav.pages", end: false, roles: ["staff", "admin"] },
   { path: "/admin/site", labelKey: "admin.nav.site", end: false, roles: ["admin"] },
+  { path: "/admin/email-texts", labelKey: "admin.nav.emailTexts", end: false, roles: ["staff", "admin"] },
 ] as const satisfies readonly { path: string; labelKey: `admin.nav.${string}`; end: boolean; roles: readonly Role[] }[];
