@@ -82,6 +82,10 @@ async function fromEnd(list: Locator, back: number): Promise<Locator> {
   return list.nth((await list.count()) - back);
 }
 
+// The footer menu is one list for the whole site: these tests add pages to it and move them, so they
+// run one after another (in one worker), not beside each other.
+test.describe.configure({ mode: "default" });
+
 for (const language of languages) {
   const t = texts[language.locale];
   const other = language.locale === "en" ? "de" : "en";
