@@ -11,7 +11,7 @@ const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
-const siteWideSpecs = /admin-email-texts\.spec\.ts$/;
+const siteWideSpecs = /(admin-email-texts|admin-content)\.spec\.ts$/;
 
 /**
  * End-to-end tests in Debian's Chromium against the production build on the embedded database
@@ -51,8 +51,9 @@ export default defineConfig({
   projects: [
     { name: "demo-site", grep: /@demo-site/, use: { baseURL: `http://127.0.0.1:${demoSitePort}` } },
     { name: "own-data", grepInvert: /@demo-site/, testIgnore: siteWideSpecs },
-    // Specs that change a site-wide text for a few seconds (an e-mail subject override, decision 037)
-    // run after every other spec, so no spec reading that text runs beside them.
+    // Specs that change a site-wide text for a while (an e-mail subject override, decision 037; the
+    // support hours and the footer menu, decision 035) run after every other spec, so that no spec
+    // reading those texts runs beside them. (To run one of them alone: `--no-deps`.)
     { name: "site-wide-texts", testMatch: siteWideSpecs, dependencies: ["own-data"] },
   ],
   // Two servers boot at once (and migrate and seed a fresh folder each): 120 s leaves room on a busy machine.

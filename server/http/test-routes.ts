@@ -59,11 +59,20 @@ export function createTestRoutes(options: {
    * texts, prices and form; new ids; the fully booked final with its bookings). Browser tests book,
    * fill and change it without touching the demo events or each other (decision 019).
    */
-  const newEventInput = z.object({ copyOf: z.enum(Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]]) });
+  const newEventInput = z.object({
+    copyOf: z.enum(Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]]),
+    /** A category of the test's own (made through the staff API), instead of the demo event's. */
+    categoryId: z.number().int().positive().optional(),
+  });
   app.post("/events", async (c) => {
     const input = newEventInput.safeParse(await c.req.json().catch(() => null));
     if (!input.success) return c.json({ error: "copyOf names no demo event" }, 400);
-    const inserted = await options.db.transaction((tx) => insertDemoEventCopy(tx, input.data.copyOf, options.now(), siteSettings));
+    const { copyOf, categoryId } = input.data;
+    const inserted = await options.db.transaction(async (tx) => {
+      const copy = await insertDemoEventCopy(tx, copyOf, options.now(), siteSettings);
+      if (categoryId !== undefined) await tx.update(events).set({ categoryId }).where(eq(events.id, copy.eventId));
+      return copy;
+    });
     options.invalidateReads?.();
     return c.json({ eventUuid: inserted.eventId, formUuid: inserted.formId }, 201);
   });

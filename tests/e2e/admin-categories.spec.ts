@@ -53,6 +53,10 @@ async function pillNames(page: Page, prefix: string, label: string): Promise<str
   return page.getByRole("navigation", { name: label }).getByRole("link").allInnerTexts();
 }
 
+// The category menu is one list for the whole site: these tests add categories and move them, so
+// they run one after another (in one worker), not beside each other.
+test.describe.configure({ mode: "default" });
+
 for (const language of languages) {
   const t = texts[language.locale];
   const prefix = language.prefix;

@@ -1,12 +1,26 @@
 import { createServer, type Server } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations, languages, shootPhoneAndDesktop } from "./support";
+import { staffApiToken } from "./staff-support";
 import { createEvent } from "./test-data";
 
 const text = {
   en: { waitlist: /Join the waitlist/, notice: "No events to show here", showDetails: "Show details", hideDetails: "Hide details" },
   de: { waitlist: /Auf die Warteliste/, notice: "Hier gibt es keine Veranstaltungen", showDetails: "Details anzeigen", hideDetails: "Details ausblenden" },
 } as const;
+
+/** A category of the test's own, made through the staff API; its id and English slug. */
+async function ownCategory(request: APIRequestContext): Promise<{ id: number; slug: string }> {
+  const token = await staffApiToken(request);
+  const name = `Widget days ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const response = await request.post("/api/staff/categories", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { translations: { en: { name }, de: { name } } },
+  });
+  expect(response.status()).toBe(201);
+  const { data } = (await response.json()) as { data: { id: number; translations: { en: { slug: string } } } };
+  return { id: data.id, slug: data.translations.en.slug };
+}
 
 /** A partner site on another origin (another port on loopback) that embeds the widget with one script tag. */
 async function partnerSite(bodies: Record<string, string>): Promise<{ url: string; server: Server }> {
@@ -59,9 +73,13 @@ for (const language of languages) {
       request,
       baseURL,
     }) => {
-      const { eventUuid } = await createEvent(request, "trackDayTwoDays");
+      // A category of the test's own with two events: the shared track-day category grows with every
+      // test's events, past the widget's height limit.
+      const category = await ownCategory(request);
+      const { eventUuid } = await createEvent(request, "trackDayTwoDays", { categoryId: category.id });
+      await createEvent(request, "trackDayTwoDays", { categoryId: category.id });
       const widget = (attribute: string) => `<script src="${baseURL}/event-widget.js" ${attribute} data-locale="${language.locale}"></script>`;
-      const partner = await partnerSite({ "/": widget(`data-event="${eventUuid}"`), "/track-days": widget(`data-category="track-days"`) });
+      const partner = await partnerSite({ "/": widget(`data-event="${eventUuid}"`), "/track-days": widget(`data-category="${category.slug}"`) });
       try {
         await page.setViewportSize({ width: 390, height: 844 });
         await page.goto(partner.url);

@@ -10,8 +10,12 @@ import type { DemoEventKey } from "../../server/db/demo/ids";
  * tagged @demo-site and run against a second server on which no test makes events
  * (playwright.config.ts, decision 019).
  */
-export async function createEvent(request: APIRequestContext, copyOf: DemoEventKey): Promise<{ eventUuid: string; formUuid: string }> {
-  const response = await request.post("/__test/events", { data: { copyOf } });
+export async function createEvent(
+  request: APIRequestContext,
+  copyOf: DemoEventKey,
+  options: { categoryId?: number } = {},
+): Promise<{ eventUuid: string; formUuid: string }> {
+  const response = await request.post("/__test/events", { data: { copyOf, ...options } });
   expect(response.status()).toBe(201);
   return (await response.json()) as { eventUuid: string; formUuid: string };
 }
