@@ -63,3 +63,8 @@ export const requireRole = (role: Exclude<Role, "customer">) =>
     if (!(role === "admin" ? isAdmin(actor) : isStaff(actor))) throw new AppError("FORBIDDEN", "forbidden");
     await next();
   });
+
+/** The staff member a back-office verb audits (by e-mail) and answers in the language of (the request's). */
+export function staffCallerOf(c: Context<ActorEnv>): { actorEmail: string; locale: ActorEnv["Variables"]["locale"] } {
+  return { actorEmail: c.var.user?.email ?? "", locale: c.var.locale };
+}

@@ -15,7 +15,7 @@ import {
   staffEventsResponseSchema,
   staffEventStateSchema,
 } from "../../core/contracts/staff-catalogue";
-import { requireRole } from "./actor";
+import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -49,8 +49,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     async (c) => {
       const data = await c.var.services.staffCatalogue.createCategory(c.var.actor, {
         category: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 201);
     },
@@ -68,8 +67,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       const data = await c.var.services.staffCatalogue.updateCategory(c.var.actor, {
         categoryId: c.req.valid("param").id,
         category: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 200);
     },
@@ -85,7 +83,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const categoryId = c.req.valid("param").id;
-      await c.var.services.staffCatalogue.deleteCategory(c.var.actor, { categoryId, actorEmail: c.var.user?.email ?? "", locale: c.var.locale });
+      await c.var.services.staffCatalogue.deleteCategory(c.var.actor, { categoryId, ...staffCallerOf(c) });
       return c.json({ data: { id: categoryId, deleted: true as const } }, 200);
     },
   );
@@ -102,8 +100,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       const data = await c.var.services.staffCatalogue.moveCategory(c.var.actor, {
         categoryId: c.req.valid("param").id,
         move: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 200);
     },
@@ -141,8 +138,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     async (c) => {
       const data = await c.var.services.staffCatalogue.createEvent(c.var.actor, {
         event: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 201);
     },
@@ -176,8 +172,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       const data = await c.var.services.staffCatalogue.updateEvent(c.var.actor, {
         eventId: c.req.valid("param").uuid,
         event: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 200);
     },
@@ -195,8 +190,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       const data = await c.var.services.staffCatalogue.duplicateEvent(c.var.actor, {
         eventId: c.req.valid("param").uuid,
         dates: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 201);
     },
@@ -219,8 +213,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       const data = await c.var.services.staffCatalogue.changeEventState(c.var.actor, {
         eventId: c.req.valid("param").uuid,
         change: c.req.valid("json").change,
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 200);
     },

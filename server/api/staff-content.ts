@@ -12,7 +12,7 @@ import {
 } from "../../core/contracts/pages";
 import { siteSettingsResponseSchema, siteSettingsSchema } from "../../core/contracts/site";
 import { AppError } from "../errors";
-import { requireRole } from "./actor";
+import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
@@ -88,8 +88,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     async (c) => {
       const data = await c.var.services.staffPages.create(c.var.actor, {
         change: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 201);
     },
@@ -122,8 +121,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
       const data = await c.var.services.staffPages.update(c.var.actor, {
         pageId: c.req.valid("param").uuid,
         change: c.req.valid("json"),
-        actorEmail: c.var.user?.email ?? "",
-        locale: c.var.locale,
+        ...staffCallerOf(c),
       });
       return c.json({ data }, 200);
     },
