@@ -63,10 +63,16 @@ const texts = {
 async function writeRichText(page: Page, editor: Locator, t: (typeof texts)["en" | "de"], words: { bold: string; before: string; link: string; href: string }) {
   // The toolbar of this editor: in the nearest box around it that has one.
   const toolbar = editor.locator("xpath=ancestor::div[.//*[@role='toolbar']][1]").getByRole("toolbar");
+  const bold = toolbar.getByRole("button", { name: t.bold });
   await editor.click();
-  await toolbar.getByRole("button", { name: t.bold }).click();
+  // Each step waits for the editor to show it (on a busy machine a key can otherwise overtake a toggle).
+  await expect(editor).toBeFocused();
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.type(words.bold);
-  await toolbar.getByRole("button", { name: t.bold }).click();
+  await expect(editor.locator("strong")).toHaveText(words.bold);
+  await bold.click();
+  await expect(bold).toHaveAttribute("aria-pressed", "false");
   await page.keyboard.press("Enter");
   // A link inside a sentence, as in real text (a lone link line would be a small tap target).
   await page.keyboard.type(`${words.before} ${words.link}.`);
