@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -9,6 +8,7 @@ import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-categories";
+import { useFocusAfterMove } from "../components/admin/focus-after-move";
 
 export { loader, action } from "./admin-categories.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -62,14 +62,7 @@ export default function AdminCategoriesPage({ loaderData, actionData }: Route.Co
   const { categories, locale } = loaderData;
   // The page's language first: it is the name staff know the category by here.
   const pageFirst = [locale, ...locales.filter((each) => each !== locale)];
-  // A moved row is re-ordered in the DOM, which drops the focus: put it back on the same button
-  // (or its twin at the top or the bottom), so keyboard users can go on moving.
-  useEffect(() => {
-    if (actionData?.intent !== "move" || !actionData.direction) return;
-    const same = document.getElementById(`move-${actionData.direction}-${actionData.id}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`move-${actionData.direction === "up" ? "down" : "up"}-${actionData.id}`) as HTMLButtonElement | null;
-    (same && !same.disabled ? same : other)?.focus();
-  }, [actionData]);
+  useFocusAfterMove(actionData, actionData?.intent === "move" && actionData.direction ? { direction: actionData.direction, row: actionData.id } : null);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

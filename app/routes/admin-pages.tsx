@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { StaffPage } from "../../core/contracts/pages";
@@ -10,6 +9,7 @@ import { Button } from "../components/button";
 import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-pages";
+import { useFocusAfterMove } from "../components/admin/focus-after-move";
 
 export { loader, action } from "./admin-pages.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -52,14 +52,7 @@ function MoveButtons({ page, index, count, locale }: { page: StaffPage; index: n
 export default function AdminPagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { pages, locale } = loaderData;
-  // A moved row is re-ordered in the DOM, which drops the focus: put it back on the same button
-  // (or its twin when the page reached the top or the bottom), so keyboard users can go on moving.
-  useEffect(() => {
-    if (actionData?.intent !== "move" || !actionData.direction) return;
-    const same = document.getElementById(`move-${actionData.direction}-${actionData.uuid}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`move-${actionData.direction === "up" ? "down" : "up"}-${actionData.uuid}`) as HTMLButtonElement | null;
-    (same && !same.disabled ? same : other)?.focus();
-  }, [actionData]);
+  useFocusAfterMove(actionData, actionData?.intent === "move" && actionData.direction ? { direction: actionData.direction, row: actionData.uuid } : null);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">

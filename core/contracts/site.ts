@@ -2,8 +2,8 @@ import { z } from "zod";
 import { isValidIban, normalizeIban } from "../domain/iban";
 import { areWidgetFrameSources, normalizeWidgetFrameSources } from "../domain/widget-origins";
 
-export const siteSchema = z.object({
-  id: z.number().int(),
+/** The legal notice and support address as the public site answer and the staff settings both carry them. */
+const legalNoticeFields = {
   company: z.string(),
   street: z.string(),
   zip: z.string(),
@@ -17,6 +17,11 @@ export const siteSchema = z.object({
   managing_director: z.string(),
   vat_id: z.string().nullable(),
   support_email: z.string(),
+};
+
+export const siteSchema = z.object({
+  id: z.number().int(),
+  ...legalNoticeFields,
   support_hours: z.string(),
   travel_operator_notice: z.string(),
   deposit_percent: z.number().int(),
@@ -122,19 +127,7 @@ export type SiteSettingsChange = z.output<typeof siteSettingsSchema>;
 
 /** The settings as stored, and what the widget's header uses now (the setting or the server's default). */
 export const siteSettingsAnswerSchema = z.object({
-  company: z.string(),
-  street: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  country: z.string(),
-  phone: z.string(),
-  fax: z.string().nullable(),
-  email: z.string(),
-  website: z.string(),
-  registry_court: z.string(),
-  managing_director: z.string(),
-  vat_id: z.string().nullable(),
-  support_email: z.string(),
+  ...legalNoticeFields,
   support_hours: z.object({ en: z.string(), de: z.string() }),
   travel_operator_notice: z.object({ en: z.string(), de: z.string() }),
   deposit_percent: z.number().int(),
