@@ -37,7 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     locales,
     event: event
-      ? { uuid: event.uuid, published: event.published, archived: event.archived, places_taken: event.places_taken, missing: event.missing_translations }
+      ? {
+          uuid: event.uuid,
+          published: event.published,
+          archived: event.archived,
+          places_taken: event.places_taken,
+          missing: event.missing_translations,
+          form_uuid: event.form_uuid,
+        }
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),
@@ -68,6 +75,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { message: t("admin.events.saved"), failed: false } satisfies ActionAnswer;
     }
     const eventId = uuidOrNotFound(params.uuid);
+    if (intent === "create_form") {
+      const created = await web.services.staffForms.createForEvent(actor, { eventId, staffEmail: user.email });
+      return redirect(localizePath(`/admin/forms/${created.uuid}?created=1`, locale));
+    }
     if (intent === "duplicate") {
       const parsed = staffEventDuplicateSchema.safeParse({ starts_on: form.get("copy_starts_on"), ends_on: form.get("copy_ends_on") });
       if (!parsed.success) return refused({ message: t("form.errorSummary"), failed: true, errors: prefixed(fieldErrorsOf(parsed.error, locale)) }, 422);

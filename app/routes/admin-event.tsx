@@ -258,6 +258,26 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
         </button>
       </Form>
       {event && (
+        <Section id="booking-form-title" title={t("admin.events.bookingForm")}>
+          {event.form_uuid ? (
+            <Link
+              to={href(`/admin/forms/${event.form_uuid}`)}
+              className="inline-block rounded-full bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-700"
+            >
+              {t("admin.events.editForm")}
+            </Link>
+          ) : (
+            <Form method="post" className="space-y-3">
+              <p className="text-ink-soft">{t("admin.events.bookingFormText")}</p>
+              <input type="hidden" name="intent" value="create_form" />
+              <button type="submit" className="rounded-full bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-700">
+                {t("admin.events.createForm")}
+              </button>
+            </Form>
+          )}
+        </Section>
+      )}
+      {event && (
         <Section id="actions-title" title={t("admin.events.actions")}>
           <div className="flex flex-wrap gap-2">
             {!event.archived && !event.published && (

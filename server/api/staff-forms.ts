@@ -13,6 +13,29 @@ const invalid = { 422: json(errorResponseSchema, "The definition breaks a rule: 
 export function registerStaffFormRoutes(api: ApiRouter) {
   api.openapi(
     createRoute({
+      method: "post",
+      path: "/staff/events/{uuid}/form",
+      tags: ["staff"],
+      summary:
+        "Give an event without one its booking form: the starter pages (main participant; summary and payment) as a working copy, unpublished (staff only)",
+      security: bearer,
+      middleware: requireRole("staff"),
+      request: { params: staffFormParamsSchema },
+      responses: {
+        201: json(staffFormResponseSchema, "The new form"),
+        409: json(errorResponseSchema, "The event has a form already"),
+        ...refusals,
+        ...errorAnswers,
+      },
+    }),
+    async (c) =>
+      c.json(
+        { data: await c.var.services.staffForms.createForEvent(c.var.actor, { eventId: c.req.valid("param").uuid, staffEmail: c.var.user?.email ?? "" }) },
+        201,
+      ),
+  );
+  api.openapi(
+    createRoute({
       method: "get",
       path: "/staff/forms/{uuid}",
       tags: ["staff"],

@@ -60,6 +60,7 @@ import { readStaffBooking } from "../staff/read-staff-booking";
 import { staffBookingUpload } from "../staff/staff-booking-upload";
 import { listEventChoices } from "../staff/list-event-choices";
 import { publishForm } from "../staff/publish-form";
+import { createEventForm } from "../staff/create-event-form";
 import { readStaffForm } from "../staff/read-staff-form";
 import { saveFormDraft } from "../staff/save-form-draft";
 import { bindAccounts } from "./accounts";
@@ -226,6 +227,8 @@ function bindServices(deps: Deps) {
     /** The form builder's definition calls (decision 036): a publish drops the read cache. */
     staffForms: {
       read: (actor: Actor, input: { formId: string }) => readStaffForm(deps, actor, input),
+      /** A new event's booking form: the starter pages as a working copy, nothing published. */
+      createForEvent: (actor: Actor, input: Parameters<typeof createEventForm>[2]) => createEventForm(deps, actor, input),
       saveDraft: (actor: Actor, input: Parameters<typeof saveFormDraft>[2]) => saveFormDraft(deps, actor, input),
       publish: (actor: Actor, input: Parameters<typeof publishForm>[2]) => invalidatingReads(deps, () => publishForm(deps, actor, input)),
     },

@@ -3,7 +3,7 @@ import type { FormDefinition, StaffForm } from "../../core/contracts/form-defini
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { formItems, formPages, forms, staffAuditLog } from "../db/schema";
 import { AppError } from "../errors";
 import { assertValidDefinition, staffFormView } from "./staff-form-view";
@@ -24,33 +24,39 @@ export async function saveFormDraft(
     const [form] = await tx.select().from(forms).where(eq(forms.id, input.formId)).for("update").limit(1);
     if (!form) throw new AppError("NOT_FOUND", "formNotFound");
     await assertValidDefinition(tx, form.eventId, input.definition, input.locale);
-    // Pages cascade to their items; uuids are kept, so answers keep meaning across versions.
-    await tx.delete(formPages).where(eq(formPages.formId, form.id));
-    const pages = input.definition.pages;
-    await tx.insert(formPages).values(pages.map((page, index) => ({ id: page.uuid, formId: form.id, position: index + 1, title: page.title })));
-    const items = pages.flatMap((page) =>
-      page.items.map((item, index) => ({
-        id: item.uuid,
-        pageId: page.uuid,
-        parentId: item.parent_uuid,
-        position: index + 1,
-        kind: item.kind,
-        name: item.name,
-        label: item.label,
-        help: item.help,
-        required: item.required,
-        options: item.options,
-      })),
-    );
-    if (items.length) await tx.insert(formItems).values(items);
+    const { pages, items } = await writeDraftDefinition(tx, form.id, input.definition);
     await tx.update(forms).set({ updatedAt: deps.now() }).where(eq(forms.id, form.id));
     await tx.insert(staffAuditLog).values({
       actorId: actor.user?.userId ?? null,
       actorEmail: input.staffEmail,
       action: "form_draft_saved",
-      details: { form: form.id, pages: pages.length, items: items.length },
+      details: { form: form.id, pages, items },
       at: deps.now(),
     });
     return staffFormView(tx, form.id);
   });
+}
+
+/** Replaces the working copy of `formId` with `definition`; answers how many pages and items it holds. */
+export async function writeDraftDefinition(tx: Transaction, formId: string, definition: FormDefinition): Promise<{ pages: number; items: number }> {
+  // Pages cascade to their items; uuids are kept, so answers keep meaning across versions.
+  await tx.delete(formPages).where(eq(formPages.formId, formId));
+  const pages = definition.pages;
+  await tx.insert(formPages).values(pages.map((page, index) => ({ id: page.uuid, formId: formId, position: index + 1, title: page.title })));
+  const items = pages.flatMap((page) =>
+    page.items.map((item, index) => ({
+      id: item.uuid,
+      pageId: page.uuid,
+      parentId: item.parent_uuid,
+      position: index + 1,
+      kind: item.kind,
+      name: item.name,
+      label: item.label,
+      help: item.help,
+      required: item.required,
+      options: item.options,
+    })),
+  );
+  if (items.length) await tx.insert(formItems).values(items);
+  return { pages: pages.length, items: items.length };
 }

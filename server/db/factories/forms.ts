@@ -3,6 +3,7 @@
  * summary and payment), built from what the event sells, and their insertion with parent/child items.
  */
 import { randomUUID } from "node:crypto";
+import type { FormDefinition } from "../../../core/contracts/form-definitions";
 import type { FormItemKind } from "../../../core/contracts/forms";
 import type { Transaction } from "../client";
 import { publishDraftAsVersion } from "../form-versions";
@@ -240,7 +241,10 @@ function trackExtrasPage(event: EventSeed, track: TrackOffer): PageSeed {
   };
 }
 
-function summaryPage(site: SiteSettings): PageSeed {
+/** What the summary page says about money: the deposit, when the balance is due, the support hours. */
+export type SummarySettings = Pick<SiteSettings, "depositPercent" | "balanceDueDaysBeforeEvent" | "supportHours">;
+
+function summaryPage(site: SummarySettings): PageSeed {
   const { depositPercent, balanceDueDaysBeforeEvent: dueDays } = site;
   return {
     title: t("Summary & payment", "Zusammenfassung & Zahlung"),
@@ -354,4 +358,40 @@ export async function insertForm(
   // Bookings are made on a published version (decision 036): a made form is published as version 1.
   const { version } = await publishDraftAsVersion(tx, formId, null, new Date());
   return { formId, formVersionId: version.id, pageIds, itemIds };
+}
+
+/**
+ * The form a new event starts with in the back office: the main participant and the summary with
+ * payment, the two pages every booking needs (who books, how they pay); staff add the event's own
+ * items in the form builder.
+ */
+export function starterFormPages(site: SummarySettings): PageSeed[] {
+  return [participantPage(false), summaryPage(site)];
+}
+
+/** Pages written as seeds as the builder's definition: fresh uuids, a group's children right after it. */
+export function definitionOfPages(pages: PageSeed[]): FormDefinition {
+  return {
+    pages: pages.map((page) => {
+      const items: FormDefinition["pages"][number]["items"] = [];
+      const visit = (seeds: ItemSeed[], parentUuid: string | null) => {
+        for (const { children, ...seed } of seeds) {
+          const uuid = randomUUID();
+          items.push({
+            uuid,
+            parent_uuid: parentUuid,
+            kind: seed.kind,
+            name: seed.name,
+            label: seed.label,
+            help: seed.help ?? null,
+            required: seed.required ?? false,
+            options: seed.options ?? {},
+          });
+          if (children) visit(children, uuid);
+        }
+      };
+      visit(page.items, null);
+      return { uuid: randomUUID(), title: page.title, items };
+    }),
+  };
 }
