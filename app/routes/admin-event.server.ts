@@ -37,7 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     locales,
     event: event
-      ? { uuid: event.uuid, published: event.published, archived: event.archived, places_taken: event.places_taken, missing: event.missing_translations }
+      ? {
+          uuid: event.uuid,
+          published: event.published,
+          archived: event.archived,
+          places_taken: event.places_taken,
+          missing: event.missing_translations,
+          image: event.image,
+        }
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),
@@ -73,6 +80,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.success) return refused({ message: t("form.errorSummary"), failed: true, errors: prefixed(fieldErrorsOf(parsed.error, locale)) }, 422);
       const copy = await web.services.staffCatalogue.duplicateEvent(actor, { ...staff, eventId, dates: parsed.data });
       return redirect(localizePath(`/admin/events/${copy.uuid}?duplicated=1`, locale));
+    }
+    if (intent === "remove-image") {
+      await web.services.staffCatalogue.removeEventImage(actor, { ...staff, eventId });
+      return { message: t("admin.events.imageRemoved"), failed: false } satisfies ActionAnswer;
     }
     if ((staffEventStateChanges as readonly string[]).includes(intent)) {
       await web.services.staffCatalogue.changeEventState(actor, { ...staff, eventId, change: intent as StaffEventStateChange });
