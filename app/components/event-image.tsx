@@ -34,7 +34,8 @@ export function EventImage({
   }
   const { image } = event;
   return (
-    <picture>
+    // A block filling its frame: an inline <picture> would take no margin (the event page's spacing) and no height (the card's frame).
+    <picture className="block h-full w-full">
       <source type="image/webp" srcSet={image.webp_srcset} sizes={sizes} />
       <img
         src={image.src}

@@ -54,7 +54,10 @@ afterAll(async () => {
 
 /** A photo-like picture (noise, so the encoders have something to do) of the given size. */
 const picture = (width: number, height: number) =>
-  sharp(Buffer.alloc(width * height * 3, 0).map((_, index) => (index * 7919) % 251), { raw: { width, height, channels: 3 } });
+  sharp(
+    Buffer.alloc(width * height * 3, 0).map((_, index) => (index * 7919) % 251),
+    { raw: { width, height, channels: 3 } },
+  );
 
 const upload = (file: Buffer | string, options: { token?: string; name?: string; type?: string; fields?: Record<string, string>; language?: string } = {}) => {
   const body = new FormData();

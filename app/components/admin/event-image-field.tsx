@@ -128,7 +128,11 @@ export function EventImageField({
             </button>
           </div>
           <p role="status" className="mt-1 text-sm text-ink-soft">
-            {state.phase === "uploading" ? t("admin.events.imageUploading", { name: state.name }) : state.phase === "done" ? t("admin.events.imageUploaded") : ""}
+            {state.phase === "uploading"
+              ? t("admin.events.imageUploading", { name: state.name })
+              : state.phase === "done"
+                ? t("admin.events.imageUploaded")
+                : ""}
           </p>
           <div aria-live="assertive" aria-atomic="true">
             {fileError && (
