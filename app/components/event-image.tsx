@@ -34,8 +34,9 @@ export function EventImage({
   }
   const { image } = event;
   return (
-    // A block filling its frame: an inline <picture> would take no margin (the event page's spacing) and no height (the card's frame).
-    <picture className="block h-full w-full">
+    // A block: an inline <picture> takes no margin (the event page's spacing). Not h-full: in the page's grid that would
+    // stretch it to the column's height; the <img> keeps 16:10 by its width and height, as the card's frame is.
+    <picture className="block">
       <source type="image/webp" srcSet={image.webp_srcset} sizes={sizes} />
       <img
         src={image.src}
