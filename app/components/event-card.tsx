@@ -5,6 +5,7 @@ import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventView } from "../utils/event-view";
 import { Button } from "./button";
 import { englishFallback } from "../utils/english-fallback";
+import { EventImage, eventImageSizes } from "./event-image";
 
 const stateStyles: Record<EventState, string> = {
   bookable: "bg-success-50 text-success-700 ring-success-700/20",
@@ -49,12 +50,10 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
       data-testid="event-card"
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-navy-100">
-        <img
-          src={event.image_url}
-          alt={event.image_alt}
-          loading="lazy"
-          width={1200}
-          height={750}
+        <EventImage
+          event={event}
+          sizes={eventImageSizes.card}
+          lazy
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-navy-900 shadow-sm">{event.category.name}</span>

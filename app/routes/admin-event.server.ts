@@ -44,6 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           places_taken: event.places_taken,
           missing: event.missing_translations,
           form_uuid: event.form_uuid,
+          image: event.image,
         }
       : null,
     values: eventFormValues(event, offset),
@@ -84,6 +85,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.success) return refused({ message: t("form.errorSummary"), failed: true, errors: prefixed(fieldErrorsOf(parsed.error, locale)) }, 422);
       const copy = await web.services.staffCatalogue.duplicateEvent(actor, { ...staff, eventId, dates: parsed.data });
       return redirect(localizePath(`/admin/events/${copy.uuid}?duplicated=1`, locale));
+    }
+    if (intent === "remove-image") {
+      await web.services.staffCatalogue.removeEventImage(actor, { ...staff, eventId });
+      return { message: t("admin.events.imageRemoved"), failed: false } satisfies ActionAnswer;
     }
     if ((staffEventStateChanges as readonly string[]).includes(intent)) {
       await web.services.staffCatalogue.changeEventState(actor, { ...staff, eventId, change: intent as StaffEventStateChange });

@@ -4,6 +4,8 @@ import { Form, Link, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, type Locale } from "../../core/i18n/locales";
 import { ConfirmAction } from "../components/admin/confirm-action";
+import { EventImageField } from "../components/admin/event-image-field";
+import { RichTextEditor } from "../components/admin/rich-text-editor";
 import { FormMessage } from "../components/field";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -110,7 +112,6 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
                 ))}
               </select>
             </Input>
-            <Input name="image_url" label={t("admin.events.imageUrl")} defaultValue={values.image_url} error={error("image_url")} />
             <Input name="starts_on" type="date" label={t("admin.events.startsOn")} defaultValue={values.starts_on} error={error("starts_on")} />
             <Input name="ends_on" type="date" label={t("admin.events.endsOn")} defaultValue={values.ends_on} error={error("ends_on")} />
             <Input
@@ -138,8 +139,19 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             />
           </div>
         </Section>
+        <Section id="image-title" title={t("admin.events.image")}>
+          <EventImageField
+            eventId={event?.uuid ?? null}
+            image={event?.image ?? null}
+            imageUrl={values.image_url}
+            alt={values.texts.image_alt}
+            locales={pageLocales}
+            errors={errors}
+          />
+        </Section>
         <Section id="texts-title" title={t("admin.events.texts")}>
-          {[...translatedFields, "slugs" as const].map((field) => (
+          {/* The alt texts are edited beside the image, above. */}
+          {[...translatedFields.filter((field) => field !== "image_alt"), "slugs" as const].map((field) => (
             <fieldset key={field} className="grid gap-4 sm:grid-cols-2">
               <legend className="sr-only">{t(`admin.events.fields.${field}`)}</legend>
               {pageLocales.map((locale) => {
@@ -147,16 +159,18 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
                 const label = `${t(`admin.events.fields.${field}`)} (${localeNames[locale]})`;
                 const missing = event?.missing.includes(name);
                 return field === "description" ? (
-                  <Input key={name} name={name} label={label} error={error(name)}>
-                    <textarea
-                      id={`field-${field}-${locale}`}
-                      name={name}
-                      rows={6}
-                      lang={locale}
-                      defaultValue={values.texts[field][locale]}
-                      className={`${inputClass} ${missing ? "border-gold-500" : ""}`}
-                    />
-                  </Input>
+                  // Tiptap once scripts run, an HTML textarea before (decision 035); sanitized on save and on serve.
+                  <RichTextEditor
+                    key={name}
+                    id={`field-${field}-${locale}`}
+                    name={name}
+                    label={label}
+                    initialHtml={values.texts[field][locale]}
+                    error={error(name)}
+                    errorId={`field-${field}-${locale}-error`}
+                    hint={t("admin.events.descriptionHint")}
+                    lang={locale}
+                  />
                 ) : (
                   <Input
                     key={name}
@@ -298,6 +312,16 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
                 fields={{ intent: "unpublish" }}
               >
                 <p>{t("admin.events.unpublishText")}</p>
+              </ConfirmAction>
+            )}
+            {event.image && (
+              <ConfirmAction
+                label={t("admin.events.imageRemove")}
+                title={t("admin.events.imageRemove")}
+                confirmLabel={t("admin.events.imageRemove")}
+                fields={{ intent: "remove-image" }}
+              >
+                <p>{t("admin.events.imageRemoveText")}</p>
               </ConfirmAction>
             )}
             {event.archived ? (

@@ -4,7 +4,7 @@
  */
 export function englishFallback(
   event: { english_fallbacks?: readonly string[] | undefined },
-  field: "title" | "teaser" | "description" | "location",
+  field: "title" | "teaser" | "description" | "location" | "image_alt",
 ): "en" | undefined {
   return event.english_fallbacks?.includes(field) ? "en" : undefined;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { eventStates } from "../domain/event-state";
 import { locales } from "../i18n/locales";
+import { responsiveImageSchema } from "./event-images";
 
 export const categoryTranslationSchema = z.object({ locale: z.enum(locales), name: z.string(), slug: z.string() });
 
@@ -25,7 +26,10 @@ export const publicEventSchema = z.object({
   teaser: z.string(),
   description: z.string(),
   location: z.string(),
+  /** The picture's address: an uploaded image's JPEG (link previews, JSON-LD), else a picture of the site. */
   image_url: z.string(),
+  /** An uploaded image's files for `srcset` (decision 040); null (or absent) when the event shows `image_url`. */
+  image: responsiveImageSchema.nullable().optional(),
   image_alt: z.string(),
   starts_on: isoDate,
   ends_on: isoDate,
@@ -39,7 +43,7 @@ export const publicEventSchema = z.object({
   state: z.enum(eventStates),
   form_uuid: z.string().uuid().nullable(),
   /** Texts shown in English because their translation is missing (decision 034): the page marks them `lang="en"`. */
-  english_fallbacks: z.array(z.enum(["title", "teaser", "description", "location"])).optional(),
+  english_fallbacks: z.array(z.enum(["title", "teaser", "description", "location", "image_alt"])).optional(),
 });
 export type PublicEvent = z.infer<typeof publicEventSchema>;
 

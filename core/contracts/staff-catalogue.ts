@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maximumSlugLength } from "../domain/slugs";
+import { responsiveImageSchema } from "./event-images";
 import { defaultLocale, locales, type Locale } from "../i18n/locales";
 
 /**
@@ -168,6 +169,8 @@ export const staffEventSchema = z.object({
   description: localizedOutput,
   location: localizedOutput,
   image_url: z.string(),
+  /** The uploaded image's files (decision 040); the pages show it instead of `image_url` when set. */
+  image: responsiveImageSchema.nullable(),
   image_alt: localizedOutput,
   slugs: localizedOutput,
   starts_on: z.string(),
@@ -234,3 +237,13 @@ export type StaffEventDuplicate = z.infer<typeof staffEventDuplicateSchema>;
 export const staffEventStateChanges = ["publish", "unpublish", "archive", "restore"] as const;
 export const staffEventStateSchema = z.object({ change: z.enum(staffEventStateChanges, required) }).strict();
 export type StaffEventStateChange = (typeof staffEventStateChanges)[number];
+
+/**
+ * `POST api/staff/events/{uuid}/image` (multipart): the image file (JPEG, PNG or WebP, at most 10 MB)
+ * and, optionally, its alt texts; an image needs an English one, posted here or already stored.
+ */
+export const staffEventImageFormSchema = z.object({
+  file: z.custom<Blob>((value) => value instanceof Blob).meta({ type: "string", format: "binary" }),
+  "image_alt.en": z.string().max(300).optional(),
+  "image_alt.de": z.string().max(300).optional(),
+});

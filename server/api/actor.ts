@@ -56,9 +56,9 @@ export const requireActor = () =>
  * `requireActor`, and the back office's role: "staff" lets staff and admins in, "admin" admins only,
  * each with the second factor behind the session (core/domain/permissions.ts; decision 027). 403 otherwise.
  */
-export const requireRole = (role: Exclude<Role, "customer">) =>
+export const requireRole = (role: Exclude<Role, "customer">, options: ActorOptions = {}) =>
   createMiddleware<ActorEnv>(async (c, next) => {
-    const actor = await resolveActor(c, {});
+    const actor = await resolveActor(c, options);
     if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
     if (!(role === "admin" ? isAdmin(actor) : isStaff(actor))) throw new AppError("FORBIDDEN", "forbidden");
     await next();

@@ -42,6 +42,8 @@ const routesWithTheirOwnBodyLimit = [
   /^(?:\/api)?\/booking\/manage\/[^/]+\/upload$/,
   // A content page's save: every language's HTML, up to 1 MB (staff-content.ts).
   /^(?:\/api)?\/staff\/pages(\/[^/]+)?$/,
+  // An event's image: multipart, at most 10 MB, cut off while it streams (read-image-upload.ts).
+  /^(?:\/api)?\/staff\/events\/[^/]+\/image$/,
 ];
 
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */

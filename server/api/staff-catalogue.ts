@@ -8,6 +8,7 @@ import {
   staffCategoryParamsSchema,
   staffCategoryResponseSchema,
   staffEventDuplicateSchema,
+  staffEventImageFormSchema,
   staffEventInputSchema,
   staffEventParamsSchema,
   staffEventResponseSchema,
@@ -15,6 +16,8 @@ import {
   staffEventsResponseSchema,
   staffEventStateSchema,
 } from "../../core/contracts/staff-catalogue";
+import { fieldErrorsOf } from "../../core/i18n/field-errors";
+import { AppError } from "../errors";
 import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
@@ -25,8 +28,56 @@ const refusals = { 401: json(errorResponseSchema, "Not logged in"), 403: json(er
 const staff = { tags: ["staff"], security: bearer, middleware: requireRole("staff") };
 const deletedResponseSchema = z.object({ data: z.object({ id: z.number().int(), deleted: z.literal(true) }) });
 
+const imageRoute = createRoute({
+  ...staff,
+  method: "post",
+  path: "/staff/events/{uuid}/image",
+  summary:
+    "Upload the event's image (JPEG, PNG or WebP by its bytes, at most 10 MB, at least 480×300): resized to 480/960/1600 px wide WebP and JPEG (16:10), " +
+    "shown instead of image_url. An English alt text is required: posted as `image_alt.en` or already stored",
+  request: { params: staffEventParamsSchema, body: { content: { "multipart/form-data": { schema: staffEventImageFormSchema } }, required: true } },
+  responses: {
+    200: json(staffEventResponseSchema, "The event with its image's files"),
+    413: json(errorResponseSchema, "Larger than 10 MB"),
+    ...refusals,
+    ...errorAnswers,
+  },
+});
+
 /** The back office's catalogue (issue 14, decision 034): event categories and events, staff only, every change audited. */
 export function registerStaffCatalogueRoutes(api: ApiRouter) {
+  // Documented from the contract, but not through `api.openapi`: its validator would read the body
+  // before the role is checked. The event page's script calls it with the session cookie (origin-checked).
+  api.openAPIRegistry.registerPath(imageRoute);
+  api.post("/staff/events/:uuid/image", requireRole("staff", { orSessionCookie: true }), async (c) => {
+    const params = staffEventParamsSchema.safeParse(c.req.param());
+    if (!params.success) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: fieldErrorsOf(params.error, c.var.locale) });
+    const body = c.req.raw.body;
+    if (!body) throw new AppError("BAD_REQUEST", "invalidRequest");
+    const contentLength = Number(c.req.header("content-length"));
+    const data = await c.var.services.staffCatalogue.setEventImage(c.var.actor, {
+      eventId: params.data.uuid,
+      stream: body,
+      contentType: c.req.header("content-type") ?? "",
+      contentLength: Number.isSafeInteger(contentLength) && contentLength > 0 ? contentLength : undefined,
+      ...staffCallerOf(c),
+    });
+    return c.json({ data }, 200);
+  });
+  api.openapi(
+    createRoute({
+      ...staff,
+      method: "delete",
+      path: "/staff/events/{uuid}/image",
+      summary: "Take the event's uploaded image away: it shows its image_url again",
+      request: { params: staffEventParamsSchema },
+      responses: { 200: json(staffEventResponseSchema, "The event"), ...refusals, ...errorAnswers },
+    }),
+    async (c) => {
+      const data = await c.var.services.staffCatalogue.removeEventImage(c.var.actor, { eventId: c.req.valid("param").uuid, ...staffCallerOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
   api.openapi(
     createRoute({
       ...staff,

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { responsiveImageOf } from "../../core/contracts/event-images";
 import type { EventCategory, Experience, PublicEvent } from "../../core/contracts/events";
 import { localeOfText, pickLocale } from "../../core/contracts/localized-text";
 import { findCategory } from "../../core/domain/categories";
@@ -66,6 +67,8 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
   const categoryById = new Map(categories.map((category) => [category.id, category]));
   return rows.map(({ event, formId, slug, priceFrom }) => {
     const category = categoryById.get(event.categoryId);
+    // An uploaded image wins over the picture's address (decision 040).
+    const image = event.image ? responsiveImageOf(event.image) : null;
     return {
       uuid: event.id,
       category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
@@ -76,7 +79,8 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       // Event cards render the description as raw HTML; the list is cached, so this runs once per fill.
       description: sanitizeRichText(pickLocale(event.description, locale)),
       location: pickLocale(event.location, locale),
-      image_url: event.imageUrl,
+      image_url: image?.src ?? event.imageUrl,
+      image,
       image_alt: pickLocale(event.imageAlt, locale),
       starts_on: event.startsOn,
       ends_on: event.endsOn,
@@ -89,7 +93,11 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       currency: "EUR",
       state: eventState(event, now),
       form_uuid: formId,
-      english_fallbacks: (["title", "teaser", "description", "location"] as const).filter((field) => localeOfText(event[field], locale) !== locale),
+      english_fallbacks: [
+        ...(["title", "teaser", "description", "location"] as const).filter((field) => localeOfText(event[field], locale) !== locale),
+        // The alt text falls back like the other texts; the image is then marked lang="en" for screen readers.
+        ...(localeOfText(event.imageAlt, locale) !== locale ? (["image_alt"] as const) : []),
+      ],
     };
   });
 }

@@ -34,6 +34,7 @@ import { formItemKinds } from "../../core/contracts/forms";
 import { bookingStatuses } from "../../core/domain/booking-status";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
+import type { StoredEventImage } from "../../core/contracts/event-images";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -257,6 +258,8 @@ export const events = pgTable(
     description: localized("description").notNull(),
     location: localized("location").notNull(),
     imageUrl: text("image_url").notNull(),
+    /** An image staff uploaded (decision 040): its files' key and widths; shown instead of `image_url` when set. */
+    image: jsonb("image").$type<StoredEventImage>(),
     imageAlt: localized("image_alt").notNull(),
     startsOn: date("starts_on", { mode: "string" }).notNull(),
     endsOn: date("ends_on", { mode: "string" }).notNull(),

@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { eventImageFileNamePattern, eventImagePath } from "../../core/contracts/event-images";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import { routerContextOf, type WebContext } from "../load-context";
@@ -106,6 +107,15 @@ export function createApp(options: AppOptions) {
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
   if (options.sandboxCheckoutRoutes && options.mode !== "production") app.route("/sandbox-checkout", options.sandboxCheckoutRoutes);
   if (options.testRoutes && options.mode === "test") app.route("/__test", options.testRoutes);
+
+  // Uploaded event images (decision 040): content-hashed names never change their bytes, so a year.
+  app.get(`${eventImagePath}/:name`, async (c) => {
+    const name = c.req.param("name");
+    const bytes = eventImageFileNamePattern.test(name) ? await options.services.staffCatalogue.imageFile(name) : null;
+    if (!bytes) return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    const type = name.endsWith(".webp") ? "image/webp" : "image/jpeg";
+    return c.body(new Uint8Array(bytes), 200, { "Content-Type": type, "Cache-Control": "public, max-age=31536000, immutable" });
+  });
 
   if (options.clientAssetsDir) {
     const root = options.clientAssetsDir;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { totpEncryptionKey } from "../auth/totp";
 import { createAccessTokens, type AccessTokens } from "../auth/access-tokens";
 import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
@@ -7,6 +8,7 @@ import { manageLinksPerBookingPerHour } from "../bookings/manage-renewal";
 import type { Database, Queryable } from "../db/client";
 import { enqueueEmail, type EmailToSend } from "../email";
 import type { PaymentProvider } from "../payments/payment-provider";
+import { folderImageStore, type ImageStore } from "../uploads/image-store";
 import { ReadCache } from "./cache";
 
 export type ServicesOptions = {
@@ -34,6 +36,8 @@ export type ServicesOptions = {
   uploadBytesPerDraft?: number;
   /** New drafts one client address may open per hour, before the multiplier (default `draftsPerClientPerHour`). */
   draftsPerClientPerHour?: number;
+  /** Where resized event images go (decision 040); default: the folder `<uploadsDir>/images`. */
+  imageStore?: ImageStore;
   /** Who may frame the event widget when the site settings name nobody (env WIDGET_FRAME_ANCESTORS; default `*`). */
   widgetFrameAncestors?: string;
 };
@@ -57,6 +61,8 @@ export type Deps = AccountsDeps & {
   /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
   openingNoticeLimiter: RateLimiter;
   uploads: { dir: string | undefined; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
+  /** The resized event images (decision 040); null without an upload folder (image uploads are then refused). */
+  images: ImageStore | null;
   /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
   widgetFrameAncestorsDefault: string;
 };
@@ -87,6 +93,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
     uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
+    images: options.imageStore ?? (options.uploadsDir ? folderImageStore(path.join(options.uploadsDir, "images")) : null),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };
 }

@@ -17,6 +17,8 @@ import { listStaffCategories } from "../staff/list-staff-categories";
 import { listStaffEvents } from "../staff/list-staff-events";
 import { moveStaffCategory } from "../staff/move-staff-category";
 import { readStaffEvent } from "../staff/read-staff-event";
+import { removeStaffEventImage } from "../staff/remove-staff-event-image";
+import { setStaffEventImage } from "../staff/set-staff-event-image";
 import { saveStaffCategory } from "../staff/save-staff-category";
 import { updateStaffEvent } from "../staff/update-staff-event";
 import { invalidatingReads } from "./cached-read";
@@ -29,6 +31,10 @@ import type { Deps } from "./deps";
 export function bindStaffCatalogue(deps: Deps) {
   const catalogue = { db: deps.db, now: deps.now };
   const write = <T>(run: () => Promise<T>) => invalidatingReads(deps, run);
+  const withImages = () => {
+    if (!deps.images) throw new Error("Event images need ServicesOptions.uploadsDir or imageStore.");
+    return { ...catalogue, images: deps.images };
+  };
   return {
     listCategories: (actor: Actor) => listStaffCategories(catalogue, actor),
     createCategory: (actor: Actor, input: CatalogueStaff & { category: StaffCategoryInput }) => write(() => saveStaffCategory(catalogue, actor, input)),
@@ -43,6 +49,11 @@ export function bindStaffCatalogue(deps: Deps) {
     updateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; event: StaffEventInput }) => write(() => updateStaffEvent(catalogue, actor, input)),
     duplicateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; dates: StaffEventDuplicate }) =>
       write(() => duplicateStaffEvent(catalogue, actor, input)),
+    /** The event's uploaded image (decision 040): multipart, resized, stored, named by the event. */
+    setEventImage: (actor: Actor, input: Parameters<typeof setStaffEventImage>[2]) => write(() => setStaffEventImage(withImages(), actor, input)),
+    removeEventImage: (actor: Actor, input: CatalogueStaff & { eventId: string }) => write(() => removeStaffEventImage(withImages(), actor, input)),
+    /** A resized image's bytes by its file name, for the media route; null when there is none. */
+    imageFile: (name: string) => (deps.images ? deps.images.get(name) : Promise.resolve(null)),
     changeEventState: (actor: Actor, input: CatalogueStaff & { eventId: string; change: StaffEventStateChange }) =>
       write(() => changeStaffEventState(catalogue, actor, input)),
   };

@@ -1,4 +1,5 @@
 import { and, asc, eq, like, ne, or } from "drizzle-orm";
+import { responsiveImageOf } from "../../core/contracts/event-images";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import type { LocalizedInput, StaffEvent } from "../../core/contracts/staff-catalogue";
 import { missingTranslations, type TextsByLocale } from "../../core/domain/catalogue-rules";
@@ -162,6 +163,7 @@ export async function readStaffEventRecord(db: Queryable, eventId: string): Prom
     description: everyLocale(event.description),
     location: everyLocale(event.location),
     image_url: event.imageUrl,
+    image: event.image ? responsiveImageOf(event.image) : null,
     image_alt: everyLocale(event.imageAlt),
     slugs: Object.fromEntries(locales.map((locale) => [locale, slugs.find((row) => row.locale === locale)?.slug ?? ""])) as Record<Locale, string>,
     starts_on: event.startsOn,

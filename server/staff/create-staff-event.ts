@@ -13,7 +13,7 @@ import {
   type CatalogueDeps,
   type CatalogueStaff,
 } from "./catalogue-records";
-import { applyResources, eventColumns, replacePrices, requireCategory } from "./event-writes";
+import { applyResources, eventColumns, replacePrices, requireCategory, requireImageAlt } from "./event-writes";
 
 /**
  * Staff create an event (decision 034): unpublished until they publish it, with its price list,
@@ -21,6 +21,7 @@ import { applyResources, eventColumns, replacePrices, requireCategory } from "./
  */
 export async function createStaffEvent(deps: CatalogueDeps, actor: Actor, input: CatalogueStaff & { event: StaffEventInput }): Promise<StaffEvent> {
   authorize(actor, "staff.catalogue.manage", null);
+  requireImageAlt(input.event, false, input.locale);
   const eventId = randomUUID();
   try {
     await deps.db.transaction(async (tx) => {

@@ -39,6 +39,8 @@ export async function duplicateStaffEvent(
       description: source.description,
       location: source.location,
       imageUrl: source.imageUrl,
+      // The copy shows the same files (decision 040): they are removed only when no event names them.
+      image: source.image,
       imageAlt: source.imageAlt,
       startsOn: input.dates.starts_on,
       endsOn: input.dates.ends_on,

@@ -33,6 +33,16 @@ export function eventColumns(input: StaffEventInput) {
   } satisfies Partial<typeof events.$inferInsert>;
 }
 
+/**
+ * An event with an image (uploaded, or a picture's address) says in English what it shows (decision
+ * 040): the alt text screen readers read. The German one may stay empty and falls back to English.
+ */
+export function requireImageAlt(input: StaffEventInput, hasUploadedImage: boolean, locale: Locale) {
+  if ((hasUploadedImage || input.image_url.trim() !== "") && input.image_alt.en.trim() === "") {
+    throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: fieldError("image_alt.en", "validation.imageAlt", locale) });
+  }
+}
+
 /** An unknown category is the field's error, before anything is written. */
 export async function requireCategory(db: Queryable, categoryId: number, locale: Locale) {
   const [category] = await db.select({ id: eventCategories.id }).from(eventCategories).where(eq(eventCategories.id, categoryId)).limit(1);

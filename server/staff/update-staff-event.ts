@@ -18,7 +18,7 @@ import {
   type CatalogueDeps,
   type CatalogueStaff,
 } from "./catalogue-records";
-import { applyResources, eventColumns, replacePrices, requireCategory } from "./event-writes";
+import { applyResources, eventColumns, replacePrices, requireCategory, requireImageAlt } from "./event-writes";
 
 /**
  * Staff change an event: every field at once, in one transaction with its audit row. A capacity below
@@ -36,6 +36,7 @@ export async function updateStaffEvent(
       const [current] = await tx.select().from(events).where(eq(events.id, input.eventId)).for("update").limit(1);
       if (!current) throw new AppError("NOT_FOUND", "eventNotFound");
       if (!capacityAllows(input.event.capacity, current.placesTaken)) throw capacityBelowTaken(current.placesTaken, input.locale);
+      requireImageAlt(input.event, current.image !== null, input.locale);
       await requireCategory(tx, input.event.category_id, input.locale);
       const columns = eventColumns(input.event);
       await tx

@@ -113,6 +113,8 @@ for (const language of languages) {
       await page.locator("#field-ends_on").fill("2031-09-02");
       await page.locator("#field-capacity").fill("8");
       await page.locator("#field-image_url").fill("/images/golf-yoga-island.svg");
+      // An event with an image says what it shows (decision 040).
+      await page.locator("#field-image_alt-en").fill("Sailing boats on a lake");
       await page.locator("#field-title-en").fill(title.en);
       await page.locator("#field-title-de").fill(title.de);
       await page.locator("#field-teaser-en").fill(`Sailing ${stamp}`);

@@ -39,6 +39,8 @@ for (const language of languages) {
       await page.locator("#field-ends_on").fill("2031-07-03");
       await page.locator("#field-capacity").fill("12");
       await page.locator("#field-image_url").fill("/images/golf-yoga-island.svg");
+      // An event with an image says what it shows (decision 040).
+      await page.locator("#field-image_alt-en").fill("Lakeside golf course at sunset");
       await page.locator("#field-title-en").fill(title.en);
       await page.locator("#field-title-de").fill(title.de);
       await page.locator("#field-teaser-en").fill(`Three days by the lake ${stamp}`);
