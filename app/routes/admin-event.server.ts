@@ -37,7 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale,
     locales,
     event: event
-      ? { uuid: event.uuid, published: event.published, archived: event.archived, places_taken: event.places_taken, missing: event.missing_translations }
+      ? {
+          uuid: event.uuid,
+          published: event.published,
+          archived: event.archived,
+          places_taken: event.places_taken,
+          missing: event.missing_translations,
+          form_uuid: event.form_uuid,
+        }
       : null,
     values: eventFormValues(event, offset),
     utcOffset: offsetText(offset),

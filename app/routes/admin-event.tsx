@@ -91,6 +91,13 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             {event.missing.length === 0 ? t("admin.events.complete") : t("admin.events.missingList", { fields: event.missing.join(", ") })}
           </p>
         )}
+        {event?.form_uuid && (
+          <p className="mt-2">
+            <Link to={href(`/admin/forms/${event.form_uuid}`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+              {t("admin.events.editForm")}
+            </Link>
+          </p>
+        )}
       </div>
       {actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}
       {!actionData && notice && <FormMessage tone="success">{notice}</FormMessage>}

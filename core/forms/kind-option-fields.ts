@@ -7,33 +7,68 @@ import type { FormItemKind } from "../contracts/forms";
  * and a sample of every field against that schema (`replacedOptions` keeps them), so the editor
  * cannot write what the booking page would silently replace.
  */
+/** Every option the builder edits, by its key in `item.options` (each has its label in the catalogues). */
+export type OptionKey =
+  | "choices"
+  | "description"
+  | "html"
+  | "src"
+  | "alt"
+  | "termsPageSlug"
+  | "defaultCountry"
+  | "default"
+  | "min"
+  | "max"
+  | "stepMinutes"
+  | "type"
+  | "maxLength"
+  | "accept"
+  | "maxBytes"
+  | "maxVideoSeconds"
+  | "types"
+  | "maxCompanions"
+  | "vehicleKeys"
+  | "days"
+  | "instructor"
+  | "addons"
+  | "copyDay1ToDay2"
+  | "priceKeys"
+  | "completableLater"
+  | "notRequiredWhen"
+  | "visibleWhen";
+
+/** The values of an input's `type` (`kinds/input.ts`). */
+export type InputType = "text" | "email" | "number";
+
+type Field<Rest> = { key: OptionKey } & Rest;
+
 export type OptionField =
   /** `[{ value, label: { en, de }, price_cents? }]` */
-  | { key: string; type: "choices" }
+  | Field<{ type: "choices" }>
   /** `{ en, de }`, written side by side. */
-  | { key: string; type: "localizedText"; multiline?: boolean }
+  | Field<{ type: "localizedText"; multiline?: boolean }>
   /** `{ en, de }` HTML from the rich-text editor (sanitized when the form is served). */
-  | { key: string; type: "richText" }
-  | { key: string; type: "text" }
+  | Field<{ type: "richText" }>
+  | Field<{ type: "text" }>
   /** An ISO 3166-1 alpha-2 code, "DE". */
-  | { key: string; type: "countryCode" }
+  | Field<{ type: "countryCode" }>
   /** yyyy-mm-dd or "today". */
-  | { key: string; type: "dateBound" }
+  | Field<{ type: "dateBound" }>
   /** hh:mm */
-  | { key: string; type: "time" }
-  | { key: string; type: "number"; min: number }
+  | Field<{ type: "time" }>
+  | Field<{ type: "number"; min: number }>
   /** Bytes, edited in megabytes. */
-  | { key: string; type: "megabytes" }
-  | { key: string; type: "flag" }
-  | { key: string; type: "oneOf"; values: readonly string[] }
+  | Field<{ type: "megabytes" }>
+  | Field<{ type: "flag" }>
+  | Field<{ type: "oneOf"; values: readonly InputType[] }>
   /** Strings chosen from a list the page knows: the event's prices and vehicles, fixed add-ons, media types. */
-  | { key: string; type: "someOf"; from: "priceKeys" | "vehicleKeys" | "addons" | "mediaTypes" }
+  | Field<{ type: "someOf"; from: "priceKeys" | "vehicleKeys" | "addons" | "mediaTypes" }>
   /** `[{ type, priceKey }]`, each type priced by its row in the event's price list. */
-  | { key: string; type: "companionTypes" }
+  | Field<{ type: "companionTypes" }>
   /** Event days `[1, 2]`. */
-  | { key: string; type: "days" }
+  | Field<{ type: "days" }>
   /** The name of another item of the form of one of these kinds. */
-  | { key: string; type: "itemName"; kinds: readonly FormItemKind[] };
+  | Field<{ type: "itemName"; kinds: readonly FormItemKind[] }>;
 
 export type OptionFieldType = OptionField["type"];
 

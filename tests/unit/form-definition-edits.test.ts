@@ -107,7 +107,12 @@ describe("the form builder's edits (decision 038)", () => {
     let history = startHistory(form());
     history = commit(history, deleteItem(history.present, uuid(1)), "deleted");
     for (const text of ["X", "Xy", "Xyz"]) {
-      history = commit(history, updateItem(history.present, uuid(2), (entry) => ({ ...entry, label: { ...entry.label, en: text } })), "label", "label-2");
+      history = commit(
+        history,
+        updateItem(history.present, uuid(2), (entry) => ({ ...entry, label: { ...entry.label, en: text } })),
+        "label",
+        "label-2",
+      );
     }
     expect(history.past).toHaveLength(2);
     const first = undo(history);
@@ -131,7 +136,8 @@ const samples = {
   megabytes: () => 5 * 1024 * 1024,
   flag: () => true,
   oneOf: (field) => (field.type === "oneOf" ? field.values.at(-1) : ""),
-  someOf: (field) => (field.type === "someOf" ? { priceKeys: ["participant"], vehicleKeys: ["porsche"], addons: ["pit_box"], mediaTypes: ["application/pdf"] }[field.from] : []),
+  someOf: (field) =>
+    field.type === "someOf" ? { priceKeys: ["participant"], vehicleKeys: ["porsche"], addons: ["pit_box"], mediaTypes: ["application/pdf"] }[field.from] : [],
   companionTypes: () => [{ type: "driver", priceKey: "driver" }],
   days: () => [1, 2],
   itemName: () => "sma",
