@@ -10,7 +10,7 @@ import { smallButton } from "../components/admin/form-builder/controls";
 import { ItemEditor } from "../components/admin/form-builder/item-editor";
 import { AddItem, ItemList } from "../components/admin/form-builder/item-list";
 import { PageHeader, PageList } from "../components/admin/form-builder/page-list";
-import { useFormBuilder } from "../components/admin/form-builder/use-form-builder";
+import { useFormBuilder, useTextIn } from "../components/admin/form-builder/use-form-builder";
 import { FormMessage } from "../components/field";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 export default function AdminFormBuilderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const href = useLocalizedHref();
+  const textIn = useTextIn();
   const { form, event, locale } = loaderData;
   const builder = useFormBuilder(form.draft);
   const fetcher = useFetcher<FormBuilderAnswer>();
@@ -48,6 +49,16 @@ export default function AdminFormBuilderPage({ loaderData }: Route.ComponentProp
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer of the action
   }, [fetcher.data, fetcher.state]);
+
+  // The sticky toolbar must not hide the focused control (WCAG 2.2 focus not obscured): scroll targets keep clear of it.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingTop;
+    root.style.scrollPaddingTop = "8rem";
+    return () => {
+      root.style.scrollPaddingTop = before;
+    };
+  }, []);
 
   const submit = (intent: "save" | "publish") => {
     setSaved(null);
@@ -80,7 +91,7 @@ export default function AdminFormBuilderPage({ loaderData }: Route.ComponentProp
 
       <LeaveGuard dirty={builder.dirty} />
 
-      <div className="sticky top-16 z-10 flex flex-wrap items-center gap-2 rounded-2xl bg-white/95 p-3 shadow-sm ring-1 ring-navy-900/10 backdrop-blur">
+      <div className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-2xl bg-white/95 p-2 sm:p-3 shadow-sm ring-1 ring-navy-900/10 backdrop-blur">
         <button type="button" className={buttonClasses("secondary", "sm")} disabled={busy} onClick={() => submit("save")}>
           {t("admin.formBuilder.save")}
         </button>
@@ -107,23 +118,24 @@ export default function AdminFormBuilderPage({ loaderData }: Route.ComponentProp
       {refusal && <ErrorSummary message={refusal.message} errors={refusal.errors} builder={builder} />}
       {saved && <FormMessage tone="success">{saved}</FormMessage>}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr]">
-        <div className="space-y-4">
-          <section aria-labelledby="pages-title" className="space-y-3">
-            <h2 id="pages-title" className="font-display text-xl font-semibold text-navy-900">
-              {t("admin.formBuilder.pages")}
-            </h2>
-            <PageList builder={builder} hasErrors={pageHasErrors} />
-            <button type="button" className={smallButton} onClick={builder.addPage}>
-              {t("admin.formBuilder.addPage")}
-            </button>
-          </section>
-          <VersionsPanel form={versionsForm} dirty={builder.dirty} locale={locale} />
-        </div>
+      {/* Phone: pages, items, versions stacked; desktop: pages above versions beside the items. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr] lg:grid-rows-[auto_1fr] lg:items-start">
+        <section aria-labelledby="pages-title" className="space-y-3">
+          <h2 id="pages-title" className="font-display text-xl font-semibold text-navy-900">
+            {t("admin.formBuilder.pages")}
+          </h2>
+          <PageList builder={builder} hasErrors={pageHasErrors} />
+          <button type="button" className={smallButton} onClick={builder.addPage}>
+            {t("admin.formBuilder.addPage")}
+          </button>
+        </section>
 
-        <section aria-labelledby="page-items-title" className="min-w-0 space-y-4">
+        <section aria-labelledby="page-items-title" className="min-w-0 space-y-4 lg:row-span-2">
           <h2 id="page-items-title" className="font-display text-xl font-semibold text-navy-900">
-            {t("admin.formBuilder.pageNumber", { number: builder.pageIndex + 1, title: builder.page?.title.en || t("admin.formBuilder.untitled") })}
+            {t("admin.formBuilder.pageNumber", {
+              number: builder.pageIndex + 1,
+              title: (builder.page && textIn(builder.page.title)) || t("admin.formBuilder.untitled"),
+            })}
           </h2>
           <PageHeader builder={builder} errorsOf={errorsOf} />
           <p className="text-sm text-ink-soft" id="reorder-hint">
@@ -133,6 +145,7 @@ export default function AdminFormBuilderPage({ loaderData }: Route.ComponentProp
           <AddItem builder={builder} />
           {editing && <ItemEditor key={editing.item.uuid} builder={builder} item={editing.item} offer={event} errorsOf={errorsOf} />}
         </section>
+        <VersionsPanel form={versionsForm} dirty={builder.dirty} locale={locale} />
       </div>
     </div>
   );

@@ -80,6 +80,8 @@ for (const language of languages) {
 
       // A radio item, labelled in both languages, first without choices: the publish is refused.
       const label = { en: `Lunch ${language.locale}`, de: `Mittagessen ${language.locale}` };
+      // The builder lists items by their label in the page's language.
+      const shown = label[language.locale];
       await page.getByLabel(t.kind).selectOption({ label: t.radio });
       await page.getByRole("button", { name: t.addItem }).click();
       await page.getByLabel(t.name, { exact: true }).fill(`lunch_${language.locale}`);
@@ -88,7 +90,9 @@ for (const language of languages) {
       await page.getByRole("button", { name: t.publish }).click();
       const summary = page.getByTestId("error-summary");
       await expect(summary).toContainText(t.choicesMissing);
-      await expect(summary).toContainText(label.en);
+      await expect(summary).toContainText(shown);
+      // …and next to the item's choices in its editor.
+      await expect(page.locator('[id$="-options-choices-error"]')).toHaveText(t.choicesMissing);
       await expectNoAxeViolations(page);
 
       // Two choices with prices; then the publish makes version 2.
@@ -109,19 +113,19 @@ for (const language of languages) {
 
       // Keyboard only: the new (last) item's handle, Enter, one step up, Enter.
       const before = await itemTitles(page);
-      expect(before.at(-1)).toBe(label.en);
+      expect(before.at(-1)).toBe(shown);
       // Into the list from the button before it, to the last row, right to its drag handle.
       await page.getByRole("button", { name: t.deletePage }).focus();
       await page.keyboard.press("Tab");
       await page.keyboard.press("End");
       await page.keyboard.press("ArrowRight");
-      await expect(page.getByRole("button", { name: t.drag(label.en) })).toBeFocused();
+      await expect(page.getByRole("button", { name: t.drag(shown) })).toBeFocused();
       await page.keyboard.press("Enter");
       // The first drop target is the item's own place; one step up is still its place (after the one above), the next is before that one.
       await page.keyboard.press("ArrowUp");
       await page.keyboard.press("ArrowUp");
       await page.keyboard.press("Enter");
-      const expected = [...before.slice(0, -2), label.en, before.at(-2) ?? ""];
+      const expected = [...before.slice(0, -2), shown, before.at(-2) ?? ""];
       await expect.poll(() => itemTitles(page)).toEqual(expected);
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByText(t.saved)).toBeVisible();
@@ -130,12 +134,12 @@ for (const language of languages) {
       await expect.poll(() => itemTitles(page)).toEqual(expected);
 
       // Duplicate, undo; delete, undo.
-      await page.getByRole("button", { name: t.duplicate(label.en) }).click();
-      await expect.poll(async () => (await itemTitles(page)).filter((title) => title === label.en).length).toBe(2);
+      await page.getByRole("button", { name: t.duplicate(shown) }).click();
+      await expect.poll(async () => (await itemTitles(page)).filter((title) => title === shown).length).toBe(2);
       await page.getByRole("button", { name: t.undo }).click();
       await expect.poll(() => itemTitles(page)).toEqual(expected);
-      await page.getByRole("button", { name: t.delete(label.en) }).click();
-      await expect.poll(async () => (await itemTitles(page)).includes(label.en)).toBe(false);
+      await page.getByRole("button", { name: t.delete(shown) }).click();
+      await expect.poll(async () => (await itemTitles(page)).includes(shown)).toBe(false);
       await page.getByRole("button", { name: t.undo }).click();
       await expect(page.getByTestId("builder-status")).toContainText(t.undoneDelete);
       await expect.poll(() => itemTitles(page)).toEqual(expected);

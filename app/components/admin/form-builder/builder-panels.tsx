@@ -7,7 +7,7 @@ import { formatDateTime } from "../../../../core/domain/dates";
 import { findItem } from "../../../../core/forms/form-definition-edits";
 import type { Locale } from "../../../../core/i18n/locales";
 import { buttonClasses } from "../../button";
-import type { FormBuilder } from "./use-form-builder";
+import { useTextIn, type FormBuilder } from "./use-form-builder";
 
 /**
  * The refused save's summary: the server's message, then each error with the page or item it names;
@@ -15,11 +15,12 @@ import type { FormBuilder } from "./use-form-builder";
  */
 export function ErrorSummary({ message, errors, builder }: { message: string; errors: FieldErrors; builder: FormBuilder }) {
   const { t } = useTranslation();
+  const textIn = useTextIn();
   const entries = Object.entries(errors).map(([key, messages]) => {
     const [scope, uuid] = key.split(".");
     if (scope === "items" && uuid) {
       const found = findItem(builder.definition, uuid);
-      const title = found ? found.item.label.en || found.item.name : uuid;
+      const title = found ? textIn(found.item.label) || found.item.name : uuid;
       return { key, where: t("admin.formBuilder.errorAtItem", { item: title }), messages, open: found ? () => openItem(builder, found.page, uuid) : null };
     }
     if (scope === "pages" && uuid) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { FormDefinitionItem } from "../../../../core/contracts/form-definitions";
 import type { LocalizedText } from "../../../../core/contracts/localized-text";
@@ -5,7 +6,7 @@ import { takesAnswer } from "../../../../core/forms/kinds";
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { CheckboxControl, SelectControl, TextControl } from "./controls";
 import { KindOptionsEditor, type EventOffer } from "./option-editors";
-import type { FormBuilder } from "./use-form-builder";
+import { useTextIn, type FormBuilder } from "./use-form-builder";
 
 /**
  * The item being edited: name, label and help in every language side by side, required, its group,
@@ -23,6 +24,10 @@ export function ItemEditor({
   errorsOf: (key: string) => readonly string[] | undefined;
 }) {
   const { t } = useTranslation();
+  const textIn = useTextIn();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened (Edit, or a new item): the editor may be far below the list, so the focus goes there.
+  useEffect(() => heading.current?.focus(), []);
   const page = builder.page;
   if (!page) return null;
   const id = (field: string) => `item-${item.uuid}-${field}`;
@@ -36,12 +41,12 @@ export function ItemEditor({
       return { ...entry, [field]: field === "help" && Object.values(next).every((text) => !text) ? null : next };
     });
   const groups = page.items.filter((entry) => entry.kind === "group" && entry.uuid !== item.uuid);
-  const heading = item.label.en || item.name;
+  const title = textIn(item.label) || item.name;
   return (
     <section aria-labelledby={id("heading")} className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy-900/10 sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={id("heading")} className="font-display text-lg font-semibold text-navy-900">
-          {t("admin.formBuilder.editItem", { item: heading })}
+        <h3 id={id("heading")} ref={heading} tabIndex={-1} className="font-display text-lg font-semibold text-navy-900">
+          {t("admin.formBuilder.editItem", { item: title })}
         </h3>
         <span className="rounded-full bg-navy-50 px-2.5 py-0.5 text-xs font-semibold text-navy-900">{t(`admin.formBuilder.kinds.${item.kind}`)}</span>
       </div>
@@ -95,7 +100,7 @@ export function ItemEditor({
             errors={errors("parent_uuid")}
             options={[
               { value: "", label: t("admin.formBuilder.noGroup") },
-              ...groups.map((group) => ({ value: group.uuid, label: group.label.en || group.name })),
+              ...groups.map((group) => ({ value: group.uuid, label: textIn(group.label) || group.name })),
             ]}
             onValue={(value) => set("parent", (entry) => ({ ...entry, parent_uuid: value || null }))}
           />
@@ -107,7 +112,7 @@ export function ItemEditor({
             value={String(builder.pageIndex)}
             options={builder.definition.pages.map((entry, index) => ({
               value: String(index),
-              label: t("admin.formBuilder.pageNumber", { number: index + 1, title: entry.title.en }),
+              label: t("admin.formBuilder.pageNumber", { number: index + 1, title: textIn(entry.title) }),
             }))}
             onValue={(value) => {
               const target = Number(value);

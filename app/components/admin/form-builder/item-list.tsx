@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formItemKinds, type FormItemKind } from "../../../../core/contracts/forms";
 import { useFocusAfterMove } from "../focus-after-move";
 import { smallButton } from "./controls";
-import type { FormBuilder } from "./use-form-builder";
+import { useTextIn, type FormBuilder } from "./use-form-builder";
 
 const rowClass =
   "flex flex-wrap items-center gap-2 rounded-xl bg-white px-3 py-2.5 ring-1 ring-navy-900/10 outline-none data-[dragging]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-navy-700";
@@ -16,6 +16,7 @@ const rowClass =
  */
 export function ItemList({ builder, hasErrors }: { builder: FormBuilder; hasErrors: (uuid: string) => boolean }) {
   const { t } = useTranslation();
+  const textIn = useTextIn();
   const [moved, setMoved] = useState<{ direction: "up" | "down"; row: string } | null>(null);
   useFocusAfterMove(builder.definition, moved);
   const page = builder.page;
@@ -35,7 +36,7 @@ export function ItemList({ builder, hasErrors }: { builder: FormBuilder; hasErro
   };
   return (
     <GridList
-      aria-label={t("admin.formBuilder.itemsOf", { page: page.title.en || t("admin.formBuilder.untitled") })}
+      aria-label={t("admin.formBuilder.itemsOf", { page: textIn(page.title) || t("admin.formBuilder.untitled") })}
       items={items.map((item, index) => ({ ...item, id: item.uuid, index }))}
       dragAndDropHooks={dragAndDropHooks}
       renderEmptyState={() => <p className="p-4 text-sm text-ink-soft">{t("admin.formBuilder.noItems")}</p>}
@@ -43,7 +44,7 @@ export function ItemList({ builder, hasErrors }: { builder: FormBuilder; hasErro
       data-testid="item-list"
     >
       {(item) => {
-        const title = item.label.en || item.name || t("admin.formBuilder.untitled");
+        const title = textIn(item.label) || item.name || t("admin.formBuilder.untitled");
         const child = item.parent_uuid !== null;
         return (
           <GridListItem
@@ -68,7 +69,8 @@ export function ItemList({ builder, hasErrors }: { builder: FormBuilder; hasErro
               </span>
               {hasErrors(item.uuid) && <span className="block text-xs font-semibold text-danger-700">{t("admin.formBuilder.itemHasErrors")}</span>}
             </span>
-            <span className="flex flex-wrap gap-1.5">
+            {/* Phone: the buttons take a line of their own under the title. */}
+            <span className="flex basis-full flex-wrap gap-1.5 pl-11 sm:basis-auto sm:pl-0">
               <Button
                 id={`move-up-${item.uuid}`}
                 className={smallButton}

@@ -15,6 +15,7 @@ import {
 } from "../../../../core/forms/kind-option-fields";
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { RichTextEditor } from "../rich-text-editor";
+import { useTextIn } from "./use-form-builder";
 import { CheckboxControl, CheckboxGroup, SelectControl, smallButton, TextControl } from "./controls";
 
 /** What the option editors offer from the event: its prices, vehicles and days. */
@@ -304,10 +305,11 @@ function DaysEditor({ value, set, id, label, errors, offer }: FieldProps<"days">
 
 function ItemNameEditor({ field, value, set, id, label, errors, page }: FieldProps<"itemName">) {
   const { t } = useTranslation();
+  const textIn = useTextIn();
   const candidates = page.items.filter((entry) => field.kinds.includes(entry.kind));
   const options = [
     { value: "", label: t("admin.formBuilder.none") },
-    ...candidates.map((entry) => ({ value: entry.name, label: `${entry.label.en || entry.name} (${entry.name})` })),
+    ...candidates.map((entry) => ({ value: entry.name, label: `${textIn(entry.label) || entry.name} (${entry.name})` })),
   ];
   const current = text(value);
   if (current && !candidates.some((entry) => entry.name === current)) options.push({ value: current, label: current });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { useFocusAfterMove } from "../focus-after-move";
 import { smallButton, TextControl } from "./controls";
-import type { FormBuilder } from "./use-form-builder";
+import { useTextIn, type FormBuilder } from "./use-form-builder";
 
 /**
  * The form's pages in order: shown one at a time (the "Show" button), reordered by dragging (mouse or
@@ -12,6 +12,7 @@ import type { FormBuilder } from "./use-form-builder";
  */
 export function PageList({ builder, hasErrors }: { builder: FormBuilder; hasErrors: (uuid: string) => boolean }) {
   const { t } = useTranslation();
+  const textIn = useTextIn();
   const [moved, setMoved] = useState<{ direction: "up" | "down"; row: string } | null>(null);
   useFocusAfterMove(builder.definition, moved);
   const pages = builder.definition.pages;
@@ -39,7 +40,7 @@ export function PageList({ builder, hasErrors }: { builder: FormBuilder; hasErro
       data-testid="page-list"
     >
       {(page) => {
-        const title = t("admin.formBuilder.pageNumber", { number: page.index + 1, title: page.title.en || t("admin.formBuilder.untitled") });
+        const title = t("admin.formBuilder.pageNumber", { number: page.index + 1, title: textIn(page.title) || t("admin.formBuilder.untitled") });
         const current = page.index === builder.pageIndex;
         return (
           <GridListItem
@@ -61,7 +62,7 @@ export function PageList({ builder, hasErrors }: { builder: FormBuilder; hasErro
               aria-current={current ? "page" : undefined}
               onPress={() => builder.selectPage(page.index)}
             >
-              <span className="block truncate">{title}</span>
+              <span className="block">{title}</span>
               <span className="block text-xs font-normal text-ink-soft">
                 {t("admin.formBuilder.itemCount", { count: page.items.length })}
                 {hasErrors(page.uuid) && <span className="font-semibold text-danger-700"> · {t("admin.formBuilder.pageHasErrors")}</span>}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import type { FormDefinition, FormDefinitionItem, FormDefinitionPage } from "../../../../core/contracts/form-definitions";
 import type { FormItemKind } from "../../../../core/contracts/forms";
+import { pickLocale, type LocalizedText } from "../../../../core/contracts/localized-text";
 import {
   addItem,
   addPage,
@@ -20,6 +21,7 @@ import {
   type EditHistory,
 } from "../../../../core/forms/form-definition-edits";
 import { kindEditing } from "../../../../core/forms/kind-option-fields";
+import { useLocale } from "../../../utils/locale";
 
 type Change = "edited" | "itemAdded" | "itemDuplicated" | "itemDeleted" | "itemMoved" | "pageAdded" | "pageDuplicated" | "pageDeleted" | "pageMoved";
 /** What a change is called, in the live region and when it is undone. */
@@ -130,3 +132,9 @@ export function useFormBuilder(saved: FormDefinition) {
 }
 
 export type FormBuilder = ReturnType<typeof useFormBuilder>;
+
+/** A page title or item label in the page's language (English where it is not translated yet). */
+export function useTextIn(): (text: LocalizedText) => string {
+  const locale = useLocale();
+  return (text) => pickLocale(text, locale);
+}
