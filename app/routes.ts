@@ -68,6 +68,7 @@ function localizedRoutes(locale: Locale): RouteConfigEntry[] {
       route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
       route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
       route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
+      route(at("admin/forms/:uuid"), "routes/admin-form-builder.tsx", { id: id("admin-form-builder") }),
       route(at("admin/categories"), "routes/admin-categories.tsx", { id: id("admin-categories") }),
       route(at("admin/categories/new"), "routes/admin-category.tsx", { id: id("admin-category-new") }),
       route(at("admin/categories/:id"), "routes/admin-category.tsx", { id: id("admin-category") }),

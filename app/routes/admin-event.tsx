@@ -93,6 +93,13 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             {event.missing.length === 0 ? t("admin.events.complete") : t("admin.events.missingList", { fields: event.missing.join(", ") })}
           </p>
         )}
+        {event?.form_uuid && (
+          <p className="mt-2">
+            <Link to={href(`/admin/forms/${event.form_uuid}`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+              {t("admin.events.editForm")}
+            </Link>
+          </p>
+        )}
       </div>
       {actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}
       {!actionData && notice && <FormMessage tone="success">{notice}</FormMessage>}
@@ -271,24 +278,15 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
           {t("admin.events.save")}
         </button>
       </Form>
-      {event && (
+      {event && !event.form_uuid && (
         <Section id="booking-form-title" title={t("admin.events.bookingForm")}>
-          {event.form_uuid ? (
-            <Link
-              to={href(`/admin/forms/${event.form_uuid}`)}
-              className="inline-block rounded-full bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-700"
-            >
-              {t("admin.events.editForm")}
-            </Link>
-          ) : (
-            <Form method="post" className="space-y-3">
-              <p className="text-ink-soft">{t("admin.events.bookingFormText")}</p>
-              <input type="hidden" name="intent" value="create_form" />
-              <button type="submit" className="rounded-full bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-700">
-                {t("admin.events.createForm")}
-              </button>
-            </Form>
-          )}
+          <Form method="post" className="space-y-3">
+            <p className="text-ink-soft">{t("admin.events.bookingFormText")}</p>
+            <input type="hidden" name="intent" value="create_form" />
+            <button type="submit" className="rounded-full bg-navy-900 px-5 py-2.5 text-sm font-semibold text-white hover:bg-navy-700">
+              {t("admin.events.createForm")}
+            </button>
+          </Form>
         </Section>
       )}
       {event && (

@@ -131,12 +131,14 @@ function TiptapField({
   labelId,
   describedBy,
   lang,
+  onChange,
 }: {
   name: string;
   initialHtml: string;
   labelId: string;
   describedBy: string | undefined;
   lang: string;
+  onChange?: ((html: string) => void) | undefined;
 }) {
   const [html, setHtml] = useState(initialHtml);
   const editorId = useId();
@@ -164,7 +166,10 @@ function TiptapField({
         class: "rich-text min-h-48 px-3.5 py-3 text-base text-ink outline-none",
       },
     },
-    onUpdate: ({ editor: current }) => setHtml(current.getHTML()),
+    onUpdate: ({ editor: current }) => {
+      setHtml(current.getHTML());
+      onChange?.(current.getHTML());
+    },
   });
   return (
     <div className="mt-1.5 rounded-lg border border-navy-900/20 bg-white shadow-sm focus-within:border-navy-700 focus-within:ring-2 focus-within:ring-navy-700/20">
@@ -189,6 +194,8 @@ export function RichTextEditor(props: {
   errorId: string;
   hint: string;
   lang: string;
+  /** For editors that keep the text in their own state (the form builder) rather than in a posted form. */
+  onChange?: (html: string) => void;
 }) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
@@ -207,13 +214,21 @@ export function RichTextEditor(props: {
         </label>
       )}
       {enhanced ? (
-        <TiptapField name={props.name} initialHtml={props.initialHtml} labelId={labelId} describedBy={describedBy} lang={props.lang} />
+        <TiptapField
+          name={props.name}
+          initialHtml={props.initialHtml}
+          labelId={labelId}
+          describedBy={describedBy}
+          lang={props.lang}
+          onChange={props.onChange}
+        />
       ) : (
         <>
           <textarea
             id={props.id}
             name={props.name}
             defaultValue={props.initialHtml}
+            onChange={props.onChange ? (event) => props.onChange?.(event.target.value) : undefined}
             rows={12}
             lang={props.lang}
             aria-invalid={props.error ? true : undefined}
