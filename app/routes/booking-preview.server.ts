@@ -15,7 +15,6 @@ import { formatMoney } from "../../core/domain/money";
 import { can, type Actor } from "../../core/domain/permissions";
 import { countryOptions } from "../../core/i18n/countries";
 import { translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import { actorOfSession } from "../../server/http/web-session-actor";
 import type { WebContext } from "../../server/load-context";

@@ -62,7 +62,8 @@ export async function checkPreviewPage(
     if (input.companions.length > options.maxCompanions) errors[companionItem.uuid] = [t("validation.maxCompanions"), ...(errors[companionItem.uuid] ?? [])];
     for (const companion of companions) {
       const problems = companionProblems(options, { ...emptyCompanion, ...companion }, today);
-      if (Object.keys(problems).length) participantErrors[companion.uuid] = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]]));
+      if (Object.keys(problems).length)
+        participantErrors[companion.uuid] = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [t(key)]]));
     }
   }
   return { form, state: { answers, companions }, errors, participantErrors };

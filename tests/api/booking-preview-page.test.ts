@@ -5,7 +5,18 @@ import { staffFormResponseSchema, type FormDefinition } from "../../core/contrac
 import type { PublicForm } from "../../core/contracts/forms";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, eventDayResources, events, formVersions, jobs, outboxEmails, participants, staffAuditLog, uploads } from "../../server/db/schema";
+import {
+  bookingEvents,
+  bookings,
+  eventDayResources,
+  events,
+  formVersions,
+  jobs,
+  outboxEmails,
+  participants,
+  staffAuditLog,
+  uploads,
+} from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { AppError } from "../../server/errors";
 import { createTestApi } from "../support/api-client";
@@ -90,7 +101,13 @@ describe("checking a page of the preview", () => {
     const required = page.items.filter((item) => item.required && item.kind !== "headline");
     for (const item of required) expect(Object.keys(checked.errors)).toContain(item.uuid);
 
-    const german = await api.services.bookings.checkPreviewPage(staff, { formId, pageId: page.uuid, state: { answers: {}, companions: [] }, answers: {}, locale: "de" });
+    const german = await api.services.bookings.checkPreviewPage(staff, {
+      formId,
+      pageId: page.uuid,
+      state: { answers: {}, companions: [] },
+      answers: {},
+      locale: "de",
+    });
     expect(german.errors[draftOnlyUuid]?.[0]).toMatch(/Pflichtfeld|erforderlich|ausfüllen/i);
     expect(await footprint()).toEqual(before);
   });
@@ -99,7 +116,13 @@ describe("checking a page of the preview", () => {
     const form = await previewForm();
     const page = form.pages[0];
     if (!page) throw new Error("no first page");
-    const preview = await api.services.bookings.checkPreviewPage(staff, { formId, pageId: page.uuid, state: { answers: {}, companions: [] }, answers: {}, locale: "de" });
+    const preview = await api.services.bookings.checkPreviewPage(staff, {
+      formId,
+      pageId: page.uuid,
+      state: { answers: {}, companions: [] },
+      answers: {},
+      locale: "de",
+    });
     const opened = await api.services.bookings.open({ formId, locale: "de" });
     const saved = await api.services.bookings
       .updatePage({ bookingId: opened.booking.uuid, bookingToken: opened.bookingToken ?? "", pageId: page.uuid, answers: {}, locale: "de" })

@@ -37,7 +37,16 @@ const texts = {
   },
 } as const;
 
-const person = { salutation: "mrs", forename: "Petra", surname: "Vorschau", street: "Seeweg 1", postcode: "78462", city: "Konstanz", phone: "+49 7531 123456", email: "preview@example.com" } as const;
+const person = {
+  salutation: "mrs",
+  forename: "Petra",
+  surname: "Vorschau",
+  street: "Seeweg 1",
+  postcode: "78462",
+  city: "Konstanz",
+  phone: "+49 7531 123456",
+  email: "preview@example.com",
+} as const;
 
 /** The builder's save: a required question only the draft has, on the first page. */
 async function addDraftOnlyQuestion(request: APIRequestContext, token: string, formUuid: string) {
@@ -88,7 +97,10 @@ for (const language of languages) {
       await visitor.close();
 
       // Unpublished now: anyone but staff gets the 404 page, with or without `?preview`.
-      const unpublished = await request.post(`/api/staff/events/${eventUuid}/state`, { headers: { authorization: `Bearer ${token}` }, data: { change: "unpublish" } });
+      const unpublished = await request.post(`/api/staff/events/${eventUuid}/state`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { change: "unpublish" },
+      });
       expect(unpublished.status()).toBe(200);
       expect((await request.get(previewPath)).status()).toBe(404);
       const before = await placesTaken(request, token, eventUuid);
@@ -125,7 +137,10 @@ for (const language of languages) {
       await shootPhoneAndDesktop(page, `booking-preview-page2-${language.locale}`);
 
       // Back to page 1: the answers were kept without a draft.
-      await page.getByRole("form", { name: t.page2 }).getByRole("button", { name: /^(Back|Zurück)$/ }).click();
+      await page
+        .getByRole("form", { name: t.page2 })
+        .getByRole("button", { name: /^(Back|Zurück)$/ })
+        .click();
       await expect(page.getByLabel(t.draftItem)).toHaveValue("Seen in the preview");
       await expect(page.getByLabel(labels.forename)).toHaveValue(person.forename);
       // A select shows no value after a page change without a reload, on the real booking page too

@@ -250,7 +250,14 @@ export function BookingFormPage(props: BookingPageProps) {
               <li key={candidate.uuid}>
                 {/* The preview's steps post what was entered (it is kept nowhere else) and go to that page. */}
                 {reachable && !current && preview ? (
-                  <button type="submit" form={conform.id} name="intent" value={`goto:${candidate.number}`} formNoValidate className={`${style} hover:bg-navy-100`}>
+                  <button
+                    type="submit"
+                    form={conform.id}
+                    name="intent"
+                    value={`goto:${candidate.number}`}
+                    formNoValidate
+                    className={`${style} hover:bg-navy-100`}
+                  >
                     {label}
                   </button>
                 ) : reachable && !current ? (

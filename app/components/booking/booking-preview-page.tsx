@@ -78,8 +78,8 @@ function PreviewBanner({ form, published }: { form: PublicForm; published: boole
   const stateNote = form.event.state === "bookable" ? null : t(`bookingPreview.state.${form.event.state}`);
   return (
     <div role="status" className="border-b border-gold-700/30 bg-gold-50" data-testid="preview-banner">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-start justify-between gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-        <div className="min-w-0 flex-1 space-y-1 text-sm text-navy-900">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6 sm:px-6">
+        <div className="min-w-0 space-y-1 text-sm text-navy-900 sm:flex-1">
           <p className="font-bold">{t("bookingPreview.bannerTitle")}</p>
           <p>{t("bookingPreview.bannerText")}</p>
           {!published && <p className="font-semibold">{t("bookingPreview.notPublished")}</p>}
@@ -87,7 +87,7 @@ function PreviewBanner({ form, published }: { form: PublicForm; published: boole
         </div>
         <Link
           to={localizePath(`/admin/forms/${form.uuid}`, locale)}
-          className="text-sm font-semibold text-navy-800 underline underline-offset-2 hover:text-navy-900"
+          className="shrink-0 self-start text-sm font-semibold text-navy-800 underline underline-offset-2 hover:text-navy-900"
         >
           {t("bookingPreview.builderLink")}
         </Link>
