@@ -97,7 +97,7 @@ export function UploadField({
           const chosen = event.currentTarget.files?.[0];
           if (chosen) void upload(chosen);
         }}
-        className="mt-2 block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-navy-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-700"
+        className="mt-2 block w-full text-sm text-ink disabled:cursor-not-allowed disabled:opacity-60 file:mr-3 file:rounded-full file:border-0 file:bg-navy-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-700"
       />
       <p role="status" className="mt-1 text-sm text-ink-soft">
         {state.phase === "uploading" ? t("booking.upload.uploading", { name: state.name }) : uploadUrl ? "" : t("bookingPreview.uploadDisabled")}
