@@ -26,16 +26,13 @@ import {
 import { pageLocale } from "../utils/auth.server";
 import { countryOptions } from "../../core/i18n/countries";
 import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
-import { bookingPriceView } from "../utils/booking-view";
+import { bookingPriceView, draftPaymentDue } from "../utils/booking-view";
 import { bookingReview } from "../utils/booking-review";
-import { bookingPriceLines } from "../../core/domain/booking-choices";
-import { paymentDue } from "../../core/domain/payment-due";
-import { priceBooking } from "../../core/domain/pricing";
-import { priceInputsOf } from "../utils/booking-view";
 import { notFound, orNotFound } from "../utils/http-errors.server";
 import { isSecure, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/booking";
 import { webContext, type WebContext } from "../../server/load-context";
+import { previewAction, previewLoader } from "./booking-preview.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -77,35 +74,6 @@ function allowedStep(form: PublicForm, booking: BookingView, asked: string): { p
   const number = /^\d{1,4}$/.test(asked) ? Number(asked) : 1;
   const clamped = Math.min(Math.max(number, 1), lastOpenPage);
   return { page: isPageBlockedBySma(clamped, sma) && sma.page !== null ? sma.page : clamped, review: false };
-}
-
-/**
- * What the draft would owe on booking as it stands: the deposit, or everything when the balance is
- * already due (the payment method's help text says which, not always "deposit").
- */
-function draftPaymentDue(form: PublicForm, booking: BookingView, now: Date): "deposit" | "full" {
-  const inputs = priceInputsOf(
-    form,
-    booking.answers,
-    booking.companions.map((companion) => companion.type),
-  );
-  const price = priceBooking(
-    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources),
-    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
-    { today: form.today, startsOn: form.event.starts_on },
-  );
-  const due = paymentDue(
-    {
-      status: "submitted",
-      totalCents: price.totalCents,
-      depositCents: price.depositCents,
-      paidCents: 0,
-      holdExpiresAt: null,
-      remainderDueOn: price.remainderDueOn,
-    },
-    now,
-  );
-  return "kind" in due && due.kind === "deposit" ? "deposit" : "full";
 }
 
 /** Where a visitor goes instead of the form; a fully booked event lets in only the holder of an open waitlist offer. */
@@ -168,6 +136,9 @@ export async function loader({ request, params, context: routerContext }: Route.
   const formUuid = formUuidOf(request, params);
   if (!formUuid) throw redirect(localizePath("/events", locale));
   if (!uuidPattern.test(formUuid)) notFound();
+  // `?preview=1` of a staff member: the form's draft, nothing written (decision 039); anyone else goes on as without it.
+  const preview = await previewLoader(request, formUuid, context);
+  if (preview) return preview;
   const form = await orNotFound(context.services.getPublicForm(locale, formUuid, false));
   const waitlist = await waitlistOfferOf(context, request, form);
   // A spent offer of this form is forgotten; another form's offer in the cookie is left alone.
@@ -301,6 +272,8 @@ export async function action({ request, params, context: routerContext }: Route.
   const locale = pageLocale(request);
   const formUuid = formUuidOf(request, params);
   if (!formUuid || !uuidPattern.test(formUuid)) throw data(null, { status: 404 });
+  const preview = await previewAction(request, formUuid, context);
+  if (preview) return preview;
   const key = bookingKeyOfForm(request.headers.get("cookie"), formUuid);
   const posted = await request.formData();
   const offer = readWaitlistOffer(request.headers.get("cookie"), formUuid);

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunction } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingFormPage } from "../components/booking/booking-form-page";
+import { BookingPreviewPage } from "../components/booking/booking-preview-page";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/booking";
 
@@ -9,16 +10,38 @@ export type { BookingActionData } from "./booking.server";
 
 /**
  * A save refused because another window saved first (decision 021) answers 409 without new data;
- * the page must show the latest answers, so the loader runs again then too.
+ * the page must show the latest answers, so the loader runs again then too. A preview's post
+ * (decision 039) carries all the page needs: nothing to load again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  const stale = typeof actionResult === "object" && actionResult !== null && "stale" in actionResult && actionResult.stale === true;
+  const answered = typeof actionResult === "object" && actionResult !== null;
+  if (answered && "previewStep" in actionResult) return false;
+  const stale = answered && "stale" in actionResult && actionResult.stale === true;
   return stale || defaultShouldRevalidate;
 };
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("booking.metaTitle", { event: loaderData.form.event.title })) : [];
+/** A preview says `no-store` itself (server/http/security-headers.ts adds it for any logged-in page too). */
+export function headers({ parentHeaders, loaderHeaders, actionHeaders }: Route.HeadersArgs): Headers {
+  const sent = new Headers(parentHeaders);
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
+  if (cacheControl) sent.set("Cache-Control", cacheControl);
+  return sent;
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => {
+  if (!loaderData) return [];
+  const t = translatorFor(loaderData.locale);
+  if ("previewStep" in loaderData) {
+    return [...pageMeta(loaderData.locale, t("bookingPreview.metaTitle", { event: loaderData.form.event.title })), { name: "robots", content: "noindex" }];
+  }
+  return pageMeta(loaderData.locale, t("booking.metaTitle", { event: loaderData.form.event.title }));
+};
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <BookingFormPage {...loaderData} actionData={actionData ?? null} />;
+  if ("previewStep" in loaderData) {
+    const previewAnswer = actionData && "previewStep" in actionData ? actionData : null;
+    return <BookingPreviewPage {...loaderData} step={previewAnswer?.previewStep ?? loaderData.previewStep} actionData={previewAnswer} />;
+  }
+  const bookingAnswer = actionData && !("previewStep" in actionData) ? actionData : null;
+  return <BookingFormPage {...loaderData} actionData={bookingAnswer} />;
 }

@@ -3,6 +3,7 @@ import type { PublicForm } from "../../core/contracts/forms";
 import { bookingPriceLines, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
 import { formatDate } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
+import { paymentDue } from "../../core/domain/payment-due";
 import { priceBooking } from "../../core/domain/pricing";
 import type { Locale } from "../../core/i18n/locales";
 
@@ -65,4 +66,33 @@ export function bookingPriceView(form: PublicForm, booking: BookingView, locale:
     ),
     locale,
   );
+}
+
+/**
+ * What the draft would owe on booking as it stands: the deposit, or everything when the balance is
+ * already due (the payment method's help text says which, not always "deposit").
+ */
+export function draftPaymentDue(form: PublicForm, booking: BookingView, now: Date): "deposit" | "full" {
+  const inputs = priceInputsOf(
+    form,
+    booking.answers,
+    booking.companions.map((companion) => companion.type),
+  );
+  const price = priceBooking(
+    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources),
+    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
+    { today: form.today, startsOn: form.event.starts_on },
+  );
+  const due = paymentDue(
+    {
+      status: "submitted",
+      totalCents: price.totalCents,
+      depositCents: price.depositCents,
+      paidCents: 0,
+      holdExpiresAt: null,
+      remainderDueOn: price.remainderDueOn,
+    },
+    now,
+  );
+  return "kind" in due && due.kind === "deposit" ? "deposit" : "full";
 }

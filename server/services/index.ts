@@ -6,6 +6,7 @@ import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
 import { bookingCaller } from "../bookings/authorized-booking";
 import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
+import { checkPreviewPage } from "../bookings/preview-page";
 import { listBookingUploads } from "../bookings/list-booking-uploads";
 import { openManageLink } from "../bookings/manage-access";
 import { manageCalendar, manageUploadFile, ownerManageLinks } from "../bookings/manage-files";
@@ -286,6 +287,8 @@ function bindServices(deps: Deps) {
         version?: number | undefined;
         locale: Locale;
       }) => updateDraftPage(deps, bookingCaller({ bookingToken }), input),
+      /** A page of the booking form's preview (staff only, decision 039): checked like a save, and nothing is written. */
+      checkPreviewPage: (actor: Actor, input: Parameters<typeof checkPreviewPage>[2]) => checkPreviewPage(deps, actor, input),
       /** An open waitlist offer of the event for the link's token, or null (wrong, spent or expired). */
       findWaitlistOffer: (input: { eventId: string; offerToken: string }) => findWaitlistOffer(db, { ...input, now: now() }),
       /** The files uploaded to a booking, for the upload fields of its pages. */

@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
+import { previewStateField } from "../../../core/contracts/booking-preview";
 import { bookingPageSchema } from "../../../core/forms/booking-page-schema";
 import { hiddenItemUuids, isChosen, optionalItemUuids } from "../../../core/forms/page-rules";
 import { localizePath } from "../../../core/i18n/locales";
@@ -47,11 +48,13 @@ export type BookingPageProps = {
     version: number | null;
     stale: boolean;
   } | null;
+  /** The staff preview (decision 039): where the page posts, and what was entered so far (a hidden field); nothing is saved. */
+  preview?: { formAction: string; state: string } | undefined;
 };
 
 /** The booking form, one page at a time, with the step list and the live price summary. */
 export function BookingFormPage(props: BookingPageProps) {
-  const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review } = props;
+  const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review, preview } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const navigation = useNavigation();
@@ -204,6 +207,7 @@ export function BookingFormPage(props: BookingPageProps) {
     stock: props.stock,
     uploads: props.uploads,
     participantErrors,
+    preview: preview !== undefined,
     hidden,
     onEdit: clearError,
     onChoicesChange,
@@ -244,7 +248,19 @@ export function BookingFormPage(props: BookingPageProps) {
             const style = `inline-flex items-center gap-2 rounded-full px-3 py-1.5 ${current ? "bg-navy-800 text-white" : reachable ? "bg-white text-navy-800 ring-1 ring-navy-800/25" : "bg-navy-50 text-ink-soft"}`;
             return (
               <li key={candidate.uuid}>
-                {reachable && !current ? (
+                {/* The preview's steps post what was entered (it is kept nowhere else) and go to that page. */}
+                {reachable && !current && preview ? (
+                  <button
+                    type="submit"
+                    form={conform.id}
+                    name="intent"
+                    value={`goto:${candidate.number}`}
+                    formNoValidate
+                    className={`${style} hover:bg-navy-100`}
+                  >
+                    {label}
+                  </button>
+                ) : reachable && !current ? (
                   <Link to={pageHref(candidate.number)} className={`${style} hover:bg-navy-100`}>
                     {label}
                   </Link>
@@ -312,6 +328,7 @@ export function BookingFormPage(props: BookingPageProps) {
           ) : (
             <Form
               method="post"
+              action={preview?.formAction}
               {...getFormProps(conform)}
               // A new version of the draft (another window saved, a companion was added) shows its answers afresh.
               key={`${page.uuid}-${booking.version}`}
@@ -324,6 +341,7 @@ export function BookingFormPage(props: BookingPageProps) {
               <button type="submit" name="intent" value="next" tabIndex={-1} aria-hidden="true" className="sr-only" />
               <input type="hidden" name="page_uuid" value={page.uuid} />
               <input type="hidden" name="version" value={version} />
+              {preview && <input type="hidden" name={previewStateField} value={preview.state} />}
               <p className="text-xs text-ink-soft">{t("form.requiredNote")}</p>
               {topLevel.map(renderItem)}
               {/* On phones the price sits above the buttons, where it is seen before saving (decision 026). */}
@@ -340,7 +358,7 @@ export function BookingFormPage(props: BookingPageProps) {
                   {isLastPage ? (requestChosen ? t("booking.submitRequest") : t("bookingFlow.toReview")) : t("booking.next")}
                 </Button>
               </div>
-              <p className="text-xs text-ink-soft">{t("booking.savedNote")}</p>
+              <p className="text-xs text-ink-soft">{preview ? t("bookingPreview.nothingSaved") : t("booking.savedNote")}</p>
             </Form>
           )}
         </div>

@@ -23,7 +23,8 @@ export function UploadField({
   onUploaded,
 }: {
   item: PublicFormItem;
-  uploadUrl: string;
+  /** Null in the staff preview (decision 039): nothing may be stored, so the field takes no file. */
+  uploadUrl: string | null;
   current: UploadedFile | undefined;
   error?: string | undefined;
   onUploaded: (uuid: string) => void;
@@ -46,6 +47,7 @@ export function UploadField({
   }
 
   async function upload(chosen: File) {
+    if (!uploadUrl) return;
     setState({ phase: "uploading", name: chosen.name });
     const body = new FormData();
     body.append("item_uuid", item.uuid);
@@ -90,15 +92,15 @@ export function UploadField({
         accept={accept}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={inputDescribedBy}
-        disabled={state.phase === "uploading"}
+        disabled={state.phase === "uploading" || !uploadUrl}
         onChange={(event) => {
           const chosen = event.currentTarget.files?.[0];
           if (chosen) void upload(chosen);
         }}
-        className="mt-2 block w-full text-sm text-ink file:mr-3 file:rounded-full file:border-0 file:bg-navy-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-700"
+        className="mt-2 block w-full text-sm text-ink disabled:cursor-not-allowed disabled:opacity-60 file:mr-3 file:rounded-full file:border-0 file:bg-navy-800 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-navy-700"
       />
       <p role="status" className="mt-1 text-sm text-ink-soft">
-        {state.phase === "uploading" ? t("booking.upload.uploading", { name: state.name }) : ""}
+        {state.phase === "uploading" ? t("booking.upload.uploading", { name: state.name }) : uploadUrl ? "" : t("bookingPreview.uploadDisabled")}
       </p>
       {/* A refusal comes after the file was chosen, while nothing else changes: announce it. */}
       <div aria-live="assertive" aria-atomic="true">

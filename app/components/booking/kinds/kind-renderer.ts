@@ -23,6 +23,8 @@ export type BookingPageContext = {
   /** Where the upload items send their files; the draft's own endpoint unless a page says otherwise ("manage my booking"). */
   uploadUrl?: string | undefined;
   participantErrors: Record<string, FieldErrors>;
+  /** The staff preview (decision 039): nothing is stored, so the upload items take no file. */
+  preview?: boolean | undefined;
   /** Items hidden by an unticked checkbox (`visibleWhen`). */
   hidden: Set<string>;
   /** The visitor changed this item: its shown error goes. */

@@ -6,7 +6,7 @@ export const upload = {
   Render: ({ item, error, page }) => (
     <UploadField
       item={item}
-      uploadUrl={page.uploadUrl ?? `/api/booking/${page.booking.uuid}/upload`}
+      uploadUrl={page.preview ? null : (page.uploadUrl ?? `/api/booking/${page.booking.uuid}/upload`)}
       current={page.uploads.find((upload) => upload.uuid === page.booking.answers[item.uuid])}
       error={error}
       onUploaded={page.onEdit}
