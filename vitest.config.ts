@@ -14,6 +14,10 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/api-global-setup.ts"],
+          // Files share their worker's imported modules (each still opens its own database and app):
+          // importing the server once per worker instead of once per file halves the run's CPU time
+          // (measured: 868 s → 373 s of wall time, 423 s → 189 s of CPU, on a loaded 2-core machine).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
