@@ -29,6 +29,8 @@ export function EventImage({
 }) {
   const lang = englishFallback(event, "image_alt");
   const loading = lazy ? "lazy" : undefined;
+  // An event made without a picture keeps the picture's frame, empty: an <img src=""> would fetch the page again.
+  if (!event.image && !event.image_url) return <div aria-hidden="true" data-testid="event-image-none" className={`${className} aspect-[16/10] bg-navy-100`} />;
   if (!event.image) {
     return <img src={event.image_url} alt={event.image_alt} lang={lang} loading={loading} width={1200} height={750} className={className} />;
   }
