@@ -5,6 +5,8 @@
  *
  *   npx tsx bench/reset-timing.ts      (BENCH_REQUESTS=200 to change the number per address)
  */
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Hono } from "hono";
 import { createApi } from "../server/api";
 import { openDatabase } from "../server/db/client";
@@ -20,6 +22,8 @@ const services = createServices(database.db, {
   jwtSecret: "bench-secret-of-at-least-thirty-two-characters",
   publicOrigin: "http://bench.test",
   rateLimitMultiplier: 1_000_000,
+  // Nothing is uploaded here; the services always have an upload folder.
+  uploadsDir: path.join(tmpdir(), "reset-timing-uploads"),
 });
 const app = new Hono().route(
   "/api",

@@ -28,8 +28,11 @@ export type ServicesOptions = {
   logError?: (error: unknown) => void;
   /** The card payment provider (sandbox or Stripe); without it payments are refused. */
   paymentProvider?: PaymentProvider;
-  /** Where booking uploads are stored (`<DATA_DIR>/uploads`, outside the web root); without it uploads are refused. */
-  uploadsDir?: string;
+  /**
+   * Where booking uploads and event images are stored (`<DATA_DIR>/uploads`, outside the web root).
+   * Always given, so that no upload meets a missing folder (tests pass a temporary one).
+   */
+  uploadsDir: string;
   /** An upload that sends nothing for this long is cut off (UPLOAD_IDLE_TIMEOUT_SECONDS; default 30 s). */
   uploadIdleTimeoutMs?: number;
   /** The most bytes of files one draft may hold (default: three times its form's largest allowed file). */
@@ -60,9 +63,9 @@ export type Deps = AccountsDeps & {
   manageLinkLimiter: RateLimiter;
   /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
   openingNoticeLimiter: RateLimiter;
-  uploads: { dir: string | undefined; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
-  /** The resized event images (decision 040); null without an upload folder (image uploads are then refused). */
-  images: ImageStore | null;
+  uploads: { dir: string; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
+  /** The resized event images (decision 040): `imageStore`, else `<uploadsDir>/images`. */
+  images: ImageStore;
   /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
   widgetFrameAncestorsDefault: string;
 };
@@ -93,7 +96,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
     uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
-    images: options.imageStore ?? (options.uploadsDir ? folderImageStore(path.join(options.uploadsDir, "images")) : null),
+    images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };
 }

@@ -31,10 +31,7 @@ import type { Deps } from "./deps";
 export function bindStaffCatalogue(deps: Deps) {
   const catalogue = { db: deps.db, now: deps.now };
   const write = <T>(run: () => Promise<T>) => invalidatingReads(deps, run);
-  const withImages = () => {
-    if (!deps.images) throw new Error("Event images need ServicesOptions.uploadsDir or imageStore.");
-    return { ...catalogue, images: deps.images };
-  };
+  const withImages = { ...catalogue, images: deps.images };
   return {
     listCategories: (actor: Actor) => listStaffCategories(catalogue, actor),
     createCategory: (actor: Actor, input: CatalogueStaff & { category: StaffCategoryInput }) => write(() => saveStaffCategory(catalogue, actor, input)),
@@ -50,10 +47,10 @@ export function bindStaffCatalogue(deps: Deps) {
     duplicateEvent: (actor: Actor, input: CatalogueStaff & { eventId: string; dates: StaffEventDuplicate }) =>
       write(() => duplicateStaffEvent(catalogue, actor, input)),
     /** The event's uploaded image (decision 040): multipart, resized, stored, named by the event. */
-    setEventImage: (actor: Actor, input: Parameters<typeof setStaffEventImage>[2]) => write(() => setStaffEventImage(withImages(), actor, input)),
-    removeEventImage: (actor: Actor, input: CatalogueStaff & { eventId: string }) => write(() => removeStaffEventImage(withImages(), actor, input)),
+    setEventImage: (actor: Actor, input: Parameters<typeof setStaffEventImage>[2]) => write(() => setStaffEventImage(withImages, actor, input)),
+    removeEventImage: (actor: Actor, input: CatalogueStaff & { eventId: string }) => write(() => removeStaffEventImage(withImages, actor, input)),
     /** A resized image's bytes by its file name, for the media route; null when there is none. */
-    imageFile: (name: string) => (deps.images ? deps.images.get(name) : Promise.resolve(null)),
+    imageFile: (name: string) => deps.images.get(name),
     changeEventState: (actor: Actor, input: CatalogueStaff & { eventId: string; change: StaffEventStateChange }) =>
       write(() => changeStaffEventState(catalogue, actor, input)),
   };

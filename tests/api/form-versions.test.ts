@@ -87,6 +87,33 @@ describe("an invalid draft", () => {
     expect(body.errors?.form).toEqual(["Ein Formular darf nur ein Element für die Buchungsanfrage (SMA) haben."]);
     expect((await readForm()).draft).toEqual(before.draft);
   });
+
+  it("refuses a choice price that is not whole, non-negative cents (decision 038), and keeps a valid one", async () => {
+    const before = await readForm();
+    const choiceItem = before.draft.pages.flatMap((page) => page.items).find((item) => ["radio", "select"].includes(item.kind));
+    if (!choiceItem) throw new Error("the trip form has a choice item");
+    const priced = (price: unknown) => {
+      const definition: FormDefinition = structuredClone(before.draft);
+      const item = definition.pages.flatMap((page) => page.items).find((candidate) => candidate.uuid === choiceItem.uuid);
+      if (!item || !Array.isArray(item.options.choices)) throw new Error("cloned");
+      item.options = {
+        ...item.options,
+        choices: item.options.choices.map((choice: unknown, index) => (index === 0 ? { ...(choice as object), price_cents: price } : choice)),
+      };
+      return definition;
+    };
+    for (const price of [-500, 12.5, "500", 10_000_001]) {
+      const response = await put(priced(price));
+      expect(response.status, String(price)).toBe(422);
+      const body = errorResponseSchema.parse(await response.json());
+      expect(body.errors?.[`items.${choiceItem.uuid}.options.choices`], String(price)).toEqual(["This option's value is not valid for this kind of item."]);
+      expect((await readForm()).draft).toEqual(before.draft);
+    }
+    expect((await put(priced(2500))).status).toBe(200);
+    const saved = (await readForm()).draft.pages.flatMap((page) => page.items).find((item) => item.uuid === choiceItem.uuid);
+    expect((saved?.options.choices as { price_cents?: number }[])[0]?.price_cents).toBe(2500);
+    expect((await put(before.draft)).status).toBe(200);
+  });
 });
 
 describe("editing a form that has bookings", () => {

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { parseTrustProxy } from "../../server/http/forwarded-request";
 import { createApp } from "../../server/http/create-app";
 import { createServices, type Services } from "../../server/services";
+import { unusedUploadsDir } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -24,7 +25,12 @@ const seenAddresses: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createServices(database.db, { cacheTtlMs: 0, jwtSecret: "test-secret-of-at-least-thirty-two-characters", publicOrigin: "http://site.test" });
+  services = createServices(database.db, {
+    cacheTtlMs: 0,
+    jwtSecret: "test-secret-of-at-least-thirty-two-characters",
+    publicOrigin: "http://site.test",
+    uploadsDir: unusedUploadsDir,
+  });
   // Every login, page or API, reports the address its rate limit keys on.
   const login = services.accounts.login.bind(services.accounts);
   services.accounts.login = async (input, locale, ip) => {

@@ -4,13 +4,19 @@ import { waitlistEntries } from "../../server/db/schema";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedIds } from "../../server/db/seed";
 import { createServices } from "../../server/services";
+import { unusedUploadsDir } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 
 let database: DatabaseHandle;
 let services: ReturnType<typeof createServices>;
 beforeAll(async () => {
   database = await createTestDatabase();
-  services = createServices(database.db, { cacheTtlMs: 0, jwtSecret: "test-secret-of-at-least-thirty-two-characters", publicOrigin: "http://site.test" });
+  services = createServices(database.db, {
+    cacheTtlMs: 0,
+    jwtSecret: "test-secret-of-at-least-thirty-two-characters",
+    publicOrigin: "http://site.test",
+    uploadsDir: unusedUploadsDir,
+  });
 });
 afterAll(async () => {
   await database.close();

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Hono } from "hono";
 import { tokenResponseSchema, type TokenResponse } from "../../core/contracts/auth";
 import { loginResponseSchema } from "../../core/contracts/second-factor";
@@ -14,6 +16,12 @@ export const totpSecrets = new Map<string, string>([
   [demoAccounts.admin.email, demoAccounts.admin.totpSecret],
 ]);
 
+/**
+ * The upload folder of a test that uploads nothing: never created unless something is uploaded (a
+ * test that uploads passes its own folder and checks it). The services always have one, as in production.
+ */
+export const unusedUploadsDir = path.join(tmpdir(), `event-booking-test-uploads-${process.pid}`);
+
 /** The API mounted at /api exactly as in production, called in process. */
 export function createTestApi(database: DatabaseHandle, options: Partial<ServicesOptions> = {}) {
   const services = createServices(database.db, {
@@ -23,6 +31,7 @@ export function createTestApi(database: DatabaseHandle, options: Partial<Service
     // Every in-process call comes from one address; abuse-limits.test.ts checks the real allowance.
     draftsPerClientPerHour: 10_000,
     allowDemoTotpSecrets: true,
+    uploadsDir: unusedUploadsDir,
     ...options,
   });
   const errors: unknown[] = [];
@@ -31,7 +40,8 @@ export function createTestApi(database: DatabaseHandle, options: Partial<Service
     createApi(services, (error) => errors.push(error)),
   );
   const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
-  const post = (path: string, body: unknown) => app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) =>
+    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   /** A staff account's session, once per account: its second factor takes each 30-second code only once. */
   const staffSessions = new Map<string, TokenResponse>();
   /**

@@ -68,7 +68,10 @@ export function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const choiceSchema = z.object({ value: z.string(), label: z.unknown() });
+/** The most a choice may add to a booking's price, as an event price (`amount_cents` of the staff price list). */
+export const maximumChoicePriceCents = 10_000_000;
+// A choice's price (decision 038) is whole, non-negative cents: anything else drops the choice, so the builder's save is refused.
+const choiceSchema = z.object({ value: z.string(), label: z.unknown(), price_cents: z.number().int().min(0).max(maximumChoicePriceCents).optional() });
 /** The offered choices of a radio, select, multiselect or SMA item; malformed entries are left out. */
 export const choicesOption = z
   .array(z.unknown())

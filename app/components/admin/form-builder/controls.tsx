@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base font-normal text-ink shadow-sm outline-none focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20";
@@ -159,5 +159,40 @@ export function SelectControl({
       </select>
       <FieldErrors id={`${id}-error`} messages={errors} />
     </div>
+  );
+}
+
+/** Whole cents of an amount typed as "25", "25.5" or "25,50"; undefined when emptied, null when it is no amount. */
+export function centsOfAmount(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const match = /^(\d{1,5})(?:[.,](\d{1,2}))?$/.exec(trimmed);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+
+/**
+ * An amount of money edited as text: the text stays as typed while the field is edited (formatted on
+ * every key press, "2" would become "2.00" before the "5" of "25" arrives), and `onCents` gets the
+ * cents whenever the text is an amount (undefined when emptied). Leaving the field shows the amount kept.
+ */
+export function MoneyControl({
+  cents,
+  onCents,
+  ...control
+}: { cents: number | undefined; onCents: (cents: number | undefined) => void } & Omit<Parameters<typeof TextControl>[0], "value" | "onValue">) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <TextControl
+      {...control}
+      inputMode="decimal"
+      value={typed ?? (cents === undefined ? "" : (cents / 100).toFixed(2))}
+      onValue={(next) => {
+        setTyped(next);
+        const parsed = centsOfAmount(next);
+        if (parsed !== null) onCents(parsed);
+      }}
+      onBlur={() => setTyped(null)}
+    />
   );
 }

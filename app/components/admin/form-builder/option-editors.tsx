@@ -16,7 +16,7 @@ import {
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { RichTextEditor } from "../rich-text-editor";
 import { useTextIn } from "./use-form-builder";
-import { CheckboxControl, CheckboxGroup, SelectControl, smallButton, TextControl } from "./controls";
+import { CheckboxControl, CheckboxGroup, MoneyControl, SelectControl, smallButton, TextControl } from "./controls";
 
 /** What the option editors offer from the event: its prices, vehicles and days. */
 export type EventOffer = { prices: { key: string; label: string }[]; vehicleKeys: string[]; days: number[] };
@@ -83,15 +83,13 @@ function ChoicesEditor({ value, set, id, label, errors }: FieldProps<"choices">)
               onValue={(next) => change(index, { ...choice, label: { ...choice.label, [locale]: next } })}
             />
           ))}
-          <TextControl
+          <MoneyControl
             id={`${id}-${index}-price`}
             label={t("admin.formBuilder.choicePrice", { number: index + 1 })}
-            inputMode="decimal"
-            value={choice.price_cents === undefined ? "" : (choice.price_cents / 100).toFixed(2)}
-            onValue={(next) => {
-              const amount = numberOrUndefined(next.replace(",", "."));
+            cents={choice.price_cents}
+            onCents={(cents) => {
               const rest: Choice = { value: choice.value, label: choice.label };
-              change(index, amount === undefined ? rest : { ...rest, price_cents: Math.round(amount * 100) });
+              change(index, cents === undefined ? rest : { ...rest, price_cents: cents });
             }}
           />
           <button
