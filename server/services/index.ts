@@ -190,7 +190,6 @@ function bindServices(deps: Deps) {
       calendar: (actor: Actor, input: { token: string; locale: Locale }) => manageCalendar(deps, actor, input),
       /** Streams a file for an item that may be completed later (the link's token instead of the draft's). */
       uploadLater: (actor: Actor, input: Omit<Parameters<typeof uploadLaterFile>[2], "uploadsDir" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
-        if (!deps.uploads.dir) throw new Error("Uploads need ServicesOptions.uploadsDir.");
         return uploadLaterFile(deps, actor, {
           ...input,
           uploadsDir: deps.uploads.dir,
@@ -200,7 +199,6 @@ function bindServices(deps: Deps) {
         });
       },
       uploadFile: (actor: Actor, input: { token: string; uploadId: string }) => {
-        if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
         return manageUploadFile({ ...deps, uploadsDir: deps.uploads.dir }, actor, input);
       },
       /** The invoice PDF through the link's authority ("booking.invoice"). */
@@ -219,9 +217,8 @@ function bindServices(deps: Deps) {
       eventChoices: (actor: Actor, input: { locale: Locale }) => listEventChoices(deps, actor, input),
       /** Booking id → code, to name the bookings of a bulk action's answer (decision 033). */
       codes: (actor: Actor, input: { bookingIds: string[] }) => readBookingCodes(deps, actor, input),
-      /** Where an upload of the booking lies, to stream it; 404 when uploads are not configured. */
+      /** Where an upload of the booking lies, to stream it. */
       uploadFile: (actor: Actor, input: { bookingId: string; uploadId: string }) => {
-        if (!deps.uploads.dir) throw new AppError("NOT_FOUND", "notFound");
         return staffBookingUpload({ db, uploadsDir: deps.uploads.dir }, actor, input);
       },
     },
@@ -295,7 +292,6 @@ function bindServices(deps: Deps) {
       uploadsOf: (bookingId: string) => listBookingUploads(deps, { bookingId }),
       /** Streams an upload of a draft to disk (the booking's token in the cookie or the body). */
       storeUpload: (input: Omit<StoreUploadInput, "uploadsDir" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
-        if (!deps.uploads.dir) throw new Error("Uploads need ServicesOptions.uploadsDir.");
         return storeBookingUpload(db, {
           ...input,
           uploadsDir: deps.uploads.dir,
