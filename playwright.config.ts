@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { headlessChromiumPath } from "./scripts/ensure-chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Decided once in the main process; workers inherit the variable and so agree on the folder.
@@ -14,8 +15,8 @@ process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 const siteWideSpecs = /(admin-email-texts|admin-content)\.spec\.ts$/;
 
 /**
- * End-to-end tests in Debian's Chromium against the production build on the embedded database
- * (a fresh data folder per run, seeded on start). `npm test` installs Chromium when it is missing.
+ * End-to-end tests in Debian's headless Chromium against the production build on the embedded database
+ * (a fresh data folder per run, seeded on start). `npm test` installs it when it is missing.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,7 +30,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? headlessChromiumPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -41,7 +42,10 @@ export default defineConfig({
       ],
     },
     locale: "en-GB",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (DOM snapshots, no screencast: the screencast alone cost a quarter of
+    // the CPU). The whole suite (`npm test`) records none: recording every test's trace for the few that
+    // fail took a third of its time; rerun a failed spec alone to get its trace.
+    trace: process.env.E2E_TRACE === "0" ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
   },
   /**
    * Tests create the events they book (tests/e2e/test-data.ts), and those events are published, so

@@ -79,7 +79,7 @@ async function playwright(step: string) {
   const started = Date.now();
   const report = path.join(tmp, "e2e-results.json");
   rmSync(report, { force: true });
-  const ok = await run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`), E2E_SCREENSHOTS: "0" });
+  const ok = await run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`), E2E_SCREENSHOTS: "0", E2E_TRACE: "0" });
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
