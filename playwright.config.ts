@@ -12,7 +12,7 @@ const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
-const siteWideSpecs = /(admin-email-texts|admin-content)\.spec\.ts$/;
+const siteWideSpecs = /(admin-email-texts|admin-content|admin-catalogue-journey)\.spec\.ts$/;
 
 /**
  * End-to-end tests in Debian's headless Chromium against the production build on the embedded database
@@ -56,7 +56,7 @@ export default defineConfig({
     { name: "demo-site", grep: /@demo-site/, use: { baseURL: `http://127.0.0.1:${demoSitePort}` } },
     { name: "own-data", grepInvert: /@demo-site/, testIgnore: siteWideSpecs },
     // Specs that change a site-wide text for a while (an e-mail subject override, decision 037; the
-    // support hours and the footer menu, decision 035) run after every other spec, so that no spec
+    // support hours and the footer menu, decision 035; a new category in the public menu) run after every other spec, so that no spec
     // reading those texts runs beside them. (To run one of them alone: `--no-deps`.)
     { name: "site-wide-texts", testMatch: siteWideSpecs, dependencies: ["own-data"] },
   ],

@@ -13,6 +13,9 @@ export const languages = [
  * to scan, e.g. a sandboxed frame without scripts (an e-mail preview), which axe cannot enter and waits on.
  */
 export async function expectNoAxeViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // Colours mid-transition (a pill turning from active to inactive after a navigation) are neither
+  // state's: let running transitions and animations end before contrast is measured.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
   for (const selector of options.exclude ?? []) builder.exclude(selector);
   const results = await builder.analyze();
