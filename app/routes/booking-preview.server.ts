@@ -7,11 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { emptyPreviewState, parsePreviewState, previewStateField, type PreviewState } from "../../core/contracts/booking-preview";
+import { bookingPageLists } from "../utils/booking-view";
 import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm } from "../../core/contracts/forms";
 import { companionItemOptions } from "../../core/domain/booking-choices";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
 import { can, type Actor } from "../../core/domain/permissions";
 import { countryOptions } from "../../core/i18n/countries";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -56,7 +55,6 @@ export async function previewLoader(request: Request, formUuid: string | null, c
   const reserved = kinds.has("vehicles") || kinds.has("vehicles_per_day") ? await context.services.getReservedVehicles(formUuid) : null;
   const asked = Number(new URL(request.url).searchParams.get("page"));
   const pageNumber = Number.isInteger(asked) && asked >= 1 && asked <= form.pages.length ? asked : 1;
-  const t = translatorFor(locale);
   const previewStep: PreviewStep = { pageNumber, ended: false, state: emptyPreviewState };
   return data(
     {
@@ -65,19 +63,7 @@ export async function previewLoader(request: Request, formUuid: string | null, c
       published,
       // The whole form's lists at once: the preview moves between pages without loading again.
       countryNames: kinds.has("country_select") || kinds.has("nationality_select") ? countryOptions(locale) : [],
-      stock: (reserved?.days ?? []).map((day) => ({
-        day: day.day,
-        label: t("booking.vehicles.dayWithDate", { day: day.day, date: formatDate(day.date, locale) }),
-        resources: day.resources.map(({ key, stock, used }) => ({ key, stock, used })),
-      })),
-      prices: form.prices.map((price) => ({
-        kind: price.kind,
-        key: price.key,
-        label: price.label,
-        amount: formatMoney(price.amount_cents, locale),
-        per_day: price.per_day,
-      })),
-      eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+      ...bookingPageLists(form, reserved, locale),
       previewStep,
     },
     { headers: noStore },

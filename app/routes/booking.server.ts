@@ -7,10 +7,8 @@ import { data, redirect, redirectDocument } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
-import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
+import { formatDateTime } from "../../core/domain/dates";
 import { isChosen, isPageBlockedBySma } from "../../core/domain/form-validation";
-import { formatMoney } from "../../core/domain/money";
-import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import {
@@ -26,7 +24,7 @@ import {
 import { pageLocale } from "../utils/auth.server";
 import { countryOptions } from "../../core/i18n/countries";
 import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
-import { bookingPriceView, draftPaymentDue } from "../utils/booking-view";
+import { bookingPageLists, bookingPriceView, draftPaymentDue } from "../utils/booking-view";
 import { bookingReview } from "../utils/booking-review";
 import { notFound, orNotFound } from "../utils/http-errors.server";
 import { isSecure, withCookies } from "../utils/session.server";
@@ -206,12 +204,6 @@ export async function loader({ request, params, context: routerContext }: Route.
   const reserved: ReservedVehicles | null =
     kinds.has("vehicles") || kinds.has("vehicles_per_day") ? await context.services.getReservedVehicles(formUuid) : null;
   const uploads = booking && (step.review || kinds.has("upload") || kinds.has("file")) ? await context.services.bookings.uploadsOf(booking.uuid) : [];
-  // Dates and amounts are formatted here, on the server, so the hydrated page matches (see event-view.ts).
-  const stock = (reserved?.days ?? []).map((day) => ({
-    day: day.day,
-    label: translatorFor(locale)("booking.vehicles.dayWithDate", { day: day.day, date: formatDate(day.date, locale) }),
-    resources: day.resources.map(({ key, stock: total, used }) => ({ key, stock: total, used })),
-  }));
   return data(
     {
       locale,
@@ -221,15 +213,8 @@ export async function loader({ request, params, context: routerContext }: Route.
       pageNumber,
       offerHeldUntil: waitlist.offer ? formatDateTime(waitlist.offer.expiresAt, locale) : null,
       countryNames,
-      stock,
-      prices: form.prices.map((price) => ({
-        kind: price.kind,
-        key: price.key,
-        label: price.label,
-        amount: formatMoney(price.amount_cents, locale),
-        per_day: price.per_day,
-      })),
-      eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+      // Dates and amounts are formatted on the server, so the hydrated page matches (see event-view.ts).
+      ...bookingPageLists(form, reserved, locale),
       uploads,
       price: booking ? bookingPriceView(form, booking, locale) : null,
       review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,

@@ -1,10 +1,11 @@
 import type { BookingView } from "../../core/contracts/bookings";
-import type { PublicForm } from "../../core/contracts/forms";
+import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
 import { bookingPriceLines, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
-import { formatDate } from "../../core/domain/dates";
+import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
 import { priceBooking } from "../../core/domain/pricing";
+import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 
 /** What the price depends on: the companions by type and the per-day resources chosen. */
@@ -95,4 +96,28 @@ export function draftPaymentDue(form: PublicForm, booking: BookingView, now: Dat
     now,
   );
   return "kind" in due && due.kind === "deposit" ? "deposit" : "full";
+}
+
+/**
+ * What a booking page shows of the event around its items, formatted on the server so that the
+ * hydrated page matches: vehicle stock per day, the price list, the event's dates. Shared by the
+ * booking page and its preview.
+ */
+export function bookingPageLists(form: PublicForm, reserved: ReservedVehicles | null, locale: Locale) {
+  const t = translatorFor(locale);
+  return {
+    stock: (reserved?.days ?? []).map((day) => ({
+      day: day.day,
+      label: t("booking.vehicles.dayWithDate", { day: day.day, date: formatDate(day.date, locale) }),
+      resources: day.resources.map(({ key, stock, used }) => ({ key, stock, used })),
+    })),
+    prices: form.prices.map((price) => ({
+      kind: price.kind,
+      key: price.key,
+      label: price.label,
+      amount: formatMoney(price.amount_cents, locale),
+      per_day: price.per_day,
+    })),
+    eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
+  };
 }
