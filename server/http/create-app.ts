@@ -7,6 +7,7 @@ import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import { routerContextOf, type WebContext } from "../load-context";
 import type { Services } from "../services";
+import { compressResponses } from "./compress-responses";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
 import { PageCache } from "./page-cache";
@@ -73,6 +74,9 @@ export function createApp(options: AppOptions) {
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
   const hsts = strictTransportSecurity(options.hstsIncludeSubdomains ?? false);
 
+  // Outermost, so that it sees the final answer with every header the others set (decision 045).
+  app.use(compressResponses());
+
   // Behind a proxy the request must carry the URL the browser asked for: React Router compares a
   // form post's Origin with it, and its https decides Secure cookies and HSTS (decision 009).
   app.use(async (c, next) => {
@@ -123,7 +127,8 @@ export function createApp(options: AppOptions) {
       await next();
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
-    app.use("*", serveStatic({ root }));
+    // Scripts and styles were compressed once at build (scripts/precompress-assets.ts): sent as they are.
+    app.use("*", serveStatic({ root, precompressed: true }));
   }
 
   // Before anything reads a page's form post (the input guard, then the action): a body over the

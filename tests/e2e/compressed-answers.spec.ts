@@ -1,0 +1,35 @@
+import { expect, test, type Response } from "@playwright/test";
+import { languages } from "./support";
+
+/**
+ * What the browser is sent is compressed (decision 045): the page itself with brotli per request,
+ * its scripts and styles as compressed once at build; the page still hydrates and works.
+ */
+for (const language of languages) {
+  test(`pages, scripts and styles reach the browser compressed with brotli (${language.locale})`, async ({ page }) => {
+    const assets: Response[] = [];
+    page.on("response", (response) => {
+      if (/^\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push(response);
+    });
+    const response = await page.goto(`${language.prefix}/events`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["content-encoding"]).toBe("br");
+    expect(response?.headers()["vary"]).toMatch(/accept-encoding/i);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const encodings = await Promise.all(
+      assets.map(async (asset) => ({ asset: asset.url(), encoding: asset.headers()["content-encoding"], bytes: (await asset.body()).length })),
+    );
+    expect(encodings.filter(({ encoding }) => encoding === "br").length).toBeGreaterThan(3);
+    // Only files under a kilobyte go as they are: compressing them would not pay.
+    expect(encodings.filter(({ encoding, bytes }) => encoding !== "br" && bytes >= 1024)).toEqual([]);
+
+    // The page micro-cache's copy is compressed too, and a client that asks for nothing gets plain text.
+    const cached = await page.request.get(`${language.prefix}/events`, { headers: { "Accept-Encoding": "br" } });
+    expect(cached.headers()["content-encoding"]).toBe("br");
+    expect(await cached.text()).toContain("<html");
+    const plain = await page.request.get(`${language.prefix}/events`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect(await plain.text()).toContain(`lang="${language.locale}"`);
+  });
+}
