@@ -3,16 +3,12 @@ import { staffCategoryMoveSchema, type StaffCategory } from "../../core/contract
 import { categoryNameIn, localesMissing } from "../../core/domain/catalogue-rules";
 import { translatorFor } from "../../core/i18n/i18n";
 import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-categories";
 
 /** `/admin/categories` (+ /de): every event category in menu order, with its events and translations (decision 034). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   const categories = await web.services.staffCatalogue.listCategories(actor);
   return {
     locale,
@@ -28,9 +24,7 @@ type Answer = { intent: "move" | "delete"; id: number; direction?: "up" | "down"
 
 /** One post per button: move up/down, delete. The answer names the category for the focus to stay on it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, localizePath, locales, type Locale } from "../../core/i18n/locales";
 import { AdminTable } from "../components/admin/admin-table";
@@ -9,15 +9,11 @@ import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-categories";
 import { useFocusAfterMove } from "../components/admin/focus-after-move";
+import { MoveButtons, smallButton } from "../components/admin/move-buttons";
 
 export { loader, action } from "./admin-categories.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? [...pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.categories.title")), { name: "robots", content: "noindex" }] : [];
-
-const smallButton =
-  "inline-flex items-center rounded-full border border-navy-900/20 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-40";
-
-type Row = Route.ComponentProps["loaderData"]["categories"][number];
 
 /** The language of a name or address in a cell: its code to see, its name to hear. */
 function LanguageTag({ locale }: { locale: Locale }) {
@@ -28,31 +24,6 @@ function LanguageTag({ locale }: { locale: Locale }) {
       </span>
       <span className="sr-only">{localeNames[locale]}: </span>
     </>
-  );
-}
-
-/** Up and down as real form posts: they work without JavaScript, and by keyboard (Tab, Enter). */
-function MoveButtons({ category, index, count }: { category: Row; index: number; count: number }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex gap-1.5">
-      {(["up", "down"] as const).map((direction) => (
-        <Form method="post" key={direction}>
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="id" value={category.id} />
-          <input type="hidden" name="direction" value={direction} />
-          <button
-            type="submit"
-            id={`move-${direction}-${category.id}`}
-            className={smallButton}
-            aria-label={t(direction === "up" ? "admin.categories.moveUp" : "admin.categories.moveDown", { name: category.name })}
-            disabled={direction === "up" ? index === 0 : index === count - 1}
-          >
-            <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
-          </button>
-        </Form>
-      ))}
-    </div>
   );
 }
 
@@ -99,7 +70,13 @@ export default function AdminCategoriesPage({ loaderData, actionData }: Route.Co
             {categories.map((category, index) => (
               <tr key={category.id} data-testid={`category-${category.id}`}>
                 <td className="px-5 py-3 sm:px-6">
-                  <MoveButtons category={category} index={index} count={categories.length} />
+                  <MoveButtons
+                    field="id"
+                    value={category.id}
+                    index={index}
+                    count={categories.length}
+                    labels={{ up: t("admin.categories.moveUp", { name: category.name }), down: t("admin.categories.moveDown", { name: category.name }) }}
+                  />
                 </td>
                 <th scope="row" className="px-3 py-3 text-left font-normal">
                   {pageFirst.map((each) => {

@@ -5,10 +5,8 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
 import { notFound } from "../utils/http-errors.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-category";
 
 const categoryFields = ["name", "slug", "description"] as const;
@@ -31,9 +29,7 @@ const valuesOf = (category: StaffCategory | null): CategoryValues =>
 
 /** `/admin/categories/new` and `/admin/categories/{id}` (+ /de): a category's languages side by side (decision 034). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   let category: StaffCategory | null = null;
   if (params.id !== undefined) {
     const id = categoryIdOf(params.id);
@@ -52,9 +48,7 @@ type ActionAnswer = { message: string; failed: boolean; errors?: FieldErrors; va
 
 /** Saves the category (creates it when new, then opens its own page); field errors next to their fields, the typed values kept. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const typed = Object.fromEntries(

@@ -7,11 +7,9 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { eventFormValues, eventInputFromForm } from "../utils/staff-event-form";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-event";
 
 /** Minutes the operator's zone is ahead of UTC at `at` (datetime-local fields are in the operator's time). */
@@ -27,9 +25,7 @@ const offsetText = (minutes: number) =>
 
 /** `/admin/events/{uuid}` and `/admin/events/new` (+ /de): the event edit page, every language side by side (decision 034). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   const event = params.uuid ? await orNotFound(web.services.staffCatalogue.readEvent(actor, { eventId: uuidOrNotFound(params.uuid) })) : null;
   const categories = await web.services.staffCatalogue.listCategories(actor);
   const offset = operatorOffsetMinutes(web.services.now());
@@ -56,9 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionAnswer = { message: string; failed: boolean; errors?: FieldErrors };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");

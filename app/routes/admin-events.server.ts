@@ -1,16 +1,12 @@
 import { staffEventsQuerySchema } from "../../core/contracts/staff-catalogue";
 import { categoryNameIn, localesMissing } from "../../core/domain/catalogue-rules";
 import { formatDateRange } from "../../core/domain/dates";
-import { webContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-events";
 
 /** `/admin/events` (+ /de): upcoming, past or archived events (`?view=`), of one category (`?category=`) or all, with their state and translations (decision 034). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   const query = staffEventsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const view = query.success ? query.data.view : "upcoming";
   const categoryId = query.success ? query.data.category : undefined;

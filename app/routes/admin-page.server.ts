@@ -2,19 +2,15 @@ import { redirect } from "react-router";
 import { staffPageFormSchema, type StaffPage } from "../../core/contracts/pages";
 import { localizePath } from "../../core/i18n/locales";
 import { translatorFor } from "../../core/i18n/i18n";
-import { webContext } from "../../server/load-context";
 import { parseLocalized } from "../utils/account-forms";
 import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale } from "../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-page";
 
 /** `/admin/pages/new` and `/admin/pages/{uuid}` (+ /de): a content page's editor, every language side by side (decision 035). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   const page: StaffPage | null = params.uuid ? await orNotFound(web.services.staffPages.read(actor, { pageId: uuidOrNotFound(params.uuid) })) : null;
   const created = new URL(request.url).searchParams.get("created") === "1";
   return { locale, page, created };
@@ -22,9 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Saves the page (creates it when new, then opens its own editor); errors next to their fields. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   const submission = parseLocalized(await request.formData(), staffPageFormSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { message: null });
   try {

@@ -2,25 +2,20 @@ import { data } from "react-router";
 import { staffPageMoveSchema } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";
 import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-pages";
 
 /** `/admin/pages` (+ /de): every content page in footer order (decision 035). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  return { locale: pageLocale(request), pages: await web.services.staffPages.list(actor) };
+  const { web, actor, locale } = await openStaffDesk(request, context);
+  return { locale, pages: await web.services.staffPages.list(actor) };
 }
 
 type Answer = { intent: "move" | "publish" | "delete"; uuid: string; direction?: "up" | "down"; message: string; failed?: true };
 
 /** One post per button: move up/down, publish/unpublish, delete. The answer names the page for the focus to stay on it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -10,43 +10,14 @@ import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-pages";
 import { useFocusAfterMove } from "../components/admin/focus-after-move";
+import { MoveButtons, smallButton } from "../components/admin/move-buttons";
 
 export { loader, action } from "./admin-pages.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? [...pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.pages.title")), { name: "robots", content: "noindex" }] : [];
 
-const smallButton =
-  "inline-flex items-center rounded-full border border-navy-900/20 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 disabled:cursor-not-allowed disabled:opacity-40";
-
 function nameIn(page: StaffPage, locale: Locale): string {
   return page.translations[locale]?.name ?? page.translations.en?.name ?? "";
-}
-
-/** Up and down as real form posts: they work without JavaScript, and by keyboard (Tab, Enter). */
-function MoveButtons({ page, index, count, locale }: { page: StaffPage; index: number; count: number; locale: Locale }) {
-  const { t } = useTranslation();
-  const name = nameIn(page, locale);
-  return (
-    <div className="flex gap-1.5">
-      {(["up", "down"] as const).map((direction) => (
-        <Form method="post" key={direction}>
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="uuid" value={page.uuid} />
-          <input type="hidden" name="direction" value={direction} />
-          <button
-            type="submit"
-            id={`move-${direction}-${page.uuid}`}
-            className={smallButton}
-            aria-label={t(direction === "up" ? "admin.pages.moveUp" : "admin.pages.moveDown", { name })}
-            // Not disabled while the post runs: a disabled button drops the keyboard focus.
-            disabled={direction === "up" ? index === 0 : index === count - 1}
-          >
-            <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span>
-          </button>
-        </Form>
-      ))}
-    </div>
-  );
 }
 
 export default function AdminPagesPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -89,7 +60,13 @@ export default function AdminPagesPage({ loaderData, actionData }: Route.Compone
             {pages.map((page, index) => (
               <tr key={page.uuid}>
                 <td className="px-5 py-3 sm:px-6">
-                  <MoveButtons page={page} index={index} count={pages.length} locale={locale} />
+                  <MoveButtons
+                    field="uuid"
+                    value={page.uuid}
+                    index={index}
+                    count={pages.length}
+                    labels={{ up: t("admin.pages.moveUp", { name: nameIn(page, locale) }), down: t("admin.pages.moveDown", { name: nameIn(page, locale) }) }}
+                  />
                 </td>
                 <th scope="row" className="px-3 py-3 text-left font-normal">
                   {locales.map((each) => (

@@ -1,28 +1,23 @@
 import { siteSettingsSchema } from "../../core/contracts/site";
 import { can } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
-import { webContext } from "../../server/load-context";
 import { parseLocalized } from "../utils/account-forms";
 import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale } from "../utils/auth.server";
 import { forbidden } from "../utils/http-errors.server";
-import { requireStaffDesk } from "../utils/staff-desk.server";
+import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-site";
 
 /** `/admin/site` (+ /de): the site settings, for admins (decision 035). Staff who are not admins get the 403 page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
+  const { web, actor, locale } = await openStaffDesk(request, context);
   if (!can(actor, "staff.site.manage", null)) forbidden();
-  return { locale: pageLocale(request), settings: await web.services.staffSite.read(actor) };
+  return { locale, settings: await web.services.staffSite.read(actor) };
 }
 
 /** Saves every setting at once; errors next to their fields, in the page's language. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
+  const { web, actor, user, locale } = await openStaffDesk(request, context);
   if (!can(actor, "staff.site.manage", null)) forbidden();
-  const locale = pageLocale(request);
   const submission = parseLocalized(await request.formData(), siteSettingsSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { message: null });
   try {

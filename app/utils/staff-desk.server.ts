@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import type { User } from "../../core/contracts/auth";
 import { can, type Actor } from "../../core/domain/permissions";
-import { localizePath } from "../../core/i18n/locales";
+import { localizePath, type Locale } from "../../core/i18n/locales";
 import { actorOfSession } from "../../server/http/web-session-actor";
-import type { WebContext } from "../../server/load-context";
+import { webContext, type WebContext } from "../../server/load-context";
 import { forbidden } from "./http-errors.server";
 import { pageLocale } from "./auth.server";
 
@@ -24,4 +24,14 @@ export async function requireStaffDesk(request: Request, web: WebContext): Promi
   const actor = actorOfSession(session);
   if (!can(actor, "staff.desk", null)) forbidden();
   return { actor, user: session.user };
+}
+
+/**
+ * How a back-office loader or action starts: the request's web context, `requireStaffDesk` (login
+ * or 403 first) and the page's language.
+ */
+export async function openStaffDesk(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffDesk & { web: WebContext; locale: Locale }> {
+  const web = context.get(webContext);
+  const desk = await requireStaffDesk(request, web);
+  return { ...desk, web, locale: pageLocale(request) };
 }

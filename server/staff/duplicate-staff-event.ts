@@ -28,7 +28,8 @@ export async function duplicateStaffEvent(
   authorize(actor, "staff.catalogue.manage", null);
   const copyId = randomUUID();
   await deps.db.transaction(async (tx) => {
-    const [source] = await tx.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+    // Locked for share: the source's image cannot be replaced (and its files removed as unused) until the copy names them too.
+    const [source] = await tx.select().from(events).where(eq(events.id, input.eventId)).for("share").limit(1);
     if (!source) throw new AppError("NOT_FOUND", "eventNotFound");
     const moved = daysBetween(source.startsOn, input.dates.starts_on);
     await tx.insert(events).values({
@@ -39,7 +40,7 @@ export async function duplicateStaffEvent(
       description: source.description,
       location: source.location,
       imageUrl: source.imageUrl,
-      // The copy shows the same files (decision 040): they are removed only when no event names them.
+      // The copy shows the same files (decisions 040, 044): they are removed only when no event names them.
       image: source.image,
       imageAlt: source.imageAlt,
       startsOn: input.dates.starts_on,

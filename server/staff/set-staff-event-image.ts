@@ -12,7 +12,7 @@ import { imageError, prepareEventImage } from "../uploads/event-image";
 import type { ImageStore } from "../uploads/image-store";
 import { readImageUpload } from "../uploads/read-image-upload";
 import { auditCatalogueAction, readStaffEventRecord, type CatalogueDeps, type CatalogueStaff } from "./catalogue-records";
-import { removeUnusedImageFiles } from "./event-image-files";
+import { holdImageKey, removeUnusedImageFiles } from "./event-image-files";
 
 export type EventImageDeps = CatalogueDeps & { images: ImageStore };
 
@@ -22,9 +22,9 @@ const maximumAltLength = 300;
 /**
  * Staff upload an event's image (decision 040): multipart `file` (JPEG, PNG or WebP by its bytes, at
  * most 10 MB) and, optionally, `image_alt.en` / `image_alt.de`. An image needs its English alt text,
- * given here or already stored; the German one falls back to it. The files are made and stored
- * before the event names them in one audited transaction; a refusal stores nothing, and files no
- * event shows any more (the replaced image's) are removed after the commit.
+ * given here or already stored; the German one falls back to it. The files are made first, then
+ * stored in the audited transaction that names them, under their key's lock (decision 044); a
+ * refusal stores nothing, and files no event shows any more (the replaced image's) are removed after the commit.
  */
 export async function setStaffEventImage(
   deps: EventImageDeps,
@@ -38,13 +38,16 @@ export async function setStaffEventImage(
   const alt = altTexts(current.imageAlt, body.fields, input.locale);
   if (!body.file) throw imageError("VALIDATION_FAILED", "imageFileMissing", input.locale);
   const prepared = await prepareEventImage(body.file, input.locale);
-  for (const file of prepared.files) await deps.images.put(file.name, file.bytes);
   const image = { key: prepared.key, widths: prepared.widths };
   let replaced: typeof image | null = null;
   try {
     await deps.db.transaction(async (tx) => {
+      // The key's lock first, the event's row second (always in this order): from the first file
+      // written until the commit, no removal of the same picture (another event's) can delete them.
+      await holdImageKey(tx, image.key);
       const [locked] = await tx.select({ image: events.image }).from(events).where(eq(events.id, input.eventId)).for("update").limit(1);
       if (!locked) throw new AppError("NOT_FOUND", "eventNotFound");
+      for (const file of prepared.files) await deps.images.put(file.name, file.bytes);
       replaced = locked.image && locked.image.key !== image.key ? locked.image : null;
       await tx.update(events).set({ image, imageAlt: alt, updatedAt: deps.now() }).where(eq(events.id, input.eventId));
       await auditCatalogueAction(tx, {
@@ -56,10 +59,11 @@ export async function setStaffEventImage(
       });
     });
   } catch (error) {
-    // Nothing names the new files unless another event already showed the same picture.
+    // Nothing names the new files unless another event shows the same picture (or is storing it now).
     await removeUnusedImageFiles(deps.db, deps.images, image);
     throw error;
   }
+  // In a transaction of its own: holding two keys' locks at once could deadlock with an upload swapping them.
   await removeUnusedImageFiles(deps.db, deps.images, replaced);
   return readStaffEventRecord(deps.db, input.eventId);
 }

@@ -1,10 +1,7 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { maximumEventImageBytes } from "../../core/contracts/event-images";
 import type { Locale } from "../../core/i18n/locales";
-import { AppError } from "../errors";
 import { imageTooLarge } from "./event-image";
+import { openMultipartBody } from "./multipart-body";
 
 /** Room for the multipart framing and the alt-text fields around the file in a request's Content-Length. */
 const multipartOverheadBytes = 64 * 1024;
@@ -27,51 +24,35 @@ export async function readImageUpload(input: {
     await input.stream.cancel().catch(() => undefined);
     throw imageTooLarge(input.locale);
   }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": input.contentType },
-      defParamCharset: "utf8",
-      limits: { fields: 6, fieldSize: 4096, fieldNameSize: 100, files: 1, parts: 7, headerPairs: 20, fileSize: maximumEventImageBytes },
-    });
-  } catch {
-    throw new AppError("BAD_REQUEST", "invalidRequest");
-  }
-  const source = Readable.fromWeb(input.stream as NodeReadableStream<Uint8Array>);
+  const body = openMultipartBody({
+    stream: input.stream,
+    contentType: input.contentType,
+    limits: { fields: 6, fieldSize: 4096, fieldNameSize: 100, files: 1, parts: 7, headerPairs: 20, fileSize: maximumEventImageBytes },
+  });
   const fields = new Map<string, string>();
   let file: Promise<Buffer> | null = null;
-  const done = new Promise<void>((resolve, reject) => {
-    const malformed = () => reject(new AppError("BAD_REQUEST", "invalidRequest"));
-    parser.on("field", (name, value) => fields.set(name, value));
-    parser.on("file", (name, stream) => {
-      if (name !== "file" || file) {
-        stream.resume();
-        return malformed();
-      }
-      const chunks: Buffer[] = [];
-      file = new Promise<Buffer>((fileRead) => {
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => fileRead(Buffer.concat(chunks)));
-      });
-      stream.on("limit", () => reject(imageTooLarge(input.locale)));
-      stream.on("error", malformed);
+  body.parser.on("field", (name, value) => fields.set(name, value));
+  body.parser.on("file", (name, stream) => {
+    if (name !== "file" || file) {
+      stream.resume();
+      return body.malformed();
+    }
+    const chunks: Buffer[] = [];
+    file = new Promise<Buffer>((fileRead) => {
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => fileRead(Buffer.concat(chunks)));
     });
-    parser.on("fieldsLimit", malformed);
-    parser.on("filesLimit", malformed);
-    parser.on("partsLimit", malformed);
-    parser.on("error", malformed);
-    source.on("error", malformed);
-    parser.on("finish", () => resolve());
+    stream.on("limit", () => body.fail(imageTooLarge(input.locale)));
+    stream.on("error", body.malformed);
   });
-  source.pipe(parser);
+  body.start();
   try {
-    await done;
+    await body.parsed;
     return { fields, file: file ? await file : null };
   } catch (error) {
-    source.unpipe(parser);
-    parser.destroy();
+    body.stop();
     // The client is answered without reading the rest; Node closes the connection after the answer.
-    source.destroy();
+    body.source.destroy();
     throw error;
   }
 }

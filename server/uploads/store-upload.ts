@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
+import type { Readable } from "node:stream";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { uploadItemOptionsSchema, type UploadItemOptions, type UploadView } from "../../core/contracts/uploads";
@@ -17,6 +15,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingFormDefinition, definitionItems } from "../db/form-versions";
 import { bookingEvents, bookings, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
+import { openMultipartBody } from "./multipart-body";
 import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
 import { videoDurationMs } from "./video-duration";
 
@@ -292,56 +291,40 @@ export function cleanFileName(name: string | undefined): string {
  * has been read and the file is on disk.
  */
 async function receiveUpload(db: Database, input: StoreUploadInput, filePath: string): Promise<Received> {
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": input.contentType },
-      defParamCharset: "utf8",
-      limits: { fields: 4, fieldSize: 1024, fieldNameSize: 100, files: 1, parts: 5, headerPairs: 20, fileSize: maximumUploadBytes + 1 },
-    });
-  } catch {
-    throw new AppError("BAD_REQUEST", "invalidRequest");
-  }
-  const source = Readable.fromWeb(input.stream as NodeReadableStream<Uint8Array>);
+  const body = openMultipartBody({
+    stream: input.stream,
+    contentType: input.contentType,
+    limits: { fields: 4, fieldSize: 1024, fieldNameSize: 100, files: 1, parts: 5, headerPairs: 20, fileSize: maximumUploadBytes + 1 },
+  });
+  const { parser, source } = body;
   const fields = new Map<string, string>();
   let filePart: Promise<Received> | undefined;
   let fileStream: Readable | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
-  const parsed = new Promise<void>((resolve, reject) => {
-    // A client that stops sending is cut off: the connection is closed, the partial file removed.
-    const stalled = () => {
-      reject(new AppError("BAD_REQUEST", "uploadStalled"));
-      source.destroy();
-    };
-    const idleTimeoutMs = input.idleTimeoutMs ?? defaultUploadIdleTimeoutMs;
-    idleTimer = setTimeout(stalled, idleTimeoutMs);
-    source.on("data", () => idleTimer?.refresh());
-    const malformed = () => reject(new AppError("BAD_REQUEST", "invalidRequest"));
-    parser.on("field", (name, value) => {
-      if (filePart) return reject(new AppError("BAD_REQUEST", "invalidRequest"));
-      fields.set(name, value);
-    });
-    parser.on("file", (name, file, info) => {
-      // Its errors reach us through reading it; unread (refused before), destroying the parser errors it unheard.
-      file.on("error", () => undefined);
-      if (name !== "file" || filePart) {
-        file.resume();
-        return malformed();
-      }
-      fileStream = file;
-      filePart = receiveFilePart(db, input, fields, file, cleanFileName(info.filename), filePath);
-      filePart.catch(reject);
-    });
-    parser.on("fieldsLimit", malformed);
-    parser.on("filesLimit", malformed);
-    parser.on("partsLimit", malformed);
-    parser.on("error", malformed);
-    source.on("error", malformed);
-    parser.on("finish", () => resolve());
+  // A client that stops sending is cut off: the connection is closed, the partial file removed.
+  const stalled = () => {
+    body.fail(new AppError("BAD_REQUEST", "uploadStalled"));
+    source.destroy();
+  };
+  const idleTimer = setTimeout(stalled, input.idleTimeoutMs ?? defaultUploadIdleTimeoutMs);
+  source.on("data", () => idleTimer.refresh());
+  parser.on("field", (name, value) => {
+    if (filePart) return body.malformed();
+    fields.set(name, value);
   });
-  source.pipe(parser);
+  parser.on("file", (name, file, info) => {
+    // Its errors reach us through reading it; unread (refused before), destroying the parser errors it unheard.
+    file.on("error", () => undefined);
+    if (name !== "file" || filePart) {
+      file.resume();
+      return body.malformed();
+    }
+    fileStream = file;
+    filePart = receiveFilePart(db, input, fields, file, cleanFileName(info.filename), filePath);
+    filePart.catch(body.fail);
+  });
+  body.start();
   try {
-    await parsed;
+    await body.parsed;
     clearTimeout(idleTimer);
     if (!filePart) {
       // Booking and item first, so that a request without a file says no more than one with it.
@@ -351,8 +334,7 @@ async function receiveUpload(db: Database, input: StoreUploadInput, filePath: st
     return await filePart;
   } catch (error) {
     clearTimeout(idleTimer);
-    source.unpipe(parser);
-    parser.destroy();
+    body.stop();
     // A file part still waiting for bytes would wait forever: ending it lets its file be closed.
     fileStream?.destroy();
     // The file must be closed before the caller deletes it.
