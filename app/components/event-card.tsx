@@ -5,7 +5,7 @@ import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventView } from "../utils/event-view";
 import { Button } from "./button";
 import { englishFallback } from "../utils/english-fallback";
-import { EventImage, eventImageSizes } from "./event-image";
+import { EventImage, eventImageSizes, type ImagePriority } from "./event-image";
 
 const stateStyles: Record<EventState, string> = {
   bookable: "bg-success-50 text-success-700 ring-success-700/20",
@@ -30,10 +30,12 @@ type EventCardProps = {
   /** In the widget, links open the full site in a new tab. */
   external?: { origin: string };
   headingLevel?: "h2" | "h3";
+  /** Lazy unless the card is on the first screen (`cardImagePriority` of its place in the list). */
+  imagePriority?: ImagePriority;
 };
 
 /** An event as a card: image, category, title and "Details" linking to the event's page, dates, location, "from" price, state and its button. */
-export function EventCard({ event, locale, external, headingLevel = "h2" }: EventCardProps) {
+export function EventCard({ event, locale, external, headingLevel = "h2", imagePriority = "lazy" }: EventCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel;
   const titleId = `event-${event.uuid}-title`;
@@ -53,7 +55,7 @@ export function EventCard({ event, locale, external, headingLevel = "h2" }: Even
         <EventImage
           event={event}
           sizes={eventImageSizes.card}
-          lazy
+          priority={imagePriority}
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-navy-900 shadow-sm">{event.category.name}</span>

@@ -12,6 +12,18 @@ export const eventImageSizes = {
 } as const;
 
 /**
+ * How soon the browser fetches a picture: `high` for the one most likely to be the page's largest
+ * paint (the event page's picture, the first card), `eager` for the rest of the first screen, `lazy`
+ * below it (Lighthouse: the LCP image must not be lazy).
+ */
+export type ImagePriority = "high" | "eager" | "lazy";
+
+/** The first row of cards (three from `lg`) is on the first screen; the first of them is the largest paint on a phone. */
+export function cardImagePriority(index: number): ImagePriority {
+  return index === 0 ? "high" : index < 3 ? "eager" : "lazy";
+}
+
+/**
  * An event's picture: an uploaded image as `<picture>` (WebP files, JPEG ones for the rest) with every
  * width in `srcset` and its width and height set, so the page keeps its box before it loads (decision
  * 040); otherwise the site's own picture at `image_url`. The alt text is marked English when it fell back.
@@ -20,19 +32,31 @@ export function EventImage({
   event,
   sizes,
   className,
-  lazy = false,
+  priority,
 }: {
   event: Pick<PublicEvent, "image" | "image_url" | "image_alt" | "english_fallbacks">;
   sizes: string;
   className: string;
-  lazy?: boolean;
+  priority: ImagePriority;
 }) {
   const lang = englishFallback(event, "image_alt");
-  const loading = lazy ? "lazy" : undefined;
+  const loading = priority === "lazy" ? "lazy" : "eager";
+  const fetchPriority = priority === "high" ? "high" : undefined;
   // An event made without a picture keeps the picture's frame, empty: an <img src=""> would fetch the page again.
   if (!event.image && !event.image_url) return <div aria-hidden="true" data-testid="event-image-none" className={`${className} aspect-[16/10] bg-navy-100`} />;
   if (!event.image) {
-    return <img src={event.image_url} alt={event.image_alt} lang={lang} loading={loading} width={1200} height={750} className={className} />;
+    return (
+      <img
+        src={event.image_url}
+        alt={event.image_alt}
+        lang={lang}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        width={1200}
+        height={750}
+        className={className}
+      />
+    );
   }
   const { image } = event;
   return (
@@ -47,7 +71,8 @@ export function EventImage({
         alt={event.image_alt}
         lang={lang}
         loading={loading}
-        decoding="async"
+        fetchPriority={fetchPriority}
+        decoding={priority === "high" ? undefined : "async"}
         width={image.width}
         height={image.height}
         className={className}

@@ -86,7 +86,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       </header>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-8">
-          <EventImage event={event} sizes={eventImageSizes.page} className="aspect-[16/10] w-full rounded-2xl bg-navy-100 object-cover shadow-sm" />
+          <EventImage
+            event={event}
+            sizes={eventImageSizes.page}
+            priority="high"
+            className="aspect-[16/10] w-full rounded-2xl bg-navy-100 object-cover shadow-sm"
+          />
           <section aria-labelledby="event-about" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
             <h2 id="event-about" className="font-display text-2xl font-semibold text-navy-900">
               {t("eventPage.about")}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";
+import { cardImagePriority } from "../components/event-image";
 import { WidgetNotice } from "../components/widget-notice";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/event-widget";
@@ -23,8 +24,8 @@ export default function EventWidget({ loaderData }: Route.ComponentProps) {
         <p className="p-6 text-center text-ink-soft">{t("events.empty")}</p>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {events.map((event) => (
-            <EventCard key={event.uuid} event={event} locale={locale} external={{ origin }} />
+          {events.map((event, index) => (
+            <EventCard key={event.uuid} event={event} locale={locale} external={{ origin }} imagePriority={cardImagePriority(index)} />
           ))}
         </div>
       )}

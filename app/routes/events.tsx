@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeFromPath, localizePath, defaultLocale } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";
+import { cardImagePriority } from "../components/event-image";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/events";
 
@@ -51,8 +52,8 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-soft ring-1 ring-navy-900/10">{t("events.empty")}</p>
       ) : (
         <div className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {upcoming.map((event) => (
-            <EventCard key={event.uuid} event={event} locale={locale} />
+          {upcoming.map((event, index) => (
+            <EventCard key={event.uuid} event={event} locale={locale} imagePriority={cardImagePriority(index)} />
           ))}
         </div>
       )}
