@@ -9,6 +9,7 @@ const uploaded = {
     webp_srcset: "/media/images/abc-480.webp 480w, /media/images/abc-960.webp 960w",
     width: 960,
     height: 600,
+    files: [],
   },
   image_url: "",
   image_alt: "A race car on the track",
