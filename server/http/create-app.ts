@@ -77,6 +77,13 @@ export function createApp(options: AppOptions) {
   // Outermost, so that it sees the final answer with every header the others set (decision 045).
   app.use(compressResponses());
 
+  // For a balancer or an orchestrator: the process answers at all (no database), and it can serve.
+  app.get("/healthz", (c) => c.json({ status: "up" }, 200, { "Cache-Control": "no-store" }));
+  app.get("/readyz", async (c) => {
+    const readiness = await options.services.readiness();
+    return c.json(readiness, readiness.ready ? 200 : 503, { "Cache-Control": "no-store" });
+  });
+
   // Behind a proxy the request must carry the URL the browser asked for: React Router compares a
   // form post's Origin with it, and its https decides Secure cookies and HSTS (decision 009).
   app.use(async (c, next) => {

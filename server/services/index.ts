@@ -69,6 +69,7 @@ import { bindStaffActions } from "./staff-actions";
 import { bindStaffContent } from "./staff-content";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
+import { checkReadiness } from "../db/readiness";
 import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
@@ -145,6 +146,8 @@ function bindServices(deps: Deps) {
       reset: (actor: Actor, input: Parameters<typeof resetEmailText>[2]) => resetEmailText(deps, actor, input),
       preview: (actor: Actor, input: Parameters<typeof previewEmailText>[2]) => previewEmailText(deps, actor, input),
     },
+    /** `GET /readyz`: the database answers and has this build's migrations. */
+    readiness: () => checkReadiness(db),
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),
     /** Test data made behind the services' back (the e2e test routes) must not wait for the read cache to expire. */

@@ -69,6 +69,10 @@ it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it"
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 300));
     }
     expect({ status, exitCode: server.exitCode, output: status === 200 ? "" : output }).toEqual({ status: 200, exitCode: null, output: "" });
+    // Ready: the database answers and has every migration of this build.
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, database: "reachable" });
     expect(existsSync(path.join(dataDir, "sandbox-webhook-secret"))).toBe(true);
     expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
   } finally {
