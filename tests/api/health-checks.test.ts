@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { migrationsFolder, type DatabaseHandle } from "../../server/db/client";
 import { createApp } from "../../server/http/create-app";
 import { createTestApi } from "../support/api-client";
@@ -35,11 +36,10 @@ describe("health checks for a balancer", () => {
     expect(await ready.json()).toEqual({ ready: true, database: "reachable", migrations: { applied: migrationsInBuild, expected: migrationsInBuild } });
 
     // A database one migration behind this build (a newer process started before its migration ran).
-    const [last] = (await database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`)).rows as {
-      id: number;
-      hash: string;
-      created_at: string;
-    }[];
+    const answer: unknown = await database.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by id desc limit 1`);
+    const [last] = z
+      .object({ rows: z.array(z.object({ id: z.number(), hash: z.string(), created_at: z.union([z.string(), z.number()]) })) })
+      .parse(answer).rows;
     await database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last?.id}`);
     try {
       const behind = await app.request("/readyz");
