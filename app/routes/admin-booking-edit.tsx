@@ -7,7 +7,7 @@ import type { CountryOption } from "../../core/i18n/countries";
 import { translatorFor } from "../../core/i18n/i18n";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { buttonClasses } from "../components/button";
-import { choicesOf } from "../components/booking/kinds/kind-renderer";
+import { choicesOf, useChoiceText } from "../components/booking/kinds/kind-renderer";
 import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { BookingEditAnswer } from "./admin-booking-edit.server";
@@ -57,6 +57,8 @@ function Labelled({ id, label, error, required, children }: { id: string; label:
 /** One answer as a simple control per kind (the public form's rules check it on the server). */
 function AnswerField({ item, value, error, countries }: { item: Item; value: unknown; error?: string | undefined; countries: CountryOption[] }) {
   const { t } = useTranslation();
+  // A priced choice shows what it adds: picking it re-prices the booking (decision 042).
+  const choiceText = useChoiceText();
   const id = `a-${item.uuid}`;
   const name = `a.${item.uuid}`;
   const described = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined } as const;
@@ -83,7 +85,7 @@ function AnswerField({ item, value, error, countries }: { item: Item; value: unk
         {choicesOf(item).map((choice) => (
           <label key={choice.value} className="mt-1 flex items-center gap-2 text-sm">
             <input type="checkbox" name={name} value={choice.value} defaultChecked={chosen.includes(choice.value)} className="h-5 w-5" />
-            {choice.label}
+            {choiceText(choice)}
           </label>
         ))}
         {error && (
@@ -98,7 +100,7 @@ function AnswerField({ item, value, error, countries }: { item: Item; value: unk
     item.kind === "country_select" || item.kind === "nationality_select"
       ? countries.map((country) => ({ value: country.code, label: country.name }))
       : item.kind === "select" || item.kind === "radio"
-        ? choicesOf(item)
+        ? choicesOf(item).map((choice) => ({ value: choice.value, label: choiceText(choice) }))
         : null;
   const control = options ? (
     <select id={id} name={name} defaultValue={textOf(value)} className={controlClasses(Boolean(error))} {...described}>

@@ -1,31 +1,38 @@
 import type { BookingView } from "../../core/contracts/bookings";
 import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
 import { bookingPriceLines, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
+import { choicePriceLines } from "../../core/domain/choice-prices";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { paymentDue } from "../../core/domain/payment-due";
-import { priceBooking } from "../../core/domain/pricing";
+import { priceBooking, type PriceLine } from "../../core/domain/pricing";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 
-/** What the price depends on: the companions by type and the per-day resources chosen. */
-export type PriceInputs = { companionTypes: string[]; resources: ResourceChoice[] };
+/** What the price depends on: the companions by type, the per-day resources and the priced choices chosen. */
+export type PriceInputs = { companionTypes: string[]; resources: ResourceChoice[]; choiceLines: PriceLine[] };
 
 export function priceInputsOf(form: PublicForm, answers: Record<string, unknown>, companionTypes: (string | null)[]): PriceInputs {
-  const resources = form.pages
-    .flatMap((page) => page.items)
-    .flatMap((item) =>
-      item.kind === "vehicles" || item.kind === "vehicles_per_day"
-        ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
-        : [],
-    );
-  return { companionTypes: companionTypes.filter((type): type is string => Boolean(type)), resources };
+  const items = form.pages.flatMap((page) => page.items);
+  const resources = items.flatMap((item) =>
+    item.kind === "vehicles" || item.kind === "vehicles_per_day"
+      ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
+      : [],
+  );
+  return {
+    companionTypes: companionTypes.filter((type): type is string => Boolean(type)),
+    resources,
+    // The choices' prices come with the public form's items, as the submission reads them from the version.
+    choiceLines: choicePriceLines(items, answers),
+  };
 }
 
 export type PriceSummaryView = {
   eventPrice: string;
   companions: { count: number; total: string } | null;
   addons: string | null;
+  /** The priced choices picked (decision 042); the stored booking counts them with the add-ons. */
+  options: string | null;
   total: string;
   dueNow: string;
   /** Set when a deposit is due now and the rest later. */
@@ -37,7 +44,8 @@ export type PriceSummaryView = {
  * for `locale`. The server's price at submission is the one that counts.
  */
 export function priceSummary(form: PublicForm, inputs: PriceInputs, locale: Locale): PriceSummaryView {
-  const lines = bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources);
+  const lines = bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources, inputs.choiceLines);
+  const optionsCents = inputs.choiceLines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
   const price = priceBooking(
     lines,
     { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
@@ -46,7 +54,8 @@ export function priceSummary(form: PublicForm, inputs: PriceInputs, locale: Loca
   return {
     eventPrice: formatMoney(price.eventPriceCents, locale),
     companions: inputs.companionTypes.length ? { count: inputs.companionTypes.length, total: formatMoney(price.companionTotalCents, locale) } : null,
-    addons: inputs.resources.length ? formatMoney(price.addonsTotalCents, locale) : null,
+    addons: inputs.resources.length ? formatMoney(price.addonsTotalCents - optionsCents, locale) : null,
+    options: inputs.choiceLines.length ? formatMoney(optionsCents, locale) : null,
     total: formatMoney(price.totalCents, locale),
     dueNow: formatMoney(price.depositCents, locale),
     deposit:
@@ -80,7 +89,7 @@ export function draftPaymentDue(form: PublicForm, booking: BookingView, now: Dat
     booking.companions.map((companion) => companion.type),
   );
   const price = priceBooking(
-    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources),
+    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources, inputs.choiceLines),
     { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
     { today: form.today, startsOn: form.event.starts_on },
   );

@@ -178,13 +178,15 @@ export type ListedPrice = { kind: PriceLineKind; key: string; amount_cents: numb
 const priceKindOfResource: Record<ResourceKind, PriceLineKind> = { vehicle: "vehicle", instructor: "instructor", pit_box: "addon", technical_support: "addon" };
 
 /**
- * The price lines of a booking: the main participant, each companion by type, and each per-day
- * resource. Amounts only ever come from the event's price list.
+ * The price lines of a booking: the main participant, each companion by type, each per-day
+ * resource, and the priced choices of its answers (`choicePriceLines` in choice-prices.ts, required
+ * so that no caller forgets them). Amounts only ever come from the event's price list and the form.
  */
 export function bookingPriceLines(
   prices: ListedPrice[],
   companions: string[],
   resources: (Pick<ResourceChoice, "key" | "kind"> & { quantity?: number })[],
+  choiceLines: PriceLine[],
 ): PriceLine[] {
   const priceOf = (kind: PriceLineKind, key: string) => prices.find((price) => price.kind === kind && price.key === key)?.amount_cents ?? 0;
   const lines: PriceLine[] = [{ kind: "participant", key: "participant", unitCents: priceOf("participant", "participant"), quantity: 1 }];
@@ -193,5 +195,5 @@ export function bookingPriceLines(
     const kind = priceKindOfResource[resource.kind];
     lines.push({ kind, key: resource.key, unitCents: priceOf(kind, resource.key), quantity: resource.quantity ?? 1 });
   }
-  return lines;
+  return [...lines, ...choiceLines];
 }

@@ -4,7 +4,8 @@ import type { Cents } from "./money";
 /** The operator's money settings (PRODUCT.md "Money"); defaults 25 % and 30 days. */
 export type PaymentTerms = { depositPercent: number; balanceDueDaysBeforeEvent: number };
 
-export type PriceLineKind = "participant" | "companion" | "vehicle" | "instructor" | "addon";
+/** `option`: a priced choice of the booking form (decision 042), counted with the add-ons. */
+export type PriceLineKind = "participant" | "companion" | "vehicle" | "instructor" | "addon" | "option";
 export type PriceLine = { kind: PriceLineKind; key: string; unitCents: Cents; quantity: number };
 
 export type BookingPrice = {
@@ -37,7 +38,8 @@ export function priceBooking(lines: PriceLine[], terms: PaymentTerms, dates: { t
   const sum = (kinds: PriceLineKind[]) => lines.filter((line) => kinds.includes(line.kind)).reduce((total, line) => total + line.unitCents * line.quantity, 0);
   const eventPriceCents = sum(["participant"]);
   const companionTotalCents = sum(["companion"]);
-  const addonsTotalCents = sum(["vehicle", "instructor", "addon"]);
+  // Priced choices are extras too: the booking keeps the spec's totals (no column of their own, decision 042).
+  const addonsTotalCents = sum(["vehicle", "instructor", "addon", "option"]);
   const totalCents = eventPriceCents + companionTotalCents + addonsTotalCents;
   const remainderDueOn = addDays(dates.startsOn, -terms.balanceDueDaysBeforeEvent);
   if (dates.today >= remainderDueOn || totalCents === 0) {

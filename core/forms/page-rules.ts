@@ -8,7 +8,7 @@ export const isChosen = (value: unknown) =>
  * Items shown only when a checkbox of the page is ticked (`options.visibleWhen` names it, e.g. the
  * separate billing address), with the children of such a group. Hidden items are not validated.
  */
-export function hiddenItemUuids(items: PublicFormItem[], answers: Record<string, unknown>): Set<string> {
+export function hiddenItemUuids(items: Pick<PublicFormItem, "uuid" | "parent_uuid" | "name" | "options">[], answers: Record<string, unknown>): Set<string> {
   const hidden = new Set<string>();
   for (const item of items) {
     const condition = item.options.visibleWhen;

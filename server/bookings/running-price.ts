@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { bookingPriceLines, parseResourceChoices, vehicleItemOptions } from "../../core/domain/booking-choices";
+import { choicePriceLines } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
 import type { Queryable } from "../db/client";
@@ -9,8 +10,9 @@ import { type bookings, eventPrices, events, type participants, sites } from "..
 /**
  * A draft's running price (spec §3: a booking carries its total, event price, companion total, deposit
  * and remainder): priced from its current answers and companions with the same pure functions as the
- * submission and the live price summary (core/domain/booking-choices.ts, pricing.ts), on every read and
- * save. The price stored at submission is the one that counts; a submitted booking shows that one.
+ * submission and the live price summary (core/domain/booking-choices.ts, choice-prices.ts, pricing.ts),
+ * on every read and save. The price stored at submission is the one that counts; a submitted booking
+ * shows that one.
  */
 export async function runningPriceOf(
   db: Queryable,
@@ -18,27 +20,24 @@ export async function runningPriceOf(
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
 ): Promise<BookingPrice> {
-  const [prices, [event], [site], vehicleItems] = await Promise.all([
+  const [prices, [event], [site], items] = await Promise.all([
     db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
     db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1),
     db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
     // The booking's form version (decision 036): a draft's is the latest.
-    bookingFormDefinition(db, booking).then((definition) =>
-      definitionItems(definition)
-        .map((item) => ({ id: item.uuid, kind: item.kind, options: item.options }))
-        .filter((item) => item.kind === "vehicles" || item.kind === "vehicles_per_day"),
-    ),
+    bookingFormDefinition(db, booking).then(definitionItems),
   ]);
   const answers = booking.answers as Record<string, unknown>;
-  const resources = vehicleItems.flatMap((item) =>
+  const resources = items.flatMap((item) =>
     item.kind === "vehicles" || item.kind === "vehicles_per_day"
-      ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.id]) ?? [])
+      ? (parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
       : [],
   );
   const lines = bookingPriceLines(
     prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
     companions.flatMap((companion) => (companion.companionType ? [companion.companionType] : [])),
     resources,
+    choicePriceLines(items, answers),
   );
   return priceBooking(
     lines,

@@ -2,8 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
+import { choicePriceLines } from "../../core/domain/choice-prices";
 import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
+import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { newBookingCode } from "./booking-code";
 import { recordTransition } from "./record-transition";
@@ -45,7 +47,8 @@ class NoPlaces extends Error {
 
 /**
  * Submits a draft booking: in one transaction it holds a place for every person on it and the
- * per-day resources it asks for, prices it from the event's price list (never from the browser),
+ * per-day resources it asks for, prices it from the event's price list and the priced choices of its
+ * form version (never from the browser),
  * gives it a booking code, and schedules the durable job that frees the hold when it runs out.
  * Nothing changes unless everything could be held. With the token of a valid waitlist offer for the
  * event, the places the offer holds become the booking's (also on a fully booked event); an invalid
@@ -118,6 +121,9 @@ export async function submitBooking(
       }
 
       const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
+      // The priced choices by the version the booking is pinned to (`prepare` pinned it under this lock),
+      // read here in the transaction: a version published meanwhile does not change what this booking costs.
+      const definition = await pinnedFormDefinition(tx, booking);
       const lines = bookingPriceLines(
         prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
         people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
@@ -125,6 +131,7 @@ export async function submitBooking(
           const resource = resourceById.get(request.resourceId);
           return resource ? [{ key: resource.key, kind: resource.kind, quantity: request.quantity }] : [];
         }),
+        choicePriceLines(definitionItems(definition), booking.answers),
       );
       const [site] = await tx.select().from(sites).limit(1);
       const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };

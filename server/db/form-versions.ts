@@ -107,5 +107,14 @@ export async function bookingFormDefinition(
   return version?.definition;
 }
 
+/**
+ * The definition of the version a booking is pinned to, whatever its status (the submission pins it
+ * before the booking leaves "draft" in the same transaction); the latest while it is not pinned.
+ */
+export async function pinnedFormDefinition(db: Queryable, booking: { formId: string; formVersionId: string | null }): Promise<FormDefinition | undefined> {
+  const version = booking.formVersionId ? await formVersionById(db, booking.formVersionId) : await latestFormVersion(db, booking.formId);
+  return version?.definition;
+}
+
 /** Every item of a definition, page by page. */
 export const definitionItems = (definition: FormDefinition | undefined): FormDefinitionItem[] => (definition?.pages ?? []).flatMap((page) => page.items);

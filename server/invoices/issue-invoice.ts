@@ -1,10 +1,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { pickLocale } from "../../core/contracts/localized-text";
+import { localizedTextSchema, pickLocale } from "../../core/contracts/localized-text";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
+import { choicePriceLines, optionLineKey, pricedChoicesOf } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
+import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
 import { recordTransition } from "../bookings/record-transition";
 import type { InvoiceData } from "./render-invoice-pdf";
@@ -13,6 +16,13 @@ type BookingRow = typeof bookings.$inferSelect;
 
 /** Germany's standard rate, for a line with no price row behind it (the schema's default too). */
 const defaultVatRate = 1900;
+
+/** A choice's label as stored (`{ en, de }`; a plain text from a hand-made form) in `locale`. */
+function choiceLabelIn(label: unknown, fallback: string, locale: Locale): string {
+  const localized = localizedTextSchema.safeParse(label);
+  if (localized.success) return pickLocale(localized.data, locale);
+  return typeof label === "string" ? label : fallback;
+}
 
 /**
  * Issues the booking's invoice once (PRODUCT.md: invoice bookings get one at once): the next number,
@@ -58,23 +68,36 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     .from(resourceReservations)
     .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
     .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
+  // The priced choices as the booking's own form version offered them (decision 042).
+  const items = definitionItems(await pinnedFormDefinition(tx, booking));
   const lines = bookingPriceLines(
     prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
     people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
     reserved,
+    choicePriceLines(items, booking.answers),
   );
+  const optionLabels = new Map(
+    pricedChoicesOf(items, booking.answers).map((choice) => [
+      optionLineKey(choice.item.uuid, choice.value),
+      `${pickLocale(choice.item.label, locale)}: ${choiceLabelIn(choice.choiceLabel, choice.value, locale)}`,
+    ]),
+  );
+  // A priced choice is part of the booked event, not a service of its own: it takes the event price's
+  // rate (decision 042), like the main service it comes with; the standard rate when there is none.
+  const eventVatRate = prices.find((price) => price.kind === "participant" && price.key === "participant")?.vatRateBasisPoints ?? defaultVatRate;
   // One printed line per priced thing: same things (two golf-playing companions) are summed up.
   const printed = new Map<string, { label: string; quantity: number; unitCents: number; totalCents: number; vatRateBasisPoints: number }>();
   for (const line of lines) {
     const price = prices.find((candidate) => candidate.kind === line.kind && candidate.key === line.key);
-    const label = price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
+    const option = line.kind === "option";
+    const label = option ? (optionLabels.get(line.key) ?? line.key) : price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
     const id = `${line.kind}:${line.key}`;
     const current = printed.get(id) ?? {
       label,
       quantity: 0,
       unitCents: line.unitCents,
       totalCents: 0,
-      vatRateBasisPoints: price?.vatRateBasisPoints ?? defaultVatRate,
+      vatRateBasisPoints: option ? eventVatRate : (price?.vatRateBasisPoints ?? defaultVatRate),
     };
     current.quantity += line.quantity;
     current.totalCents += line.unitCents * line.quantity;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
 import { bookingPriceLines, companionItemOptions, type CompanionItemOptions } from "../../core/domain/booking-choices";
 import { bookingEditable, describeChanges, type DetailChange } from "../../core/domain/booking-edits";
+import { choicePriceLines } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking } from "../../core/domain/pricing";
 import { takesAnswer } from "../../core/forms/kinds";
@@ -9,6 +10,7 @@ import { staffEditableItem } from "../../core/domain/booking-edits";
 import type { Locale } from "../../core/i18n/locales";
 import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
+import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { AppError } from "../errors";
 import { customerOf, lockBooking, recordStaffAction, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
@@ -60,13 +62,14 @@ export async function companionRowsOf(db: Queryable, bookingId: string) {
 
 /**
  * The booking's price again from the event's price list (core/domain/pricing.ts), as at submission:
- * the main participant, each companion by type and the per-day resources still reserved. The deposit
- * is split as on the day the booking was submitted, so only the people changed move the amounts.
+ * the main participant, each companion by type, the per-day resources still reserved and the priced
+ * choices of its answers as they are now (decision 042), priced by its own form version. The deposit
+ * is split as on the day the booking was submitted, so only what changed moves the amounts.
  */
 export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Date) {
   const [event] = await tx.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1);
   if (!event) throw new AppError("NOT_FOUND", "bookingNotFound");
-  const [prices, companions, reserved, [site]] = await Promise.all([
+  const [prices, companions, reserved, [site], [current], definition] = await Promise.all([
     tx.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
     companionRowsOf(tx, booking.id),
     tx
@@ -75,11 +78,15 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
       .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
       .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt))),
     tx.select().from(sites).limit(1),
+    // The answers as this edit left them (the caller's row was read before it wrote them).
+    tx.select({ answers: bookings.answers }).from(bookings).where(eq(bookings.id, booking.id)).limit(1),
+    pinnedFormDefinition(tx, booking),
   ]);
   const lines = bookingPriceLines(
     prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
     companions.flatMap((person) => (person.companionType ? [person.companionType] : [])),
     reserved,
+    choicePriceLines(definitionItems(definition), current?.answers ?? booking.answers),
   );
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
   const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });

@@ -3,7 +3,9 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import type { BookingEditedAnswer, EditAnswersBody } from "../../core/contracts/staff-booking-edits";
 import { companionProblems } from "../../core/domain/booking-choices";
 import { changedAnswers, changedCompanionFields, type DetailChange } from "../../core/domain/booking-edits";
+import { choicePriceLines } from "../../core/domain/choice-prices";
 import { formatDate, operatorToday } from "../../core/domain/dates";
+import { formatMoney } from "../../core/domain/money";
 import type { Actor } from "../../core/domain/permissions";
 import { bookingPageSchema } from "../../core/forms/booking-page-schema";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -38,7 +40,8 @@ const companionFieldLabel = { type: "type", salutation: "salutation", forename: 
  * registry (`bookingPageSchema`, only the items that change are judged, with the same hidden and
  * optional rules) and the companions' own rules; any error answers per field and saves nothing. One
  * transaction under the booking's row lock and version: the answers, the main participant's columns
- * derived from them (as at submission), the companions, the price when a companion's type changed,
+ * derived from them (as at submission), the companions, the price when a companion's type or a priced
+ * choice changed,
  * one audit row with every change from → to, and the customer's mail listing them.
  */
 export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, input: EditAnswersInput): Promise<BookingEditedAnswer> {
@@ -165,7 +168,19 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
         .set({ ...mainColumns, answers: { ...main?.answers, ...mainAnswers } })
         .where(and(eq(participants.bookingId, booking.id), eq(participants.role, "main")));
     }
-    const price = typeChanged ? await repriceBooking(tx, booking, now) : null;
+    // A priced choice picked or dropped moves the price like a companion's type does (decision 042).
+    const items = form.pages.flatMap((page) => page.items);
+    const optionsOf = (answers: Record<string, unknown>) => JSON.stringify(choicePriceLines(items, answers));
+    const optionsChanged = optionsOf(booking.answers) !== optionsOf(merged);
+    const price = typeChanged || optionsChanged ? await repriceBooking(tx, booking, now) : null;
+    if (price && price.totalCents !== booking.totalCents) {
+      // Paid money stays (decision 032): the customer's mail and the timeline show the new total.
+      list.push({
+        label: tb("admin.bookingEdit.change.total"),
+        from: formatMoney(booking.totalCents, booking.locale),
+        to: formatMoney(price.totalCents, booking.locale),
+      });
+    }
     await recordEdit(tx, deps, {
       booking,
       staff: input.staff,

@@ -102,7 +102,7 @@ describe("price lines", () => {
   it("price each person and each per-day resource from the list only", () => {
     const resources = parseResourceChoices(perDay, ["1:street_gt", "1:instructor", "2:street_gt", "2:pit_box"]) ?? [];
     const price = priceBooking(
-      bookingPriceLines(prices, ["co_driver"], resources),
+      bookingPriceLines(prices, ["co_driver"], resources, []),
       { depositPercent: 25, balanceDueDaysBeforeEvent: 30 },
       {
         today: "2026-11-22",

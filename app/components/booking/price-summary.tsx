@@ -13,7 +13,7 @@ const placementStyles = {
   inline: { box: "bg-navy-50", idPrefix: "price-summary-inline", testId: "price-summary-inline" },
 } as const satisfies Record<PriceSummaryPlacement, { box: string; idPrefix: string; testId: string }>;
 
-/** Event price, companions, extras, total, and what is due now and later (PRODUCT.md "Money"). */
+/** Event price, companions, extras, priced choices, total, and what is due now and later (PRODUCT.md "Money"). */
 export function PriceSummary({ summary, placement = "aside", className = "" }: { summary: PriceSummaryView | null; placement?: PriceSummaryPlacement; className?: string }) {
   const { t } = useTranslation();
   if (!summary) return null;
@@ -29,11 +29,12 @@ export function PriceSummary({ summary, placement = "aside", className = "" }: {
       <h2 id={`${style.idPrefix}-title`} className="font-display text-lg font-bold text-navy-900">
         {t("booking.price.title")}
       </h2>
-      {/* Announced politely as the visitor changes companions or vehicles. */}
+      {/* Announced politely as the visitor changes companions, vehicles or priced choices. */}
       <dl className="mt-3 divide-y divide-navy-900/10 text-sm" aria-live="polite" data-testid={style.testId}>
         {row(t("booking.price.eventPrice"), summary.eventPrice)}
         {summary.companions && row(t("booking.price.companions", { count: summary.companions.count }), summary.companions.total)}
         {summary.addons && row(t("booking.price.addons"), summary.addons)}
+        {summary.options && row(t("booking.price.options"), summary.options)}
         {row(t("booking.price.total"), summary.total, true)}
         {summary.deposit
           ? row(t("booking.price.depositNow", { percent: summary.deposit.percent }), summary.dueNow, true)

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { BookingView } from "../../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../../core/contracts/errors";
 import type { PublicFormItem } from "../../../../core/contracts/forms";
+import { formatMoney } from "../../../../core/domain/money";
 import { answerField, type PageAnswer } from "../../../utils/booking-field-names";
+import { useLocale } from "../../../utils/locale";
 import type { UploadedFile } from "../upload-field";
 
 /** What one day of a multi-day event has left of each per-day resource (vehicles, instructors). */
@@ -62,13 +65,30 @@ export const text = (value: unknown) => (typeof value === "string" ? value : "")
 export const stringOption = (item: PublicFormItem, key: string) => (typeof item.options[key] === "string" ? (item.options[key] as string) : undefined);
 export const isTicked = (value: unknown) => value === true || value === "true" || value === "on";
 
-type Choice = { value: string; label: string };
+/** One offered choice; `priceCents` when picking it adds to the price (decision 042). */
+export type Choice = { value: string; label: string; priceCents?: number };
 export function choicesOf(item: PublicFormItem): Choice[] {
   const choices = item.options.choices;
   if (!Array.isArray(choices)) return [];
   return choices.flatMap((choice): Choice[] =>
     choice && typeof choice === "object" && typeof choice.value === "string" && typeof choice.label === "string"
-      ? [{ value: choice.value, label: choice.label }]
+      ? [
+          {
+            value: choice.value,
+            label: choice.label,
+            ...(typeof choice.price_cents === "number" && choice.price_cents > 0 ? { priceCents: choice.price_cents } : {}),
+          },
+        ]
       : [],
   );
+}
+
+/**
+ * A choice's text with what it adds to the price: "Lunch package (+ €45.00)". Plain text, so a
+ * select's option and a radio's label read the same, also to screen readers.
+ */
+export function useChoiceText(): (choice: Choice) => string {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (choice) => (choice.priceCents ? `${choice.label} ${t("booking.choicePrice", { amount: formatMoney(choice.priceCents, locale) })}` : choice.label);
 }

@@ -1,10 +1,11 @@
 import { answerField } from "../../../utils/booking-field-names";
 import { ChoiceGroup } from "../item-frame";
 import { frameProps } from "./controls";
-import { choicesOf, readText, text, type FormItemKindRenderer } from "./kind-renderer";
+import { choicesOf, readText, text, useChoiceText, type FormItemKindRenderer, type KindRenderProps } from "./kind-renderer";
 
-export const radio = {
-  Render: ({ item, error, page }) => (
+function Radio({ item, error, page }: KindRenderProps) {
+  const choiceText = useChoiceText();
+  return (
     <ChoiceGroup {...frameProps(item, error)}>
       {choicesOf(item).map((choice) => (
         <label key={choice.value} className="flex items-start gap-2.5 text-sm text-ink">
@@ -17,10 +18,11 @@ export const radio = {
             onChange={() => page.onEdit(item.uuid)}
             className="mt-0.5 h-4 w-4 accent-navy-800"
           />
-          {choice.label}
+          {choiceText(choice)}
         </label>
       ))}
     </ChoiceGroup>
-  ),
-  readAnswer: readText,
-} satisfies FormItemKindRenderer;
+  );
+}
+
+export const radio = { Render: Radio, readAnswer: readText } satisfies FormItemKindRenderer;

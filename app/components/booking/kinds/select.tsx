@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { controlClasses, ItemFrame } from "../item-frame";
 import { controlProps, frameProps } from "./controls";
-import { choicesOf, readText, text, type FormItemKindRenderer, type KindRenderProps } from "./kind-renderer";
+import { choicesOf, readText, text, useChoiceText, type FormItemKindRenderer, type KindRenderProps } from "./kind-renderer";
 
 function Select({ item, error, page }: KindRenderProps) {
   const { t } = useTranslation();
+  const choiceText = useChoiceText();
   return (
     <ItemFrame {...frameProps(item, error)}>
       <select
@@ -16,7 +17,7 @@ function Select({ item, error, page }: KindRenderProps) {
         <option value="">{t("booking.choose")}</option>
         {choicesOf(item).map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {choiceText(choice)}
           </option>
         ))}
       </select>
