@@ -7,7 +7,7 @@
  */
 
 /** Domain folders of verbs: each may use the others, the infrastructure and core. */
-export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "queue", "services", "staff", "uploads"];
+export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "queue", "services", "staff", "uploads", "seed"];
 /** Infrastructure under the domain: database, tokens and passwords, errors, logging. */
 export const infrastructureFolders = ["auth", "db"];
 const edgeFolders = ["api", "http"];

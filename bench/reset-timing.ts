@@ -10,7 +10,8 @@ import path from "node:path";
 import { Hono } from "hono";
 import { createApi } from "../server/api";
 import { openDatabase } from "../server/db/client";
-import { demoAccounts, seedIfEmpty } from "../server/db/seed";
+import { demoAccounts } from "../server/db/seed";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { createServices } from "../server/services";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 100);

@@ -25,7 +25,8 @@ import { errorResponseSchema } from "../core/contracts/errors";
 import { publicFormResponseSchema, type PublicForm } from "../core/contracts/forms";
 import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { bookings, events, outboxEmails } from "../server/db/schema";
-import { seedIds, seedIfEmpty } from "../server/db/seed";
+import { seedIds } from "../server/db/seed";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { freePort, startPostgresCluster } from "../scripts/postgres-cluster";
 import { mainParticipantAnswers } from "../tests/support/booking-answers";
 

@@ -11,7 +11,8 @@ import { eq } from "drizzle-orm";
 import { submitBooking } from "../server/bookings/submit-booking";
 import { openDatabase } from "../server/db/client";
 import { bookings, events } from "../server/db/schema";
-import { seedIds, seedIfEmpty } from "../server/db/seed";
+import { seedIds } from "../server/db/seed";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { createDraftBooking } from "../tests/support/factories";
 

@@ -15,7 +15,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { staffBookingsQuerySchema, type StaffBookingsQuery } from "../core/contracts/staff-bookings";
 import { openDatabase } from "../server/db/client";
-import { seedIds, seedIfEmpty } from "../server/db/seed";
+import { seedIds } from "../server/db/seed";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { listStaffBookings, staffBookingsCountQuery, staffBookingsPageQuery } from "../server/staff/list-staff-bookings";
 
 const total = Number(process.env.STAFF_BENCH_BOOKINGS ?? 100_000);

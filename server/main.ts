@@ -14,7 +14,8 @@ import { purgeDraftsJob, runDraftPurge, scheduleDraftPurge } from "./bookings/pu
 import { sendOpeningNoticesJob } from "./catalog/opening-notices";
 import { openDatabase } from "./db/client";
 import { startJobWorker } from "./jobs/job-worker";
-import { demoAccounts, seedIfEmpty } from "./db/seed";
+import { demoAccounts } from "./db/seed";
+import { seedIfEmpty } from "./seed/seed-if-empty";
 import { createMailTransport, enqueueEmail, startEmailWorker } from "./email";
 import { parseEnv } from "./env";
 import { createApp } from "./http/create-app";

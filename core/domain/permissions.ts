@@ -30,9 +30,20 @@ export type Actor = {
   returnTokenBookingId?: string | undefined;
   /** The booking a verified, current "manage my booking" link names (server/bookings/manage-links.ts; decision 023). */
   manageLinkBookingId?: string | undefined;
+  /** Only `seedActor` holds it (decision 043): no request, cookie or token can produce this symbol. */
+  system?: typeof seedMark | undefined;
 };
 
 export const anonymousActor: Actor = Object.freeze({ user: null });
+
+const seedMark: unique symbol = Symbol("seed");
+/**
+ * The first start's seed (server/db/seed.ts) builds the site settings, legal pages and demo catalogue
+ * through the back office's verbs (decision 043). It is nobody's session: its powers are the catalogue
+ * and content actions below, nothing about bookings or accounts. Recognised by a module-private symbol,
+ * so a web or API caller (whose actor is built from claims, cookies and tokens) can never be it.
+ */
+export const seedActor: Actor = Object.freeze({ user: null, system: seedMark });
 
 /** The actor of a logged-in session (`claims` null: anonymous). */
 export function actorOfUser(user: ActorUser | null): Actor {
@@ -112,6 +123,8 @@ export type SubjectOf = {
   "staff.catalogue.manage": NoSubject;
   /** Edit a submitted booking's answers and companions (add, correct, remove; decision 032). */
   "staff.bookings.edit": NoSubject;
+  /** Give a created event, form or content page a chosen id (the demo's fixed ones; the seed only, decision 043). */
+  "seed.fixed-ids": NoSubject;
 };
 
 export type Action = keyof SubjectOf;
@@ -131,6 +144,10 @@ const holdsManageLink = (actor: Actor, booking: BookingSubject) => actor.manageL
 export const isStaff = (actor: Actor): boolean =>
   actor.user !== null && (staffRoles as readonly Role[]).includes(actor.user.role) && actor.user.secondFactor === true;
 export const isAdmin = (actor: Actor): boolean => isStaff(actor) && actor.user?.role === "admin";
+/** The seed, and only it (decision 043). */
+const isSeed = (actor: Actor): boolean => actor.user === null && actor.system === seedMark;
+const isStaffOrSeed = (actor: Actor): boolean => isStaff(actor) || isSeed(actor);
+const isAdminOrSeed = (actor: Actor): boolean => isAdmin(actor) || isSeed(actor);
 const isAccount = (actor: Actor, account: AccountSubject) => actor.user !== null && actor.user.userId === account.id;
 
 const bookingNotFound = () => "not_found" as const;
@@ -173,14 +190,17 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.site.manage": { allows: isAdmin, refusal: logInOrForbidden },
-  "staff.pages.manage": { allows: isStaff, refusal: logInOrForbidden },
+  // The seed writes the site settings and legal pages of every fresh installation (decision 043).
+  "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrForbidden },
+  "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrForbidden },
   "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
   "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
   "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.catalogue.manage": { allows: isStaff, refusal: logInOrForbidden },
+  // The seed builds the demo catalogue (categories, events, their forms) through the same verbs.
+  "staff.catalogue.manage": { allows: isStaffOrSeed, refusal: logInOrForbidden },
   "staff.bookings.edit": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.forms.edit": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.forms.edit": { allows: isStaffOrSeed, refusal: logInOrForbidden },
+  "seed.fixed-ids": { allows: isSeed, refusal: logInOrForbidden },
 };
 
 export function can<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): boolean {

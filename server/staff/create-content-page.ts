@@ -16,9 +16,11 @@ import { auditContentChange } from "./site-settings-records";
 export async function createContentPage(
   deps: { db: Database; now: () => Date },
   actor: Actor,
-  input: { change: StaffPageChange; actorEmail: string; locale: Locale },
+  input: { change: StaffPageChange; actorEmail: string; locale: Locale; fixedId?: string | undefined },
 ): Promise<StaffPage> {
   authorize(actor, "staff.pages.manage", null);
+  // Only the seed names the id (the demo's fixed ones); no contract carries it (decision 043).
+  if (input.fixedId !== undefined) authorize(actor, "seed.fixed-ids", null);
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -26,7 +28,14 @@ export async function createContentPage(
       const [last] = await tx.select({ position: sql<number>`coalesce(max(${pages.position}), -1)::int` }).from(pages);
       const [page] = await tx
         .insert(pages)
-        .values({ showOnMobile: input.change.show_on_mobile, position: (last?.position ?? -1) + 1, published: false, createdAt: now, updatedAt: now })
+        .values({
+          ...(input.fixedId === undefined ? {} : { id: input.fixedId }),
+          showOnMobile: input.change.show_on_mobile,
+          position: (last?.position ?? -1) + 1,
+          published: false,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!page) throw new Error("page insert returned nothing");
       const rows = await tx

@@ -21,9 +21,11 @@ import { staffFormView } from "./staff-form-view";
 export async function createEventForm(
   deps: { db: Database; now: () => Date },
   actor: Actor,
-  input: { eventId: string; staffEmail: string },
+  input: { eventId: string; staffEmail: string; fixedId?: string | undefined },
 ): Promise<StaffForm> {
   authorize(actor, "staff.forms.edit", null);
+  // Only the seed names the id (the demo's fixed ones); no contract carries it (decision 043).
+  if (input.fixedId !== undefined) authorize(actor, "seed.fixed-ids", null);
   return deps.db.transaction(async (tx) => {
     // The event's row lock: two clicks on "create" make one form.
     const [event] = await tx.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, input.eventId)).for("update").limit(1);
@@ -32,7 +34,7 @@ export async function createEventForm(
     if (existing) throw new AppError("CONFLICT", "formExists");
     const site = await firstSiteRow(tx);
     if (!site) throw notFound("siteNotFound");
-    const formId = randomUUID();
+    const formId = input.fixedId ?? randomUUID();
     await tx.insert(forms).values({ id: formId, eventId: event.id, name: event.title.en });
     const { pages, items } = await writeDraftDefinition(
       tx,

@@ -19,10 +19,16 @@ import { applyResources, eventColumns, replacePrices, requireCategory, requireIm
  * Staff create an event (decision 034): unpublished until they publish it, with its price list,
  * per-day resources and page addresses; no booking form yet (the form builder adds one). Audited.
  */
-export async function createStaffEvent(deps: CatalogueDeps, actor: Actor, input: CatalogueStaff & { event: StaffEventInput }): Promise<StaffEvent> {
+export async function createStaffEvent(
+  deps: CatalogueDeps,
+  actor: Actor,
+  input: CatalogueStaff & { event: StaffEventInput; fixedId?: string | undefined },
+): Promise<StaffEvent> {
   authorize(actor, "staff.catalogue.manage", null);
+  // Only the seed names the id (the demo's fixed ones); no contract carries it (decision 043).
+  if (input.fixedId !== undefined) authorize(actor, "seed.fixed-ids", null);
   requireImageAlt(input.event, false, input.locale);
-  const eventId = randomUUID();
+  const eventId = input.fixedId ?? randomUUID();
   try {
     await deps.db.transaction(async (tx) => {
       await requireCategory(tx, input.event.category_id, input.locale);

@@ -6,13 +6,15 @@ import { insertDemoEventCopy } from "../../server/db/demo";
 import { legalText } from "../../server/db/factories/pages";
 import { siteSettings } from "../../server/db/factories/site";
 import { bookings, eventCategories, events, experiences, forms, invoices, pages, pageTranslations, sites, users } from "../../server/db/schema";
-import { seedIds, seedIfEmpty } from "../../server/db/seed";
+import { seedIds } from "../../server/db/seed";
+import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { createTestRoutes } from "../../server/http/test-routes";
 import { createTestDatabase } from "../support/test-database";
 
 /**
  * The seed (decision 019): production gets the site settings and the legal pages from the content
- * files and nothing else; the demo data is built by the same factories that make a test's own events.
+ * files and nothing else, written through the back office's verbs (decision 043); a test's own copy of a
+ * demo event is made by the factories.
  */
 
 describe("the production seed", () => {

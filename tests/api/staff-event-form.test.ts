@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { publishFormResponseSchema, staffFormResponseSchema } from "../../core/contracts/form-definitions";
@@ -97,7 +97,11 @@ describe("a new event's booking form", () => {
     // The event now names it.
     const event = staffEventResponseSchema.parse(await (await send("GET", `/api/staff/events/${eventId}`)).json()).data;
     expect(event.form_uuid).toBe(form.uuid);
-    const [audit] = await database.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, "form_created"));
+    // The seed's own rows (decision 043) come first: the staff member's is the one naming them.
+    const [audit] = await database.db
+      .select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.action, "form_created"), eq(staffAuditLog.actorEmail, demoAccounts.staff.email)));
     expect(audit).toMatchObject({ actorEmail: demoAccounts.staff.email, details: { form: expect.any(String), event: expect.any(String) } });
 
     const before = await snapshotDatabase(database.db);

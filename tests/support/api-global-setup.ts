@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../server/db/client";
-import { seedIfEmpty } from "../../server/db/seed";
+import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 
 export const templateDatabaseName = "booking_template";
 

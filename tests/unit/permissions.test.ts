@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actions, can, refusalOf, type Action, type Actor, type BookingSubject, type Refusal } from "../../core/domain/permissions";
+import { actions, can, refusalOf, seedActor, type Action, type Actor, type BookingSubject, type Refusal } from "../../core/domain/permissions";
 
 const booking: BookingSubject = { id: "booking-1", ownerId: "owner", tokenHash: "hash-of-the-booking-token" };
 const guestBooking: BookingSubject = { ...booking, ownerId: null };
@@ -21,6 +21,8 @@ const roles = {
   // A staff account whose session lacks the second factor (decision 027) has no staff powers.
   staffWithoutSecondFactor: { user: { userId: "staff-2", role: "staff", sessionId: "s5" } },
   adminWithoutSecondFactor: { user: { userId: "admin-2", role: "admin", sessionId: "s6", secondFactor: false } },
+  // The first start's seed (decision 043): the catalogue and content verbs, nothing else.
+  seed: seedActor,
 } satisfies Record<string, Actor>;
 type Role = keyof typeof roles;
 
@@ -60,6 +62,7 @@ const subjectOf = {
   "staff.catalogue.manage": null,
   "staff.bookings.edit": null,
   "staff.forms.edit": null,
+  "seed.fixed-ids": null,
 } satisfies { [A in Action]: unknown };
 
 /** Who may: every role not listed is refused. Derived from what the API and the pages allowed before decision 014. */
@@ -92,14 +95,15 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.refund": ["staff", "admin"],
   "staff.bookings.record-payment": ["staff", "admin"],
   "staff.bookings.send-email": ["staff", "admin"],
-  "staff.site.manage": ["admin"],
-  "staff.pages.manage": ["staff", "admin"],
+  "staff.site.manage": ["admin", "seed"],
+  "staff.pages.manage": ["staff", "admin", "seed"],
   "staff.bookings.export": ["staff", "admin"],
   "staff.email-texts.manage": ["staff", "admin"],
   "staff.catalogue.read": ["staff", "admin"],
-  "staff.catalogue.manage": ["staff", "admin"],
+  "staff.catalogue.manage": ["staff", "admin", "seed"],
   "staff.bookings.edit": ["staff", "admin"],
-  "staff.forms.edit": ["staff", "admin"],
+  "staff.forms.edit": ["staff", "admin", "seed"],
+  "seed.fixed-ids": ["seed"],
 };
 
 const refusalOfAnonymous: Record<Action, Refusal> = {
@@ -137,6 +141,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.catalogue.manage": "unauthorized",
   "staff.bookings.edit": "unauthorized",
   "staff.forms.edit": "unauthorized",
+  "seed.fixed-ids": "unauthorized",
 };
 
 describe("permissions: every role × every action", () => {
@@ -160,6 +165,18 @@ describe("permissions: every role × every action", () => {
     expect(can({ user: { userId: "x", role: "customer", sessionId: "s" } }, "booking.invoice", guestBooking)).toBe(false);
     expect(can(roles.foreignPayLink, "booking.pay", booking)).toBe(false);
     expect(can({ user: null, bookingTokenHash: undefined }, "booking.edit", booking)).toBe(false);
+  });
+
+  it("the seed is that one actor: a look-alike, a copy through JSON or one with a login is not it", () => {
+    const lookAlikes: Actor[] = [
+      { user: null, system: Symbol("seed") as never },
+      JSON.parse(JSON.stringify(seedActor)) as Actor,
+      { ...seedActor, user: { userId: "x", role: "customer", sessionId: "s" } },
+    ];
+    for (const actor of lookAlikes) {
+      expect(can(actor, "staff.catalogue.manage", null)).toBe(false);
+      expect(can(actor, "seed.fixed-ids", null)).toBe(false);
+    }
   });
 
   it("staff are not account owners: staff may not read or change someone else's account", () => {

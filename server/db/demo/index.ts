@@ -2,14 +2,16 @@
  * The demo site's sample data on top of what every installation gets (site settings, legal pages):
  * categories, the seven events with their forms, the bookings that fill the final, the demo logins
  * with the customer's past booking, and the guest voices. Never seeded in production (seed.ts).
+ * The seed (server/seed/demo-data.ts) writes the catalogue through the back office's verbs; what
+ * customers do (bookings, accounts) and what has no back-office verb (guest voices) is made here by
+ * the factories (decision 043).
  */
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../client";
 import { latestFormVersion } from "../form-versions";
 import { insertAccount } from "../factories/accounts";
-import { insertConfirmedInvoiceBooking } from "../factories/bookings";
-import { insertCategories } from "../factories/categories";
+import { insertConfirmedInvoiceBooking, placesOf } from "../factories/bookings";
 import { randomHex, shiftDays } from "../factories/common";
 import type { InsertedEvent } from "../factories/events";
 import { insertEvent } from "../factories/events";
@@ -28,28 +30,40 @@ import { seedIds } from "./ids";
  */
 export const demoAccounts = {
   // Staff log in with a second factor: these keys go into an authenticator app (printed at start-up, decision 027).
-  staff: { email: "staff@trackside-fairway.example", password: "Staff-demo-2026", name: "Katharina Brandl", role: "staff" as const, totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA" },
-  admin: { email: "admin@trackside-fairway.example", password: "Admin-demo-2026", name: "Jonas Reiter", role: "admin" as const, totpSecret: "IFSG22LOEBSGK3LPEBZWKY3SMV2CAMJS" },
+  staff: {
+    email: "staff@trackside-fairway.example",
+    password: "Staff-demo-2026",
+    name: "Katharina Brandl",
+    role: "staff" as const,
+    totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA",
+  },
+  admin: {
+    email: "admin@trackside-fairway.example",
+    password: "Admin-demo-2026",
+    name: "Jonas Reiter",
+    role: "admin" as const,
+    totpSecret: "IFSG22LOEBSGK3LPEBZWKY3SMV2CAMJS",
+  },
   customer: { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026", name: "Stefan Hofmann", role: "customer" as const },
 };
 const pastBookingCode = "GC-P4ST26";
 
-export async function insertDemoData(tx: Transaction, now: Date, site: SiteSettings, options: { demoAccounts: boolean }): Promise<void> {
-  const categoryIds = await insertCategories(tx, demoCategories);
-  const seededEvents = sampleEvents(now);
-  for (const event of seededEvents) {
-    const ids = { event: seedIds.events[event.key], form: seedIds.forms[event.key], formPages: seedIds.formPages[event.key] };
-    const inserted = await insertEvent(tx, event, { categoryId: categoryIds[event.category], site, ids });
-    if (event.key === "golfCircleFinal") {
-      for (const party of finalParties) await insertConfirmedInvoiceBooking(tx, { event, inserted, party, now, site });
-    }
-  }
-  const opener = seededEvents.find((event) => event.key === "golfCircleOpenerPast");
-  if (opener && options.demoAccounts) await insertDemoAccounts(tx, opener, now);
+/** The confirmed bookings that fill the final, and the places they hold (customers' actions: factory-made). */
+export async function insertFinalBookings(tx: Transaction, event: DemoEventSeed, inserted: InsertedEvent, now: Date, site: SiteSettings): Promise<void> {
+  for (const party of finalParties) await insertConfirmedInvoiceBooking(tx, { event, inserted, party, now, site });
+  await tx
+    .update(events)
+    .set({ placesTaken: sql`${events.placesTaken} + ${placesOf(finalParties)}` })
+    .where(eq(events.id, inserted.eventId));
+}
+
+/** The guest voices of the home page: no back-office verb writes them. */
+export async function insertExperiences(tx: Transaction): Promise<void> {
   await tx.insert(experiences).values(experienceSeeds);
 }
 
-async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: Date): Promise<void> {
+/** The demo logins, and the customer's past booking at the opener with its invoice and payment. */
+export async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed, now: Date): Promise<void> {
   const verifiedAt = shiftDays(now, -120);
   await insertAccount(tx, demoAccounts.staff, { locale: "de", verifiedAt });
   await insertAccount(tx, demoAccounts.admin, { locale: "en", verifiedAt });

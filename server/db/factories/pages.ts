@@ -1,15 +1,14 @@
 /**
  * Content pages. The legal texts (terms, privacy policy, imprint) are content files in
  * `content/legal/{page}.{locale}.html`, so a lawyer's edit is a text change, not a code change;
- * `{{name}}` placeholders in them are filled from the site settings when the pages are seeded.
+ * `{{name}}` placeholders in them are filled from the site settings when the pages are seeded
+ * (through the back office's verbs: server/db/seed-services.ts).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { locales, type Locale } from "../../../core/i18n/locales";
-import type { Transaction } from "../client";
-import { pages, pageTranslations } from "../schema";
-import { richText, type Text } from "./common";
+import type { Locale } from "../../../core/i18n/locales";
+import type { Text } from "./common";
 import type { SiteSettings } from "./site";
 
 export const legalContentFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content/legal");
@@ -18,7 +17,7 @@ export type LegalPageKey = "terms" | "privacy" | "imprint";
 type PageTranslationSeed = { name: string; slug: string };
 
 /** Menu order, names and slugs of the legal pages; their texts come from the content files. */
-const legalPages: { key: LegalPageKey; showOnMobile: boolean; translations: Record<Locale, PageTranslationSeed> }[] = [
+export const legalPages: { key: LegalPageKey; showOnMobile: boolean; translations: Record<Locale, PageTranslationSeed> }[] = [
   { key: "terms", showOnMobile: true, translations: { en: { name: "Terms and conditions", slug: "terms" }, de: { name: "AGB", slug: "agb" } } },
   { key: "privacy", showOnMobile: true, translations: { en: { name: "Privacy policy", slug: "privacy" }, de: { name: "Datenschutz", slug: "datenschutz" } } },
   { key: "imprint", showOnMobile: false, translations: { en: { name: "Imprint", slug: "imprint" }, de: { name: "Impressum", slug: "impressum" } } },
@@ -60,21 +59,8 @@ export function fillPlaceholders(template: string, values: Record<string, string
   });
 }
 
-/** The legal page's text in `locale`, filled from the site settings (raw HTML; sanitized on insert). */
+/** The legal page's text in `locale`, filled from the site settings (raw HTML; the page verbs sanitize it). */
 export function legalText(key: LegalPageKey, locale: Locale, site: SiteSettings): string {
   const file = path.join(legalContentFolder, `${key}.${locale}.html`);
   return fillPlaceholders(readFileSync(file, "utf8").replace(/\n$/, ""), placeholders(site, locale), file);
-}
-
-/** Inserts the legal pages (published, in menu order) with their texts from the content files. */
-export async function insertLegalPages(tx: Transaction, site: SiteSettings, ids: Partial<Record<LegalPageKey, string>> = {}): Promise<void> {
-  for (const [index, page] of legalPages.entries()) {
-    const content = richText(legalText(page.key, "en", site), legalText(page.key, "de", site));
-    const [row] = await tx
-      .insert(pages)
-      .values({ ...(ids[page.key] ? { id: ids[page.key] } : {}), showOnMobile: page.showOnMobile, position: index + 1, published: true })
-      .returning({ id: pages.id });
-    if (!row) throw new Error(`Seeding the ${page.key} page returned no id.`);
-    await tx.insert(pageTranslations).values(locales.map((locale) => ({ pageId: row.id, locale, ...page.translations[locale], content: content[locale] })));
-  }
 }

@@ -1,9 +1,9 @@
 /**
  * The site's settings (the operator: company, address, bank, deposit rules): what every installation
- * needs, production included, until a back office edits them.
+ * needs, production included, until a back office edits them. The seed saves them through the
+ * settings verb (server/db/seed-services.ts); tests read them to know what the site says.
  */
-import type { Transaction } from "../client";
-import { sites } from "../schema";
+import type { sites } from "../schema";
 import { t } from "./common";
 
 const company = "Trackside & Fairway Events GmbH";
@@ -33,10 +33,8 @@ export const siteSettings = {
   depositPercent: 25,
   balanceDueDaysBeforeEvent: 30,
   holdMinutes: 30,
+  bankTransferDueDays: 14,
+  vatTreatment: "margin_scheme",
 } satisfies typeof sites.$inferInsert;
 
 export type SiteSettings = typeof siteSettings;
-
-export async function insertSite(tx: Transaction, settings: SiteSettings = siteSettings): Promise<void> {
-  await tx.insert(sites).values(settings);
-}
