@@ -42,3 +42,16 @@ export function companionsFromFormData(form: FormData): CompanionInput[] {
       };
     });
 }
+
+/**
+ * A page's saved answers that a control shows as text (a string, or a list of strings for multiple
+ * choices), keyed by item uuid: what Conform may put back into the controls when it resets the form.
+ */
+export function textAnswersOf(items: readonly { uuid: string }[], answers: Record<string, unknown>): Record<string, string | string[]> {
+  const found: Record<string, string | string[]> = {};
+  for (const { uuid } of items) {
+    const answer = answers[uuid];
+    if (typeof answer === "string" || (Array.isArray(answer) && answer.every((entry) => typeof entry === "string"))) found[uuid] = answer;
+  }
+  return found;
+}

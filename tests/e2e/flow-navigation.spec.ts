@@ -56,6 +56,8 @@ for (const language of languages) {
       await expect(page).toHaveURL(new RegExp(`${base}\\?page=1$`));
       await expect(heading).toHaveText(t.participant);
       await expect(page.getByLabel(t.forename)).toHaveValue("Marlene");
+      // A drop-down too shows its saved answer (it fell back to "Please choose" when coming back without a reload).
+      await expect(page.getByLabel(t.salutation)).toHaveValue("mrs");
       await page.goForward();
       await expect(page).toHaveURL(new RegExp(`${base}\\?page=2$`));
       await expect(heading).toHaveText(t.extras);
@@ -72,6 +74,11 @@ for (const language of languages) {
       await page.goto(`${base}?page=review`);
       await expect(page).toHaveURL(new RegExp(`${base}\\?page=2$`));
       await expect(heading).toHaveText(t.extras);
+      // Back to page 1 by its step in the list of steps: every answer as saved, the drop-down's too.
+      await page.getByRole("link", { name: new RegExp(`^1\\. ${t.participant}`) }).click();
+      await expect(heading).toHaveText(t.participant);
+      await expect(page.getByLabel(t.salutation)).toHaveValue("mrs");
+      await expect(page.getByLabel(t.surname)).toHaveValue("Vogt");
       // The form again without a page resumes where the visitor was, at that page's address.
       await page.goto(`${base}?page=1`);
       await page.goto(base);

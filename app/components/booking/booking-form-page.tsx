@@ -9,7 +9,7 @@ import { previewStateField } from "../../../core/contracts/booking-preview";
 import { bookingPageSchema } from "../../../core/forms/booking-page-schema";
 import { hiddenItemUuids, isChosen, optionalItemUuids } from "../../../core/forms/page-rules";
 import { localizePath } from "../../../core/i18n/locales";
-import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
+import { answersFromFormData, companionField, companionListField, textAnswersOf } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
 import { useLocale } from "../../utils/locale";
@@ -53,6 +53,12 @@ export type BookingPageProps = {
 };
 
 /** The booking form, one page at a time, with the step list and the live price summary. */
+/**
+ * What Conform holds of a page: the answers a control shows as text, under the fields' `a.<item uuid>`
+ * names. The page is posted to the server whatever Conform holds; it uses them only to reset the controls.
+ */
+type ConformFields = { a: Record<string, string | string[]> };
+
 export function BookingFormPage(props: BookingPageProps) {
   const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review, preview } = props;
   const { t } = useTranslation();
@@ -100,8 +106,13 @@ export function BookingFormPage(props: BookingPageProps) {
     if (focusErrors) errorSummaryRef.current?.focus();
   }, [focusErrors]);
   const busy = navigation.state !== "idle";
-  const [conform] = useForm({
-    id: `booking-page-${page?.uuid ?? "none"}`,
+  const [conform] = useForm<ConformFields>({
+    // One id per page and draft version, as the form's key: a new version's answers are a new form.
+    id: `booking-page-${page?.uuid ?? "none"}-${booking?.version ?? 0}`,
+    // The saved answers, as the controls' own defaults have them: when Conform resets the form (it
+    // does on coming back to a page), a select otherwise fell back to "Please choose" although its
+    // answer was saved. Only text answers: Conform leaves every other control as it is.
+    defaultValue: { a: textAnswersOf(page?.items ?? [], booking?.answers ?? {}) },
     shouldValidate: "onSubmit",
     // The same schema as the server's page save (core/forms/booking-page-schema.ts), in the page's
     // language: on "next" and "submit" the errors show at once, before the server answers. The page is
@@ -111,7 +122,7 @@ export function BookingFormPage(props: BookingPageProps) {
       return parse(formData, {
         resolve: () => {
           const intent = formData.get("intent");
-          if (!booking || !page || (intent !== "next" && intent !== "submit")) return { value: {} };
+          if (!booking || !page || (intent !== "next" && intent !== "submit")) return { value: { a: {} } };
           const answers = { ...booking.answers, ...answersFromFormData(page.items, formData) };
           // Uploads and companions are answered elsewhere (the upload endpoint, the companion fields): the server judges those.
           const schema = bookingPageSchema(page, {
@@ -120,13 +131,13 @@ export function BookingFormPage(props: BookingPageProps) {
             judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
           });
           const result = schema.safeParse(answers);
-          if (result.success) return { value: answers };
+          if (result.success) return { value: { a: textAnswersOf(page.items, answers) } };
           const found: FieldErrors = {};
           for (const issue of result.error.issues) if (typeof issue.path[0] === "string") found[issue.path[0]] = [issue.message];
           setErrors(found);
           setClientInvalid(true);
           setFocusErrors((count) => count + 1);
-          return { value: answers };
+          return { value: { a: textAnswersOf(page.items, answers) } };
         },
       });
     },
