@@ -71,7 +71,11 @@ async function weighPage(browser: Browser, url: string): Promise<Weight> {
     const request = response.request();
     const pathname = new URL(response.url()).pathname;
     if (request.resourceType() === "script" || pathname.endsWith(".js")) {
-      if (!bodies.has(pathname)) bodies.set(pathname, response.body().catch(() => Buffer.alloc(0)));
+      if (!bodies.has(pathname))
+        bodies.set(
+          pathname,
+          response.body().catch(() => Buffer.alloc(0)),
+        );
     }
   });
   const answer = await page.goto(url);
@@ -81,7 +85,11 @@ async function weighPage(browser: Browser, url: string): Promise<Weight> {
   const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   for (const href of preloads) {
     const pathname = new URL(href).pathname;
-    if (!bodies.has(pathname)) bodies.set(pathname, page.request.get(href).then(async (response) => Buffer.from(await response.body())));
+    if (!bodies.has(pathname))
+      bodies.set(
+        pathname,
+        page.request.get(href).then(async (response) => Buffer.from(await response.body())),
+      );
   }
   const files: Weight["files"] = [];
   for (const [pathname, body] of bodies) files.push({ name: pathname.replace(/^\/assets\//, ""), gzip: gzipSize(pathname, await body) });
