@@ -57,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
-  const i18n = usePageI18n(locale);
+  const i18n = usePageI18n(locale, pathname);
   return (
     <html lang={locale}>
       <head>

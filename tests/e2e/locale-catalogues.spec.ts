@@ -10,6 +10,9 @@ const deCommon = catalogue("de", "common");
 const enCommon = catalogue("en", "common");
 const enEmail = catalogue("en", "email");
 const enInvoice = catalogue("en", "invoice");
+/** The back office's texts, a catalogue part of their own that public pages do not download (decision 046). */
+const enAdmin = (enCommon as { admin: unknown }).admin;
+const enSite = { ...(enCommon as object), admin: undefined };
 
 function valuesOf(value: unknown): string[] {
   if (typeof value === "string") return [value];
@@ -23,9 +26,7 @@ function valuesOf(value: unknown): string[] {
  */
 function distinctiveTexts(catalogue: unknown, other: unknown): string[] {
   const otherTexts = valuesOf(other);
-  return valuesOf(catalogue).filter(
-    (text) => text.length >= 25 && /^[A-Za-z ,.:!-]+$/.test(text) && !otherTexts.some((otherText) => otherText.includes(text)),
-  );
+  return valuesOf(catalogue).filter((text) => text.length >= 25 && /^[A-Za-z ,.:!-]+$/.test(text) && !otherTexts.some((otherText) => otherText.includes(text)));
 }
 
 /** Everything the page downloaded as script or JSON while it loaded and hydrated. */
@@ -44,13 +45,22 @@ test.describe("catalogues in the browser", () => {
   const germanOnly = distinctiveTexts(deCommon, enCommon);
   const englishOnly = distinctiveTexts(enCommon, deCommon);
   const serverOnly = [...distinctiveTexts(enEmail, enCommon), ...distinctiveTexts(enInvoice, enCommon)];
+  const adminOnly = distinctiveTexts(enAdmin, enSite);
 
   test("an English page downloads the English page texts only", async ({ page }) => {
     expect(germanOnly.length).toBeGreaterThan(20);
+    expect(adminOnly.length).toBeGreaterThan(20);
     const scripts = await downloadedScripts(page, "/events");
     expect(englishOnly.filter((text) => scripts.includes(text)).length).toBeGreaterThan(20);
     expect(germanOnly.filter((text) => scripts.includes(text))).toEqual([]);
     expect(serverOnly.filter((text) => scripts.includes(text))).toEqual([]);
+    expect(adminOnly.filter((text) => scripts.includes(text))).toEqual([]);
+
+    // And the other way round: the German texts arrive when the visitor switches.
+    await chooseLanguage(page, "Language", "de");
+    await expect(page).toHaveURL(/\/de\/events$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByLabel("Sprache")).toBeVisible();
   });
 
   test("a German page downloads the German page texts only, and the language switch still works", async ({ page }) => {
