@@ -8,7 +8,6 @@
  *
  * Scores vary by a point or two from run to run, more on a busy machine: compare runs on a quiet one.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,48 +17,16 @@ import { z } from "zod";
 import { ensureChromium } from "../scripts/ensure-chromium";
 import { freePort } from "../scripts/postgres-cluster";
 import { seedIds } from "../server/db/seed";
+import { startBuiltSite } from "./built-site";
 
 const performanceGoal = 98;
 const otherGoal = 100;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-async function startSite(dataDir: string) {
-  const port = await freePort();
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      // The built site as production serves it, with the sample events (production seeds none).
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null || attempt > 400) throw new Error(`the site did not come up (exit ${child.exitCode})`);
-    if (
-      await fetch(`${origin}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  };
-  return { origin, stop };
-}
-
 const publicEventsSchema = z.object({ data: z.array(z.object({ slug: z.string(), category: z.object({ slug: z.string() }) })) });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-lighthouse-"));
-const site = await startSite(dataDir);
+const site = await startBuiltSite(dataDir);
 const debuggingPort = await freePort();
 const browser = await chromium.launch({
   executablePath: ensureChromium("/usr/bin/chromium"),

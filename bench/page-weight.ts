@@ -6,53 +6,16 @@
  *
  *   npm run build && npm run bench:page-weight
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
-import { freePort } from "../scripts/postgres-cluster";
+import { startBuiltSite } from "./built-site";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const clientDir = path.resolve("build/client");
 const kb = (bytes: number) => bytes / 1024;
-
-async function waitForUp(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** The built site, outside production so that the demo data (events with booking forms) is seeded. */
-async function startSite(dataDir: string) {
-  const port = await freePort();
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
-    env: { ...process.env, SERVE_BUILD: "true", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-    // Its own process group, so that stopping it also stops the node process npx starts.
-    detached: true,
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForUp(`${origin}/api/booking/site`, child);
-  const stop = () => {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-  };
-  return { origin, stop };
-}
 
 /** A script's bytes: from build/client when it is a built asset, else as the browser got them. */
 function gzipSize(pathname: string, body: Buffer): number {
@@ -116,7 +79,7 @@ async function findPages(browser: Browser, origin: string): Promise<{ eventPath:
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-page-weight-"));
-const site = await startSite(dataDir);
+const site = await startBuiltSite(dataDir);
 const browser = await chromium.launch({ executablePath: chromiumPath });
 let over = 0;
 try {
