@@ -176,6 +176,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
         : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
     logError,
+    metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
   });
   server = createServer(getRequestListener(app.fetch));
 } else {
@@ -192,6 +193,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     devOutboxDir: outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     logError,
+    metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
   });
   const listener = getRequestListener(app.fetch);
   server = createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));

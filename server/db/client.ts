@@ -17,7 +17,13 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Database | Transaction;
 
-export type DatabaseHandle = { db: Database; driver: "pglite" | "postgres"; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Database;
+  driver: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+};
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
 
@@ -45,7 +51,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     pool.on("error", (error) => (config.onPoolError ?? defaultPoolError)(error));
     const db = drizzlePostgres(pool, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db, driver: "postgres", close: () => pool.end() };
+    return {
+      db,
+      driver: "postgres",
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let client = config.pglite;
   if (!client) {
