@@ -2,7 +2,6 @@ import "./load-context";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
@@ -21,6 +20,7 @@ import { createApp } from "./http/create-app";
 import { createGracefulServer, type GracefulServer } from "./http/graceful-server";
 import { createTestRoutes } from "./http/test-routes";
 import { createLogger } from "./logger";
+import { projectRoot } from "./project-root";
 import { createServices } from "./services";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
@@ -28,8 +28,6 @@ import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type S
 import { createStripeProvider } from "./payments/stripe-provider";
 import { balanceDueJob } from "./payments/balance-due";
 import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // The one place that reads process.env (lint forbids it elsewhere).
 // eslint-disable-next-line no-restricted-properties

@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -25,7 +25,7 @@ export type DatabaseHandle = {
   poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+export const migrationsFolder = path.join(projectRoot, "drizzle");
 
 export type DatabaseConfig = {
   databaseUrl?: string | undefined;
