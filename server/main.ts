@@ -240,5 +240,12 @@ async function shutdown(signal: string) {
   logger.info(`${signal}: stopped`);
   process.exit(0);
 }
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+function onSignal(signal: string) {
+  // A step that throws (the database already gone) still ends the process, with a non-zero code.
+  shutdown(signal).catch((error: unknown) => {
+    logger.error({ err: error }, `${signal}: shutdown failed`);
+    process.exit(1);
+  });
+}
+process.once("SIGTERM", () => onSignal("SIGTERM"));
+process.once("SIGINT", () => onSignal("SIGINT"));
