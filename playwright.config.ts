@@ -62,16 +62,17 @@ export default defineConfig({
     { name: "site-wide-texts", testMatch: siteWideSpecs, dependencies: ["own-data"] },
   ],
   // Two servers boot at once (and migrate and seed a fresh folder each): 120 s leaves room on a busy machine.
+  // The compiled server, as production runs it (`npm run build` makes it, decision 047).
   webServer: [
     {
-      command: "npx tsx server/main.ts",
+      command: "node --enable-source-maps build/server-main.js",
       url: `http://127.0.0.1:${port}/api/booking/site`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
     },
     {
-      command: "npx tsx server/main.ts",
+      command: "node --enable-source-maps build/server-main.js",
       url: `http://127.0.0.1:${demoSitePort}/api/booking/site`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -97,6 +97,10 @@ const envSchema = z
     SANDBOX_WEBHOOK_SECRET: optionalText,
     /** Milliseconds the sandbox waits before sending its webhook (a real provider is not instant either). */
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    /** Bearer token for GET /metrics (Prometheus). Unset: /metrics answers 404. */
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "METRICS_TOKEN must have at least 16 characters"),
+    /** On SIGTERM/SIGINT: seconds in-flight requests (and then the workers' current job or mail) may take before they are cut off. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.

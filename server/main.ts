@@ -1,9 +1,7 @@
 import "./load-context";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
@@ -19,8 +17,10 @@ import { seedIfEmpty } from "./seed/seed-if-empty";
 import { createMailTransport, enqueueEmail, startEmailWorker } from "./email";
 import { parseEnv } from "./env";
 import { createApp } from "./http/create-app";
+import { createGracefulServer, type GracefulServer } from "./http/graceful-server";
 import { createTestRoutes } from "./http/test-routes";
 import { createLogger } from "./logger";
+import { projectRoot } from "./project-root";
 import { createServices } from "./services";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
@@ -28,8 +28,6 @@ import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type S
 import { createStripeProvider } from "./payments/stripe-provider";
 import { balanceDueJob } from "./payments/balance-due";
 import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // The one place that reads process.env (lint forbids it elsewhere).
 // eslint-disable-next-line no-restricted-properties
@@ -147,7 +145,8 @@ function loadOrCreateSecret(file: string): string {
 
 const logError = (error: unknown) => logger.error({ err: error }, "request failed");
 
-let server: Server;
+let http: GracefulServer;
+let closeDevServer = (): Promise<void> => Promise.resolve();
 if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
   const buildPath = path.join(projectRoot, "build/server/index.js");
   const build = (await import(buildPath)) as ServerBuild;
@@ -176,11 +175,17 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
         : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
     logError,
+    metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
   });
-  server = createServer(getRequestListener(app.fetch));
+  http = createGracefulServer(getRequestListener(app.fetch));
 } else {
   const { createServer: createViteServer } = await import("vite");
+  const sigtermBefore = new Set(process.listeners("SIGTERM"));
   const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
+  // Vite's servers (React Router's plugin starts one besides ours) exit the process on SIGTERM at
+  // once, with code 143: the shutdown below waits for requests first and closes Vite itself.
+  for (const listener of process.listeners("SIGTERM")) if (!sigtermBefore.has(listener)) process.off("SIGTERM", listener);
+  closeDevServer = () => vite.close();
   const app = createApp({
     services,
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -192,26 +197,55 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     devOutboxDir: outboxDir,
     sandboxCheckoutRoutes: sandbox ? createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() }) : undefined,
     logError,
+    metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
   });
   const listener = getRequestListener(app.fetch);
-  server = createServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
+  http = createGracefulServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
 }
 
+const { server } = http;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ database: database.driver, ms: Date.now() - startedAt }, `Site ready on http://${env.HOST}:${port}`);
 });
 
+/** Resolves with whether `work` ended within `ms` (it is not cancelled otherwise, only no longer waited for). */
+async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const ended = await Promise.race([work.then(() => true), late]);
+  clearTimeout(timer);
+  return ended;
+}
+
+/**
+ * SIGTERM (an orchestrator, systemd) or SIGINT (Ctrl-C; a second one kills at once): no new
+ * connections, the requests under way finish, the workers finish the job or mail they are on and
+ * hand the rest of their claims back, then the database closes (decision 047). Each step is bounded
+ * by SHUTDOWN_GRACE_SECONDS: a job cut off then runs again once its claim expires, as after a crash.
+ */
 async function shutdown(signal: string) {
+  const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
   logger.info(`${signal}: shutting down`);
-  server.close();
+  if (!(await http.drain(graceMs))) logger.warn(`requests still under way after ${env.SHUTDOWN_GRACE_SECONDS} s were cut off`);
   // Password reset mails are queued after their answer: let them reach the outbox first.
-  await services.accounts.settled();
-  await emailWorker.stop();
-  await jobWorker.stop();
+  const stopped = within(
+    graceMs,
+    services.accounts.settled().then(() => Promise.all([emailWorker.stop(), jobWorker.stop()])),
+  );
+  if (!(await stopped)) logger.warn("the job or e-mail worker did not finish in time; its item runs again after its claim expires");
+  await closeDevServer();
   await database.close();
+  logger.info(`${signal}: stopped`);
   process.exit(0);
 }
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+function onSignal(signal: string) {
+  // A step that throws (the database already gone) still ends the process, with a non-zero code.
+  shutdown(signal).catch((error: unknown) => {
+    logger.error({ err: error }, `${signal}: shutdown failed`);
+    process.exit(1);
+  });
+}
+process.once("SIGTERM", () => onSignal("SIGTERM"));
+process.once("SIGINT", () => onSignal("SIGINT"));

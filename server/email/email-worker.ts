@@ -41,7 +41,7 @@ export type EmailWorker = {
   runOnce(): Promise<{ sent: number; failed: number }>;
   /** Runs a delivery round right away, e.g. after a transaction that enqueued a mail has committed. */
   wake(): void;
-  /** Stops polling and waits for the round in progress. */
+  /** Stops polling and waits for the mail being sent; the round's other claimed mails are released. */
   stop(): Promise<void>;
 };
 
@@ -100,6 +100,13 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
         .set({ lastError, nextAttemptAt: retryAt })
         .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
       logger.warn({ emailId: mail.id, template: mail.template, attempts: mail.attempts, error: lastError, retryInMs }, "e-mail delivery failed; will retry");
+    },
+    // Claimed but not sent when the process stopped: due again at its old time, the attempt uncounted.
+    release: async (mail) => {
+      await db
+        .update(outboxEmails)
+        .set({ nextAttemptAt: mail.nextAttemptAt, attempts: sql`${outboxEmails.attempts} - 1` })
+        .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
     },
     giveUp: async (mail, error) => {
       const lastError = describeError(error);

@@ -10,6 +10,7 @@ import type { Services } from "../services";
 import { compressResponses } from "./compress-responses";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
+import { createMetrics, routeLabeller, type MetricsOptions } from "./metrics";
 import { PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
@@ -36,6 +37,8 @@ export type AppOptions = {
   /** Env HSTS_INCLUDE_SUBDOMAINS: HSTS covers every subdomain too (off: only this site's own host). */
   hstsIncludeSubdomains?: boolean | undefined;
   logError: (error: unknown) => void;
+  /** Prometheus metrics at /metrics (decision 047); without it, no request is timed. */
+  metrics?: MetricsOptions | undefined;
 };
 
 /**
@@ -76,6 +79,11 @@ export function createApp(options: AppOptions) {
 
   // Outermost, so that it sees the final answer with every header the others set (decision 045).
   app.use(compressResponses());
+  if (options.metrics) {
+    const metrics = createMetrics(options.metrics);
+    app.use(metrics.observe(routeLabeller(options.build)));
+    app.get("/metrics", (c) => metrics.answer(c));
+  }
 
   // For a balancer or an orchestrator: the process answers at all (no database), and it can serve.
   app.get("/healthz", (c) => c.json({ status: "up" }, 200, { "Cache-Control": "no-store" }));

@@ -55,6 +55,13 @@ export function startJobWorker(options: JobWorkerOptions) {
       options.logger?.error({ jobId: job.id, kind: job.kind, err: lastError }, "job failed; will retry");
       await db.update(jobs).set({ lockedUntil: null, lastError, runAt: retryAt }).where(eq(jobs.id, job.id));
     },
+    // Claimed but not started when the process stopped: due again now, as it was before the claim.
+    release: async (job) => {
+      await db
+        .update(jobs)
+        .set({ lockedUntil: job.lockedUntil, attempts: sql`${jobs.attempts} - 1` })
+        .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)));
+    },
     // Jobs have no attempt limit: never called.
     giveUp: () => Promise.resolve(),
     retryDelayMs: jobRetryDelayMs,

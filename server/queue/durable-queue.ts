@@ -57,6 +57,12 @@ export type QueueWorkerOptions<Item extends QueueItem> = {
   complete: (item: Item, now: Date) => Promise<void>;
   /** Records a failed attempt that will run again at `retryAt`. */
   retry: (item: Item, error: unknown, retryAt: Date, retryInMs: number) => Promise<void>;
+  /**
+   * Hands back an item claimed but not started when the worker stops (graceful shutdown): it becomes
+   * due again at once, its attempt uncounted, instead of waiting out the claim. Without it, such an
+   * item waits for its claim to expire, as after a crash.
+   */
+  release?: (item: Item) => Promise<void>;
   /** Records that the item is given up (it stays in its table with its error). */
   giveUp: (item: Item, error: unknown) => Promise<void>;
   /** Delay after the n-th failed attempt. */
@@ -81,7 +87,7 @@ export type QueueWorker = {
   runOnce(): Promise<{ done: number; failed: number }>;
   /** Runs a round right away, e.g. after a transaction that queued an item has committed. */
   wake(): void;
-  /** Stops polling and waits for the round in progress. */
+  /** Stops polling and waits for the item in progress; the round's other claimed items are released. */
   stop(): Promise<void>;
 };
 
@@ -107,14 +113,30 @@ export function startQueueWorker<Item extends QueueItem>(options: QueueWorkerOpt
     return "done";
   }
 
+  let stopped = false;
+
   async function runDue(): Promise<{ done: number; failed: number }> {
     const result = { done: 0, failed: 0 };
-    for (;;) {
+    // A stopping worker finishes the item it is on and claims nothing more.
+    while (!stopped) {
       const at = now();
       const claimed = await options.claim(at, new Date(at.getTime() + claimMs), batchSize);
       if (claimed.length === 0) return result;
-      for (const item of claimed) result[await attempt(item)] += 1;
+      for (const [index, item] of claimed.entries()) {
+        if (stopped) {
+          await releaseAll(claimed.slice(index));
+          return result;
+        }
+        result[await attempt(item)] += 1;
+      }
     }
+    return result;
+  }
+
+  async function releaseAll(items: Item[]) {
+    const { release } = options;
+    if (!release) return;
+    for (const item of items) await release(item);
   }
 
   // Rounds never overlap within one process: a second caller waits for the first round to end.
@@ -125,7 +147,6 @@ export function startQueueWorker<Item extends QueueItem>(options: QueueWorkerOpt
     return round;
   }
 
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
   let wokenDuringTick = false;

@@ -50,8 +50,18 @@ function stop(server: ChildProcess) {
 it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it", async () => {
   const dataDir = path.join(parent, "data");
   const port = await freePort();
+  const metricsToken = randomBytes(24).toString("hex");
   const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "development", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN: metricsToken,
+    },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -73,6 +83,10 @@ it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it"
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ ready: true, database: "reachable" });
+    // On PostgreSQL /metrics also reports the connection pool (decision 047).
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Authorization: `Bearer ${metricsToken}` } });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^db_pool_connections\{state="total"\} [1-9]\d*$/m);
     expect(existsSync(path.join(dataDir, "sandbox-webhook-secret"))).toBe(true);
     expect(existsSync(path.join(dataDir, "jwt-secret"))).toBe(true);
   } finally {

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Locale } from "../../../core/i18n/locales";
+import { projectRoot } from "../../project-root";
 import type { Text } from "./common";
 import type { SiteSettings } from "./site";
 
-export const legalContentFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../content/legal");
+export const legalContentFolder = path.join(projectRoot, "content/legal");
 
 export type LegalPageKey = "terms" | "privacy" | "imprint";
 type PageTranslationSeed = { name: string; slug: string };
