@@ -1,9 +1,12 @@
 /**
  * Requests per second for the server-rendered /events page and GET /api/public-events, each as a
  * ratio to a bare node:http server sending the same bytes (the ceiling of this machine), in one run.
- * Also measures /events with the page cache switched off, to show what a render costs.
+ * Also measures /events with the page cache switched off (what every logged-in and booking page
+ * pays: a full render, the public data from the read cache), against issue 15's goal, and "cold"
+ * (the read cache off too: every query made on every request).
  *
- *   npm run build && npm run bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load)
+ *   npm run build && npm run bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load,
+ *                                        BENCH_DATABASE=postgres for a throwaway PostgreSQL cluster)
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,11 +14,15 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../scripts/postgres-cluster";
+import { freePort, startPostgresCluster, type PostgresCluster } from "../scripts/postgres-cluster";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const headers = { "accept-language": "en-GB,en;q=0.9" };
+const onPostgres = process.env.BENCH_DATABASE === "postgres";
+/** Issue 15: uncached SSR at ten times the 61 req/s measured before decision 048. */
+const uncachedBefore = 61;
+const uncachedGoal = 600;
 
 async function waitForUp(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -30,7 +37,7 @@ async function waitForUp(url: string, child: ChildProcess) {
   throw new Error(`${url} did not come up`);
 }
 
-async function startSite(pageCacheSeconds: number, dataDir: string) {
+async function startSite(pageCacheSeconds: number, dataDir: string, databaseUrl: string | undefined, readCacheSeconds?: number) {
   const port = await freePort();
   const child = spawn("npx", ["tsx", "server/main.ts"], {
     env: {
@@ -45,6 +52,8 @@ async function startSite(pageCacheSeconds: number, dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       PAGE_CACHE_SECONDS: String(pageCacheSeconds),
+      ...(readCacheSeconds === undefined ? {} : { READ_CACHE_SECONDS: String(readCacheSeconds) }),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ["ignore", "inherit", "inherit"],
     // Its own process group, so that stopping it also stops the node process npx starts.
@@ -88,7 +97,10 @@ async function measure(url: string, parallel = connections): Promise<number> {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
-const site = await startSite(5, path.join(dataDir, "cached"));
+let cluster: PostgresCluster | undefined;
+if (onPostgres) cluster = await startPostgresCluster(path.join(tmpdir(), "bench-pg"));
+const databaseUrl = cluster?.url;
+const site = await startSite(5, path.join(dataDir, "cached"), databaseUrl);
 try {
   const paths = ["/events", "/api/public-events"];
   const responses = new Map<string, { body: Buffer; contentType: string }>();
@@ -108,19 +120,30 @@ try {
     bare.stop();
   }
   site.stop();
-  const uncached = await startSite(0, path.join(dataDir, "uncached"));
+  const ceiling = results[0]?.ceiling ?? 1;
+  // Few connections: an uncached render takes milliseconds, and 50 queued requests would only measure the queue.
+  const uncached = await startSite(0, path.join(dataDir, "uncached"), databaseUrl);
+  let uncachedRps = 0;
   try {
-    const ceiling = results[0]?.ceiling ?? 1;
-    // Few connections: an uncached render on PGlite takes tens of milliseconds, and 50 queued
-    // requests would only measure the queue.
-    results.push({ name: "SSR /events (page cache off, 4 conn.)", rps: await measure(`${uncached.origin}/events`, 4), ceiling });
+    uncachedRps = await measure(`${uncached.origin}/events`, 4);
+    results.push({ name: "SSR /events (page cache off, 4 conn.)", rps: uncachedRps, ceiling });
   } finally {
     uncached.stop();
   }
-  console.log(`\nThroughput, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`);
+  const cold = await startSite(0, path.join(dataDir, "cold"), databaseUrl, 0);
+  let coldRps = 0;
+  try {
+    coldRps = await measure(`${cold.origin}/events`, 4);
+    results.push({ name: "SSR /events (cold: read cache off too)", rps: coldRps, ceiling });
+  } finally {
+    cold.stop();
+  }
+  console.log(
+    `\nThroughput on ${onPostgres ? "PostgreSQL" : "PGlite"}, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`,
+  );
   for (const result of results) {
     console.log(
-      `  ${result.name.padEnd(32)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
+      `  ${result.name.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
     );
   }
   const ssr = results[0];
@@ -128,7 +151,11 @@ try {
     console.log(
       `\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`,
     );
+  console.log(
+    `Goal (issue 15): uncached SSR /events at ${uncachedGoal} req/s or more → ${uncachedRps.toFixed(0)} req/s, ${(uncachedRps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048, ${(uncachedRps / coldRps).toFixed(1)}× this run's cold render ${uncachedRps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
+  );
 } finally {
   site.stop();
+  cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
