@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { publicEventsResponseSchema } from "../core/contracts/events";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../scripts/postgres-cluster";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -89,11 +90,39 @@ async function startBareServer(responses: Map<string, { body: Buffer; contentTyp
   return { origin: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
-async function measure(url: string, parallel = connections): Promise<number> {
-  await autocannon({ url, connections: parallel, duration: 2, headers, timeout: 30 }); // warm-up
-  const result = await autocannon({ url, connections: parallel, duration: seconds, headers, timeout: 30 });
+async function measure(url: string, parallel = connections, extraHeaders: Record<string, string> = {}): Promise<number> {
+  const sent = { ...headers, ...extraHeaders };
+  await autocannon({ url, connections: parallel, duration: 2, headers: sent, timeout: 30 }); // warm-up
+  const result = await autocannon({ url, connections: parallel, duration: seconds, headers: sent, timeout: 30 });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.average;
+}
+
+/**
+ * A booking page as a visitor sees it: a draft opened once (its cookie kept), then its first page
+ * read again and again. Every view reads the draft (personal, never cached) and the published form.
+ */
+async function openBookingPage(origin: string): Promise<{ url: string; cookie: string } | null> {
+  const listed = publicEventsResponseSchema.parse(await (await fetch(`${origin}/api/public-events`, { headers })).json()).data;
+  const formUuid = listed.find((event) => event.state === "bookable" && event.form_uuid)?.form_uuid;
+  if (!formUuid) return null;
+  const cookies = new Map<string, string>();
+  let url = `${origin}/booking/${formUuid}`;
+  for (let hop = 0; hop < 5; hop += 1) {
+    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await fetch(url, { headers: { ...headers, cookie }, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    await response.arrayBuffer();
+    const location = response.headers.get("location");
+    if (response.status === 200) return { url, cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
+    if (!location) return null;
+    url = new URL(location, url).toString();
+  }
+  return null;
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
@@ -127,6 +156,9 @@ try {
   try {
     uncachedRps = await measure(`${uncached.origin}/events`, 4);
     results.push({ name: "SSR /events (page cache off, 4 conn.)", rps: uncachedRps, ceiling });
+    const booking = await openBookingPage(uncached.origin);
+    if (booking) results.push({ name: "SSR booking page 1 (a draft, 4 conn.)", rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
+    else console.log("No bookable event with a form: the booking page is not measured.");
   } finally {
     uncached.stop();
   }
@@ -135,6 +167,8 @@ try {
   try {
     coldRps = await measure(`${cold.origin}/events`, 4);
     results.push({ name: "SSR /events (cold: read cache off too)", rps: coldRps, ceiling });
+    const booking = await openBookingPage(cold.origin);
+    if (booking) results.push({ name: "SSR booking page 1 (cold)", rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
   } finally {
     cold.stop();
   }
