@@ -14,7 +14,10 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
 import { publicEventsResponseSchema } from "../core/contracts/events";
+import { openDatabase } from "../server/db/client";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../scripts/postgres-cluster";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -62,7 +65,9 @@ async function startSite(pageCacheSeconds: number, dataDir: string, databaseUrl:
   });
   const origin = `http://127.0.0.1:${port}`;
   await waitForUp(`${origin}/api/booking/site`, child);
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  /** Resolves once npx (and with it the server) has exited, so the next site may open the same database folder. */
+  const stop = async () => {
     if (child.pid !== undefined && child.exitCode === null) {
       try {
         process.kill(-child.pid, "SIGTERM");
@@ -70,6 +75,7 @@ async function startSite(pageCacheSeconds: number, dataDir: string, databaseUrl:
         // already gone
       }
     }
+    if (child.exitCode === null && child.signalCode === null) await exited;
   };
   return { origin, stop };
 }
@@ -125,6 +131,25 @@ async function openBookingPage(origin: string): Promise<{ url: string; cookie: s
   return null;
 }
 
+/**
+ * A database with the demo site's sample events (production seeds none, so /events above is an empty
+ * list, as the figures before decision 048 were measured): a new PGlite folder, or a new database in
+ * the cluster. Returns the DATABASE_URL to give the site (undefined: PGlite in `siteDataDir`).
+ */
+async function sampleDatabase(siteDataDir: string, clusterUrl: string | undefined): Promise<string | undefined> {
+  let url: string | undefined;
+  if (clusterUrl) {
+    const admin = await openDatabase({ databaseUrl: clusterUrl, poolSize: 1 });
+    await admin.db.execute(sql`create database bench_sample`);
+    await admin.close();
+    url = clusterUrl.replace(/\/postgres$/, "/bench_sample");
+  }
+  const database = await openDatabase({ databaseUrl: url, dataDir: path.join(siteDataDir, "db"), poolSize: 1 });
+  await seedIfEmpty(database.db, new Date(), { demoData: true, demoAccounts: false });
+  await database.close();
+  return url;
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
 let cluster: PostgresCluster | undefined;
 if (onPostgres) cluster = await startPostgresCluster(path.join(tmpdir(), "bench-pg"));
@@ -156,9 +181,6 @@ try {
   try {
     uncachedRps = await measure(`${uncached.origin}/events`, 4);
     results.push({ name: "SSR /events (page cache off, 4 conn.)", rps: uncachedRps, ceiling });
-    const booking = await openBookingPage(uncached.origin);
-    if (booking) results.push({ name: "SSR booking page 1 (a draft, 4 conn.)", rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
-    else console.log("No bookable event with a form: the booking page is not measured.");
   } finally {
     uncached.stop();
   }
@@ -167,17 +189,29 @@ try {
   try {
     coldRps = await measure(`${cold.origin}/events`, 4);
     results.push({ name: "SSR /events (cold: read cache off too)", rps: coldRps, ceiling });
-    const booking = await openBookingPage(cold.origin);
-    if (booking) results.push({ name: "SSR booking page 1 (cold)", rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
   } finally {
     cold.stop();
+  }
+  const sampleDir = path.join(dataDir, "sample");
+  const sampleUrl = await sampleDatabase(sampleDir, databaseUrl);
+  for (const readCacheSeconds of [undefined, 0]) {
+    const sample = await startSite(0, sampleDir, sampleUrl, readCacheSeconds);
+    const label = readCacheSeconds === 0 ? "cold" : "page cache off";
+    try {
+      results.push({ name: `SSR /events, sample events (${label})`, rps: await measure(`${sample.origin}/events`, 4), ceiling });
+      const booking = await openBookingPage(sample.origin);
+      if (booking) results.push({ name: `SSR booking page, a draft (${label})`, rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
+      else console.log("No bookable event with a form: the booking page is not measured.");
+    } finally {
+      await sample.stop();
+    }
   }
   console.log(
     `\nThroughput on ${onPostgres ? "PostgreSQL" : "PGlite"}, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`,
   );
   for (const result of results) {
     console.log(
-      `  ${result.name.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
+      `  ${result.name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
     );
   }
   const ssr = results[0];
