@@ -50,6 +50,11 @@ const envSchema = z
     /** New booking drafts one client address (an IPv6 /64) may open per hour, before RATE_LIMIT_MULTIPLIER. */
     DRAFTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /**
+     * Seconds public read data (site, menu, categories, event lists, published forms) may be reused by a page or an
+     * API answer; writes in this process drop it at once, so this bounds only what other processes see (0 disables).
+     */
+    READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Signs access tokens. Unset: a random one is generated once and kept in DATA_DIR/jwt-secret (a warning in production). */
     JWT_SECRET: z

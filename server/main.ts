@@ -88,7 +88,7 @@ function stripeApiBase(origin: string) {
 
 const services = createServices(database.db, {
   paymentProvider,
-  cacheTtlMs: env.PAGE_CACHE_SECONDS * 1000,
+  cacheTtlMs: env.READ_CACHE_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   allowDemoTotpSecrets: !isProduction,
   publicOrigin,

@@ -1,6 +1,6 @@
 import type { PublicEventDetail } from "../../core/contracts/events";
 import type { Site } from "../../core/contracts/site";
-import { formatDateTime } from "../../core/domain/dates";
+import { dateTimeFormat, formatDateTime } from "../../core/domain/dates";
 import type { EventState } from "../../core/domain/event-state";
 import { formatMoney } from "../../core/domain/money";
 import { intlLocaleTags, localizePath, type Locale } from "../../core/i18n/locales";
@@ -13,7 +13,7 @@ export function eventPagePathIn(event: Pick<PublicEventDetail, "pages">, locale:
 
 /** `Friday, 12 June – Sunday, 14 June 2026` / `Freitag, 12. Juni – Sonntag, 14. Juni 2026`: the weekday matters to someone planning a trip. */
 export function formatDatesWithWeekday(start: string, end: string, locale: Locale): string {
-  const format = new Intl.DateTimeFormat(intlLocaleTags[locale], { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const format = dateTimeFormat(intlLocaleTags[locale], { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const asDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
   return start === end ? format.format(asDate(start)) : format.formatRange(asDate(start), asDate(end));
 }
@@ -33,7 +33,13 @@ export function toEventPageView(event: PublicEventDetail, locale: Locale) {
       registrationDeadline: event.registration_deadline ? formatDateTime(event.registration_deadline, locale) : null,
       bookableFrom: event.bookable_from ? formatDateTime(event.bookable_from, locale) : null,
       prices: event.prices.map(
-        (price): PriceRow => ({ key: price.key, label: price.label, amount: formatMoney(price.amount_cents, locale), perDay: price.per_day, free: price.amount_cents === 0 }),
+        (price): PriceRow => ({
+          key: price.key,
+          label: price.label,
+          amount: formatMoney(price.amount_cents, locale),
+          perDay: price.per_day,
+          free: price.amount_cents === 0,
+        }),
       ),
     },
   };
@@ -68,7 +74,10 @@ export function plainDescription(event: Pick<PublicEventDetail, "teaser" | "desc
 }
 
 /** schema.org `Event` for search engines (https://schema.org/Event, Google's event structured data). */
-export function eventJsonLd(event: PublicEventDetail, input: { locale: Locale; origin: string; site: Pick<Site, "company" | "website" | "street" | "zip" | "city" | "country"> }) {
+export function eventJsonLd(
+  event: PublicEventDetail,
+  input: { locale: Locale; origin: string; site: Pick<Site, "company" | "website" | "street" | "zip" | "city" | "country"> },
+) {
   const url = new URL(eventPagePathIn(event, input.locale), input.origin).toString();
   const participant = event.prices.find((price) => price.kind === "participant");
   return {
@@ -96,7 +105,13 @@ export function eventJsonLd(event: PublicEventDetail, input: { locale: Locale; o
       "@type": "Organization",
       name: input.site.company,
       url: input.site.website || input.origin,
-      address: { "@type": "PostalAddress", streetAddress: input.site.street, postalCode: input.site.zip, addressLocality: input.site.city, addressCountry: input.site.country },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: input.site.street,
+        postalCode: input.site.zip,
+        addressLocality: input.site.city,
+        addressCountry: input.site.country,
+      },
     },
   };
 }

@@ -6,19 +6,34 @@ export type IsoDate = string;
 /** The operator works in Berlin time: deadlines and "today" are judged there. */
 export const operatorTimeZone = "Europe/Berlin";
 
+/**
+ * Intl formatters are costly to build (tens of microseconds each) and pages format many dates: one
+ * per locale tag and options, kept for the life of the process (a handful of entries).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function asUtcDate(isoDate: IsoDate): Date {
   return new Date(`${isoDate}T00:00:00Z`);
 }
 
 /** `2026-03-30`..`2026-04-02` → `30 Mar – 2 Apr 2026` / `30. März – 2. Apr. 2026`. */
 export function formatDateRange(start: IsoDate, end: IsoDate, locale: Locale): string {
-  const format = new Intl.DateTimeFormat(intlLocaleTags[locale], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const format = dateTimeFormat(intlLocaleTags[locale], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   if (start === end) return format.format(asUtcDate(start));
   return format.formatRange(asUtcDate(start), asUtcDate(end));
 }
 
 export function formatDate(date: IsoDate, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(date));
+  return dateTimeFormat(intlLocaleTags[locale], { dateStyle: "long", timeZone: "UTC" }).format(asUtcDate(date));
 }
 
 /**
@@ -30,8 +45,8 @@ export function formatDate(date: IsoDate, locale: Locale): string {
  */
 export function formatDateTime(instant: Date | string, locale: Locale): string {
   const date = new Date(instant);
-  const day = new Intl.DateTimeFormat(intlLocaleTags[locale], { dateStyle: "medium", timeZone: operatorTimeZone }).format(date);
-  const time = new Intl.DateTimeFormat(intlLocaleTags[locale], {
+  const day = dateTimeFormat(intlLocaleTags[locale], { dateStyle: "medium", timeZone: operatorTimeZone }).format(date);
+  const time = dateTimeFormat(intlLocaleTags[locale], {
     hour: "2-digit",
     minute: "2-digit",
     timeZoneName: "short",
@@ -46,7 +61,7 @@ export function formatDateTime(instant: Date | string, locale: Locale): string {
  * are still theirs. E-mails and the held-places pages say it the same way.
  */
 export function formatDeadline(instant: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocaleTags[locale], {
+  return dateTimeFormat(intlLocaleTags[locale], {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -59,7 +74,7 @@ export function formatDeadline(instant: Date | string, locale: Locale): string {
 
 /** Today's calendar date in the operator's time zone. */
 export function operatorToday(now: Date): IsoDate {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return dateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /**
@@ -69,7 +84,7 @@ export function operatorToday(now: Date): IsoDate {
 export function operatorDayStart(isoDate: IsoDate): Date {
   const utcMidnight = asUtcDate(isoDate);
   // Berlin is UTC+1 or UTC+2: take the candidate that reads 00:00 on that very day there.
-  const wallClock = new Intl.DateTimeFormat("en-CA", {
+  const wallClock = dateTimeFormat("en-CA", {
     timeZone: operatorTimeZone,
     year: "numeric",
     month: "2-digit",

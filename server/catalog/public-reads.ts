@@ -14,8 +14,8 @@ import { getSite } from "./site";
 
 /**
  * The public reads (anyone may), as the API and the pages call them. What every page view needs
- * goes through the read cache; a form and a content page are read fresh (a form's preview depends
- * on who asks, and both are read once per visit).
+ * goes through the read cache, published forms too; a form's preview (it depends on who asks) and a
+ * content page (read once per visit) are read fresh.
  */
 type CatalogDeps = Pick<Deps, "db" | "now" | "reads">;
 
@@ -45,13 +45,20 @@ export const readExperiences = (deps: CatalogDeps, input: { locale: Locale }) =>
   cachedRead(deps, `experiences:${input.locale}`, () => listExperiences(deps.db, input.locale));
 
 /**
- * A booking form: its latest published version. `preview` asked for shows the draft (the builder's
+ * A booking form: its latest published version, the same for everybody, so it is cached (every booking
+ * page view reads it; publishing, a staff edit of the event, its prices or the site's terms and a
+ * booking taking places drop it, decision 048). `preview` asked for shows the draft (the builder's
  * working copy, also of an unpublished event) to staff only: anyone else is refused (401/403), and a
  * preview is never cached (decision 036).
  */
 export const readPublicForm = (deps: CatalogDeps, actor: Actor, input: { locale: Locale; formId: string; preview: boolean }) => {
-  if (input.preview) authorize(actor, "form.preview", null);
-  return getPublicForm(deps.db, input.locale, input.formId, { preview: input.preview, now: deps.now() });
+  if (input.preview) {
+    authorize(actor, "form.preview", null);
+    return getPublicForm(deps.db, input.locale, input.formId, { preview: true, now: deps.now() });
+  }
+  return cachedRead(deps, `form:${input.locale}:${input.formId}`, () =>
+    getPublicForm(deps.db, input.locale, input.formId, { preview: false, now: deps.now() }),
+  );
 };
 
 export const readReservedVehicles = (deps: CatalogDeps, input: { formId: string }) => getReservedVehicles(deps.db, input.formId);

@@ -28,6 +28,73 @@ describe("read cache", () => {
   });
 });
 
+describe("read cache bounds and shared loads", () => {
+  it("keeps at most maxEntries values, dropping the oldest first", async () => {
+    const cache = new ReadCache(10_000, () => 0, { maxEntries: 2 });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get("a", load);
+    await cache.get("b", load);
+    await cache.get("c", load);
+    expect(cache.size.entries).toBe(2);
+    expect(await cache.get("b", load)).toBe(2);
+    expect(await cache.get("c", load)).toBe(3);
+    // "a" was the oldest: loaded again.
+    expect(await cache.get("a", load)).toBe(4);
+  });
+
+  it("keeps about maxBytes of values and never one larger than that", async () => {
+    const cache = new ReadCache(10_000, () => 0, { maxBytes: 100 });
+    await cache.get("a", async () => "x".repeat(40));
+    await cache.get("b", async () => "y".repeat(40));
+    expect(cache.size).toEqual({ entries: 2, bytes: 84 });
+    await cache.get("c", async () => "z".repeat(40));
+    expect(cache.size).toEqual({ entries: 2, bytes: 84 });
+    let loads = 0;
+    await cache.get("huge", async () => ({ loads: ++loads, text: "h".repeat(200) }));
+    await cache.get("huge", async () => ({ loads: ++loads, text: "h".repeat(200) }));
+    expect(loads).toBe(2);
+    expect(cache.size.bytes).toBeLessThanOrEqual(100);
+  });
+
+  it("lets requests that miss together share one load, but not across a write", async () => {
+    const cache = new ReadCache(10_000);
+    let loads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      loads += 1;
+      const mine = loads;
+      await gate;
+      return mine;
+    };
+    const first = cache.get("k", slow);
+    const second = cache.get("k", slow);
+    cache.invalidate();
+    const afterWrite = cache.get("k", slow);
+    release();
+    expect(await Promise.all([first, second, afterWrite])).toEqual([1, 1, 2]);
+    expect(loads).toBe(2);
+    // The value loaded after the write is kept; the one from before it is not.
+    expect(await cache.get("k", async () => 99)).toBe(2);
+  });
+
+  it("does not keep a failed load", async () => {
+    const cache = new ReadCache(10_000);
+    await expect(cache.get("k", () => Promise.reject(new Error("gone")))).rejects.toThrow("gone");
+    expect(await cache.get("k", async () => 1)).toBe(1);
+  });
+
+  it("with a TTL of 0 loads every time and keeps nothing", async () => {
+    const cache = new ReadCache(0);
+    let loads = 0;
+    await cache.get("k", async () => ++loads);
+    await cache.get("k", async () => ++loads);
+    expect(loads).toBe(2);
+    expect(cache.size.entries).toBe(0);
+  });
+});
+
 describe("page cache", () => {
   const html = () => new Response("<p>hi</p>", { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
 
