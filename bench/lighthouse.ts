@@ -42,7 +42,7 @@ try {
     if (first) pages.push(`${prefix}/events/${first.category.slug}/${first.slug}`);
   }
   console.log(
-    `\nLighthouse ${"mobile".padEnd(6)} ${categories.map((name) => name.padStart(15)).join("")}   goal: performance ≥ ${performanceGoal}, others ${otherGoal}`,
+    `\nLighthouse mobile${" ".repeat(47)} ${categories.map((name) => name.padStart(15)).join("")}      sent   goal: performance ≥ ${performanceGoal}, others ${otherGoal}`,
   );
   for (const page of pages) {
     // A first visit primes the page micro-cache and the server's reads, as a live site's would be.
@@ -56,7 +56,11 @@ try {
     if (blockedOnPurpose && failingSeo.every((ref) => ref.id === "is-crawlable")) scores[3] = otherGoal;
     const missed = scores.some((score, index) => score < (index === 0 ? performanceGoal : otherGoal));
     if (missed) over += 1;
-    console.log(`  ${page.padEnd(62)} ${scores.map((score) => String(score).padStart(15)).join("")}   ${missed ? "NOT met" : "met"}`);
+    // What the page weighs on the wire, compressed as sent (Lighthouse's total byte weight).
+    const sentKb = Math.round((result?.lhr.audits["total-byte-weight"]?.numericValue ?? 0) / 1024);
+    console.log(
+      `  ${page.padEnd(62)} ${scores.map((score) => String(score).padStart(15)).join("")} ${`${sentKb} KB`.padStart(9)}   ${missed ? "NOT met" : "met"}`,
+    );
     // What Lighthouse holds against the page: the weighted audits that did not pass, in each category short of its goal.
     for (const [index, name] of categories.entries()) {
       if ((scores[index] ?? 0) >= (index === 0 ? performanceGoal : otherGoal)) continue;
