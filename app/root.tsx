@@ -1,5 +1,5 @@
 import "./utils/zod-without-eval";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { translatorFor } from "../core/i18n/i18n";
@@ -58,6 +58,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
   const i18n = usePageI18n(locale, pathname);
+  // Effects run once the page has hydrated: from then on its controls answer. Marked on <html> so that
+  // a test (or a style) can tell the live page from the server's HTML that looks the same.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale}>
       <head>

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMoney } from "../../core/domain/money";
-import { expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, hydrated, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
@@ -100,7 +100,7 @@ test.describe("call-back queue by keyboard", () => {
     const booking = await bookTrackDay(request, { locale: "en", email: uniqueEmail("call-back-keys"), payment: "sma" });
     const member = await newStaffMember(request);
     await logInAsStaff(page, member, { locale: "en", redirectTo: "/admin/call-backs" });
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await hydrated(page);
     const trigger = requestCard(page, booking.bookingUuid).getByRole("button", { name: "Verify", exact: true });
     await trigger.focus();
     await page.keyboard.press("Enter");

@@ -138,7 +138,9 @@ const screens = [
 
 /** React Router has hydrated the page: from now on its forms are JavaScript's. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  // The router exists before React has finished hydrating a large page: wait for the root's effect too
+  // (a click before that was lost on the form builder on a busy machine).
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.documentElement.hasAttribute("data-hydrated"));
 }
 
 /**
