@@ -99,7 +99,13 @@ for (const language of languages) {
       const save = page.getByRole("button", { name: t.next });
       await expect(summary).toBeVisible();
       await expect(page.getByTestId("price-summary")).toBeHidden();
-      expect((await boxOf(summary)).y + (await boxOf(summary)).height).toBeLessThanOrEqual((await boxOf(save)).y);
+      // Read once the page has settled: the summary is drawn again when the page's live price arrives.
+      await expect
+        .poll(async () => {
+          const [summaryBox, saveBox] = [await summary.boundingBox(), await save.boundingBox()];
+          return summaryBox && saveBox ? summaryBox.y + summaryBox.height <= saveBox.y : "not rendered";
+        })
+        .toBe(true);
 
       // "Copy day 1 to day 2" is at the top of day 2: inside its group, above its choices.
       const copy = page.getByRole("button", { name: t.copy });
