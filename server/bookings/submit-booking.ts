@@ -68,7 +68,10 @@ export async function submitBooking(
      * slips in between the check and the hold. Throwing undoes everything.
      */
     prepare?: (tx: Queryable, draft: typeof bookings.$inferSelect) => Promise<ResourceRequest[]>;
-    /** Runs inside the submission's transaction once everything is held (confirmation e-mail, account): all or nothing. */
+    /**
+     * Runs inside the submission's transaction once the booking is priced and coded, just before the places
+     * and resources are taken (confirmation e-mail, account): all or nothing, undone when no place is left.
+     */
     afterHeld?: (tx: Queryable, held: { bookingId: string; code: string; holdExpiresAt: Date | null }) => Promise<void>;
   },
 ): Promise<SubmitOutcome> {
@@ -93,10 +96,9 @@ export async function submitBooking(
         ? await claimWaitlistOffer(tx, { eventId: event.id, offerToken: input.waitlistOfferToken, partySize: places, now })
         : null;
       const toHold = places - (offer?.placesHeld ?? 0);
-      if (toHold > 0 && !(await holdPlaces(tx, event.id, toHold))) {
-        const [fresh] = await tx.select({ capacity: events.capacity, taken: events.placesTaken }).from(events).where(eq(events.id, event.id));
-        throw new NoPlaces(fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0);
-      }
+      // Refused early from the committed counter (read without a lock): no work is done for a buyer who
+      // cannot get a place. The counter only falls when a hold ends, so "full" was true when read.
+      if (toHold > 0 && event.placesTaken + toHold > event.capacity) throw new NoPlaces(Math.max(0, event.capacity - event.placesTaken));
 
       const resourceRows = requests.length
         ? await tx
@@ -116,8 +118,6 @@ export async function submitBooking(
       for (const request of requests) {
         const resource = resourceById.get(request.resourceId);
         if (!resource || !Number.isInteger(request.quantity) || request.quantity < 1) throw new ResourceUnavailable(request.resourceId);
-        if (!(await reserveResource(tx, resource.id, request.quantity))) throw new ResourceUnavailable(request.resourceId);
-        await tx.insert(resourceReservations).values({ resourceId: resource.id, bookingId: booking.id, quantity: request.quantity });
       }
 
       const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
@@ -163,6 +163,22 @@ export async function submitBooking(
         now,
       });
       await input.afterHeld?.(tx, { bookingId: booking.id, code, holdExpiresAt });
+      if (requests.length)
+        await tx
+          .insert(resourceReservations)
+          .values(requests.map((request) => ({ resourceId: request.resourceId, bookingId: booking.id, quantity: request.quantity })));
+
+      // The counters last: the UPDATE that takes a place locks the event's row until the commit, and every
+      // other buyer of the event waits for that lock. Held last, the lock lasts one statement and the commit
+      // instead of the whole submission (a sale rush books as fast as that lock is passed on). Failing here
+      // undoes everything written above. Event before resources, always in this order (no deadlock).
+      if (toHold > 0 && !(await holdPlaces(tx, event.id, toHold))) {
+        const [fresh] = await tx.select({ capacity: events.capacity, taken: events.placesTaken }).from(events).where(eq(events.id, event.id));
+        throw new NoPlaces(fresh ? Math.max(0, fresh.capacity - fresh.taken) : 0);
+      }
+      for (const request of requests) {
+        if (!(await reserveResource(tx, request.resourceId, request.quantity))) throw new ResourceUnavailable(request.resourceId);
+      }
       return { outcome: "held", bookingId: booking.id, code, holdExpiresAt, placesHeld: places };
     });
   } catch (error) {
