@@ -22,6 +22,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // nginx, three processes of the compiled server, PostgreSQL and an SMTP peer (after `npm run build`).
+      { test: { name: "scale-out", include: ["tests/scale-out/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 } },
     ],
   },
 });

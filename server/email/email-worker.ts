@@ -25,7 +25,11 @@ export type EmailWorkerOptions = {
   pollIntervalMs?: number;
   /** The worker's clock; tests move it forward to pass a retry delay. */
   now?: () => Date;
-  /** Mails claimed per transaction. Default 20. */
+  /**
+   * Mails claimed per transaction. Default 1: a process killed mid-round leaves only the mail it holds
+   * waiting for its claim to expire (and at most that one sent twice), not a whole batch; one claim per
+   * mail costs a short transaction beside an SMTP exchange that takes far longer.
+   */
   batchSize?: number;
   /** Attempts before a mail is marked `failed`. Default 30 (about 4½ hours of retries, see `emailRetryDelayMs`). */
   maxAttempts?: number;
@@ -82,7 +86,10 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
       // Staff's wording as it is when the mail goes out (decision 037).
       const overrides = await loadEmailTextOverrides(db, message.template, mail.locale);
       const rendered = await renderEmail(message, mail.locale, overrides);
-      await transport.send({ from, to: mail.toAddress, ...rendered });
+      // A process that dies between the server's acceptance and the `sent` update leaves the mail to be
+      // sent again: with the outbox row's id as its Message-ID the copy is the same message, and mail
+      // programs show it once.
+      await transport.send({ from, to: mail.toAddress, ...rendered, messageId: outboxMessageId(mail.id, from) });
     },
     complete: async (mail, now) => {
       // The farewell of a deleted account is the last place its address lived: forget it once delivered.
@@ -127,7 +134,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     onRoundError: (error) => logger.error({ error: describeError(error) }, "e-mail worker round failed"),
     now: options.now,
     pollIntervalMs: options.pollIntervalMs,
-    batchSize: options.batchSize,
+    batchSize: options.batchSize ?? 1,
     claimMs: options.claimMs,
   });
 
@@ -144,4 +151,10 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
 function describeError(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, 2_000);
+}
+
+/** `<outbox-row-id@sender-domain>`: stable across attempts (RFC 5322 asks for a unique id per message, not per attempt). */
+export function outboxMessageId(outboxId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${outboxId}@${domain}>`;
 }

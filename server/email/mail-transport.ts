@@ -4,7 +4,16 @@ import { writeOutboxEntry } from "./outbox-folder";
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** One rendered mail, ready to go out. */
-export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string; attachments?: MailAttachment[] | undefined };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[] | undefined;
+  /** `<id@domain>`; the same for every attempt at one outbox mail, so a resent copy is known as the same mail. */
+  messageId?: string | undefined;
+};
 
 /** Where mails go: an SMTP server, or the development outbox folder. */
 export type MailTransport = {

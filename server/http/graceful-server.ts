@@ -15,6 +15,9 @@ export type GracefulServer = {
  * ones as soon as their answer is sent (it says `Connection: close`). A request that still arrives on
  * an open connection while draining gets a 503 before anything runs, never a half-done write.
  */
+/** Longer than nginx's (60 s) and the common cloud balancers' (60–350 s are configurable; 60 s is their default) idle timeout. */
+export const idleKeepAliveMs = 75_000;
+
 export function createGracefulServer(listener: RequestListener): GracefulServer {
   let draining = false;
   const inFlight = new Set<ServerResponse>();
@@ -33,6 +36,12 @@ export function createGracefulServer(listener: RequestListener): GracefulServer 
     });
     void listener(request, response);
   });
+  // A balancer keeps idle connections to us open and reuses them (nginx's upstream `keepalive`, 60 s by
+  // default). Node's own 5 s idle timeout would close one just as nginx sends a request on it: nginx then
+  // answers 502 for a POST (it cannot know whether we started it) and counts us as failed. Idle
+  // connections stay open longer than any balancer's, which closes them first.
+  server.keepAliveTimeout = idleKeepAliveMs;
+  server.headersTimeout = idleKeepAliveMs + 1000;
 
   async function drain(graceMs: number): Promise<boolean> {
     draining = true;
