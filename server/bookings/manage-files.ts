@@ -62,7 +62,11 @@ export async function manageUploadFile(deps: LinkDeps & { files: FileStore }, ca
  * The dashboard's "Manage" links: the current link of each of the account's submitted bookings
  * (the owner reaches the same page as the e-mails' link; decision 023).
  */
-export async function ownerManageLinks(deps: { db: Database; manageLinkSecret: string }, actor: Actor, input: { locale: Locale }): Promise<Record<string, string>> {
+export async function ownerManageLinks(
+  deps: { db: Database; manageLinkSecret: string },
+  actor: Actor,
+  input: { locale: Locale },
+): Promise<Record<string, string>> {
   const userId = actor.user?.userId ?? "";
   authorize(actor, "account.list-bookings", { id: userId });
   const rows = await deps.db

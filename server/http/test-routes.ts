@@ -51,7 +51,9 @@ export function createTestRoutes(options: {
     const password = "Staff-member-2026";
     const totpSecret = enrolled ? newTotpSecret() : null;
     const name = role === "admin" ? "Anna Admin" : "Sven Staff";
-    await options.db.transaction((tx) => insertAccount(tx, { email, password, name, role, ...(totpSecret ? { totpSecret } : {}) }, { locale, verifiedAt: options.now() }));
+    await options.db.transaction((tx) =>
+      insertAccount(tx, { email, password, name, role, ...(totpSecret ? { totpSecret } : {}) }, { locale, verifiedAt: options.now() }),
+    );
     return c.json({ email, password, totpSecret, name }, 201);
   });
 

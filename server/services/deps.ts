@@ -99,7 +99,11 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
-    uploads: { files: options.fileStore ?? folderFileStore(options.uploadsDir), idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
+    uploads: {
+      files: options.fileStore ?? folderFileStore(options.uploadsDir),
+      idleTimeoutMs: options.uploadIdleTimeoutMs,
+      bytesPerDraft: options.uploadBytesPerDraft,
+    },
     images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };

@@ -184,14 +184,24 @@ describe("booking uploads in S3", () => {
 
 describe("event images in S3", () => {
   it("an event image's files go to the bucket under images/, are served from it, and leave it when the image is removed", async () => {
-    const app = createApp({ services: api.services, build: () => Promise.reject<ServerBuild>(new Error("no pages")), mode: "test", pageCacheSeconds: 0, logError: () => undefined });
+    const app = createApp({
+      services: api.services,
+      build: () => Promise.reject<ServerBuild>(new Error("no pages")),
+      mode: "test",
+      pageCacheSeconds: 0,
+      logError: () => undefined,
+    });
     const photo = await sharp({ create: { width: 600, height: 375, channels: 3, background: { r: 20, g: 120, b: 60 } } })
       .jpeg()
       .toBuffer();
     const body = new FormData();
     body.append("image_alt.en", "A fairway by the sea");
     body.append("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
-    const uploaded = await app.request(`/api/staff/events/${seedIds.events.trackDayTwoDays}/image`, { method: "POST", body, headers: { authorization: `Bearer ${staffToken}` } });
+    const uploaded = await app.request(`/api/staff/events/${seedIds.events.trackDayTwoDays}/image`, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
     expect(uploaded.status).toBe(200);
     const files = staffEventResponseSchema.parse(await uploaded.json()).data.image?.files ?? [];
     expect(files.length).toBeGreaterThan(0);
@@ -203,7 +213,10 @@ describe("event images in S3", () => {
     }
     expect(existsSync(path.join(root, "one", "uploads", "images"))).toBe(false);
 
-    const removed = await app.request(`/api/staff/events/${seedIds.events.trackDayTwoDays}/image`, { method: "DELETE", headers: { authorization: `Bearer ${staffToken}` } });
+    const removed = await app.request(`/api/staff/events/${seedIds.events.trackDayTwoDays}/image`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
     expect(removed.status).toBe(200);
     expect(await s3.keys("images/")).toEqual([]);
     for (const file of files) expect((await app.request(file.url)).status).toBe(404);
