@@ -1,3 +1,4 @@
+// Over 400 lines: one upload's life (streamed receive, its checks, the hand-over to the store and the one transaction) reads best in one place.
 import { randomUUID } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
