@@ -7,7 +7,9 @@
  *   npm run db:backup -- backups/2026-11-23      (the site may run on PostgreSQL; stop it first on PGlite)
  *   npm run db:restore -- backups/2026-11-23     (the site stopped; PGlite refuses a DATA_DIR with a database in it)
  *
- * DATABASE_URL and DATA_DIR are read as the site reads them (server/env.ts).
+ * DATABASE_URL and DATA_DIR are read as the site reads them (server/env.ts). With S3_* set the uploads and
+ * event images live in the bucket, not in DATA_DIR (decision 049): the backup says so and leaves them to
+ * the storage provider's own tools rather than pretending to have saved them.
  */
 import { execFileSync } from "node:child_process";
 import { cp, mkdir, readdir } from "node:fs/promises";
@@ -18,6 +20,15 @@ import { parseEnv } from "../server/env";
 import { ensurePostgresInstalled } from "./postgres-cluster";
 
 export type BackupTarget = { databaseUrl?: string | undefined; dataDir: string };
+
+/** What a backup or a restore leaves out when the files are in a bucket: said every time, so that nobody takes the folder for the whole site. */
+export function bucketNotice(bucket: string, command: "backup" | "restore"): string {
+  return command === "backup"
+    ? `The booking uploads and event images are in the S3 bucket "${bucket}" (S3_BUCKET), not in DATA_DIR: this backup does NOT contain them. ` +
+        "Back the bucket up with the storage provider's own tools (versioning, replication, or a copy with aws s3 sync / mc mirror), at the same time as the database."
+    : `The booking uploads and event images are in the S3 bucket "${bucket}" (S3_BUCKET): this restore did not touch them. ` +
+        "Restore the bucket from the storage provider's backup of the same time, or downloads of files the database names answer 404.";
+}
 
 const pgDumpFile = "database.pgdump";
 const pgliteFile = "database.pglite.tar.gz";
@@ -96,4 +107,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     await restoreDatabase(target, path.resolve(folder));
     console.log(`Restored ${folder} into ${target.databaseUrl ? "PostgreSQL" : `PGlite in ${target.dataDir}`}.`);
   }
+  if (env.s3) console.warn(bucketNotice(env.s3.bucket, command));
 }

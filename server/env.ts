@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/forwarded-request";
 import { areWidgetFrameSources } from "../core/domain/widget-origins";
+import type { S3Config } from "./uploads/s3-store";
 
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined));
+
+/** The S3_* variables that make booking uploads and event images go to a bucket (decision 049), and those of them that are required then. */
+const s3Variables = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+const requiredS3Variables = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 /** Every environment variable the server reads, validated once at boot. See `.env.example`. */
 const envSchema = z
@@ -106,6 +111,19 @@ const envSchema = z
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "METRICS_TOKEN must have at least 16 characters"),
     /** On SIGTERM/SIGINT: seconds in-flight requests (and then the workers' current job or mail) may take before they are cut off. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    /** Uploads and event images in an S3-compatible bucket instead of DATA_DIR/uploads (decision 049); all or nothing, see below. */
+    S3_BUCKET: optionalText,
+    /** Unset: us-east-1 (most S3-compatible services ignore it, AWS signs with it). */
+    S3_REGION: optionalText,
+    /** Another service than AWS (MinIO, s3rver, …): its origin, e.g. http://127.0.0.1:9000. */
+    S3_ENDPOINT: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value), "S3_ENDPOINT must be an http(s) origin"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** The bucket in the URL's path rather than its host name (MinIO and most self-hosted services need it). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0", ""])
+      .optional()
+      .transform((value) => value === "true" || value === "1"),
   })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.
@@ -122,7 +140,32 @@ const envSchema = z
   .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
     message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     path: ["PAYMENT_PROVIDER"],
-  });
+  })
+  // Half a bucket configuration would quietly keep the files on this machine: refused at boot instead.
+  .superRefine((env, context) => {
+    const given = s3Variables.filter((name) => (name === "S3_FORCE_PATH_STYLE" ? env.S3_FORCE_PATH_STYLE : env[name] !== undefined));
+    const missing = requiredS3Variables.filter((name) => env[name] === undefined);
+    if (given.length === 0 || missing.length === 0) return;
+    context.addIssue({
+      code: "custom",
+      path: [missing[0] ?? "S3_BUCKET"],
+      message: `S3 storage is partly configured (${given.join(", ")} set): also set ${missing.join(", ")}, or unset every S3_ variable to keep the files in DATA_DIR/uploads`,
+    });
+  })
+  .transform((env) => ({ ...env, s3: s3ConfigOf(env) }));
+
+/** The bucket's settings when S3 is configured (the refinement above made sure the required ones are there). */
+function s3ConfigOf(env: { [name in (typeof s3Variables)[number]]: name extends "S3_FORCE_PATH_STYLE" ? boolean : string | undefined }): S3Config | undefined {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? "us-east-1",
+    endpoint: env.S3_ENDPOINT?.replace(/\/$/, ""),
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
 
 export type Env = z.output<typeof envSchema>;
 

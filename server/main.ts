@@ -22,6 +22,7 @@ import { createTestRoutes } from "./http/test-routes";
 import { createLogger } from "./logger";
 import { projectRoot } from "./project-root";
 import { createServices } from "./services";
+import { createUploadStorage } from "./uploads/upload-storage";
 import type { PaymentProvider } from "./payments/payment-provider";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
 import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type SandboxProvider } from "./payments/sandbox-provider";
@@ -86,6 +87,11 @@ function stripeApiBase(origin: string) {
   return { host: url.hostname, port: Number(url.port || (protocol === "http" ? 80 : 443)), protocol };
 }
 
+// Booking uploads and event images: the S3 bucket when S3_* is set, so that every process sees every file (decision 049).
+const uploadStorage = createUploadStorage({ dataDir, s3: env.s3 });
+await uploadStorage.check();
+logger.info(`Uploads and event images go to ${uploadStorage.describe}`);
+
 const services = createServices(database.db, {
   paymentProvider,
   cacheTtlMs: env.READ_CACHE_SECONDS * 1000,
@@ -98,6 +104,8 @@ const services = createServices(database.db, {
   logError: (error) => logger.error({ err: error }, "work after an answer failed"),
   // Beside the database, never under build/client or public: uploads are not served to anyone.
   uploadsDir: path.join(dataDir, "uploads"),
+  fileStore: uploadStorage.files,
+  imageStore: uploadStorage.images,
   uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
   // Deliver soon after the enqueuing transaction commits instead of at the next poll.
   enqueueMail: async (queryable, mail) => {
@@ -119,7 +127,7 @@ const jobWorker = startJobWorker({
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
     [sendOpeningNoticesJob]: async (payload, now) => services.sendOpeningNotices(z.object({ eventId: z.string().uuid() }).parse(payload).eventId, now),
     [purgeDraftsJob]: async (_payload, now) => {
-      const purged = await runDraftPurge(database.db, { now, uploadsDir: path.join(dataDir, "uploads") });
+      const purged = await runDraftPurge(database.db, { now, files: uploadStorage.files });
       if (purged.drafts) logger.info(purged, "purged stale booking drafts");
     },
   },
@@ -170,7 +178,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
             publicOrigin,
             invalidateReads: services.invalidateReads,
             manageLinkSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
-            uploadsDir: path.join(dataDir, "uploads"),
+            files: uploadStorage.files,
           })
         : undefined,
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,

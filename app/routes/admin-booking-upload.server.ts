@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import { webContext } from "../../server/load-context";
 import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
@@ -16,8 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const bookingId = uuidOrNotFound(params.uuid);
   const uploadId = uuidOrNotFound(params.upload);
   const file = await orNotFound(Promise.resolve().then(() => web.services.staffBookings.uploadFile(actor, { bookingId, uploadId })));
-  const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
+  return new Response(file.body, {
     headers: {
       // Served as a download only, never rendered by the browser (the type was sniffed at upload).
       "Content-Type": file.mediaType,

@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import { webContext } from "../../server/load-context";
 import { actorOfSession } from "../../server/http/web-session-actor";
 import { pageLocale } from "../utils/auth.server";
@@ -14,8 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = actorOfSession(await web.session());
   const file = await manageFileCall(() => orNotFound(Promise.resolve(web.services.manage.uploadFile(actor, { token: params.token, uploadId }))));
   if ("gone" in file) return goneResponse(pageLocale(request), file.gone);
-  const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
+  return new Response(file.body, {
     headers: {
       // Served as a download only, never rendered by the browser (the type was sniffed at upload).
       "Content-Type": file.mediaType,

@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
@@ -77,15 +74,12 @@ export function registerStaffBookingRoutes(api: ApiRouter) {
     const params = staffBookingUploadParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("NOT_FOUND", "notFound");
     const file = await c.var.services.staffBookings.uploadFile(c.var.actor, { bookingId: params.data.uuid, uploadId: params.data.uploadUuid });
-    // A row whose file is gone from disk (a restored database, a cleaned folder) is "not found", not a broken stream.
-    const onDisk = await stat(file.path).catch(() => null);
-    if (!onDisk?.isFile()) throw new AppError("NOT_FOUND", "notFound");
-    const stream = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
-    return new Response(stream, {
+    // The verb opened the file from the store (a missing one is "not found" there, not a broken stream).
+    return new Response(file.body, {
       headers: {
         // A download only, never rendered by the browser (the type was sniffed from the bytes at upload).
         "Content-Type": file.mediaType,
-        "Content-Length": String(onDisk.size),
+        "Content-Length": String(file.sizeBytes),
         "Content-Disposition": `attachment; filename="${file.name.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "private, no-store",

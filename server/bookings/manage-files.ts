@@ -1,4 +1,3 @@
-import path from "node:path";
 import { and, eq, ne } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { localizePath, type Locale } from "../../core/i18n/locales";
@@ -8,6 +7,7 @@ import { authorize } from "../auth/authorize";
 import type { Database, Queryable } from "../db/client";
 import { bookings, eventCategoryTranslations, events, eventSlugs, uploads } from "../db/schema";
 import { AppError } from "../errors";
+import type { FileStore } from "../uploads/file-store";
 import { openManageLink } from "./manage-access";
 import { calendarFile } from "./manage-calendar";
 import { manageLinkPath } from "./manage-links";
@@ -44,8 +44,8 @@ export async function manageCalendar(deps: LinkDeps & { publicOrigin: string }, 
   return { filename: `${booking.code ?? "booking"}.ics`, ics };
 }
 
-/** A file uploaded to the booking, for the holder of its manage link: where it lies on disk and how to name it. */
-export async function manageUploadFile(deps: LinkDeps & { uploadsDir: string }, caller: Actor, input: { token: string; uploadId: string }) {
+/** A file uploaded to the booking, for the holder of its manage link: opened from the store, and how to name it (a missing file is "not found"). */
+export async function manageUploadFile(deps: LinkDeps & { files: FileStore }, caller: Actor, input: { token: string; uploadId: string }) {
   const { booking } = await openManageLink(deps, caller, { token: input.token });
   const [file] = await deps.db
     .select()
@@ -53,14 +53,20 @@ export async function manageUploadFile(deps: LinkDeps & { uploadsDir: string }, 
     .where(and(eq(uploads.id, input.uploadId), eq(uploads.bookingId, booking.id)))
     .limit(1);
   if (!file) throw new AppError("NOT_FOUND", "notFound");
-  return { path: path.join(deps.uploadsDir, path.basename(file.storageKey)), name: file.originalName, mediaType: file.mediaType, sizeBytes: file.sizeBytes };
+  const stored = await deps.files.open(file.storageKey);
+  if (!stored) throw new AppError("NOT_FOUND", "notFound");
+  return { body: stored.body, name: file.originalName, mediaType: file.mediaType, sizeBytes: stored.sizeBytes };
 }
 
 /**
  * The dashboard's "Manage" links: the current link of each of the account's submitted bookings
  * (the owner reaches the same page as the e-mails' link; decision 023).
  */
-export async function ownerManageLinks(deps: { db: Database; manageLinkSecret: string }, actor: Actor, input: { locale: Locale }): Promise<Record<string, string>> {
+export async function ownerManageLinks(
+  deps: { db: Database; manageLinkSecret: string },
+  actor: Actor,
+  input: { locale: Locale },
+): Promise<Record<string, string>> {
   const userId = actor.user?.userId ?? "";
   authorize(actor, "account.list-bookings", { id: userId });
   const rows = await deps.db

@@ -1,8 +1,7 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bookings, jobs, uploads } from "../db/schema";
+import type { FileStore } from "../uploads/file-store";
 
 export const purgeDraftsJob = "bookings.purge-stale-drafts";
 
@@ -20,7 +19,7 @@ const batchSize = 500;
  * cascade), then their uploaded files. Submitted bookings are never touched. Rows go in batches
  * that skip drafts locked by a save in progress, so a purge never blocks a visitor.
  */
-export async function purgeStaleDrafts(db: Database, input: { now: Date; uploadsDir?: string | undefined }): Promise<{ drafts: number; files: number }> {
+export async function purgeStaleDrafts(db: Database, input: { now: Date; files?: FileStore | undefined }): Promise<{ drafts: number; files: number }> {
   const untouchedBefore = new Date(input.now.getTime() - draftRetention.untouchedMs);
   const savedBefore = new Date(input.now.getTime() - draftRetention.savedMs);
   let drafts = 0;
@@ -57,9 +56,9 @@ export async function purgeStaleDrafts(db: Database, input: { now: Date; uploads
     });
     if (storageKeys === null) break;
     // Files go after the rows are gone: a crash in between leaves an unreferenced file, never a row without its file.
-    if (input.uploadsDir) {
+    if (input.files) {
       for (const key of storageKeys) {
-        await rm(path.join(input.uploadsDir, path.basename(key)), { force: true });
+        await input.files.remove(key);
         files += 1;
       }
     }
@@ -78,7 +77,7 @@ export async function scheduleDraftPurge(db: Database, now: Date): Promise<void>
 }
 
 /** The job: purge, then schedule the next run. */
-export async function runDraftPurge(db: Database, input: { now: Date; uploadsDir?: string | undefined }) {
+export async function runDraftPurge(db: Database, input: { now: Date; files?: FileStore | undefined }) {
   const purged = await purgeStaleDrafts(db, input);
   await db.insert(jobs).values({ kind: purgeDraftsJob, payload: {}, runAt: new Date(input.now.getTime() + purgeEveryMs) });
   return purged;

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -15,6 +13,7 @@ import { randomHex } from "../db/factories/common";
 import { siteSettings } from "../db/factories/site";
 import { bookingEvents, bookings, eventPrices, events, formItems, participants, uploads, users } from "../db/schema";
 import { issueInvoice } from "../invoices/issue-invoice";
+import type { FileStore } from "../uploads/file-store";
 
 /**
  * End-to-end tests of "manage my booking" only (NODE_ENV=test, mounted by test-routes.ts): a booked
@@ -26,8 +25,8 @@ export function createManageTestRoutes(options: {
   now: () => Date;
   manageLinkSecret: string;
   invalidateReads?: () => void;
-  /** Where `withUpload` puts its file (the server's upload folder). */
-  uploadsDir?: string | undefined;
+  /** Where `withUpload` puts its file (the server's upload store). */
+  files?: FileStore | undefined;
 }): Hono {
   const app = new Hono();
   const demoKeys = Object.keys(seedIds.events) as [keyof typeof seedIds.events, ...(keyof typeof seedIds.events)[]];
@@ -50,13 +49,12 @@ export function createManageTestRoutes(options: {
     const parsed = input.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: "copyOf, email and locale are needed" }, 400);
     const { copyOf, email, locale, ownerEmail, laterItems = [], withUpload = false, extraBookings = 0 } = parsed.data;
-    if (withUpload && !options.uploadsDir) return c.json({ error: "the server has no upload folder" }, 400);
+    if (withUpload && !options.files) return c.json({ error: "the server has no upload store" }, 400);
     const now = options.now();
     // The file is written before the transaction; its row is inserted inside it, with the booking.
-    const upload = withUpload && options.uploadsDir ? { id: randomUUID(), storageKey: randomUUID(), body: "Licence no. 4711, valid until 2030.\n" } : null;
-    if (upload && options.uploadsDir) {
-      await mkdir(options.uploadsDir, { recursive: true });
-      await writeFile(path.join(options.uploadsDir, upload.storageKey), upload.body);
+    const upload = withUpload && options.files ? { id: randomUUID(), storageKey: randomUUID(), body: "Licence no. 4711, valid until 2030.\n" } : null;
+    if (upload && options.files) {
+      await options.files.putBytes(upload.storageKey, Buffer.from(upload.body));
     }
     const created = await options.db.transaction(async (tx) => {
       const inserted = await insertDemoEventCopy(tx, copyOf, now, siteSettings);

@@ -12,6 +12,7 @@ import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
 import { balanceDueJob } from "../payments/balance-due";
+import type { FileStore } from "../uploads/file-store";
 import { createManageTestRoutes } from "./manage-test-routes";
 import { sendOpeningNoticesJob } from "../catalog/opening-notices";
 
@@ -29,8 +30,8 @@ export function createTestRoutes(options: {
   invalidateReads?: () => void;
   /** Signs the manage links the "manage my booking" test routes hand out (manage-test-routes.ts). */
   manageLinkSecret?: string;
-  /** The server's upload folder, where a test booking's file is put (manage-test-routes.ts `withUpload`). */
-  uploadsDir?: string;
+  /** The server's upload store, where a test booking's file is put (manage-test-routes.ts `withUpload`). */
+  files?: FileStore;
 }): Hono {
   const app = new Hono();
   if (options.manageLinkSecret) app.route("/", createManageTestRoutes({ ...options, manageLinkSecret: options.manageLinkSecret }));
@@ -50,7 +51,9 @@ export function createTestRoutes(options: {
     const password = "Staff-member-2026";
     const totpSecret = enrolled ? newTotpSecret() : null;
     const name = role === "admin" ? "Anna Admin" : "Sven Staff";
-    await options.db.transaction((tx) => insertAccount(tx, { email, password, name, role, ...(totpSecret ? { totpSecret } : {}) }, { locale, verifiedAt: options.now() }));
+    await options.db.transaction((tx) =>
+      insertAccount(tx, { email, password, name, role, ...(totpSecret ? { totpSecret } : {}) }, { locale, verifiedAt: options.now() }),
+    );
     return c.json({ email, password, totpSecret, name }, 201);
   });
 

@@ -8,6 +8,7 @@ import { manageLinksPerBookingPerHour } from "../bookings/manage-renewal";
 import type { Database, Queryable } from "../db/client";
 import { enqueueEmail, type EmailToSend } from "../email";
 import type { PaymentProvider } from "../payments/payment-provider";
+import { folderFileStore, type FileStore } from "../uploads/file-store";
 import { folderImageStore, type ImageStore } from "../uploads/image-store";
 import { ReadCache } from "./cache";
 
@@ -41,6 +42,8 @@ export type ServicesOptions = {
   draftsPerClientPerHour?: number;
   /** Where resized event images go (decision 040); default: the folder `<uploadsDir>/images`. */
   imageStore?: ImageStore;
+  /** Where booking uploads go (decision 049): the S3 bucket when configured; default: the folder `uploadsDir`. */
+  fileStore?: FileStore;
   /** Who may frame the event widget when the site settings name nobody (env WIDGET_FRAME_ANCESTORS; default `*`). */
   widgetFrameAncestors?: string;
 };
@@ -63,7 +66,8 @@ export type Deps = AccountsDeps & {
   manageLinkLimiter: RateLimiter;
   /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
   openingNoticeLimiter: RateLimiter;
-  uploads: { dir: string; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
+  /** `files`: the booking uploads' store (decision 049): `fileStore`, else the folder `uploadsDir`. */
+  uploads: { files: FileStore; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
   /** The resized event images (decision 040): `imageStore`, else `<uploadsDir>/images`. */
   images: ImageStore;
   /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
@@ -95,7 +99,11 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
-    uploads: { dir: options.uploadsDir, idleTimeoutMs: options.uploadIdleTimeoutMs, bytesPerDraft: options.uploadBytesPerDraft },
+    uploads: {
+      files: options.fileStore ?? folderFileStore(options.uploadsDir),
+      idleTimeoutMs: options.uploadIdleTimeoutMs,
+      bytesPerDraft: options.uploadBytesPerDraft,
+    },
     images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };

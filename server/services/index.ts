@@ -192,17 +192,17 @@ function bindServices(deps: Deps) {
       renewLink: (actor: Actor, input: { token: string }) => renewManageLink(deps, actor, input),
       calendar: (actor: Actor, input: { token: string; locale: Locale }) => manageCalendar(deps, actor, input),
       /** Streams a file for an item that may be completed later (the link's token instead of the draft's). */
-      uploadLater: (actor: Actor, input: Omit<Parameters<typeof uploadLaterFile>[2], "uploadsDir" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
+      uploadLater: (actor: Actor, input: Omit<Parameters<typeof uploadLaterFile>[2], "files" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
         return uploadLaterFile(deps, actor, {
           ...input,
-          uploadsDir: deps.uploads.dir,
+          files: deps.uploads.files,
           now: now(),
           idleTimeoutMs: deps.uploads.idleTimeoutMs,
           bytesPerDraft: deps.uploads.bytesPerDraft,
         });
       },
       uploadFile: (actor: Actor, input: { token: string; uploadId: string }) => {
-        return manageUploadFile({ ...deps, uploadsDir: deps.uploads.dir }, actor, input);
+        return manageUploadFile({ ...deps, files: deps.uploads.files }, actor, input);
       },
       /** The invoice PDF through the link's authority ("booking.invoice"). */
       invoicePdf: async (actor: Actor, input: { token: string }) => {
@@ -220,9 +220,9 @@ function bindServices(deps: Deps) {
       eventChoices: (actor: Actor, input: { locale: Locale }) => listEventChoices(deps, actor, input),
       /** Booking id → code, to name the bookings of a bulk action's answer (decision 033). */
       codes: (actor: Actor, input: { bookingIds: string[] }) => readBookingCodes(deps, actor, input),
-      /** Where an upload of the booking lies, to stream it. */
+      /** An upload of the booking, opened from the store, to stream it. */
       uploadFile: (actor: Actor, input: { bookingId: string; uploadId: string }) => {
-        return staffBookingUpload({ db, uploadsDir: deps.uploads.dir }, actor, input);
+        return staffBookingUpload({ db, files: deps.uploads.files }, actor, input);
       },
     },
     /** The form builder's definition calls (decision 036): a publish drops the read cache. */
@@ -293,11 +293,11 @@ function bindServices(deps: Deps) {
       findWaitlistOffer: (input: { eventId: string; offerToken: string }) => findWaitlistOffer(db, { ...input, now: now() }),
       /** The files uploaded to a booking, for the upload fields of its pages. */
       uploadsOf: (bookingId: string) => listBookingUploads(deps, { bookingId }),
-      /** Streams an upload of a draft to disk (the booking's token in the cookie or the body). */
-      storeUpload: (input: Omit<StoreUploadInput, "uploadsDir" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
+      /** Streams an upload of a draft to the file store (the booking's token in the cookie or the body). */
+      storeUpload: (input: Omit<StoreUploadInput, "files" | "now" | "idleTimeoutMs" | "bytesPerDraft">) => {
         return storeBookingUpload(db, {
           ...input,
-          uploadsDir: deps.uploads.dir,
+          files: deps.uploads.files,
           now: now(),
           idleTimeoutMs: deps.uploads.idleTimeoutMs,
           bytesPerDraft: deps.uploads.bytesPerDraft,

@@ -1,5 +1,6 @@
+// Over 400 lines: one upload's life (streamed receive, its checks, the hand-over to the store and the one transaction) reads best in one place.
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { and, eq, ne, sql } from "drizzle-orm";
@@ -15,6 +16,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingFormDefinition, definitionItems } from "../db/form-versions";
 import { bookingEvents, bookings, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
+import type { FileStore } from "./file-store";
 import { openMultipartBody } from "./multipart-body";
 import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
 import { videoDurationMs } from "./video-duration";
@@ -70,8 +72,8 @@ export type StoreUploadInput = {
   contentType: string;
   /** The request's Content-Length when it sent one: a body that cannot fit is refused before it is read. */
   contentLength?: number | undefined;
-  /** `<DATA_DIR>/uploads`, outside the web root. */
-  uploadsDir: string;
+  /** Where the file goes once it passed (`<DATA_DIR>/uploads` or the S3 bucket; decision 049). */
+  files: FileStore;
   locale: Locale;
   now: Date;
   /** Cut off after this long without a byte (default `defaultUploadIdleTimeoutMs`). */
@@ -101,17 +103,18 @@ type Received = { target: Target; fileName: string; sizeBytes: number; mediaType
  * `POST api/booking/{uuid}/upload`), or after checkout for one that may be completed later (decision
  * 023), and makes the upload's uuid the booking's answer for that item.
  *
- * The body is parsed as a stream and written to a randomly named file under `uploadsDir`; the size
- * limit stops it as soon as it is passed, the type is told by the file's bytes (never its name or
- * the client's Content-Type), a video's length is read from its headers. The database changes in
- * one transaction only when everything passed; on any failure the file is deleted again. A replaced
- * upload's row and file are removed.
+ * The body is parsed as a stream and written to a randomly named local file (the store's scratch
+ * folder); the size limit stops it as soon as it is passed, the type is told by the file's bytes
+ * (never its name or the client's Content-Type), a video's length is read from its headers. Only a
+ * file that passed is handed to the store (decision 049), so a refusal leaves nothing there. The
+ * database changes in one transaction only when everything passed; on any failure the file is
+ * deleted again. A replaced upload's row and file are removed.
  */
 export async function storeBookingUpload(db: Database, input: StoreUploadInput): Promise<UploadView> {
-  await mkdir(input.uploadsDir, { recursive: true, mode: 0o700 });
+  const { files } = input;
+  await mkdir(files.scratchDir, { recursive: true, mode: 0o700 });
   const storageKey = randomUUID();
-  const partialPath = path.join(input.uploadsDir, `${storageKey}.part`);
-  const finalPath = path.join(input.uploadsDir, storageKey);
+  const partialPath = path.join(files.scratchDir, `${storageKey}.part`);
   let stored = false;
   try {
     const received = await receiveUpload(db, input, partialPath);
@@ -125,7 +128,7 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
         throw itemError("VALIDATION_FAILED", "uploadTooLong", target.itemId, input.locale, { seconds: formatNumber(maxVideoSeconds, input.locale) });
       }
     }
-    await rename(partialPath, finalPath);
+    await files.moveIn(storageKey, partialPath);
     stored = true;
     const { row, replaced } = await db.transaction(async (tx) => {
       // Locked: a page save or a submission racing this upload waits, then sees it (or it sees them).
@@ -173,11 +176,15 @@ export async function storeBookingUpload(db: Database, input: StoreUploadInput):
       }
       return { row, replaced };
     });
-    // Only after the commit: had it failed, the old upload would still be the answer.
-    for (const old of replaced) await rm(path.join(input.uploadsDir, path.basename(old.storageKey)), { force: true });
+    // Only after the commit: had it failed, the old upload would still be the answer. A store that
+    // fails here (S3 unreachable) leaves an unreferenced file, never a refusal of the upload that was kept.
+    for (const old of replaced) await files.remove(old.storageKey).catch(() => undefined);
     return toUploadView(row);
   } catch (error) {
-    await rm(stored ? finalPath : partialPath, { force: true });
+    // The local part goes whatever happened (a put is whole or nothing); a stored file whose row did
+    // not commit goes too. Failing to remove it must not hide the refusal the visitor is owed.
+    await rm(partialPath, { force: true });
+    if (stored) await files.remove(storageKey).catch(() => undefined);
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { draftRetention, purgeDraftsJob, purgeStaleDrafts, runDraftPurge, schedu
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, jobs, participants, uploads } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
+import { folderFileStore } from "../../server/uploads/file-store";
 import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 
@@ -72,7 +73,7 @@ describe("purging stale drafts", () => {
     const file = path.join(uploadsDir, stored.storageKey);
     expect(existsSync(file)).toBe(true);
     await age(abandoned.uuid, 2 * day);
-    const first = await purgeStaleDrafts(database.db, { now: new Date(), uploadsDir });
+    const first = await purgeStaleDrafts(database.db, { now: new Date(), files: folderFileStore(uploadsDir) });
     expect(first.files).toBe(0);
     expect(existsSync(file)).toBe(true);
 
@@ -84,7 +85,7 @@ describe("purging stale drafts", () => {
       .where(eq(bookings.id, submitted.uuid));
     await age(submitted.uuid, 400 * day);
 
-    const second = await purgeStaleDrafts(database.db, { now: new Date(), uploadsDir });
+    const second = await purgeStaleDrafts(database.db, { now: new Date(), files: folderFileStore(uploadsDir) });
     const ids = [openedOnly, openedRecently, savedLastWeek, abandoned, submitted].map((draft) => draft.uuid);
     const left = new Set((await database.db.select({ id: bookings.id }).from(bookings).where(inArray(bookings.id, ids))).map((row) => row.id));
     expect(left).toEqual(new Set([openedRecently.uuid, savedLastWeek.uuid, submitted.uuid]));
@@ -106,7 +107,7 @@ describe("purging stale drafts", () => {
     const pending = await database.db.select().from(jobs).where(eq(jobs.kind, purgeDraftsJob));
     expect(pending.filter((job) => job.doneAt === null)).toHaveLength(1);
     const now = new Date();
-    await runDraftPurge(database.db, { now, uploadsDir });
+    await runDraftPurge(database.db, { now, files: folderFileStore(uploadsDir) });
     const after = (await database.db.select().from(jobs).where(eq(jobs.kind, purgeDraftsJob))).filter((job) => job.doneAt === null);
     expect(after.map((job) => job.runAt.getTime()).sort()).toContain(now.getTime() + 6 * hour);
   });

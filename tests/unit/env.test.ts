@@ -36,3 +36,44 @@ describe("payment provider configuration", () => {
     expect(() => parseEnv({ HSTS_INCLUDE_SUBDOMAINS: "yes" })).toThrow(/HSTS_INCLUDE_SUBDOMAINS/);
   });
 });
+
+describe("S3 storage configuration (decision 049)", () => {
+  const complete = { S3_BUCKET: "event-files", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret-example" };
+
+  it("keeps the files in DATA_DIR/uploads when no S3_ variable is set (an empty one counts as unset)", () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    expect(parseEnv({ S3_BUCKET: "", S3_ENDPOINT: " ", S3_FORCE_PATH_STYLE: "" }).s3).toBeUndefined();
+  });
+
+  it("reads a complete configuration, with us-east-1 and virtual-host style by default", () => {
+    expect(parseEnv(complete).s3).toEqual({
+      bucket: "event-files",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret-example",
+      forcePathStyle: false,
+    });
+    expect(parseEnv({ ...complete, S3_REGION: "eu-central-1", S3_ENDPOINT: "http://127.0.0.1:9000/", S3_FORCE_PATH_STYLE: "true" }).s3).toMatchObject({
+      region: "eu-central-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+    });
+  });
+
+  it("refuses a partial configuration, naming what is set and what is missing", () => {
+    expect(() => parseEnv({ S3_BUCKET: "event-files" })).toThrow(
+      /S3 storage is partly configured \(S3_BUCKET set\): also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, or unset every S3_ variable/,
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "1" })).toThrow(
+      /\(S3_ENDPOINT, S3_FORCE_PATH_STYLE set\): also set S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => parseEnv({ ...complete, S3_SECRET_ACCESS_KEY: "" })).toThrow(/also set S3_SECRET_ACCESS_KEY,/);
+  });
+
+  it("refuses an endpoint that is not an http(s) origin, and a path-style flag that is not a boolean", () => {
+    expect(() => parseEnv({ ...complete, S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT must be an http\(s\) origin/);
+    expect(() => parseEnv({ ...complete, S3_ENDPOINT: "https://s3.example/bucket" })).toThrow(/S3_ENDPOINT must be an http\(s\) origin/);
+    expect(() => parseEnv({ ...complete, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});
