@@ -22,8 +22,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // nginx, three processes of the compiled server, PostgreSQL and an SMTP peer (after `npm run build`).
-      { test: { name: "scale-out", include: ["tests/scale-out/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 } },
+      // The compiled server as processes (after `npm run build`): boot, graceful shutdown, and the scale-out
+      // test with nginx, three processes, PostgreSQL, S3 and an SMTP peer. Each file starts what it needs.
+      { test: { name: "processes", include: ["tests/processes/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 } },
     ],
   },
 });

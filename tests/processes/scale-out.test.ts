@@ -1,24 +1,30 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenResponseSchema } from "../../core/contracts/auth";
 import { publicFormResponseSchema } from "../../core/contracts/forms";
+import { loginResponseSchema } from "../../core/contracts/second-factor";
+import { staffEventResponseSchema } from "../../core/contracts/staff-catalogue";
 import { ensureNginx } from "../../scripts/ensure-nginx";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../../scripts/postgres-cluster";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { totpCodeAt } from "../../server/auth/totp";
 import { bookings, events, outboxEmails } from "../../server/db/schema";
-import { seedIds } from "../../server/db/seed";
+import { demoAccounts, seedIds } from "../../server/db/seed";
 import { outboxMessageId } from "../../server/email/email-worker";
 import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { buy, planPages, type BuyerOutcome, type PagePlan } from "../support/http-buyer";
+import { startS3Server, type S3TestServer } from "../support/s3-server";
 import { lastLines, startSiteProcess, type SiteProcess } from "../support/site-process";
 
 /**
  * The way the site grows past one process (issue 15): Debian's nginx balancing three processes of the
- * compiled server on one PostgreSQL, with a real SMTP peer. Each process has a data folder of its own,
+ * compiled server on one PostgreSQL and one S3 server (s3rver), with a real SMTP peer. Each process has a data folder of its own,
  * so nothing may rely on a shared disk. A sale rush through nginx sells out without overselling while
  * one process is killed in the middle of it; no acknowledged booking is lost, no e-mail goes out twice,
  * and a rate limit earned through one process holds on the others.
@@ -41,6 +47,7 @@ let balancer = "";
 const sites: SiteProcess[] = [];
 const received: { messageId: string; to: string; subject: string }[] = [];
 let smtp: SMTPServer | undefined;
+let s3: S3TestServer | undefined;
 
 function startSmtpPeer(): Promise<number> {
   smtp = new SMTPServer({
@@ -116,6 +123,7 @@ beforeAll(async () => {
   await database.db.update(events).set({ capacity, placesTaken: 0 }).where(eq(events.id, eventId));
 
   const smtpPort = await startSmtpPeer();
+  s3 = await startS3Server("scale-out");
   const balancerPort = await freePort();
   balancer = `http://127.0.0.1:${balancerPort}`;
   for (let index = 0; index < 3; index += 1) sitePorts.push(await freePort());
@@ -128,6 +136,13 @@ beforeAll(async () => {
     // The test's buyers name their own addresses in X-Forwarded-For (many buyers, one machine); nginx and
     // the test are both on the loopback, so the loopback is trusted here (production names nginx alone).
     TRUST_PROXY: "loopback",
+    // Files live in the one bucket, not in a process's folder.
+    S3_BUCKET: s3.config.bucket,
+    S3_REGION: s3.config.region,
+    S3_ENDPOINT: s3.config.endpoint ?? "",
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "true",
     LOG_LEVEL: "warn",
   };
   sites.push(...(await Promise.all([0, 1, 2].map((index) => startProcess(index, siteEnv)))));
@@ -148,6 +163,7 @@ afterAll(async () => {
   await Promise.all(sites.map((site) => site.stop(3000)));
   await database?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await s3?.stop();
   cluster?.stop();
   if (process.env.SCALE_OUT_KEEP !== "1") rmSync(workDir, { recursive: true, force: true });
 });
@@ -274,6 +290,43 @@ describe("three processes behind nginx on one PostgreSQL", () => {
     expect(await login(first!.origin)).toBe(429);
     expect(await login(second!.origin)).toBe(429);
     expect(await login(balancer)).toBe(429);
+  });
+
+  it("an event image uploaded through one process is stored once in S3 and served by every other", async () => {
+    const [first, second] = sites;
+    const post = (origin: string, url: string, body: unknown) =>
+      fetch(`${origin}${url}`, { method: "POST", headers: { "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
+    const login = loginResponseSchema.parse(
+      await (await post(first!.origin, "/api/auth/public/login", { email: demoAccounts.staff.email, password: demoAccounts.staff.password })).json(),
+    );
+    if (!("second_factor" in login)) throw new Error("a staff login without its second factor");
+    const code = await totpCodeAt(demoAccounts.staff.totpSecret, new Date());
+    const tokens = tokenResponseSchema.parse(
+      await (await post(first!.origin, "/api/auth/public/login/second-factor", { challenge: login.second_factor.challenge, code })).json(),
+    );
+    const picture = await sharp(Buffer.alloc(1200 * 750 * 3, 90), { raw: { width: 1200, height: 750, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    body.append("image_alt.en", "A fairway at dawn");
+    body.append("image_alt.de", "Ein Fairway im Morgenlicht");
+    body.append("file", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), "dawn.jpg");
+    const uploaded = await fetch(`${first!.origin}/api/staff/events/${eventId}/image`, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(uploaded.status).toBe(200);
+    const image = staffEventResponseSchema.parse(await uploaded.json()).data.image!;
+    expect((await s3!.keys("images/")).length).toBe(image.files.length);
+    // No process keeps a copy of its own.
+    for (const site of sites) expect(existsSync(path.join(path.dirname(site.logFile), "uploads", "images"))).toBe(false);
+    for (const origin of [second!.origin, balancer]) {
+      const served = await fetch(`${origin}${image.src}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/jpeg");
+      expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
   });
 
   it("a process that was killed comes back on the same database and serves the site again", async () => {

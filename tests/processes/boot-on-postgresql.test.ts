@@ -10,8 +10,7 @@ import { freePort, startPostgresCluster, type PostgresCluster } from "../../scri
 /**
  * A fresh deploy on PostgreSQL (issue 10): DATABASE_URL set and no data folder yet. The server must
  * create DATA_DIR itself (PGlite used to do it as a side effect) and come up, not crash on writing
- * its generated secrets there. Runs server/main.ts as a process, on an empty throwaway database:
- * a new one on the suite's PostgreSQL server, or a throwaway cluster when the suite runs on PGlite.
+ * its generated secrets there. Runs the compiled server as a process, on an empty throwaway cluster.
  */
 let cluster: PostgresCluster | null = null;
 let databaseUrl: string;
@@ -43,7 +42,6 @@ afterAll(async () => {
 });
 
 function stop(server: ChildProcess) {
-  // Its own process group: tsx's node child goes too.
   if (server.pid && server.exitCode === null) process.kill(-server.pid, "SIGKILL");
 }
 
@@ -51,10 +49,11 @@ it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it"
   const dataDir = path.join(parent, "data");
   const port = await freePort();
   const metricsToken = randomBytes(24).toString("hex");
-  const server = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  // The compiled server as production runs it (`npm run build` first).
+  const server = spawn(process.execPath, ["build/server-main.js"], {
     env: {
       ...process.env,
-      NODE_ENV: "development",
+      NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -20,11 +20,11 @@ type Outcome = { kind: "ok"; uuid: string; afterSignal: boolean } | { kind: "ref
 it("finishes the requests under way on SIGTERM, refuses new ones, and exits 0", async () => {
   const dataDir = path.join(parent, "data");
   const port = await freePort();
-  // Node with tsx's loader rather than the tsx command, which would relay the signal to its own child.
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The compiled server as production runs it (`npm run build` first): one process, the one signalled.
+  const server = spawn(process.execPath, ["build/server-main.js"], {
     env: {
       ...process.env,
-      NODE_ENV: "development",
+      NODE_ENV: "test",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
