@@ -106,6 +106,11 @@ const envSchema = z
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, "METRICS_TOKEN must have at least 16 characters"),
     /** On SIGTERM/SIGINT: seconds in-flight requests (and then the workers' current job or mail) may take before they are cut off. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+    /**
+     * Worker processes serving the site on one port (node:cluster; decision 050). 1 (default): one
+     * process, no cluster. More needs PostgreSQL: they share its data and tell each other of writes.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.
@@ -117,6 +122,16 @@ const envSchema = z
   .refine((env) => !env.SERVE_BUILD || ["127.0.0.1", "localhost", "::1"].includes(env.HOST), {
     message: "SERVE_BUILD (npm start) serves test payments and the dev outbox: HOST must be 127.0.0.1; use NODE_ENV=production npm run serve for a public site",
     path: ["HOST"],
+  })
+  // One embedded PGlite database lives inside one process: a second would open its files beside the first.
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+    message: "WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite database cannot be shared by several processes",
+    path: ["WEB_CONCURRENCY"],
+  })
+  // Vite's dev server (HMR socket, file watchers) is one per machine, not one per worker.
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.NODE_ENV !== "development" || env.SERVE_BUILD, {
+    message: "WEB_CONCURRENCY above 1 serves the built site only: NODE_ENV=production or test (or SERVE_BUILD), after npm run build",
+    path: ["WEB_CONCURRENCY"],
   })
   .refine((env) => env.PAYMENT_PROVIDER !== undefined, { message: "set PAYMENT_PROVIDER=stripe in production", path: ["PAYMENT_PROVIDER"] })
   .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
