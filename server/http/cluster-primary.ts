@@ -80,13 +80,16 @@ export function runClusterPrimary(options: ClusterOptions): Promise<number> {
       // group), and a worker takes a repeated signal as the same request to stop.
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
       // Requests, then the job and mail workers, then the database: each bounded by the grace period.
-      const deadline = setTimeout(() => {
-        const left = Object.values(cluster.workers ?? {});
-        if (left.length === 0) return;
-        logger.error(`${left.length} workers still running after the grace periods: killing them`);
-        for (const worker of left) worker?.process.kill("SIGKILL");
-        failedWorkers += left.length;
-      }, 2 * options.graceMs + 10_000);
+      const deadline = setTimeout(
+        () => {
+          const left = Object.values(cluster.workers ?? {});
+          if (left.length === 0) return;
+          logger.error(`${left.length} workers still running after the grace periods: killing them`);
+          for (const worker of left) worker?.process.kill("SIGKILL");
+          failedWorkers += left.length;
+        },
+        2 * options.graceMs + 10_000,
+      );
       deadline.unref();
       finishIfDone();
     };
