@@ -52,7 +52,8 @@ const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     /**
      * Seconds public read data (site, menu, categories, event lists, published forms) may be reused by a page or an
-     * API answer; writes in this process drop it at once, so this bounds only what other processes see (0 disables).
+     * API answer; writes drop it at once, on PostgreSQL in every process (NOTIFY, decision 050), so this bounds only what a
+     * lost notification leaves (0 disables).
      */
     READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
