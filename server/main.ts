@@ -261,6 +261,8 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
   http = createGracefulServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
 }
 
+// Listening before answering: what this process caches from its first request on is dropped by others' writes.
+if (crossProcessSignal && !(await within(5000, crossProcessSignal.ready))) logger.warn("not yet listening for other processes' writes; serving anyway");
 const { server } = http;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();

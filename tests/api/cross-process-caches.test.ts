@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { createCrossProcessSignal, listenerApplicationName, type CrossProcessSignal } from "../../server/db/cross-process-signal";
 import { events } from "../../server/db/schema";
 import { demoAccounts } from "../../server/db/seed";
+import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { PageCache } from "../../server/http/page-cache";
 import { createTestApi } from "../support/api-client";
 
@@ -137,8 +138,12 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
     );
     expect(ms).toBeLessThan(2000);
     expect(signals[1]!.reconnects).toBe(reconnectsBefore + 1);
-    const listening = await handles[0]!.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from pg_stat_activity where application_name = ${listenerApplicationName} and datname = current_database()`,
+    const listening = await admin(
+      (client) =>
+        client.query<{ count: number }>("select count(*)::int as count from pg_stat_activity where application_name = $1 and datname = current_database()", [
+          listenerApplicationName,
+        ]),
+      databaseName,
     );
     expect(listening.rows[0]?.count).toBe(2);
 
@@ -149,5 +154,29 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
       async () => second.services.readsVersion(),
       (now) => now !== version,
     );
+  });
+
+  it("processes started together on an empty database migrate and seed it once (the start-up lock)", async () => {
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    await admin((client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(adminUrl ?? "");
+    url.pathname = `/${name}`;
+    try {
+      const seeded: boolean[] = [];
+      const opened = await Promise.all(
+        [0, 1, 2].map(() =>
+          openDatabase({
+            databaseUrl: url.toString(),
+            poolSize: 2,
+            onPoolError: () => undefined,
+            afterMigrations: async (db) => void seeded.push(await seedIfEmpty(db, new Date(), { demoData: false, demoAccounts: false })),
+          }),
+        ),
+      );
+      for (const handle of opened) await handle.close();
+      expect(seeded.sort()).toEqual([false, false, true]);
+    } finally {
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    }
   });
 });
