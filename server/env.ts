@@ -57,7 +57,8 @@ const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     /**
      * Seconds public read data (site, menu, categories, event lists, published forms) may be reused by a page or an
-     * API answer; writes in this process drop it at once, so this bounds only what other processes see (0 disables).
+     * API answer; writes drop it at once, on PostgreSQL in every process (NOTIFY, decision 050), so this bounds only what a
+     * lost notification leaves (0 disables).
      */
     READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -124,6 +125,11 @@ const envSchema = z
       .enum(["true", "false", "1", "0", ""])
       .optional()
       .transform((value) => value === "true" || value === "1"),
+    /**
+     * Worker processes serving the site on one port (node:cluster; decision 050). 1 (default): one
+     * process, no cluster. More needs PostgreSQL: they share its data and tell each other of writes.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.
@@ -135,6 +141,16 @@ const envSchema = z
   .refine((env) => !env.SERVE_BUILD || ["127.0.0.1", "localhost", "::1"].includes(env.HOST), {
     message: "SERVE_BUILD (npm start) serves test payments and the dev outbox: HOST must be 127.0.0.1; use NODE_ENV=production npm run serve for a public site",
     path: ["HOST"],
+  })
+  // One embedded PGlite database lives inside one process: a second would open its files beside the first.
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL !== undefined, {
+    message: "WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite database cannot be shared by several processes",
+    path: ["WEB_CONCURRENCY"],
+  })
+  // Vite's dev server (HMR socket, file watchers) is one per machine, not one per worker.
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.NODE_ENV !== "development" || env.SERVE_BUILD, {
+    message: "WEB_CONCURRENCY above 1 serves the built site only: NODE_ENV=production or test (or SERVE_BUILD), after npm run build",
+    path: ["WEB_CONCURRENCY"],
   })
   .refine((env) => env.PAYMENT_PROVIDER !== undefined, { message: "set PAYMENT_PROVIDER=stripe in production", path: ["PAYMENT_PROVIDER"] })
   .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {

@@ -1,6 +1,7 @@
 import "./load-context";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -10,7 +11,9 @@ import { expireHoldJob } from "./bookings/submit-booking";
 import { expireWaitlistOffer, expireWaitlistOfferJob } from "./bookings/waitlist-offers";
 import { purgeDraftsJob, runDraftPurge, scheduleDraftPurge } from "./bookings/purge-drafts";
 import { sendOpeningNoticesJob } from "./catalog/opening-notices";
-import { openDatabase } from "./db/client";
+import { openDatabase, type Database } from "./db/client";
+import { createCrossProcessSignal } from "./db/cross-process-signal";
+import { runClusterPrimary } from "./http/cluster-primary";
 import { startJobWorker } from "./jobs/job-worker";
 import { demoAccounts } from "./db/seed";
 import { seedIfEmpty } from "./seed/seed-if-empty";
@@ -33,7 +36,8 @@ import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
 // The one place that reads process.env (lint forbids it elsewhere).
 // eslint-disable-next-line no-restricted-properties
 const env = parseEnv(process.env);
-const logger = createLogger(env.LOG_LEVEL);
+// A cluster's workers log their pid: which of them answered is otherwise not told.
+const logger = cluster.isWorker ? createLogger(env.LOG_LEVEL).child({ pid: process.pid }) : createLogger(env.LOG_LEVEL);
 const isProduction = env.NODE_ENV === "production";
 
 const startedAt = Date.now();
@@ -41,21 +45,49 @@ const dataDir = path.resolve(projectRoot, env.DATA_DIR);
 // PGlite would create it for its database, but on PostgreSQL nothing else does, and the secrets,
 // the uploads and the mail outbox all live here (a fresh deploy has no such folder yet).
 mkdirSync(dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: path.join(dataDir, "db"),
-  onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
-});
-// Production gets the site settings and the legal pages only: no sample events, no demo logins.
-if (await seedIfEmpty(database.db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
-  logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
-if (!isProduction) {
+/** Migrations, then the seed, under one lock on PostgreSQL (server/db/client.ts): processes starting together do them once. */
+const openAndSeed = (poolSize?: number) =>
+  openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.join(dataDir, "db"),
+    onPoolError: (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"),
+    afterMigrations: async (db: Database) => {
+      // Production gets the site settings and the legal pages only: no sample events, no demo logins.
+      if (await seedIfEmpty(db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
+        logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
+      await scheduleDraftPurge(db, new Date());
+    },
+    ...(poolSize ? { poolSize } : {}),
+  });
+if (env.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+  // The primary does the once-only start-up work, then only forks and watches (decision 050).
+  const prepared = await openAndSeed(2);
+  await prepared.close();
+  // The workers read them; made here, before any of them starts, they are made once.
+  if (!env.JWT_SECRET) loadOrCreateSecret(path.join(dataDir, "jwt-secret"));
+  if (!env.SANDBOX_WEBHOOK_SECRET) loadOrCreateSecret(path.join(dataDir, "sandbox-webhook-secret"));
+  if (!isProduction) logDemoLogins();
+  process.exit(await runClusterPrimary({ workers: env.WEB_CONCURRENCY, logger, graceMs: env.SHUTDOWN_GRACE_SECONDS * 1000 }));
+}
+const database = await openAndSeed();
+if (!isProduction && !cluster.isWorker) logDemoLogins();
+function logDemoLogins() {
   for (const account of Object.values(demoAccounts)) {
     // Staff also need the second factor: the key to type into an authenticator app (development only; decision 027).
     const secondFactor = "totpSecret" in account ? ` (authenticator key ${account.totpSecret})` : "";
     logger.info(`Demo ${account.role} login: ${account.email} / ${account.password}${secondFactor}`);
   }
 }
+// Several processes on one PostgreSQL tell each other of writes that drop the read cache (decision 050);
+// also with WEB_CONCURRENCY=1, since other machines may serve the same database.
+const crossProcessSignal = env.DATABASE_URL
+  ? createCrossProcessSignal({
+      databaseUrl: env.DATABASE_URL,
+      db: database.db,
+      channel: "read_cache_invalidated",
+      onError: (error, context) => logger.warn({ err: error }, context),
+    })
+  : undefined;
 const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
 const outboxDir = path.join(dataDir, "outbox");
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
@@ -107,6 +139,7 @@ const services = createServices(database.db, {
   fileStore: uploadStorage.files,
   imageStore: uploadStorage.images,
   uploadIdleTimeoutMs: env.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000,
+  crossProcessSignal,
   // Deliver soon after the enqueuing transaction commits instead of at the next poll.
   enqueueMail: async (queryable, mail) => {
     const queued = await enqueueEmail(queryable, mail);
@@ -118,10 +151,15 @@ const jobWorker = startJobWorker({
   db: database.db,
   logger,
   handlers: {
-    [expireHoldJob]: async (payload, now) =>
-      expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin }),
-    [expireWaitlistOfferJob]: async (payload, now) =>
-      expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin }),
+    // Places freed: the event cards' "places left" must not wait for the read cache to expire (here and, through the signal, elsewhere).
+    [expireHoldJob]: async (payload, now) => {
+      const outcome = await expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin });
+      if (outcome === "expired") services.invalidateReads();
+    },
+    [expireWaitlistOfferJob]: async (payload, now) => {
+      const outcome = await expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin });
+      if (outcome === "expired") services.invalidateReads();
+    },
     [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
     [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProvider, payload),
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
@@ -132,7 +170,6 @@ const jobWorker = startJobWorker({
     },
   },
 });
-await scheduleDraftPurge(database.db, new Date());
 if (env.PUBLIC_URL?.startsWith("https:") && env.TRUST_PROXY.mode === "off") {
   const problem =
     "PUBLIC_URL is https but TRUST_PROXY is off: rate limits see the proxy's address for every visitor, so a few of them shut everyone out (README: Deploying behind a proxy).";
@@ -143,12 +180,24 @@ if (env.PUBLIC_URL?.startsWith("https:") && env.TRUST_PROXY.mode === "off") {
 if (!env.JWT_SECRET && isProduction) logger.warn("JWT_SECRET is not set: using a generated secret from DATA_DIR/jwt-secret.");
 logger.info(`Mail goes to ${transport.describe()}`);
 
-/** A random secret kept in the data folder, so sessions survive restarts without configuration. */
+/**
+ * A random secret kept in the data folder, so sessions survive restarts without configuration. Written
+ * whole under another name and linked into place, which fails if the file exists: of processes starting
+ * together (WEB_CONCURRENCY), the first one's secret is the one all of them read.
+ */
 function loadOrCreateSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  const draft = `${file}.${process.pid}.tmp`;
+  writeFileSync(draft, secret, { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(draft);
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 const logError = (error: unknown) => logger.error({ err: error }, "request failed");
@@ -185,7 +234,16 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     logError,
     metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
   });
-  http = createGracefulServer(getRequestListener(app.fetch));
+  const listener = getRequestListener(app.fetch);
+  // Tests only: which process answered (the cluster test tells the workers apart by it); never in production.
+  http = createGracefulServer(
+    env.NODE_ENV === "test"
+      ? (req, res) => {
+          res.setHeader("x-test-worker-pid", String(process.pid));
+          void listener(req, res);
+        }
+      : listener,
+  );
 } else {
   const { createServer: createViteServer } = await import("vite");
   const sigtermBefore = new Set(process.listeners("SIGTERM"));
@@ -211,6 +269,8 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
   http = createGracefulServer((req, res) => vite.middlewares(req, res, () => void listener(req, res)));
 }
 
+// Listening before answering: what this process caches from its first request on is dropped by others' writes.
+if (crossProcessSignal && !(await within(5000, crossProcessSignal.ready))) logger.warn("not yet listening for other processes' writes; serving anyway");
 const { server } = http;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -244,6 +304,7 @@ async function shutdown(signal: string) {
   );
   if (!(await stopped)) logger.warn("the job or e-mail worker did not finish in time; its item runs again after its claim expires");
   await closeDevServer();
+  await crossProcessSignal?.close();
   await database.close();
   logger.info(`${signal}: stopped`);
   process.exit(0);
@@ -255,5 +316,19 @@ function onSignal(signal: string) {
     process.exit(1);
   });
 }
-process.once("SIGTERM", () => onSignal("SIGTERM"));
-process.once("SIGINT", () => onSignal("SIGINT"));
+if (cluster.isWorker) {
+  // The primary sends SIGTERM after a Ctrl-C has reached the whole process group: one shutdown, not two.
+  // Its second signal, or its own death (no IPC channel left), is handled by the primary or here.
+  let stopping = false;
+  const once = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    onSignal(signal);
+  };
+  process.on("SIGTERM", () => once("SIGTERM"));
+  process.on("SIGINT", () => once("SIGINT"));
+  process.on("disconnect", () => once("the primary process is gone"));
+} else {
+  process.once("SIGTERM", () => onSignal("SIGTERM"));
+  process.once("SIGINT", () => onSignal("SIGINT"));
+}

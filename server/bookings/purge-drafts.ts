@@ -66,14 +66,24 @@ export async function purgeStaleDrafts(db: Database, input: { now: Date; files?:
   return { drafts, files };
 }
 
-/** Makes sure one clean-up is scheduled (at boot); the job schedules its next run itself. */
+/** pg_advisory_xact_lock key of the scheduling below. */
+const scheduleLockKey = 7_352_050;
+
+/**
+ * Makes sure one clean-up is scheduled (at boot); the job schedules its next run itself. Under a lock:
+ * processes starting together (WEB_CONCURRENCY, decision 050) would otherwise each find none pending
+ * and start a chain of their own, every one of them rescheduling itself for ever.
+ */
 export async function scheduleDraftPurge(db: Database, now: Date): Promise<void> {
-  const [pending] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, purgeDraftsJob), isNull(jobs.doneAt)))
-    .limit(1);
-  if (!pending) await db.insert(jobs).values({ kind: purgeDraftsJob, payload: {}, runAt: now });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${scheduleLockKey})`);
+    const [pending] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, purgeDraftsJob), isNull(jobs.doneAt)))
+      .limit(1);
+    if (!pending) await tx.insert(jobs).values({ kind: purgeDraftsJob, payload: {}, runAt: now });
+  });
 }
 
 /** The job: purge, then schedule the next run. */

@@ -33,7 +33,12 @@ export type DatabaseConfig = {
   pglite?: PGlite | undefined;
   poolSize?: number;
   onPoolError?: (error: Error) => void;
+  /** Runs after the migrations, under the same lock (the seed): processes starting together do it once. */
+  afterMigrations?: (db: Database) => Promise<void>;
 };
+
+/** pg_advisory_lock key of the start-up work (migrations, seed); any constant the site uses for nothing else. */
+const startupLockKey = 7_310_050;
 
 function defaultPoolError(error: Error) {
   console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
@@ -50,7 +55,21 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // crash the process: the pool replaces it on the next query.
     pool.on("error", (error) => (config.onPoolError ?? defaultPoolError)(error));
     const db = drizzlePostgres(pool, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    // Several processes (WEB_CONCURRENCY, or one per machine) may start at once: one migrates and
+    // seeds, the others wait and then find nothing left to do (decision 050). The lock is a session's,
+    // so it is held on one connection while the work runs on others.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [startupLockKey]);
+      await migratePostgres(db, { migrationsFolder });
+      await config.afterMigrations?.(db);
+    } catch (error) {
+      lock.release(true);
+      await pool.end();
+      throw error;
+    }
+    await lock.query("select pg_advisory_unlock($1)", [startupLockKey]);
+    lock.release();
     return {
       db,
       driver: "postgres",
@@ -65,6 +84,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await config.afterMigrations?.(db);
   const owned = client;
   return { db, driver: "pglite", close: () => owned.close() };
 }

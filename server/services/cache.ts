@@ -1,7 +1,9 @@
 /**
  * A small read-through cache for public data that page views need (site, menu, event lists, published
  * forms). Entries live for `ttlMs` and are dropped at once when `invalidate()` is called after a write,
- * so a change made through this process shows on the next request. Other processes see it after the TTL.
+ * so a change made through this process shows on the next request. Other processes hear of it through
+ * `onInvalidate` (on PostgreSQL a NOTIFY, server/db/cross-process-signal.ts; decision 050) and drop theirs with
+ * `invalidateFromElsewhere()`; what that misses (a process that died between its commit and its NOTIFY) the TTL still bounds.
  *
  * Bounded: at most `maxEntries` values and about `maxBytes` of them (their JSON length); the oldest go
  * first. Requests that miss the same key together share one load (a sale rush after a write would
@@ -19,6 +21,7 @@ export class ReadCache {
   private generation = 0;
   private bytes = 0;
   private readonly limits: ReadCacheLimits;
+  private readonly invalidateListeners: Array<() => void> = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -56,7 +59,23 @@ export class ReadCache {
     return loaded;
   }
 
+  /** A write here may have changed what is kept: drop it, and tell the listeners (the other processes). */
   invalidate(): void {
+    this.drop();
+    for (const listener of this.invalidateListeners) listener();
+  }
+
+  /** Another process wrote: drop everything here, and tell nobody (that process told the others itself). */
+  invalidateFromElsewhere(): void {
+    this.drop();
+  }
+
+  /** Called after each `invalidate()` (never after `invalidateFromElsewhere()`). */
+  onInvalidate(listener: () => void): void {
+    this.invalidateListeners.push(listener);
+  }
+
+  private drop(): void {
     this.generation += 1;
     this.entries.clear();
     // Loads under way read the data before the write: later requests must not share them.

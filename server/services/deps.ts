@@ -11,6 +11,7 @@ import type { PaymentProvider } from "../payments/payment-provider";
 import { folderFileStore, type FileStore } from "../uploads/file-store";
 import { folderImageStore, type ImageStore } from "../uploads/image-store";
 import { ReadCache } from "./cache";
+import type { CrossProcessSignal } from "../db/cross-process-signal";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -46,6 +47,11 @@ export type ServicesOptions = {
   fileStore?: FileStore;
   /** Who may frame the event widget when the site settings name nobody (env WIDGET_FRAME_ANCESTORS; default `*`). */
   widgetFrameAncestors?: string;
+  /**
+   * Several processes on one PostgreSQL (decision 050): a write that drops the read cache here tells the
+   * others, and theirs are dropped when they write. Without it (PGlite, one process) the cache is this process's own.
+   */
+  crossProcessSignal?: Pick<CrossProcessSignal, "publish" | "subscribe"> | undefined;
 };
 
 /**
@@ -95,7 +101,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     homeAddresses: new HomeAddresses(),
     afterAnswer: createAfterAnswer(options.logError),
     paymentProvider: options.paymentProvider ?? null,
-    reads: new ReadCache(options.cacheTtlMs),
+    reads: sharedReadCache(options),
     draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
     openingNoticeLimiter: rateLimits.fixedWindow("opening-notice-ip", { limit: 10 * multiplier, windowMs: 60 * 60_000, by: "address" }),
@@ -107,4 +113,15 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
   };
+}
+
+/** The read cache, joined to the other processes' when there are any (the page micro-cache follows its version). */
+function sharedReadCache(options: ServicesOptions): ReadCache {
+  const reads = new ReadCache(options.cacheTtlMs);
+  const signal = options.crossProcessSignal;
+  if (signal) {
+    reads.onInvalidate(() => signal.publish());
+    signal.subscribe(() => reads.invalidateFromElsewhere());
+  }
+  return reads;
 }

@@ -132,3 +132,22 @@ describe("page cache", () => {
     expect(cache.get("c", 1)).toBeNull();
   });
 });
+
+describe("read cache across processes (decision 050)", () => {
+  it("tells its listeners of a write here, and drops everything silently on word from elsewhere", async () => {
+    const cache = new ReadCache(60_000);
+    let told = 0;
+    cache.onInvalidate(() => (told += 1));
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    const version = cache.version;
+    cache.invalidateFromElsewhere();
+    expect(told).toBe(0);
+    expect(cache.version).not.toBe(version);
+    expect(await cache.get("k", load)).toBe(2);
+    cache.invalidate();
+    expect(told).toBe(1);
+    expect(await cache.get("k", load)).toBe(3);
+  });
+});

@@ -77,3 +77,26 @@ describe("S3 storage configuration (decision 049)", () => {
     expect(() => parseEnv({ ...complete, S3_FORCE_PATH_STYLE: "yes" })).toThrow(/S3_FORCE_PATH_STYLE/);
   });
 });
+
+describe("WEB_CONCURRENCY (decision 050)", () => {
+  const postgres = { DATABASE_URL: "postgres://site@127.0.0.1/site", NODE_ENV: "test" };
+
+  it("defaults to one process and reads a count of workers", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ ...postgres, WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+  });
+
+  it("refuses a count that is not a whole number from 1 to 64", () => {
+    for (const bad of ["0", "-1", "1.5", "65", "many"]) expect(() => parseEnv({ ...postgres, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("refuses several processes on the embedded PGlite database, with the reason", () => {
+    expect(() => parseEnv({ NODE_ENV: "test", WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(parseEnv({ NODE_ENV: "test", WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it("refuses several processes on Vite's dev server, but not on the built site", () => {
+    expect(() => parseEnv({ ...postgres, NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow(/serves the built site only/);
+    expect(parseEnv({ ...postgres, NODE_ENV: "development", SERVE_BUILD: "true", WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
+  });
+});
