@@ -1,7 +1,7 @@
 /**
  * The whole test suite, as `npm test` and CI run it: lint, typecheck, unit tests, API tests on
- * embedded PGlite and on a real PostgreSQL server, the production build, and end-to-end tests in
- * Chromium. The last line is the total: `N passed, N failed`.
+ * embedded PGlite and on a real PostgreSQL server, the production build, the compiled server as
+ * processes (behind nginx, on PostgreSQL and S3), and end-to-end tests in Chromium. The last line is the total: `N passed, N failed`.
  *
  * CI gives the suite 20 minutes on two cores, so steps that each keep one core busy run side by side:
  * lint beside the typecheck, and the API tests on PostgreSQL (whose queries run in the server's
@@ -110,6 +110,16 @@ async function apiOnPostgresql() {
   }
 }
 await Promise.all([apiOnPostgresql(), check("build", "npm", ["run", "--silent", "build"], true)]);
+
+// The compiled server as processes: boot on PostgreSQL, graceful shutdown, WEB_CONCURRENCY workers, and
+// the scale-out test (nginx balancing three processes on one PostgreSQL and one S3 server).
+try {
+  ensureNginx();
+  await vitest("processes (nginx, PG, S3)", "processes");
+} catch (error) {
+  console.error(error);
+  record("processes (nginx, PG, S3)", { passed: 0, failed: 1, skipped: 0 }, 0);
+}
 
 try {
   ensureChromium();

@@ -144,6 +144,10 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
     S3_FORCE_PATH_STYLE: "true",
     LOG_LEVEL: "warn",
+    // Long enough that only the processes telling each other of a write (LISTEN/NOTIFY) can make a
+    // change show elsewhere within the test's two seconds.
+    READ_CACHE_SECONDS: "600",
+    PAGE_CACHE_SECONDS: "600",
   };
   sites.push(...(await Promise.all([0, 1, 2].map((index) => startProcess(index, siteEnv)))));
   nginx = spawn(nginxBinary, ["-c", writeNginxConfig(balancerPort, sitePorts), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -292,8 +296,16 @@ describe("three processes behind nginx on one PostgreSQL", () => {
     expect(await login(balancer)).toBe(429);
   });
 
-  it("an event image uploaded through one process is stored once in S3 and served by every other", async () => {
+  it("an event image uploaded through one process is stored once in S3, served by every other, and shows in their cached lists at once", async () => {
     const [first, second] = sites;
+    const publicImage = async (origin: string) => {
+      const listed = (await (await fetch(`${origin}/api/public-events`, { headers: { "accept-language": "en" } })).json()) as {
+        data: { uuid: string; image: { src: string } | null }[];
+      };
+      return listed.data.find((event) => event.uuid === eventId)?.image?.src ?? null;
+    };
+    // The second process has the list in its read cache, without the image.
+    expect(await publicImage(second!.origin)).toBeNull();
     const post = (origin: string, url: string, body: unknown) =>
       fetch(`${origin}${url}`, { method: "POST", headers: { "content-type": "application/json", "accept-language": "en" }, body: JSON.stringify(body) });
     const login = loginResponseSchema.parse(
@@ -321,12 +333,16 @@ describe("three processes behind nginx on one PostgreSQL", () => {
     expect((await s3!.keys("images/")).length).toBe(image.files.length);
     // No process keeps a copy of its own.
     for (const site of sites) expect(existsSync(path.join(path.dirname(site.logFile), "uploads", "images"))).toBe(false);
+    const original = Buffer.from(await (await fetch(`${first!.origin}${image.src}`)).arrayBuffer());
+    expect(original.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     for (const origin of [second!.origin, balancer]) {
       const served = await fetch(`${origin}${image.src}`);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/jpeg");
-      expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(original);
     }
+    // The write reached the second process's cache (LISTEN/NOTIFY), not its 10-minute expiry.
+    await expect.poll(() => publicImage(second!.origin), { timeout: 2000, interval: 100 }).toBe(image.src);
   });
 
   it("a process that was killed comes back on the same database and serves the site again", async () => {

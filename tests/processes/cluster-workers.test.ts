@@ -3,7 +3,7 @@ import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../../scripts/postgres-cluster";
 
 /**
@@ -11,16 +11,15 @@ import { freePort, startPostgresCluster, type PostgresCluster } from "../../scri
  * worker processes answer on one port, a worker killed with SIGKILL is replaced while the other keeps
  * answering, and SIGTERM to the primary stops them all and exits 0. The workers are told apart by
  * `x-test-worker-pid`, a header only NODE_ENV=test sends. No browser: it runs here because it needs
- * the build, which the API tests run without.
+ * the build (the processes project runs after it).
  */
 let postgres: PostgresCluster | null = null;
 const dataDir = mkdtempSync(path.join(tmpdir(), "cluster-workers-"));
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
+beforeAll(async () => {
   postgres = await startPostgresCluster(".tmp");
 });
-test.afterAll(() => {
+afterAll(() => {
   postgres?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -50,8 +49,7 @@ function isAlive(pid: number): boolean {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test("two workers answer; a killed one is replaced while the other answers; SIGTERM stops all with exit 0", async () => {
-  test.setTimeout(90_000);
+it("two workers answer; a killed one is replaced while the other answers; SIGTERM stops all with exit 0", async () => {
   const port = await freePort();
   const server = spawn(process.execPath, ["--enable-source-maps", "build/server-main.js"], {
     env: {
@@ -81,16 +79,16 @@ test("two workers answer; a killed one is replaced while the other answers; SIGT
           if (pid) seen.add(pid);
           return seen.size;
         },
-        { timeout: 60_000, intervals: [200] },
+        { timeout: 60_000, interval: 200 },
       )
       .toBe(2);
     const [victim, survivor] = [...seen] as [number, number];
     expect(server.pid && seen.has(server.pid)).toBe(false);
 
     process.kill(victim, "SIGKILL");
-    await expect.poll(() => isAlive(victim), { timeout: 5000, intervals: [50] }).toBe(false);
+    await expect.poll(() => isAlive(victim), { timeout: 5000, interval: 50 }).toBe(false);
     // The primary has noticed (a connection it handed over in the very moment of the kill is lost with the worker).
-    await expect.poll(() => output.includes("worker died"), { timeout: 5000, intervals: [50] }).toBe(true);
+    await expect.poll(() => output.includes("worker died"), { timeout: 5000, interval: 50 }).toBe(true);
 
     // Until the replacement answers, every request is answered, by the survivor.
     const answers: (number | null)[] = [];
