@@ -20,6 +20,7 @@ import { outboxMessageId } from "../../server/email/email-worker";
 import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { buy, planPages, type BuyerOutcome, type PagePlan } from "../support/http-buyer";
 import { startS3Server, type S3TestServer } from "../support/s3-server";
+import { nginxConfigForTest, scaleOutEnvironment } from "../support/scale-out-setup";
 import { lastLines, startSiteProcess, type SiteProcess } from "../support/site-process";
 
 /**
@@ -38,7 +39,6 @@ const capacity = 90;
 const buyers = 120;
 const concurrency = 12;
 const mailFrom = "Scale-out test <bookings@scale-out.example>";
-const sharedSecrets = { JWT_SECRET: "scale-out-test-jwt-secret-0123456789abcdef", SANDBOX_WEBHOOK_SECRET: "scale-out-test-webhook-secret" };
 
 let cluster: PostgresCluster | undefined;
 let database: DatabaseHandle | undefined;
@@ -71,36 +71,7 @@ function startSmtpPeer(): Promise<number> {
 
 function writeNginxConfig(port: number, upstreams: number[]): string {
   const file = path.join(workDir, "nginx.conf");
-  writeFileSync(
-    file,
-    `worker_processes 1;
-pid ${workDir}/nginx.pid;
-error_log ${workDir}/nginx-error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${workDir}/client-body;
-  proxy_temp_path ${workDir}/proxy;
-  client_max_body_size 50m;
-  upstream site {
-${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join("\n")}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://site;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    }
-  }
-}
-`,
-  );
+  writeFileSync(file, nginxConfigForTest({ workDir, listen: `127.0.0.1:${port}`, upstreams }));
   return file;
 }
 
@@ -127,28 +98,13 @@ beforeAll(async () => {
   const balancerPort = await freePort();
   balancer = `http://127.0.0.1:${balancerPort}`;
   for (let index = 0; index < 3; index += 1) sitePorts.push(await freePort());
-  siteEnv = {
-    ...sharedSecrets,
-    DATABASE_URL: cluster.url,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: mailFrom,
-    PUBLIC_URL: balancer,
-    // The test's buyers name their own addresses in X-Forwarded-For (many buyers, one machine); nginx and
-    // the test are both on the loopback, so the loopback is trusted here (production names nginx alone).
-    TRUST_PROXY: "loopback",
-    // Files live in the one bucket, not in a process's folder.
-    S3_BUCKET: s3.config.bucket,
-    S3_REGION: s3.config.region,
-    S3_ENDPOINT: s3.config.endpoint ?? "",
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "true",
-    LOG_LEVEL: "warn",
-    // Long enough that only the processes telling each other of a write (LISTEN/NOTIFY) can make a
-    // change show elsewhere within the test's two seconds.
-    READ_CACHE_SECONDS: "600",
-    PAGE_CACHE_SECONDS: "600",
-  };
+  siteEnv = scaleOutEnvironment({
+    databaseUrl: cluster.url,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    publicUrl: balancer,
+    mailFrom,
+    s3: { ...s3.config, endpoint: s3.config.endpoint ?? "" },
+  });
   sites.push(...(await Promise.all([0, 1, 2].map((index) => startProcess(index, siteEnv)))));
   nginx = spawn(nginxBinary, ["-c", writeNginxConfig(balancerPort, sitePorts), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   for (let attempt = 0; ; attempt += 1) {
