@@ -34,17 +34,48 @@ export function createMetrics(options: MetricsOptions) {
   });
 
   // Read from the database at scrape time: every process on the same database reports the same
-  // numbers, which is right for a shared database (take max, not sum, across instances).
+  // numbers, which is right for a shared database (take max, not sum, across instances). When the
+  // database does not answer, those gauges are left out and `database_up` says 0: the process's own
+  // metrics still reach the scraper (an outage is when they matter most).
+  new Gauge({
+    name: "database_up",
+    help: "1 when the database answered this scrape, else 0.",
+    registers: [registry],
+    async collect() {
+      this.set(
+        await options.db.execute(sql`select 1`).then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
+  // A count that could not be read is no count: a labelled gauge reports no series, a single one NaN
+  // (never a reassuring 0, and NaN fires no threshold alert).
+  const fromDatabase = async (gauge: { reset(): void; set(value: number): void }, read: () => Promise<void>, single: boolean) => {
+    try {
+      await read();
+    } catch {
+      gauge.reset();
+      if (single) gauge.set(Number.NaN);
+    }
+  };
   new Gauge({
     name: "bookings_by_status",
     help: "Bookings in each status (drafts included).",
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      // An index-only scan over bookings_staff_status_idx.
-      const rows = await options.db.select({ status: bookings.status, count: count() }).from(bookings).groupBy(bookings.status);
-      this.reset();
-      for (const row of rows) this.set({ status: row.status }, row.count);
+      await fromDatabase(
+        this,
+        async () => {
+          // An index-only scan over bookings_staff_status_idx.
+          const rows = await options.db.select({ status: bookings.status, count: count() }).from(bookings).groupBy(bookings.status);
+          this.reset();
+          for (const row of rows) this.set({ status: row.status }, row.count);
+        },
+        false,
+      );
     },
   });
   new Gauge({
@@ -52,11 +83,17 @@ export function createMetrics(options: MetricsOptions) {
     help: "Jobs due now and not done (the job worker's backlog).",
     registers: [registry],
     async collect() {
-      const [row] = await options.db
-        .select({ count: count() })
-        .from(jobs)
-        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`)));
-      this.set(row?.count ?? 0);
+      await fromDatabase(
+        this,
+        async () => {
+          const [row] = await options.db
+            .select({ count: count() })
+            .from(jobs)
+            .where(and(isNull(jobs.doneAt), lte(jobs.runAt, sql`now()`)));
+          this.set(row?.count ?? 0);
+        },
+        true,
+      );
     },
   });
   new Gauge({
@@ -64,8 +101,14 @@ export function createMetrics(options: MetricsOptions) {
     help: "E-mails in the outbox still to be delivered (due now or waiting for a retry).",
     registers: [registry],
     async collect() {
-      const [row] = await options.db.select({ count: count() }).from(outboxEmails).where(eq(outboxEmails.status, "pending"));
-      this.set(row?.count ?? 0);
+      await fromDatabase(
+        this,
+        async () => {
+          const [row] = await options.db.select({ count: count() }).from(outboxEmails).where(eq(outboxEmails.status, "pending"));
+          this.set(row?.count ?? 0);
+        },
+        true,
+      );
     },
   });
   const { poolStats } = options;

@@ -59,6 +59,30 @@ describe("GET /metrics (decision 047)", () => {
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     // PGlite has no pool: no pool gauge rather than zeros.
     expect(text).not.toContain("db_pool_connections");
+    expect(text).toMatch(/^database_up 1$/m);
+  });
+
+  it("still answers with the process's metrics when the database does not, and says so", async () => {
+    // A database whose every query fails, as when the server is down or the pool cannot connect.
+    const refused = () => new Error("connection refused");
+    // Any query built on it (select().from()…) fails when awaited, as a query on a lost connection does.
+    const failingQuery: object = new Proxy(() => undefined, {
+      get: (_target, property) => (property === "then" ? (_resolve: unknown, reject: (error: Error) => void) => reject(refused()) : () => failingQuery),
+    });
+    const failing = new Proxy(database.db, {
+      get: (target, property, receiver) =>
+        property === "execute" ? () => Promise.reject(refused()) : property === "select" ? () => failingQuery : Reflect.get(target, property, receiver),
+    });
+    const app = createApp({ services, build, mode: "test", pageCacheSeconds: 0, logError: () => undefined, metrics: { token, db: failing } });
+    const response = await app.request("/metrics", { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toMatch(/^database_up 0$/m);
+    expect(text).toContain("process_cpu_user_seconds_total");
+    // Not a reassuring 0: no count when it could not be read.
+    expect(text).toMatch(/^jobs_due Nan$/m);
+    expect(text).toMatch(/^emails_pending Nan$/m);
+    expect(text).not.toMatch(/^bookings_by_status\{/m);
   });
 });
 
