@@ -54,3 +54,7 @@ export function useAfterFirstInteraction<T, S>(load: () => Promise<T>, snapshot:
   }, [load]);
   return value;
 }
+
+// Listening from the moment the page's code runs, before hydration: a visitor who scrolls or taps
+// while the page is still starting has interacted too.
+if (typeof window !== "undefined") void firstInteraction();

@@ -57,7 +57,8 @@ export function offeredChoices(choices: unknown): OfferedChoice[] {
   return choices.flatMap((entry: unknown): OfferedChoice[] => {
     if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return [];
     const { value, label, price_cents: price } = entry as Record<string, unknown>;
-    if (typeof value !== "string") return [];
+    // zod's object wants the label's key even though it takes any label.
+    if (typeof value !== "string" || !("label" in entry)) return [];
     if (price === undefined) return [{ value, label }];
     if (typeof price !== "number" || !Number.isSafeInteger(price) || price < 0 || price > maximumChoicePriceCents) return [];
     return [{ value, label, price_cents: price }];
