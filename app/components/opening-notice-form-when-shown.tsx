@@ -1,4 +1,5 @@
 import { use, type ComponentProps } from "react";
+import { holdHydrationFor } from "../utils/before-hydration";
 
 /**
  * The "notify me when bookings open" form where only some pages of a route show it (an event page
@@ -7,10 +8,12 @@ import { use, type ComponentProps } from "react";
  *
  * No Suspense boundary: React 19 streams a large finished boundary after the rest of the page
  * (hidden until a script reveals it), which would hide the form from browsers without JavaScript.
- * Instead the module is there before anything renders it: the server loads it before the first
- * request; a browser opening a page that shows it (the server's form is in the document) loads it
- * before the route module finishes, so hydration renders it at once. A navigation to such a page
- * waits for it (`use` in a transition keeps the previous page until then).
+ * Instead the module is there before anything renders it: the server loads it at start (a request
+ * before that waits for it: `use` without a boundary holds the whole page); a browser opening a
+ * page that shows it (the server's form is in the document) loads it before hydrating
+ * (utils/before-hydration.ts), so hydration renders it at once. A navigation to such a page waits for
+ * it (`use` in a transition keeps the previous page until then). No top-level await: it made the
+ * bundler split React into more chunks on every page (+0.6 KB).
  */
 type FormModule = typeof import("./opening-notice-form");
 let loaded: FormModule | null = null;
@@ -20,7 +23,8 @@ const load = () =>
     loaded = module;
     return module;
   }));
-if (import.meta.env.SSR || document.getElementById("opening-notice-title")) await load();
+if (import.meta.env.SSR) void load();
+else if (document.getElementById("opening-notice-title")) holdHydrationFor(load());
 
 export function OpeningNoticeFormWhenShown(props: ComponentProps<FormModule["OpeningNoticeForm"]>) {
   const { OpeningNoticeForm } = loaded ?? use(load());
