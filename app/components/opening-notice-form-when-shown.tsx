@@ -1,5 +1,6 @@
 import { use, type ComponentProps } from "react";
 import { holdHydrationFor } from "../utils/before-hydration";
+import type * as OpeningNoticeFormModule from "./opening-notice-form";
 
 /**
  * The "notify me when bookings open" form where only some pages of a route show it (an event page
@@ -15,7 +16,7 @@ import { holdHydrationFor } from "../utils/before-hydration";
  * it (`use` in a transition keeps the previous page until then). No top-level await: it made the
  * bundler split React into more chunks on every page (+0.6 KB).
  */
-type FormModule = typeof import("./opening-notice-form");
+type FormModule = typeof OpeningNoticeFormModule;
 let loaded: FormModule | null = null;
 let loading: Promise<FormModule> | null = null;
 const load = () =>

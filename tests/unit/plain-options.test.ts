@@ -42,12 +42,15 @@ describe("zod-free option readings", () => {
     .catch(undefined);
   const zodDateOptions = z.looseObject({ min: bound, max: bound });
   const boundSamples: unknown[] = [undefined, null, "today", "Today", "2026-02-28", "2026-02-30", "2026-2-3", 20260101, "", {}];
-  it.each(boundSamples.flatMap((min) => boundSamples.map((max) => [JSON.stringify({ min, max }), min, max])))("dateBoundsOf(%s) is the zod reading", (_name, min, max) => {
-    const item = { options: { min, max } as Record<string, unknown> };
-    const { min: zodMin, max: zodMax } = optionsOf(zodDateOptions, item);
-    const resolve = (value: string | undefined) => (value === "today" ? "2026-11-24" : (value ?? null));
-    expect(dateBoundsOf(item, "2026-11-24")).toEqual({ min: resolve(zodMin), max: resolve(zodMax) });
-  });
+  it.each(boundSamples.flatMap((min) => boundSamples.map((max) => [JSON.stringify({ min, max }), min, max])))(
+    "dateBoundsOf(%s) is the zod reading",
+    (_name, min, max) => {
+      const item = { options: { min, max } as Record<string, unknown> };
+      const { min: zodMin, max: zodMax } = optionsOf(zodDateOptions, item);
+      const resolve = (value: string | undefined) => (value === "today" ? "2026-11-24" : (value ?? null));
+      expect(dateBoundsOf(item, "2026-11-24")).toEqual({ min: resolve(zodMin), max: resolve(zodMax) });
+    },
+  );
 
   it.each([undefined, null, true, false, "true", 1, {}])("isCompletableLater with completableLater %s is the zod reading", (value) => {
     const item = { options: { completableLater: value } as Record<string, unknown> };

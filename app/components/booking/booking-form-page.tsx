@@ -14,6 +14,7 @@ import { useLocale } from "../../utils/locale";
 import { afterFirstInteraction } from "../../utils/on-first-interaction";
 import { Button } from "../button";
 import { FormMessage } from "../field";
+import type * as PageCheckModule from "./page-check";
 import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
@@ -55,7 +56,7 @@ export type BookingPageProps = {
  * The page's check in the browser (zod and the kinds' rules) is its own module, loaded once the
  * visitor interacts with the page, not with the page itself (decision 052).
  */
-type PageCheck = typeof import("./page-check");
+type PageCheck = typeof PageCheckModule;
 let pageCheck: PageCheck | null = null;
 let pageCheckFailed = false;
 const loadPageCheck = () =>
@@ -270,14 +271,7 @@ export function BookingFormPage(props: BookingPageProps) {
               <li key={candidate.uuid}>
                 {/* The preview's steps post what was entered (it is kept nowhere else) and go to that page. */}
                 {reachable && !current && preview ? (
-                  <button
-                    type="submit"
-                    form={formId}
-                    name="intent"
-                    value={`goto:${candidate.number}`}
-                    formNoValidate
-                    className={`${style} hover:bg-navy-100`}
-                  >
+                  <button type="submit" form={formId} name="intent" value={`goto:${candidate.number}`} formNoValidate className={`${style} hover:bg-navy-100`}>
                     {label}
                   </button>
                 ) : reachable && !current ? (

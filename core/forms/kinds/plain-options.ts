@@ -33,8 +33,7 @@ export function isCompletableLater(item: Pick<PublicFormItem, "options">): boole
 }
 
 /** A date bound: a yyyy-mm-dd date or "today" (the operator's calendar date); anything else is no bound. */
-const dateBound = (value: unknown): string | undefined =>
-  value === "today" || (typeof value === "string" && isRealDate(value)) ? value : undefined;
+const dateBound = (value: unknown): string | undefined => (value === "today" || (typeof value === "string" && isRealDate(value)) ? value : undefined);
 
 /** A date item's bounds with "today" resolved, as the browser's picker and the server both use them. */
 export function dateBoundsOf(item: Pick<PublicFormItem, "options">, today: string): { min: string | null; max: string | null } {
