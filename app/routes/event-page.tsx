@@ -4,7 +4,7 @@ import { intlLocaleTags, locales, localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { EventStateBadge } from "../components/event-card";
 import { EventImage, eventImageSizes } from "../components/event-image";
-import { OpeningNoticeForm } from "../components/opening-notice-form";
+import { OpeningNoticeFormWhenShown } from "../components/opening-notice-form-when-shown";
 import { useCspNonce } from "../utils/csp-nonce";
 import type { EventPageView } from "../utils/event-page-view";
 import { plainDescription } from "../utils/event-page-view";
@@ -187,7 +187,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </div>
           </section>
           {event.state === "not_bookable_yet" && (
-            <OpeningNoticeForm
+            <OpeningNoticeFormWhenShown
               locale={locale}
               eventTitle={event.title}
               bookableFrom={event.display.bookableFrom}

@@ -15,7 +15,7 @@ export type PreviewState = z.infer<typeof previewStateSchema>;
 export const emptyPreviewState: PreviewState = { answers: {}, companions: [] };
 
 /** The hidden field's name, and the most it may hold (a page post is limited to 2 MB anyway). */
-export const previewStateField = "preview_state";
+export { previewStateField } from "./booking-preview-field";
 export const previewStateMaxLength = 500_000;
 
 /** The hidden field's value back as a state; anything unreadable starts the preview afresh. */

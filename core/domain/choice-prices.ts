@@ -1,5 +1,5 @@
 import type { FormItemKind } from "../contracts/forms";
-import { choicesOption } from "../forms/kinds/kind-module";
+import { offeredChoices } from "../forms/kinds/plain-options";
 import { hiddenItemUuids } from "../forms/page-rules";
 import type { Cents } from "./money";
 import type { PriceLine } from "./pricing";
@@ -40,7 +40,8 @@ export function pricedChoicesOf<Item extends ChoiceItem>(items: Item[], answers:
     const values = Array.isArray(answer) ? answer : [answer];
     // A value ticked twice (a hand-made post) is still one choice.
     const chosen = new Set(values.filter((value): value is string => typeof value === "string"));
-    for (const choice of choicesOption.parse(item.options.choices)) {
+    // Read without zod: the browser's live price runs this before the page's check (with zod) has loaded (decision 052).
+    for (const choice of offeredChoices(item.options.choices)) {
       if (!chosen.has(choice.value) || !choice.price_cents) continue;
       found.push({ item, value: choice.value, choiceLabel: choice.label, unitCents: choice.price_cents });
     }

@@ -51,8 +51,12 @@ async function holdPagePosts(page: Page) {
   return { posts, release };
 }
 
-/** React Aria's controls replace the native ones once scripts run: wait for that before typing. */
+/**
+ * React Aria's controls replace the native ones at the visitor's first interaction with the page
+ * (decision 052; a mouse move is one): wait for that before typing.
+ */
 async function waitForEnhancedControls(page: Page) {
+  await page.mouse.move(10, 10);
   await expect(page.locator('input[role="combobox"]').first()).toBeVisible();
 }
 

@@ -194,6 +194,20 @@ for (const language of languages) {
       await expect(page.getByRole("link", { name: t.book })).toBeVisible();
       assertClean();
     });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+
+      // The form's code loads only on pages that show it (decision 052); the server still sends the whole form.
+      test("not bookable yet: the notify-me form is in the page and signs up", async ({ page, request }) => {
+        const { eventUuid } = await createEvent(request, "trackDayNotBookableYet");
+        await page.goto((await pageOf(request, eventUuid, language.locale)).path);
+        const notice = page.getByTestId("opening-notice");
+        await notice.getByLabel(t.email).fill(uniqueEmail(`notify-nojs-${language.locale}`));
+        await notice.getByRole("button", { name: t.notify }).click();
+        await expect(page.getByTestId("opening-notice").getByText(t.done)).toBeVisible();
+      });
+    });
   });
 }
 

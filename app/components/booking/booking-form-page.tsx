@@ -1,20 +1,20 @@
-import { getFormProps, parse, useForm } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
-import { previewStateField } from "../../../core/contracts/booking-preview";
-import { bookingPageSchema } from "../../../core/forms/booking-page-schema";
+import { previewStateField } from "../../../core/contracts/booking-preview-field";
 import { hiddenItemUuids, isChosen, optionalItemUuids } from "../../../core/forms/page-rules";
 import { localizePath } from "../../../core/i18n/locales";
-import { answersFromFormData, companionField, companionListField, textAnswersOf } from "../../utils/booking-form-data";
+import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
 import { useLocale } from "../../utils/locale";
+import { afterFirstInteraction } from "../../utils/on-first-interaction";
 import { Button } from "../button";
 import { FormMessage } from "../field";
+import type * as PageCheckModule from "./page-check";
 import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
@@ -52,13 +52,24 @@ export type BookingPageProps = {
   preview?: { formAction: string; state: string } | undefined;
 };
 
-/** The booking form, one page at a time, with the step list and the live price summary. */
 /**
- * What Conform holds of a page: the answers a control shows as text, under the fields' `a.<item uuid>`
- * names. The page is posted to the server whatever Conform holds; it uses them only to reset the controls.
+ * The page's check in the browser (zod and the kinds' rules) is its own module, loaded once the
+ * visitor interacts with the page, not with the page itself (decision 052).
  */
-type ConformFields = { a: Record<string, string | string[]> };
+type PageCheck = typeof PageCheckModule;
+let pageCheck: PageCheck | null = null;
+let pageCheckFailed = false;
+const loadPageCheck = () =>
+  import("./page-check").then(
+    (loaded) => (pageCheck = loaded),
+    () => {
+      // Offline or a new deployment: the server's check answers alone.
+      pageCheckFailed = true;
+    },
+  );
+const loadPageCheckOnInteraction = afterFirstInteraction(loadPageCheck);
 
+/** The booking form, one page at a time, with the step list and the live price summary. */
 export function BookingFormPage(props: BookingPageProps) {
   const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review, preview } = props;
   const { t } = useTranslation();
@@ -106,42 +117,41 @@ export function BookingFormPage(props: BookingPageProps) {
     if (focusErrors) errorSummaryRef.current?.focus();
   }, [focusErrors]);
   const busy = navigation.state !== "idle";
-  const [conform] = useForm<ConformFields>({
-    // One id per page and draft version, as the form's key: a new version's answers are a new form.
-    id: `booking-page-${page?.uuid ?? "none"}-${booking?.version ?? 0}`,
-    // The saved answers, as the controls' own defaults have them: when Conform resets the form (it
-    // does on coming back to a page), a select otherwise fell back to "Please choose" although its
-    // answer was saved. Only text answers: Conform leaves every other control as it is.
-    defaultValue: { a: textAnswersOf(page?.items ?? [], booking?.answers ?? {}) },
-    shouldValidate: "onSubmit",
-    // The same schema as the server's page save (core/forms/booking-page-schema.ts), in the page's
-    // language: on "next" and "submit" the errors show at once, before the server answers. The page is
-    // posted all the same, because the server saves what was entered even on an invalid page (nothing
-    // entered is lost if the visitor leaves now) and answers with the same errors.
-    onValidate({ formData }) {
-      return parse(formData, {
-        resolve: () => {
-          const intent = formData.get("intent");
-          if (!booking || !page || (intent !== "next" && intent !== "submit")) return { value: { a: {} } };
-          const answers = { ...booking.answers, ...answersFromFormData(page.items, formData) };
-          // Uploads and companions are answered elsewhere (the upload endpoint, the companion fields): the server judges those.
-          const schema = bookingPageSchema(page, {
-            today: form.today,
-            translate: (key) => t(key),
-            judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
-          });
-          const result = schema.safeParse(answers);
-          if (result.success) return { value: { a: textAnswersOf(page.items, answers) } };
-          const found: FieldErrors = {};
-          for (const issue of result.error.issues) if (typeof issue.path[0] === "string") found[issue.path[0]] = [issue.message];
-          setErrors(found);
-          setClientInvalid(true);
-          setFocusErrors((count) => count + 1);
-          return { value: { a: textAnswersOf(page.items, answers) } };
-        },
-      });
-    },
-  });
+  useEffect(() => {
+    void loadPageCheckOnInteraction();
+  }, []);
+  // One id per page and draft version (the form's key too): the preview's step buttons post it from outside.
+  const formId = `booking-page-${page?.uuid ?? "none"}-${booking?.version ?? 0}`;
+  /**
+   * On "next" and "submit" the same check as the server's page save shows the errors at once,
+   * before the server answers. The page is posted all the same, because the server saves what was
+   * entered even on an invalid page (nothing entered is lost if the visitor leaves now) and answers
+   * with the same errors. "back" and the companion buttons save whatever is there. Uploads and
+   * companions are answered elsewhere (the upload endpoint, the companion fields): the server judges those.
+   */
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : null;
+    if (!booking || !page || (intent !== "next" && intent !== "submit")) return;
+    const element = event.currentTarget;
+    if (!pageCheck) {
+      if (pageCheckFailed) return;
+      // A click before the check has arrived (it is small, and asked for at the first interaction): post once it is there.
+      event.preventDefault();
+      void loadPageCheck().then(() => element.requestSubmit(submitter));
+      return;
+    }
+    const answers = { ...booking.answers, ...answersFromFormData(page.items, new FormData(element)) };
+    const found = pageCheck.checkPage(page, answers, {
+      today: form.today,
+      translate: (key) => t(key),
+      judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
+    });
+    if (!found) return;
+    setErrors(found);
+    setClientInvalid(true);
+    setFocusErrors((count) => count + 1);
+  };
 
   if (closed || !booking || !page) {
     return (
@@ -261,14 +271,7 @@ export function BookingFormPage(props: BookingPageProps) {
               <li key={candidate.uuid}>
                 {/* The preview's steps post what was entered (it is kept nowhere else) and go to that page. */}
                 {reachable && !current && preview ? (
-                  <button
-                    type="submit"
-                    form={conform.id}
-                    name="intent"
-                    value={`goto:${candidate.number}`}
-                    formNoValidate
-                    className={`${style} hover:bg-navy-100`}
-                  >
+                  <button type="submit" form={formId} name="intent" value={`goto:${candidate.number}`} formNoValidate className={`${style} hover:bg-navy-100`}>
                     {label}
                   </button>
                 ) : reachable && !current ? (
@@ -340,7 +343,9 @@ export function BookingFormPage(props: BookingPageProps) {
             <Form
               method="post"
               action={preview?.formAction}
-              {...getFormProps(conform)}
+              id={formId}
+              noValidate
+              onSubmit={onSubmit}
               // A new version of the draft (another window saved, a companion was added) shows its answers afresh.
               key={`${page.uuid}-${booking.version}`}
               ref={formRef}

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { previewStateField, type PreviewState } from "../../../core/contracts/booking-preview";
+import type { PreviewState } from "../../../core/contracts/booking-preview";
+import { previewStateField } from "../../../core/contracts/booking-preview-field";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { PublicForm } from "../../../core/contracts/forms";
 import { localizePath } from "../../../core/i18n/locales";

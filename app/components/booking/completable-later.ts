@@ -1,5 +1,5 @@
 import type { PublicFormItem } from "../../../core/contracts/forms";
-import { isCompletableLater } from "../../../core/forms/kinds";
+import { isCompletableLater } from "../../../core/forms/kinds/plain-options";
 
 /**
  * An item that may be completed later (`options.completableLater`, decision 023) as the booking form

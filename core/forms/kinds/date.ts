@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { PublicFormItem } from "../../contracts/forms";
-import { isRealDate, optionsOf, problem, type FormItemKindModule } from "./kind-module";
+import { problem, type FormItemKindModule } from "./kind-module";
+import { dateBoundsOf, isRealDate } from "./plain-options";
 
 /** A bound: a yyyy-mm-dd date or "today" (the operator's calendar date); anything else is no bound. */
 const bound = z
@@ -9,12 +9,8 @@ const bound = z
   .catch(undefined);
 const options = z.looseObject({ min: bound, max: bound });
 
-/** The item's bounds with "today" resolved, as the browser's picker and the server both use them. */
-export function dateBoundsOf(item: Pick<PublicFormItem, "options">, today: string): { min: string | null; max: string | null } {
-  const { min, max } = optionsOf(options, item);
-  const resolve = (value: string | undefined) => (value === "today" ? today : (value ?? null));
-  return { min: resolve(min), max: resolve(max) };
-}
+// What the bounds are (also in the browser before the page's check loads) is read without zod (decision 052).
+export { dateBoundsOf };
 
 /** A calendar date, sent as yyyy-mm-dd whatever the page's language shows, within its bounds. */
 export const date = {

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { FormItemKind, PublicFormItem } from "../../contracts/forms";
 import type { VehicleChoiceProblem } from "../../domain/booking-choices";
+import { maximumChoicePriceCents } from "./plain-options";
+
+// The zod-free readings the browser needs first (decision 052) live in ./plain-options.ts.
+export { isBlank, isCompletableLater, isRealDate, maximumChoicePriceCents } from "./plain-options";
 
 export type { FormItemKind };
 
@@ -49,27 +53,6 @@ export function optionsOf<Options extends Record<string, unknown>>(schema: z.Zod
   return schema.parse(item.options);
 }
 
-/** Whether an answer counts as not given (an unticked box, an empty text or list). */
-export function isBlank(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    value === false ||
-    (typeof value === "string" && value.trim() === "") ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date written yyyy-mm-dd that exists (no 30 February). */
-export function isRealDate(value: string): boolean {
-  if (!isoDate.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** The most a choice may add to a booking's price, as an event price (`amount_cents` of the staff price list). */
-export const maximumChoicePriceCents = 10_000_000;
 // A choice's price (decision 038) is whole, non-negative cents: anything else drops the choice, so the builder's save is refused.
 const choiceSchema = z.object({ value: z.string(), label: z.unknown(), price_cents: z.number().int().min(0).max(maximumChoicePriceCents).optional() });
 /** The offered choices of a radio, select, multiselect or SMA item; malformed entries are left out. */
@@ -96,8 +79,3 @@ export const textOption = z.string().optional().catch(undefined);
  * on the "manage my booking" page until the form's deadline (decision 023).
  */
 export const baseItemOptions = z.looseObject({ completableLater: z.boolean().optional().catch(undefined) });
-
-/** Whether the item may be answered after checkout (`options.completableLater`). */
-export function isCompletableLater(item: Pick<PublicFormItem, "options">): boolean {
-  return optionsOf(baseItemOptions, item).completableLater === true;
-}
