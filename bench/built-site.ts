@@ -1,5 +1,25 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { freePort } from "../scripts/postgres-cluster";
+
+/**
+ * The node flags and environment `npm run serve` starts production with (package.json), so that a
+ * bench of the compiled server measures the process production runs: `A=1 node --flag build/server-main.js`.
+ */
+export function productionStart(packageJson = readFileSync("package.json", "utf8")): { env: Record<string, string>; nodeFlags: string[] } {
+  const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string> };
+  const words = (scripts.serve ?? "").split(/\s+/).filter(Boolean);
+  const node = words.indexOf("node");
+  const entry = words.indexOf("build/server-main.js");
+  if (node < 0 || entry < node) throw new Error(`the serve script does not run node build/server-main.js: ${scripts.serve ?? "(none)"}`);
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const [name, value] = word.split("=", 2);
+    // NODE_ENV is the bench's to choose (test mode seeds the sample data).
+    if (name && value !== undefined && name !== "NODE_ENV") env[name] = value;
+  }
+  return { env, nodeFlags: words.slice(node + 1, entry) };
+}
 
 export type BuiltSiteOptions = {
   /**
@@ -21,9 +41,10 @@ export async function startBuiltSite(
   options: BuiltSiteOptions = {},
 ): Promise<{ origin: string; stop: () => void; pid: number | undefined; exited: Promise<void> }> {
   const port = await freePort();
-  const [command, args] = options.compiled ? [process.execPath, ["build/server-main.js"]] : ["npx", ["tsx", "server/main.ts"]];
+  const production = options.compiled ? productionStart() : { env: {}, nodeFlags: [] };
+  const [command, args] = options.compiled ? [process.execPath, [...production.nodeFlags, "build/server-main.js"]] : ["npx", ["tsx", "server/main.ts"]];
   const child = spawn(command, args, {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, ...production.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

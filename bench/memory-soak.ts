@@ -7,8 +7,9 @@
  *   SOAK_MINUTES=2 SOAK_DATABASE=pglite npm run bench:soak        (a quick check)
  *   SOAK_CLIENTS=4 SOAK_SAMPLE_SECONDS=5                           (the defaults)
  *
- * The server runs with NODE_ENV=test so that the sample data is seeded; its pages come from the
- * production build. Traffic: pages with ever new query strings (each its own page-cache key), the
+ * The bench seeds the sample data itself, then starts the server with NODE_ENV=production and the node
+ * flags and environment of `npm run serve`: the process production runs (React's production build;
+ * test mode would load React's development build, which allocates more per render). Traffic: pages with ever new query strings (each its own page-cache key), the
  * German pages, event and content pages, JSON reads, booking drafts saved page by page and
  * submitted, logins, 404s. Counts and megabytes, not speed: the machine may be shared.
  */
@@ -22,10 +23,12 @@ import { errorResponseSchema } from "../core/contracts/errors";
 import { publicEventsResponseSchema } from "../core/contracts/events";
 import { publicFormResponseSchema } from "../core/contracts/forms";
 import { listPagesResponseSchema } from "../core/contracts/pages";
+import { openDatabase } from "../server/db/client";
 import { seedIds } from "../server/db/seed";
+import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { mainParticipantAnswers } from "../tests/support/booking-answers";
-import { startBuiltSite } from "./built-site";
+import { productionStart, startBuiltSite } from "./built-site";
 import { residentMegabytes, summarise, type Sample, type SoakMemory } from "./soak-memory-stats";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,6 +51,8 @@ const goals = { postgres: 256, pglite: 400 } as const;
 /** "No growth": the second half's trend and its quarters, allowing for the garbage collector's sawtooth. */
 const growthGoal = { slopePerMinute: 2, quarterGrowth: 10 };
 const metricsToken = "soak-metrics-token-0123456789";
+/** Read once: the report names the flags the soak ran with even if package.json changes meanwhile. */
+const production = productionStart();
 
 const formId = seedIds.forms.golfCircleTournament;
 const english = { "accept-language": "en-GB,en;q=0.9" };
@@ -91,7 +96,12 @@ async function discover(origin: string): Promise<Site> {
   const eventsDe = publicEventsResponseSchema.parse(await get("/api/public-events", { "accept-language": "de-DE" })).data;
   const pages = listPagesResponseSchema.parse(await get("/api/page")).data;
   const form = publicFormResponseSchema.parse(await get(`/api/form/public/${formId}`)).data;
-  const known: Record<string, string | boolean> = { ...mainParticipantAnswers("x@example.com"), "golf.handicap": "hcp_19_36", terms: true, payment_option: "invoice" };
+  const known: Record<string, string | boolean> = {
+    ...mainParticipantAnswers("x@example.com"),
+    "golf.handicap": "hcp_19_36",
+    terms: true,
+    payment_option: "invoice",
+  };
   return {
     origin,
     eventPages: [
@@ -229,10 +239,21 @@ async function soak(database: "postgres" | "pglite"): Promise<Result> {
     cleanups.push(cluster.stop);
     databaseUrl = cluster.url;
   }
+  // Seeded here, so that the server runs as production does (NODE_ENV=production: React's production
+  // build, no demo seeding of its own) and finds the sample data already there.
+  const seeding = await openDatabase(database === "postgres" ? { databaseUrl, poolSize: 2 } : { dataDir: path.join(dataDir, "db") });
+  await seedIfEmpty(seeding.db, new Date());
+  await seeding.close();
   const site = await startBuiltSite(
     dataDir,
     {
+      NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
+      // Production refuses the sandbox; the soak's bookings pay by invoice, so Stripe is never called.
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_memory_soak",
+      STRIPE_WEBHOOK_SECRET: "whsec_memory_soak",
+      JWT_SECRET: "memory-soak-jwt-secret-0123456789abcdef",
       // Every visitor comes from 127.0.0.1; real ones come from many addresses.
       RATE_LIMIT_MULTIPLIER: "1000",
       DRAFTS_PER_CLIENT_PER_HOUR: "100000",
@@ -284,6 +305,9 @@ function report(result: Result): boolean {
   const steadyMet = memory.steady <= goal;
   const growthMet = memory.slopePerMinute <= growthGoal.slopePerMinute && memory.quarterGrowth <= growthGoal.quarterGrowth;
   console.log(`\nMemory soak on ${result.database}: ${minutes} min, ${clients} clients, RSS every ${sampleSeconds} s (server and its child processes)`);
+  console.log(
+    `  started as              ${[...Object.entries(production.env).map(([name, value]) => `${name}=${value}`), "node", ...production.nodeFlags, "build/server-main.js"].join(" ")} (npm run serve)`,
+  );
   console.log(`  RSS at start            ${mb(memory.start)}`);
   console.log(`  RSS max                 ${mb(memory.max)}`);
   console.log(`  RSS steady state        ${mb(memory.steady)}   goal ≤ ${goal} MB: ${verdict(steadyMet)}   (median of the last half)`);

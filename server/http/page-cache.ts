@@ -7,7 +7,7 @@ import { isPersonalPagePath } from "./security-headers";
 /** The language cookie, and the login device cookie a logged-out visitor keeps for a year (decision 011). */
 const cookiesThatDoNotChangeThePage = new Set([localeCookieName, deviceCookieName, sessionCookieName(deviceCookieName, true)]);
 
-type CachedPage = { parts: Buffer[]; headers: [string, string][]; status: number; expiresAt: number; generation: number; bytes: number };
+type CachedPage = { parts: Buffer<ArrayBuffer>[]; headers: [string, string][]; status: number; expiresAt: number; generation: number; bytes: number };
 
 /** How much the page cache may hold; the oldest pages go first (decision 051). */
 export type PageCacheLimits = { maxEntries: number; maxBytes: number };
@@ -74,7 +74,8 @@ export class PageCache {
     // Without a nonce (no CSP) the page is one part and serves as it is. Kept as UTF-8 bytes: their
     // size is exact, and no substring keeps a larger string alive behind it.
     const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part, "utf8"));
-    const bytes = key.length + parts.reduce((sum, part) => sum + part.byteLength, 0) + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+    const bytes =
+      key.length + parts.reduce((sum, part) => sum + part.byteLength, 0) + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
     this.remove(key);
     if (bytes <= this.limits.maxBytes) {
       this.dropStale(now);
@@ -116,7 +117,7 @@ export class PageCache {
 }
 
 /** The stored parts with `nonce` between them, as one body. */
-function joinParts(parts: Buffer[], nonce: string): Uint8Array {
+function joinParts(parts: Buffer<ArrayBuffer>[], nonce: string): Uint8Array<ArrayBuffer> {
   if (parts.length === 1) return parts[0] ?? new Uint8Array();
   const separator = Buffer.from(nonce, "utf8");
   return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
