@@ -1,18 +1,54 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { freePort } from "../scripts/postgres-cluster";
+
+/**
+ * The node flags and environment `npm run serve` starts production with (package.json), so that a
+ * bench of the compiled server measures the process production runs: `A=1 node --flag build/server-main.js`.
+ */
+export function productionStart(packageJson = readFileSync("package.json", "utf8")): { env: Record<string, string>; nodeFlags: string[] } {
+  const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string> };
+  const words = (scripts.serve ?? "").split(/\s+/).filter(Boolean);
+  const node = words.indexOf("node");
+  const entry = words.indexOf("build/server-main.js");
+  if (node < 0 || entry < node) throw new Error(`the serve script does not run node build/server-main.js: ${scripts.serve ?? "(none)"}`);
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const [name, value] = word.split("=", 2);
+    // NODE_ENV is the bench's to choose (test mode seeds the sample data).
+    if (name && value !== undefined && name !== "NODE_ENV") env[name] = value;
+  }
+  return { env, nodeFlags: words.slice(node + 1, entry) };
+}
+
+export type BuiltSiteOptions = {
+  /**
+   * Run the compiled server (build/server-main.js) with plain node, as `npm run serve` does, instead of
+   * server/main.ts through tsx: no TypeScript compiler in the process, so its memory is production's.
+   */
+  compiled?: boolean;
+};
 
 /**
  * The built site for a bench that looks at pages (page weight, Lighthouse): the production build's
  * pages served in test mode, so that the sample data is there (production seeds no events), on a
  * throwaway data folder. `npm run build` first. Stopped by its process group (npx starts node).
+ * `pid` is the process that started: the server itself when `compiled`, npx otherwise.
  */
-export async function startBuiltSite(dataDir: string, env: Record<string, string> = {}): Promise<{ origin: string; stop: () => void }> {
+export async function startBuiltSite(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: BuiltSiteOptions = {},
+): Promise<{ origin: string; stop: () => void; pid: number | undefined; exited: Promise<void> }> {
   const port = await freePort();
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+  const production = options.compiled ? productionStart() : { env: {}, nodeFlags: [] };
+  const [command, args] = options.compiled ? [process.execPath, [...production.nodeFlags, "build/server-main.js"]] : ["npx", ["tsx", "server/main.ts"]];
+  const child = spawn(command, args, {
+    env: { ...process.env, ...production.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
   const stop = () => {
     if (child.pid === undefined || child.exitCode !== null) return;
@@ -34,7 +70,7 @@ export async function startBuiltSite(dataDir: string, env: Record<string, string
         () => false,
       )
     )
-      return { origin, stop };
+      return { origin, stop, pid: child.pid, exited };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,5 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -79,12 +82,40 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   }
   let client = config.pglite;
   if (!client) {
-    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    client = new PGlite(config.dataDir);
+    if (config.dataDir) {
+      mkdirSync(config.dataDir, { recursive: true });
+      if (!existsSync(path.join(config.dataDir, "PG_VERSION"))) await initialisePgliteDataDir(config.dataDir);
+    }
+    client = new PGlite(config.dataDir, { startParams: pgliteStartParams });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await config.afterMigrations?.(db);
   const owned = client;
   return { db, driver: "pglite", close: () => owned.close() };
+}
+
+/**
+ * PGlite's PostgreSQL lives in WebAssembly memory, which only grows: with PostgreSQL's default
+ * shared_buffers of 128 MB (initdb writes it into postgresql.conf) the process held ~200 MB of it
+ * before the first request. The database is tens of MB and its files stay in the operating system's
+ * page cache, so 32 MB of buffers cost little speed and ~100 MB less memory (decision 051).
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"];
+
+/**
+ * initdb for a new PGlite data folder, in a short-lived node process. Run in this process, initdb's
+ * and its helper instance's WebAssembly memories (~430 MB) stayed resident until V8 happened to run
+ * a full collection, which a quiet server may not do for hours: a first start showed ~900 MB. A
+ * worker thread was not enough either: the allocator kept its arena (~150 MB). A process gives all of
+ * it back when it exits (decision 051); this happens once per data folder.
+ */
+async function initialisePgliteDataDir(dataDir: string): Promise<void> {
+  const pgliteModule = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  // CommonJS, as `node -e` is; the package ships a CommonJS build.
+  const code = `
+    const [pgliteModule, dataDir, startParams] = JSON.parse(process.argv[1]);
+    require(pgliteModule).PGlite.create(dataDir, { startParams }).then((db) => db.close());
+  `;
+  await promisify(execFile)(process.execPath, ["-e", code, JSON.stringify([pgliteModule, dataDir, pgliteStartParams])], { maxBuffer: 16 * 1024 * 1024 });
 }

@@ -131,6 +131,50 @@ describe("page cache", () => {
     expect(cache.get("b", 1)).toBeNull();
     expect(cache.get("c", 1)).toBeNull();
   });
+
+  it("keeps at most maxEntries pages, dropping the oldest first", async () => {
+    const cache = new PageCache(5000, () => 0, { maxEntries: 2 });
+    await cache.store("a", html(), 0);
+    await cache.store("b", html(), 1);
+    await cache.store("c", html(), 2);
+    expect(cache.size.entries).toBe(2);
+    expect(cache.get("a", 3)).toBeNull();
+    expect(await cache.get("b", 3)?.text()).toBe("<p>hi</p>");
+    expect(await cache.get("c", 3)?.text()).toBe("<p>hi</p>");
+  });
+
+  it("keeps at most maxBytes of pages, dropping the oldest first, and never one larger than that", async () => {
+    const page = (text: string) => new Response(text, { status: 200, headers: { "content-type": "text/html" } });
+    // Each entry counts its key, its UTF-8 body and its headers: "k1" + 100 + "content-type" + "text/html" = 123.
+    const cache = new PageCache(5000, () => 0, { maxBytes: 300 });
+    await cache.store("k1", page("x".repeat(100)), 0);
+    await cache.store("k2", page("y".repeat(100)), 0);
+    expect(cache.size).toEqual({ entries: 2, bytes: 246 });
+    await cache.store("k3", page("z".repeat(100)), 0);
+    expect(cache.size).toEqual({ entries: 2, bytes: 246 });
+    expect(cache.get("k1", 1)).toBeNull();
+    expect(await cache.get("k3", 1)?.text()).toBe("z".repeat(100));
+    // Multi-byte characters count as the bytes they take: 100 "ä" are 200 bytes.
+    await cache.store("k4", page("ä".repeat(100)), 0);
+    expect(cache.size).toEqual({ entries: 1, bytes: 223 });
+    const huge = await cache.store("k5", page("h".repeat(400)), 0);
+    expect(await huge.text()).toBe("h".repeat(400));
+    expect(cache.get("k5", 1)).toBeNull();
+    expect(cache.size.bytes).toBeLessThanOrEqual(300);
+  });
+
+  it("drops expired and outdated pages when it stores, not only when the same URL comes again", async () => {
+    let generation = 0;
+    const cache = new PageCache(5000, () => generation);
+    await cache.store("a", html(), 0);
+    await cache.store("b", html(), 1000);
+    await cache.store("c", html(), 5000);
+    // "a" expired at 5000: gone although nobody asked for it again.
+    expect(cache.size.entries).toBe(2);
+    generation = 1;
+    await cache.store("d", html(), 5001);
+    expect(cache.size.entries).toBe(1);
+  });
 });
 
 describe("read cache across processes (decision 050)", () => {
