@@ -6,7 +6,7 @@ import { freePort } from "../../scripts/postgres-cluster";
 
 /**
  * The compiled production server (`build/server-main.js`, `npm run build` first) as a child process of
- * its own, the way `npm run serve` runs it: plain node, one process whose PID is the server. Used by the
+ * its own, the way `npm run serve` runs it: plain node with its flags, one process whose PID is the server. Used by the
  * scale-out test and the HTTP sale-rush bench, which start several of them on one database.
  */
 export type SiteProcess = {
@@ -34,9 +34,10 @@ export async function startSiteProcess(options: { env: Record<string, string>; l
   if (!existsSync(serverMain)) throw new Error("build/server-main.js is missing: run `npm run build` first.");
   const port = options.port ?? (await freePort());
   const log = openSync(options.logFile, "a");
-  const child = spawn(process.execPath, ["--enable-source-maps", serverMain], {
+  // The flags and allocator setting of `npm run serve` (decision 051).
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", serverMain], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env },
+    env: { ...process.env, NODE_ENV: "test", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env },
     stdio: ["ignore", log, log],
   });
   closeSync(log);
