@@ -155,7 +155,9 @@ try {
     Array.from({ length: processes }, (_, index) => {
       const processDataDir = path.join(dataDir, `process-${index}`);
       mkdirSync(processDataDir, { recursive: true });
-      return startSiteProcess({ env: { ...env, DATA_DIR: processDataDir }, logFile: path.join(processDataDir, "server.log") });
+      // RUSH_CPU_PROFILE=<folder>: each process writes a V8 CPU profile there when it stops.
+      const profile = process.env.RUSH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.RUSH_CPU_PROFILE)}`] : [];
+      return startSiteProcess({ env: { ...env, DATA_DIR: processDataDir }, logFile: path.join(processDataDir, "server.log"), nodeArgs: profile });
     }),
   );
   for (const site of sites) cleanups.push(site.kill);
@@ -171,6 +173,15 @@ try {
   let soldOutAfter: number | undefined;
   const errors = new Map<string, { count: number; detail: string }>();
   let next = 0;
+  // Statements and transactions PostgreSQL ran during the rush (autocommit statements count as one each).
+  const databaseWork = async () => {
+    const result = await database!.db.execute(
+      sql`select xact_commit + xact_rollback as transactions, tup_returned + tup_fetched as rows_read from pg_stat_database where datname = current_database()`,
+    );
+    const row = (result as unknown as { rows: { transactions: string; rows_read: string }[] }).rows[0]!;
+    return { transactions: Number(row.transactions), rowsRead: Number(row.rows_read) };
+  };
+  const workBefore = await databaseWork();
   const started = performance.now();
   async function buyer() {
     for (;;) {
@@ -199,6 +210,7 @@ try {
   }
   await Promise.all(Array.from({ length: concurrency }, buyer));
   const seconds = (performance.now() - started) / 1000;
+  const workAfter = await databaseWork();
 
   const [event] = await database.db.select().from(events).where(eq(events.id, eventId));
   const [held] = await database.db
@@ -246,6 +258,9 @@ try {
   );
   console.log(`  unsold but refused    ${unsoldWhileRefusing}`);
   console.log(`  HTTP vs database      ${completed} completed answers, ${holdingBookings} bookings holding places`);
+  console.log(
+    `  database per buyer    ${((workAfter.transactions - workBefore.transactions) / buyers).toFixed(1)} transactions, ${((workAfter.rowsRead - workBefore.rowsRead) / buyers).toFixed(0)} rows read (pg_stat_database)`,
+  );
   console.log(`  confirmation e-mails  ${mailCounts} when the rush ended`);
   for (const [key, error] of errors) console.log(`  error ×${error.count}  ${key}: ${error.detail.slice(0, 200)}`);
   console.log(`  server warnings/errors ${problems.count}${problems.samples.map((sample) => `\n    ${sample}`).join("")}`);

@@ -29,13 +29,20 @@ export function lastLines(file: string, count: number): string {
 }
 
 /** Starts the server and waits until `/readyz` answers 200 (database reachable, migrations applied). */
-export async function startSiteProcess(options: { env: Record<string, string>; logFile: string; port?: number; readyWithinMs?: number }): Promise<SiteProcess> {
+export async function startSiteProcess(options: {
+  env: Record<string, string>;
+  logFile: string;
+  port?: number;
+  readyWithinMs?: number;
+  /** More node flags, e.g. `--cpu-prof` for a bench. */
+  nodeArgs?: string[];
+}): Promise<SiteProcess> {
   const serverMain = path.join(projectRoot, "build/server-main.js");
   if (!existsSync(serverMain)) throw new Error("build/server-main.js is missing: run `npm run build` first.");
   const port = options.port ?? (await freePort());
   const log = openSync(options.logFile, "a");
   // The flags and allocator setting of `npm run serve` (decision 051).
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", serverMain], {
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", ...(options.nodeArgs ?? []), serverMain], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "test", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env },
     stdio: ["ignore", log, log],
