@@ -30,6 +30,7 @@ import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { mainParticipantAnswers } from "../tests/support/booking-answers";
 import { productionStart, startBuiltSite } from "./built-site";
 import { residentMegabytes, summarise, type Sample, type SoakMemory } from "./soak-memory-stats";
+import { stopOnExit } from "./stop-on-exit";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -59,26 +60,7 @@ const english = { "accept-language": "en-GB,en;q=0.9" };
 
 // ── Whatever happens, what was started here is stopped ────────────────────────────────────────
 
-const cleanups: (() => void)[] = [];
-function cleanUpNow() {
-  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
-    try {
-      cleanup();
-    } catch (error) {
-      console.error("cleanup failed:", error);
-    }
-  }
-}
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.once(signal, () => {
-    cleanUpNow();
-    process.exit(code);
-  });
-}
-process.once("exit", cleanUpNow);
+const { cleanups, cleanUpNow } = stopOnExit();
 
 // ── Traffic ───────────────────────────────────────────────────────────────────────────────────
 

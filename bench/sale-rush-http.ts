@@ -27,6 +27,7 @@ import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 import { buy, planPages, safeJson, type BuyerOutcome, type BuyerStep, type PaymentOption } from "../tests/support/http-buyer";
+import { stopOnExit } from "./stop-on-exit";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -66,28 +67,7 @@ const headers = { "accept-language": "en-GB,en;q=0.9" };
 
 // ── Cleaning up: whatever happens, the server and PostgreSQL started here are stopped ────────
 
-const cleanups: (() => void)[] = [];
-function cleanUpNow() {
-  for (let cleanup = cleanups.pop(); cleanup; cleanup = cleanups.pop()) {
-    try {
-      cleanup();
-    } catch (error) {
-      console.error("cleanup failed:", error);
-    }
-  }
-}
-// Ctrl-C or a kill would otherwise skip `finally` and leave the cluster and the site running.
-for (const [signal, code] of [
-  ["SIGINT", 130],
-  ["SIGTERM", 143],
-] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the site and PostgreSQL`);
-    cleanUpNow();
-    process.exit(code);
-  });
-}
-process.once("exit", cleanUpNow);
+const { cleanups, cleanUpNow } = stopOnExit("stopping the site and PostgreSQL");
 
 // ── Buyers (tests/support/http-buyer.ts, shared with the scale-out test) ─────────────────────
 
