@@ -59,9 +59,9 @@ export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname
   return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
 }
 
-export async function bookingViewOf(db: Queryable, row: BookingRow, now: Date = new Date()): Promise<BookingView> {
+export async function bookingViewOf(db: Queryable, row: BookingRow, now: Date = new Date(), form?: Parameters<typeof runningPriceOf>[4]): Promise<BookingView> {
   const companions = await companionsOf(db, row.id);
-  return toBookingView(row, companions, row.status === "draft" ? await runningPriceOf(db, row, companions, now) : null);
+  return toBookingView(row, companions, row.status === "draft" ? await runningPriceOf(db, row, companions, now, form) : null);
 }
 
 /** `runningPrice`: a draft's price from its current answers (server/bookings/running-price.ts); a submitted booking shows its stored price. */
@@ -226,7 +226,7 @@ export async function openDraft(
     });
     return created;
   });
-  return { booking: toBookingView(row, [], await runningPriceOf(db, row, [], deps.now())), bookingToken: token, ownerId: row.userId };
+  return { booking: toBookingView(row, [], await runningPriceOf(db, row, [], deps.now(), publicForm)), bookingToken: token, ownerId: row.userId };
 }
 
 /**
@@ -287,7 +287,8 @@ export async function updateDraftPage(
   // and a save racing the submission cannot change a booking that has been priced.
   // With a version, the update itself is the check: of two saves from the same version only the
   // first matches the row, so the second can never overwrite what the first entered.
-  const saved = await db.transaction(async (tx) => {
+  const savesCompanions = Boolean(companionItem && input.companions?.length);
+  const save = async (tx: Queryable) => {
     const [updated] = await tx
       .update(bookings)
       .set({
@@ -296,9 +297,7 @@ export async function updateDraftPage(
         version: sql`${bookings.version} + 1`,
         updatedAt: now,
       })
-      .where(
-        and(eq(bookings.id, booking.id), eq(bookings.status, "draft"), input.version === undefined ? undefined : eq(bookings.version, input.version)),
-      )
+      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft"), input.version === undefined ? undefined : eq(bookings.version, input.version)))
       .returning();
     if (!updated) {
       const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
@@ -309,13 +308,16 @@ export async function updateDraftPage(
       if (tooMany) itemErrors[companionItem.uuid] = ["validation.maxCompanions", ...(itemErrors[companionItem.uuid] ?? [])];
     }
     return updated;
-  });
+  };
+  // One UPDATE … RETURNING is atomic on its own: a transaction only when companions are written with it
+  // (BEGIN and COMMIT are two more round trips on each of a sale rush's page saves).
+  const saved = savesCompanions ? await db.transaction(save) : await save(db);
   if (Object.keys(itemErrors).length || Object.keys(participantErrors).length) {
     const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
     // The answers were saved all the same: the caller learns the draft's new version to save from next.
     throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.uuid], draftVersion: saved.version });
   }
-  return bookingViewOf(db, saved, now);
+  return bookingViewOf(db, saved, now, form);
 }
 
 /** Another window saved the draft since this page was loaded: nothing is saved (decision 021). */

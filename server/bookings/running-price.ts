@@ -3,6 +3,7 @@ import { bookingPriceLines, parseResourceChoices, vehicleItemOptions } from "../
 import { choicePriceLines } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
+import type { PublicForm } from "../../core/contracts/forms";
 import type { Queryable } from "../db/client";
 import { bookingFormDefinition, definitionItems } from "../db/form-versions";
 import { type bookings, eventPrices, events, type participants, sites } from "../db/schema";
@@ -19,11 +20,17 @@ export async function runningPriceOf(
   booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "formVersionId" | "status" | "answers">,
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
+  /** The draft's form as the request already read it (getBookingForm): its prices, terms and start, not read again. */
+  form?: Pick<PublicForm, "prices" | "payment_terms" | "event">,
 ): Promise<BookingPrice> {
   const [prices, [event], [site], items] = await Promise.all([
-    db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
-    db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1),
-    db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
+    form
+      ? form.prices.map((price) => ({ kind: price.kind, key: price.key, amountCents: price.amount_cents }))
+      : db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
+    form ? [{ startsOn: form.event.starts_on }] : db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1),
+    form
+      ? [{ depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event }]
+      : db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
     // The booking's form version (decision 036): a draft's is the latest.
     bookingFormDefinition(db, booking).then(definitionItems),
   ]);
