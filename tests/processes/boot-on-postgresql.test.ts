@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../../scripts/postgres-cluster";
+import { spawnCompiledServer } from "../support/site-process";
 
 /**
  * A fresh deploy on PostgreSQL (issue 10): DATABASE_URL set and no data folder yet. The server must
@@ -50,23 +51,10 @@ it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it"
   const port = await freePort();
   const metricsToken = randomBytes(24).toString("hex");
   // The compiled server as production runs it (`npm run build` first).
-  const server = spawn(process.execPath, ["build/server-main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-      METRICS_TOKEN: metricsToken,
-    },
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const { child: server, output: printed } = spawnCompiledServer(
+    { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, METRICS_TOKEN: metricsToken },
+    { detached: true },
+  );
   try {
     const deadline = Date.now() + 90_000;
     let status = 0;
@@ -77,7 +65,7 @@ it("boots on PostgreSQL with a DATA_DIR that does not exist yet, and creates it"
       );
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    expect({ status, exitCode: server.exitCode, output: status === 200 ? "" : output }).toEqual({ status: 200, exitCode: null, output: "" });
+    expect({ status, exitCode: server.exitCode, output: status === 200 ? "" : printed() }).toEqual({ status: 200, exitCode: null, output: "" });
     // Ready: the database answers and has every migration of this build.
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);

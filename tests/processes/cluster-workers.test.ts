@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../../scripts/postgres-cluster";
+import { spawnCompiledServer } from "../support/site-process";
 
 /**
  * WEB_CONCURRENCY=2 on one PostgreSQL (decision 050), the compiled server as production runs it: two
@@ -51,24 +51,19 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it("two workers answer; a killed one is replaced while the other answers; SIGTERM stops all with exit 0", async () => {
   const port = await freePort();
-  const server = spawn(process.execPath, ["--enable-source-maps", "build/server-main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? "",
-      WEB_CONCURRENCY: "2",
-      LOG_LEVEL: "info",
-      SHUTDOWN_GRACE_SECONDS: "5",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const {
+    child: server,
+    exited: ended,
+    output: printed,
+  } = spawnCompiledServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? "",
+    WEB_CONCURRENCY: "2",
+    LOG_LEVEL: "info",
+    SHUTDOWN_GRACE_SECONDS: "5",
   });
-  let output = "";
-  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  const exited = ended.then(({ code }) => code);
   const seen = new Set<number>();
   try {
     // Both workers answer (connections go round the workers).
@@ -88,7 +83,7 @@ it("two workers answer; a killed one is replaced while the other answers; SIGTER
     process.kill(victim, "SIGKILL");
     await expect.poll(() => isAlive(victim), { timeout: 5000, interval: 50 }).toBe(false);
     // The primary has noticed (a connection it handed over in the very moment of the kill is lost with the worker).
-    await expect.poll(() => output.includes("worker died"), { timeout: 5000, interval: 50 }).toBe(true);
+    await expect.poll(() => printed().includes("worker died"), { timeout: 5000, interval: 50 }).toBe(true);
 
     // Until the replacement answers, every request is answered, by the survivor.
     const answers: (number | null)[] = [];
@@ -108,7 +103,7 @@ it("two workers answer; a killed one is replaced while the other answers; SIGTER
     server.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect([survivor, replacement].filter((pid) => pid !== null && isAlive(pid))).toEqual([]);
-    expect(output).toContain("SIGTERM: stopping 2 workers");
+    expect(printed()).toContain("SIGTERM: stopping 2 workers");
   } finally {
     if (server.exitCode === null) server.kill("SIGKILL");
     for (const pid of seen) if (isAlive(pid)) process.kill(pid, "SIGKILL");

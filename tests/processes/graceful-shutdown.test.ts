@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../../scripts/postgres-cluster";
 import { seedIds } from "../../server/db/seed";
+import { spawnCompiledServer } from "../support/site-process";
 
 /**
  * SIGTERM while bookings are being opened (decision 047): every request answered 2xx is in the
@@ -21,26 +21,17 @@ it("finishes the requests under way on SIGTERM, refuses new ones, and exits 0", 
   const dataDir = path.join(parent, "data");
   const port = await freePort();
   // The compiled server as production runs it (`npm run build` first): one process, the one signalled.
-  const server = spawn(process.execPath, ["build/server-main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      DRAFTS_PER_CLIENT_PER_HOUR: "100000",
-      SHUTDOWN_GRACE_SECONDS: "10",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const {
+    child: server,
+    exited,
+    output: printed,
+  } = spawnCompiledServer({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DRAFTS_PER_CLIENT_PER_HOUR: "100000",
+    SHUTDOWN_GRACE_SECONDS: "10",
   });
-  let output = "";
-  server.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    server.once("exit", (code, signal) => resolve({ code, signal })),
-  );
   try {
     const origin = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 90_000;
@@ -52,7 +43,7 @@ it("finishes the requests under way on SIGTERM, refuses new ones, and exits 0", 
       );
       if (!up) await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    expect({ up, output: up ? "" : output }).toEqual({ up: true, output: "" });
+    expect({ up, output: up ? "" : printed() }).toEqual({ up: true, output: "" });
     const startedAt = new Date(Date.now() - 1000);
 
     let signalled = false;
@@ -93,7 +84,7 @@ it("finishes the requests under way on SIGTERM, refuses new ones, and exits 0", 
     });
     await Promise.all(clients);
     const exit = await exited;
-    expect({ exit, output: exit.code === 0 ? "" : output }).toEqual({ exit: { code: 0, signal: null }, output: "" });
+    expect({ exit, output: exit.code === 0 ? "" : printed() }).toEqual({ exit: { code: 0, signal: null }, output: "" });
     // Requests were under way when the signal came, and kept-alive connections did not hold the
     // process for the whole grace period.
     expect(inFlightAtSignal).toBeGreaterThan(0);

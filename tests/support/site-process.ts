@@ -85,3 +85,23 @@ export async function startSiteProcess(options: {
   }
   return { origin, port, pid, logFile: options.logFile, running, stop, kill, exited };
 }
+
+/**
+ * The compiled server with `npm run serve`'s flags, its output collected, for tests that watch the
+ * process itself (its signals, its exit code, what it printed) rather than wait for it to be ready.
+ */
+export function spawnCompiledServer(env: Record<string, string>, options: { detached?: boolean } = {}) {
+  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", path.join(projectRoot, "build/server-main.js")], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "test", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    detached: options.detached ?? false,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
