@@ -1,25 +1,6 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { freePort } from "../scripts/postgres-cluster";
-
-/**
- * The node flags and environment `npm run serve` starts production with (package.json), so that a
- * bench of the compiled server measures the process production runs: `A=1 node --flag build/server-main.js`.
- */
-export function productionStart(packageJson = readFileSync("package.json", "utf8")): { env: Record<string, string>; nodeFlags: string[] } {
-  const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string> };
-  const words = (scripts.serve ?? "").split(/\s+/).filter(Boolean);
-  const node = words.indexOf("node");
-  const entry = words.indexOf("build/server-main.js");
-  if (node < 0 || entry < node) throw new Error(`the serve script does not run node build/server-main.js: ${scripts.serve ?? "(none)"}`);
-  const env: Record<string, string> = {};
-  for (const word of words.slice(0, node)) {
-    const [name, value] = word.split("=", 2);
-    // NODE_ENV is the bench's to choose (test mode seeds the sample data).
-    if (name && value !== undefined && name !== "NODE_ENV") env[name] = value;
-  }
-  return { env, nodeFlags: words.slice(node + 1, entry) };
-}
+import { productionStart } from "../tests/support/site-process";
 
 export type BuiltSiteOptions = {
   /**

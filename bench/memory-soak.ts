@@ -28,7 +28,8 @@ import { seedIds } from "../server/db/seed";
 import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { mainParticipantAnswers } from "../tests/support/booking-answers";
-import { productionStart, startBuiltSite } from "./built-site";
+import { productionStart } from "../tests/support/site-process";
+import { startBuiltSite } from "./built-site";
 import { residentMegabytes, summarise, type Sample, type SoakMemory } from "./soak-memory-stats";
 import { stopOnExit } from "./stop-on-exit";
 

@@ -24,6 +24,31 @@ export type SiteProcess = {
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/**
+ * The node flags and environment `npm run serve` starts production with (package.json), so that a
+ * test or bench of the compiled server runs the process production runs: `A=1 node --flag build/server-main.js`.
+ */
+export function productionStart(packageJson = readFileSync(path.join(projectRoot, "package.json"), "utf8")): {
+  env: Record<string, string>;
+  nodeFlags: string[];
+} {
+  const { scripts } = JSON.parse(packageJson) as { scripts: Record<string, string> };
+  const words = (scripts.serve ?? "").split(/\s+/).filter(Boolean);
+  const node = words.indexOf("node");
+  const entry = words.indexOf("build/server-main.js");
+  if (node < 0 || entry < node) throw new Error(`the serve script does not run node build/server-main.js: ${scripts.serve ?? "(none)"}`);
+  const env: Record<string, string> = {};
+  for (const word of words.slice(0, node)) {
+    const [name, value] = word.split("=", 2);
+    // NODE_ENV is the caller's to choose (test mode seeds the sample data).
+    if (name && value !== undefined && name !== "NODE_ENV") env[name] = value;
+  }
+  return { env, nodeFlags: words.slice(node + 1, entry) };
+}
+
+/** Read once per process: every spawn below starts what `npm run serve` starts. */
+const serve = productionStart();
+
 export function lastLines(file: string, count: number): string {
   return existsSync(file) ? readFileSync(file, "utf8").trimEnd().split("\n").slice(-count).join("\n") : "(no log)";
 }
@@ -41,10 +66,9 @@ export async function startSiteProcess(options: {
   if (!existsSync(serverMain)) throw new Error("build/server-main.js is missing: run `npm run build` first.");
   const port = options.port ?? (await freePort());
   const log = openSync(options.logFile, "a");
-  // The flags and allocator setting of `npm run serve` (decision 051).
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", ...(options.nodeArgs ?? []), serverMain], {
+  const child = spawn(process.execPath, [...serve.nodeFlags, ...(options.nodeArgs ?? []), serverMain], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "test", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env },
+    env: { ...process.env, NODE_ENV: "test", ...serve.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...options.env },
     stdio: ["ignore", log, log],
   });
   closeSync(log);
@@ -91,9 +115,9 @@ export async function startSiteProcess(options: {
  * process itself (its signals, its exit code, what it printed) rather than wait for it to be ready.
  */
 export function spawnCompiledServer(env: Record<string, string>, options: { detached?: boolean } = {}) {
-  const child = spawn(process.execPath, ["--max-old-space-size=192", "--max-semi-space-size=8", path.join(projectRoot, "build/server-main.js")], {
+  const child = spawn(process.execPath, [...serve.nodeFlags, path.join(projectRoot, "build/server-main.js")], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "test", MALLOC_ARENA_MAX: "2", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "test", ...serve.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     detached: options.detached ?? false,
     stdio: ["ignore", "pipe", "pipe"],
   });
