@@ -13,7 +13,7 @@
  * The compiled server (build/server-main.js) runs with NODE_ENV=test: run `npm run build` first.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
 import { buy, planPages, safeJson, type BuyerOutcome, type BuyerStep, type PaymentOption } from "../tests/support/http-buyer";
+import { cpuMsOf, postgresCpuMs } from "./process-cpu";
 import { stopOnExit } from "./stop-on-exit";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -162,6 +163,8 @@ try {
     return { transactions: Number(row.transactions), rowsRead: Number(row.rows_read) };
   };
   const workBefore = await databaseWork();
+  const sitePids = sites.map((site) => site.pid);
+  const cpuBefore = { site: cpuMsOf(sitePids), database: postgresCpuMs(cluster.dataDir), bench: process.cpuUsage() };
   const started = performance.now();
   async function buyer() {
     for (;;) {
@@ -191,6 +194,12 @@ try {
   await Promise.all(Array.from({ length: concurrency }, buyer));
   const seconds = (performance.now() - started) / 1000;
   const workAfter = await databaseWork();
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  const cpu = {
+    site: cpuMsOf(sitePids) - cpuBefore.site,
+    database: postgresCpuMs(cluster.dataDir) - cpuBefore.database,
+    bench: (benchCpu.user + benchCpu.system) / 1000,
+  };
 
   const [event] = await database.db.select().from(events).where(eq(events.id, eventId));
   const [held] = await database.db
@@ -240,6 +249,15 @@ try {
   console.log(`  HTTP vs database      ${completed} completed answers, ${holdingBookings} bookings holding places`);
   console.log(
     `  database per buyer    ${((workAfter.transactions - workBefore.transactions) / buyers).toFixed(1)} transactions, ${((workAfter.rowsRead - workBefore.rowsRead) / buyers).toFixed(0)} rows read (pg_stat_database)`,
+  );
+  // CPU per completed booking does not depend on what else the machine was doing: it says how many
+  // bookings a minute the two cores could take if they ran only the site and PostgreSQL.
+  const perBooking = (cpuMs: number) => (completed ? cpuMs / completed : 0);
+  const serverCpu = perBooking(cpu.site + cpu.database);
+  console.log(
+    `  CPU per booking       site ${ms(perBooking(cpu.site))} + PostgreSQL ${ms(perBooking(cpu.database))} = ${ms(serverCpu)} ` +
+      `(this bench's client ${ms(perBooking(cpu.bench))}); ${availableParallelism()} cores alone could take ` +
+      `${serverCpu ? ((availableParallelism() * 60_000) / serverCpu).toFixed(0) : "–"} a minute`,
   );
   console.log(`  confirmation e-mails  ${mailCounts} when the rush ended`);
   for (const [key, error] of errors) console.log(`  error ×${error.count}  ${key}: ${error.detail.slice(0, 200)}`);

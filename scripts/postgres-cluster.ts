@@ -7,7 +7,8 @@ import path from "node:path";
  * A throwaway PostgreSQL cluster on 127.0.0.1 for tests and benchmarks, from Debian's `postgresql`
  * package (installed on demand). initdb refuses to run as root, so the cluster belongs to `postgres`.
  */
-export type PostgresCluster = { url: string; stop: () => void };
+/** `dataDir`: the cluster's data folder (its postmaster.pid names the server process). */
+export type PostgresCluster = { url: string; dataDir: string; stop: () => void };
 
 function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
@@ -75,5 +76,5 @@ export async function startPostgresCluster(baseDir: string): Promise<PostgresClu
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir, stop };
 }

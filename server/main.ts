@@ -154,11 +154,11 @@ const jobWorker = startJobWorker({
     // Places freed: the event cards' "places left" must not wait for the read cache to expire (here and, through the signal, elsewhere).
     [expireHoldJob]: async (payload, now) => {
       const outcome = await expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin });
-      if (outcome === "expired") services.invalidateReads();
+      if (outcome === "expired") services.invalidateAvailability();
     },
     [expireWaitlistOfferJob]: async (payload, now) => {
       const outcome = await expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin });
-      if (outcome === "expired") services.invalidateReads();
+      if (outcome === "expired") services.invalidateAvailability();
     },
     [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
     [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProvider, payload),

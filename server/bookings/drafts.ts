@@ -11,10 +11,9 @@ import type { Locale } from "../../core/i18n/locales";
 import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
-import { bookings, events, forms, participants, users } from "../db/schema";
+import { bookings, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import { getBookingForm, getPublicForm } from "../catalog/forms";
-import { latestFormVersion } from "../db/form-versions";
+import { getBookingForm, getPublishedForm } from "../catalog/forms";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { authorizedBooking } from "./authorized-booking";
@@ -165,7 +164,7 @@ export function createDraftLimiter(store: RateLimitStore, perHour: number = draf
  * given. A logged-in user's name and e-mail are filled in, so nobody types them twice.
  */
 export async function openDraft(
-  deps: Pick<Deps, "db" | "now"> & { draftLimiter?: RateLimiter | undefined },
+  deps: Pick<Deps, "db" | "now"> & Partial<Pick<Deps, "reads">> & { draftLimiter?: RateLimiter | undefined },
   actor: Actor,
   input: {
     formId: string;
@@ -181,13 +180,10 @@ export async function openDraft(
     const row = await authorizedBooking(db, actor, "booking.open", { bookingId: input.bookingUuid, formId: input.formId });
     return { booking: await bookingViewOf(db, row, deps.now()), ownerId: row.userId };
   }
-  const [form] = await db
-    .select({ form: forms, published: events.published })
-    .from(forms)
-    .innerJoin(events, eq(events.id, forms.eventId))
-    .where(eq(forms.id, input.formId))
-    .limit(1);
-  if (!form || !form.published) throw new AppError("NOT_FOUND", "formNotFound");
+  // The latest published version, from the read cache's catalogue entries (decision 054); not found
+  // while the event is unpublished. A draft is shown with the latest version and pinned at submission
+  // (decision 036); the version it started on is recorded for the record.
+  const publicForm = await getPublishedForm({ db, reads: deps.reads }, input.locale, input.formId, deps.now());
   const allowance = await deps.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
@@ -196,9 +192,6 @@ export async function openDraft(
     });
   }
   const token = newSecretToken();
-  const publicForm = await getPublicForm(db, input.locale, form.form.id, { preview: false, now: deps.now() });
-  // Recorded for the record; a draft is shown with the latest version and pinned at submission (decision 036).
-  const version = await latestFormVersion(db, form.form.id);
   // A logged-in visitor's draft is prefilled with what the site knows about them, and theirs.
   const userId = actor.user?.userId;
   const row = await db.transaction(async (tx) => {
@@ -207,9 +200,9 @@ export async function openDraft(
     const [created] = await tx
       .insert(bookings)
       .values({
-        formId: form.form.id,
-        formVersionId: version?.id ?? null,
-        eventId: form.form.eventId,
+        formId: publicForm.uuid,
+        formVersionId: publicForm.versionId,
+        eventId: publicForm.event.uuid,
         userId: user?.id ?? null,
         tokenHash: hashToken(token),
         locale: input.locale,
@@ -235,7 +228,7 @@ export async function openDraft(
  * none. Item uuids of other pages or forms are refused.
  */
 export async function updateDraftPage(
-  deps: Pick<Deps, "db" | "now">,
+  deps: Pick<Deps, "db" | "now"> & Partial<Pick<Deps, "reads">>,
   actor: Actor,
   input: {
     bookingId: string;
@@ -253,7 +246,7 @@ export async function updateDraftPage(
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
   if (input.version !== undefined && input.version !== booking.version) throw staleVersion();
   // A draft follows the latest published version of its form (decision 036).
-  const form = await getBookingForm(db, input.locale, booking, now);
+  const form = await getBookingForm({ db, reads: deps.reads }, input.locale, booking, now);
   const page = form.pages.find((candidate) => candidate.uuid === input.pageId);
   if (!page) throw new AppError("NOT_FOUND", "pageNotFound");
   if (isPageBlockedBySma(page.number, { blocking: booking.smaBlocking, page: booking.smaPage }))

@@ -47,7 +47,7 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
   return deps.db.transaction(async (tx) => {
     const managed = await openForLaterDetails({ ...deps, db: tx }, caller, { token: input.token, lock: true });
     const { booking } = managed;
-    const form = await getBookingForm(tx, input.locale, booking, now);
+    const form = await getBookingForm({ db: tx }, input.locale, booking, now);
     const laterItems = form.pages.flatMap((page) => page.items).filter((item) => takesAnswer(item) && isCompletableLater(item));
     const errors: FieldErrors = {};
     for (const uuid of Object.keys(input.answers)) {

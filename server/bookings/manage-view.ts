@@ -35,7 +35,7 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
   const { locale } = input;
   const now = deps.now();
   // The form version the booking was made on (decision 036), also when the event has since been unpublished.
-  const form = await getBookingForm(db, locale, booking, now);
+  const form = await getBookingForm({ db }, locale, booking, now);
   const [formRow] = await db.select({ days: forms.laterDetailsDaysBeforeEvent }).from(forms).where(eq(forms.id, booking.formId)).limit(1);
   const people = await db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position));
   const files = (await db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt))).map(toUploadView);

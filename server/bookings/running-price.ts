@@ -4,6 +4,7 @@ import { choicePriceLines } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
 import type { PublicForm } from "../../core/contracts/forms";
+import type { BookingFormExtras } from "../catalog/forms";
 import type { Queryable } from "../db/client";
 import { bookingFormDefinition, definitionItems } from "../db/form-versions";
 import { type bookings, eventPrices, events, type participants, sites } from "../db/schema";
@@ -20,8 +21,8 @@ export async function runningPriceOf(
   booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "formVersionId" | "status" | "answers">,
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
-  /** The draft's form as the request already read it (getBookingForm): its prices, terms and start, not read again. */
-  form?: Pick<PublicForm, "prices" | "payment_terms" | "event">,
+  /** The draft's form as the request already read it (getBookingForm): its prices, terms, start and definition, not read again. */
+  form?: Pick<PublicForm, "prices" | "payment_terms" | "event"> & Partial<Pick<BookingFormExtras, "definition">>,
 ): Promise<BookingPrice> {
   const [prices, [event], [site], items] = await Promise.all([
     form
@@ -32,7 +33,7 @@ export async function runningPriceOf(
       ? [{ depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event }]
       : db.select({ depositPercent: sites.depositPercent, balanceDueDaysBeforeEvent: sites.balanceDueDaysBeforeEvent }).from(sites).limit(1),
     // The booking's form version (decision 036): a draft's is the latest.
-    bookingFormDefinition(db, booking).then(definitionItems),
+    form?.definition ? definitionItems(form.definition) : bookingFormDefinition(db, booking).then(definitionItems),
   ]);
   const answers = booking.answers as Record<string, unknown>;
   const resources = items.flatMap((item) =>

@@ -8,13 +8,13 @@ import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { bookings, eventDayResources, events, participants, sites, uploads } from "../db/schema";
+import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
-import { bookingViewOf, companionsOf, mainParticipantColumns } from "./drafts";
-import { submitBooking, type ResourceRequest } from "./submit-booking";
+import { mainParticipantColumns, toBookingView } from "./drafts";
+import { submitBooking, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
 import { authorizedBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
@@ -26,7 +26,8 @@ type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
 
 /** What the submission needs from the rest of the server, injected so tests can watch it. */
-export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin" | "payLinkSecret" | "manageLinkSecret"> & {
+export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin" | "payLinkSecret" | "manageLinkSecret"> &
+  Partial<Pick<Deps, "reads">> & {
   createAccountForBooking: (
     tx: Queryable,
     input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
@@ -223,29 +224,37 @@ export async function submitDraft(
   const booking = await authorizedBooking(db, actor, "booking.submit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw alreadySubmitted();
   // The latest published version; the booking is pinned to it below (decision 036).
-  const form = await getBookingForm(db, input.locale, booking, now, { requirePublished: true });
+  const form = await getBookingForm({ db, reads: deps.reads }, input.locale, booking, now, { requirePublished: true });
+  // Only a form with upload items can have answers that must name an uploaded file.
+  const asksForFiles = itemsOf(form).some((item) => item.kind === "upload" || item.kind === "file");
   let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
     bookingId: booking.id,
     now: now,
     waitlistOfferToken: input.waitlistOfferToken,
+    reads: deps.reads,
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
     prepare: async (tx, draft) => {
-      const companions = await companionsOf(tx, draft.id);
-      const uploaded = await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id));
+      // One after the other: a transaction is one connection, and node-postgres queues (and warns about) overlapping queries.
+      const everyone = await tx.select().from(participants).where(eq(participants.bookingId, draft.id)).orderBy(asc(participants.position), asc(participants.id));
+      const uploaded = asksForFiles ? await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id)) : [];
+      const companions = everyone.filter((person) => person.role === "companion");
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
       const details = bookingDetails(form, draft.answers, now);
       const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
       itemOfResource = itemOf;
-      await tx
+      const [written] = await tx
         .update(bookings)
         .set({ ...details.booking, formVersionId: form.versionId, updatedAt: now })
-        .where(eq(bookings.id, draft.id));
-      await tx
+        .where(eq(bookings.id, draft.id))
+        .returning();
+      const mains = await tx
         .update(participants)
         .set({ ...details.main, answers: details.mainAnswers })
-        .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")));
-      return requests;
+        .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")))
+        .returning();
+      const people = everyone.map((person) => mains.find((main) => main.id === person.id) ?? person);
+      return { requests, booking: written ?? draft, people };
     },
     afterHeld: (tx, held) => afterHeld(tx, deps, held, now),
   });
@@ -273,25 +282,19 @@ export async function submitDraft(
       throw new AppError("NOT_FOUND", "bookingNotFound");
   }
 
-  const [submitted] = await db.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
-  if (!submitted) throw new AppError("NOT_FOUND", "bookingNotFound");
-  return bookingViewOf(db, submitted);
+  // The row and people as the submission's transaction wrote them (a submitted booking shows its stored price).
+  return toBookingView(
+    outcome.booking,
+    outcome.people.filter((person) => person.role === "companion"),
+  );
 }
 
 /**
  * In the submission's transaction, once the places are held: the account the customer asked for,
  * and the confirmation e-mail in the booking's language. Either all of it commits or none.
  */
-async function afterHeld(
-  tx: Queryable,
-  deps: SubmitDraftDeps,
-  held: { bookingId: string; code: string; holdExpiresAt: Date | null },
-  now: Date,
-): Promise<void> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, held.bookingId)).limit(1);
-  const [event] = row ? await tx.select().from(events).where(eq(events.id, row.eventId)).limit(1) : [];
-  if (!row || !event) throw new AppError("NOT_FOUND", "bookingNotFound");
-  const people = await tx.select().from(participants).where(eq(participants.bookingId, row.id)).orderBy(asc(participants.position));
+async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<NonNullable<SubmitBookingInput["afterHeld"]>>[1], now: Date): Promise<void> {
+  const { booking: row, event, people } = held;
   const main = people.find((person) => person.role === "main");
   if (!main?.email) return;
   if (row.createAccount && !row.userId) {

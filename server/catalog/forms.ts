@@ -3,12 +3,13 @@ import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { PublicForm, PublicFormItem, ReservedVehicles } from "../../core/contracts/forms";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
-import { eventState } from "../../core/domain/event-state";
+import { eventState, type EventAvailabilityInput } from "../../core/domain/event-state";
 import { isLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { formVersionById, latestFormVersion, readDraftDefinition } from "../db/form-versions";
 import { eventDayResources, eventPrices, events, forms, formVersions, sites } from "../db/schema";
 import { notFound } from "../errors";
+import type { ReadCache } from "../services/cache";
 import { sanitizeRichText } from "../rich-text";
 
 /**
@@ -17,11 +18,34 @@ import { sanitizeRichText } from "../rich-text";
  * caller grants a preview to staff only (server/catalog/public-reads.ts).
  */
 export async function getPublicForm(db: Queryable, locale: Locale, formId: string, options: { preview: boolean; now: Date }): Promise<PublicForm> {
+  if (!options.preview) return contractFormOf(await getPublishedForm({ db }, locale, formId, options.now));
   const row = await formWithEvent(db, formId);
-  if (!row || (!row.event.published && !options.preview)) throw notFound("formNotFound");
-  const definition = options.preview ? await readDraftDefinition(db, formId) : (await latestFormVersion(db, formId))?.definition;
-  if (!definition) throw notFound("formNotFound");
-  return localizedForm(db, locale, row, definition, options);
+  if (!row) throw notFound("formNotFound");
+  return localizedForm(db, locale, row, await readDraftDefinition(db, formId), options);
+}
+
+/**
+ * How the booking path reads forms: with `reads`, what only staff change (the version's pages in one
+ * language, the prices, the payment terms, whether the event is published) comes from the read cache's
+ * catalogue entries, which bookings leave alone, and the event's places from an availability entry,
+ * which every booking drops (decision 054). Without it (a transaction's own reads, tests), everything is read.
+ */
+export type FormReader = { db: Queryable; reads?: ReadCache | undefined };
+
+/** A form's latest published version for anyone: not found while its event is unpublished. */
+export async function getPublishedForm(reader: FormReader, locale: Locale, formId: string, now: Date): Promise<PublicForm & BookingFormExtras> {
+  return formAsOf(reader, locale, formId, "latest", now, { requirePublished: true });
+}
+
+/** What the booking path needs besides the contract: the version's id and its definition in both languages (its priced choices). */
+export type BookingFormExtras = { versionId: string; definition: FormDefinition };
+
+/** The public contract's fields only: the version's id and definition stay on the server (not in an answer, not in a page's data). */
+export function contractFormOf(form: PublicForm & Partial<BookingFormExtras>): PublicForm {
+  const copy = { ...form };
+  delete copy.versionId;
+  delete copy.definition;
+  return copy;
 }
 
 /**
@@ -30,18 +54,65 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
  * published does not matter here: the booking exists.
  */
 export async function getBookingForm(
-  db: Queryable,
+  reader: FormReader,
   locale: Locale,
   booking: { formId: string; formVersionId: string | null; status: string },
   now: Date,
   options: { requirePublished?: boolean } = {},
-): Promise<PublicForm & { versionId: string }> {
-  const row = await formWithEvent(db, booking.formId);
-  if (options.requirePublished && !row?.event.published) throw notFound("formNotFound");
-  const version =
-    booking.status !== "draft" && booking.formVersionId ? await formVersionById(db, booking.formVersionId) : await latestFormVersion(db, booking.formId);
-  if (!row || !version) throw notFound("formNotFound");
-  return { ...(await localizedForm(db, locale, row, version.definition, { preview: false, now })), versionId: version.id };
+): Promise<PublicForm & BookingFormExtras> {
+  const version = booking.status !== "draft" && booking.formVersionId ? booking.formVersionId : "latest";
+  return formAsOf(reader, locale, booking.formId, version, now, options);
+}
+
+/** A version of a form in one language without what changes by the minute (its event's state, today). */
+type FormSnapshot = BookingFormExtras & {
+  form: Omit<PublicForm, "today">;
+  published: boolean;
+  event: Omit<EventAvailabilityInput, "capacity" | "placesTaken"> & { id: string };
+};
+
+async function formAsOf(
+  reader: FormReader,
+  locale: Locale,
+  formId: string,
+  version: string | "latest",
+  now: Date,
+  options: { requirePublished?: boolean | undefined },
+): Promise<PublicForm & BookingFormExtras> {
+  const load = () => loadFormSnapshot(reader.db, locale, formId, version);
+  const snapshot = reader.reads ? await reader.reads.get(`booking-form:${formId}:${version}:${locale}`, load, "catalogue") : await load();
+  if (!snapshot || (options.requirePublished && !snapshot.published)) throw notFound("formNotFound");
+  const loadPlaces = async () => {
+    const [places] = await reader.db.select({ capacity: events.capacity, placesTaken: events.placesTaken }).from(events).where(eq(events.id, snapshot.event.id));
+    return places ?? { capacity: 0, placesTaken: 0 };
+  };
+  const places = reader.reads ? await reader.reads.get(`event-places:${snapshot.event.id}`, loadPlaces, "availability") : await loadPlaces();
+  const { form, versionId, definition } = snapshot;
+  return { ...form, event: { ...form.event, state: eventState({ ...snapshot.event, ...places }, now) }, today: operatorToday(now), versionId, definition };
+}
+
+async function loadFormSnapshot(db: Queryable, locale: Locale, formId: string, version: string | "latest"): Promise<FormSnapshot | undefined> {
+  // One after the other: `db` may be a transaction (one connection).
+  const row = await formWithEvent(db, formId);
+  const found = version === "latest" ? await latestFormVersion(db, formId) : await formVersionById(db, version);
+  if (!row || !found || found.formId !== formId) return undefined;
+  const { event } = row;
+  // `today` and the event's state are set per request (formAsOf): they change by the day and by the booking.
+  const form: Omit<PublicForm, "today"> & { today?: string } = await localizedForm(db, locale, row, found.definition, { preview: false, now: new Date() });
+  delete form.today;
+  return {
+    form,
+    versionId: found.id,
+    definition: found.definition,
+    published: event.published,
+    event: {
+      id: event.id,
+      startsOn: event.startsOn,
+      endsOn: event.endsOn,
+      bookableFrom: event.bookableFrom,
+      registrationDeadline: event.registrationDeadline,
+    },
+  };
 }
 
 async function formWithEvent(db: Queryable, formId: string) {

@@ -8,7 +8,8 @@ import { cachedRead } from "../services/cached-read";
 import type { Deps } from "../services/deps";
 import { findEventBySlug, getPublicEventDetail, listEventPageSlugs } from "./event-pages";
 import { listCategories, listExperiences, listPublicEvents, listPublicEventsOfCategory } from "./events";
-import { getPublicForm, getReservedVehicles } from "./forms";
+import type { PublicForm } from "../../core/contracts/forms";
+import { contractFormOf, getPublicForm, getPublishedForm, getReservedVehicles } from "./forms";
 import { getPageBySlug, listPages } from "./pages";
 import { getSite } from "./site";
 
@@ -46,19 +47,17 @@ export const readExperiences = (deps: CatalogDeps, input: { locale: Locale }) =>
 
 /**
  * A booking form: its latest published version, the same for everybody, so it is cached (every booking
- * page view reads it; publishing, a staff edit of the event, its prices or the site's terms and a
- * booking taking places drop it, decision 048). `preview` asked for shows the draft (the builder's
+ * page view reads it): its pages, prices and terms until staff change them, its event's places until a
+ * booking changes them (decisions 048, 054). `preview` asked for shows the draft (the builder's
  * working copy, also of an unpublished event) to staff only: anyone else is refused (401/403), and a
  * preview is never cached (decision 036).
  */
-export const readPublicForm = (deps: CatalogDeps, actor: Actor, input: { locale: Locale; formId: string; preview: boolean }) => {
+export const readPublicForm = async (deps: CatalogDeps, actor: Actor, input: { locale: Locale; formId: string; preview: boolean }): Promise<PublicForm> => {
   if (input.preview) {
     authorize(actor, "form.preview", null);
     return getPublicForm(deps.db, input.locale, input.formId, { preview: true, now: deps.now() });
   }
-  return cachedRead(deps, `form:${input.locale}:${input.formId}`, () =>
-    getPublicForm(deps.db, input.locale, input.formId, { preview: false, now: deps.now() }),
-  );
+  return contractFormOf(await getPublishedForm(deps, input.locale, input.formId, deps.now()));
 };
 
 export const readReservedVehicles = (deps: CatalogDeps, input: { formId: string }) => getReservedVehicles(deps.db, input.formId);

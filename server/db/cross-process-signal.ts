@@ -10,14 +10,17 @@ import type { Database } from "./client";
  *
  * - The NOTIFY is sent after the write has committed (the verbs own their transactions), so a process
  *   that hears it reads the new data. Publishes while one is on its way are folded into one more after it.
- * - A process ignores its own notifications (the payload is its instance id): it dropped its cache already.
+ * - A publish carries a short message (the read cache sends what a write made stale, decision 054); the
+ *   payload is the sender's instance id and the message, and a process ignores its own notifications.
  * - The LISTEN connection is a plain client outside the pool. When it breaks (a restart, a failover,
  *   pg_terminate_backend) it is opened again with a growing delay, and on every reconnect the handlers
- *   run once, since notifications sent meanwhile are lost.
+ *   run once with `null` ("anything may have changed"), since notifications sent meanwhile are lost.
  */
 export type CrossProcessSignal = {
-  publish: () => void;
-  subscribe: (handler: () => void) => void;
+  /** `message`: letters, digits and underscores. */
+  publish: (message: string) => void;
+  /** `message` is null after a lost connection: what was sent meanwhile is unknown. */
+  subscribe: (handler: (message: string | null) => void) => void;
   /** Resolves once the first LISTEN is in place (it keeps trying until then). */
   ready: Promise<void>;
   /** How many times the LISTEN connection has been opened again after a loss (tests, logs). */
@@ -43,7 +46,7 @@ export const listenerApplicationName = "cross-process-signal";
 export function createCrossProcessSignal(options: CrossProcessSignalOptions): CrossProcessSignal {
   if (!/^[a-z_][a-z0-9_]*$/.test(options.channel)) throw new Error(`not a channel name: ${options.channel}`);
   const instanceId = randomUUID();
-  const handlers: Array<() => void> = [];
+  const handlers: Array<(message: string | null) => void> = [];
   const firstDelayMs = options.reconnectDelayMs ?? 200;
   const maxDelayMs = options.maxReconnectDelayMs ?? 10_000;
   let client: pg.Client | null = null;
@@ -55,10 +58,10 @@ export function createCrossProcessSignal(options: CrossProcessSignalOptions): Cr
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
-  const runHandlers = () => {
+  const runHandlers = (message: string | null) => {
     for (const handler of handlers) {
       try {
-        handler();
+        handler(message);
       } catch (error) {
         options.onError(error, "a cross-process signal handler failed");
       }
@@ -86,7 +89,9 @@ export function createCrossProcessSignal(options: CrossProcessSignalOptions): Cr
     if (closed) return;
     const next = new pg.Client({ connectionString: options.databaseUrl, application_name: listenerApplicationName, keepAlive: true });
     next.on("notification", (message) => {
-      if (message.channel === options.channel && message.payload !== instanceId) runHandlers();
+      if (message.channel !== options.channel || !message.payload) return;
+      const [sender, text] = message.payload.split(" ", 2);
+      if (sender !== instanceId) runHandlers(text || null);
     });
     next.on("error", (error) => {
       options.onError(error, "the LISTEN connection failed; opening it again");
@@ -112,35 +117,39 @@ export function createCrossProcessSignal(options: CrossProcessSignalOptions): Cr
     if (connectedOnce) {
       reconnects += 1;
       // What was sent while nobody listened is lost: drop everything once.
-      runHandlers();
+      runHandlers(null);
     }
     connectedOnce = true;
     markReady();
   };
 
-  // At most one NOTIFY on its way, and at most one more after it for the writes meanwhile.
+  // At most one NOTIFY on its way, and after it one more per distinct message published meanwhile.
   let sending = false;
-  let again = false;
-  const send = async () => {
+  const waiting = new Set<string>();
+  const send = async (first: string) => {
     sending = true;
-    do {
-      again = false;
+    let message: string | undefined = first;
+    while (message !== undefined) {
       try {
-        await options.db.execute(sql`select pg_notify(${options.channel}, ${instanceId})`);
+        await options.db.execute(sql`select pg_notify(${options.channel}, ${`${instanceId} ${message}`})`);
       } catch (error) {
         // The write is done; the others then see it after their read cache's few seconds.
         options.onError(error, "could not NOTIFY the other processes");
       }
-    } while (again && !closed);
+      const [next] = waiting;
+      message = closed ? undefined : next;
+      if (next !== undefined) waiting.delete(next);
+    }
     sending = false;
   };
 
   scheduleConnect();
   return {
-    publish: () => {
+    publish: (message) => {
       if (closed) return;
-      if (sending) again = true;
-      else void send();
+      if (!/^[a-z0-9_]+$/.test(message)) throw new Error(`not a signal message: ${message}`);
+      if (sending) waiting.add(message);
+      else void send(message);
     },
     subscribe: (handler) => void handlers.push(handler),
     ready,

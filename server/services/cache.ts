@@ -5,6 +5,11 @@
  * `onInvalidate` (on PostgreSQL a NOTIFY, server/db/cross-process-signal.ts; decision 050) and drop theirs with
  * `invalidateFromElsewhere()`; what that misses (a process that died between its commit and its NOTIFY) the TTL still bounds.
  *
+ * Two kinds of entry (decision 054): "availability" values show places (event lists, a form with its
+ * event's state) and go with every write; "catalogue" values (a form's definition, prices, payment terms)
+ * change only when staff change them, so a booking — which drops only availability — leaves them be.
+ * In a sale rush every submission is such a write: without the split, every request read the form again.
+ *
  * Bounded: at most `maxEntries` values and about `maxBytes` of them (their JSON length); the oldest go
  * first. Requests that miss the same key together share one load (a sale rush after a write would
  * otherwise load the same list once per waiting request).
@@ -13,15 +18,29 @@ export type ReadCacheLimits = { maxEntries: number; maxBytes: number };
 
 const defaultLimits: ReadCacheLimits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 };
 
-type Entry = { value: unknown; expiresAt: number; bytes: number };
+/** What an entry depends on: see the class comment. */
+export type ReadKind = "availability" | "catalogue";
+/** What a write changed: places only (a booking, a payment, a waitlist offer), or anything (staff edits). */
+export type InvalidationScope = "availability" | "everything";
+
+type Entry = { value: unknown; expiresAt: number; bytes: number; kind: ReadKind };
+type Loading = { promise: Promise<unknown>; kind: ReadKind };
+
+/** The kinds of entry a write of `scope` makes stale. */
+const staleKinds: Record<InvalidationScope, readonly ReadKind[]> = {
+  availability: ["availability"],
+  everything: ["availability", "catalogue"],
+};
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<unknown>>();
-  private generation = 0;
+  private readonly loading = new Map<string, Loading>();
+  /** Moves with every invalidation of the kind: a load that started before a move is not kept. */
+  private readonly generations: Record<ReadKind, number> = { availability: 0, catalogue: 0 };
+  private invalidations = 0;
   private bytes = 0;
   private readonly limits: ReadCacheLimits;
-  private readonly invalidateListeners: Array<() => void> = [];
+  private readonly invalidateListeners: Array<(scope: InvalidationScope) => void> = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -31,22 +50,22 @@ export class ReadCache {
     this.limits = { ...defaultLimits, ...limits };
   }
 
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async get<T>(key: string, load: () => Promise<T>, kind: ReadKind = "availability"): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = this.clock();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.expiresAt > now && hit.kind === kind) return hit.value as T;
     const pending = this.loading.get(key);
-    if (pending) return pending as Promise<T>;
-    const generation = this.generation;
+    if (pending && pending.kind === kind) return pending.promise as Promise<T>;
+    const generation = this.generations[kind];
     const settled = () => {
-      if (this.loading.get(key) === loaded) this.loading.delete(key);
+      if (this.loading.get(key)?.promise === loaded) this.loading.delete(key);
     };
     const loaded: Promise<T> = load().then(
       (value) => {
         settled();
         // A write that happened while loading makes this value stale: don't keep it.
-        if (generation === this.generation) this.store(key, value, now);
+        if (generation === this.generations[kind]) this.store(key, value, now, kind);
         return value;
       },
       (error: unknown) => {
@@ -55,36 +74,38 @@ export class ReadCache {
       },
     );
     // A write inside `load` itself (before its first await) already made it stale: nobody shares it.
-    if (generation === this.generation) this.loading.set(key, loaded);
+    if (generation === this.generations[kind]) this.loading.set(key, { promise: loaded, kind });
     return loaded;
   }
 
   /** A write here may have changed what is kept: drop it, and tell the listeners (the other processes). */
-  invalidate(): void {
-    this.drop();
-    for (const listener of this.invalidateListeners) listener();
+  invalidate(scope: InvalidationScope = "everything"): void {
+    this.drop(scope);
+    for (const listener of this.invalidateListeners) listener(scope);
   }
 
-  /** Another process wrote: drop everything here, and tell nobody (that process told the others itself). */
-  invalidateFromElsewhere(): void {
-    this.drop();
+  /** Another process wrote: drop what its write made stale, and tell nobody (that process told the others itself). */
+  invalidateFromElsewhere(scope: InvalidationScope = "everything"): void {
+    this.drop(scope);
   }
 
   /** Called after each `invalidate()` (never after `invalidateFromElsewhere()`). */
-  onInvalidate(listener: () => void): void {
+  onInvalidate(listener: (scope: InvalidationScope) => void): void {
     this.invalidateListeners.push(listener);
   }
 
-  private drop(): void {
-    this.generation += 1;
-    this.entries.clear();
+  private drop(scope: InvalidationScope): void {
+    this.invalidations += 1;
+    const kinds = staleKinds[scope];
+    for (const kind of kinds) this.generations[kind] += 1;
+    for (const [key, entry] of this.entries) if (kinds.includes(entry.kind)) this.remove(key);
     // Loads under way read the data before the write: later requests must not share them.
-    this.loading.clear();
-    this.bytes = 0;
+    for (const [key, pending] of this.loading) if (kinds.includes(pending.kind)) this.loading.delete(key);
   }
 
+  /** Moves with every invalidation, of either scope: pages show places, so the page micro-cache follows it. */
   get version(): number {
-    return this.generation;
+    return this.invalidations;
   }
 
   /** How many values and about how many bytes are kept (tests, metrics). */
@@ -92,7 +113,7 @@ export class ReadCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  private store(key: string, value: unknown, now: number): void {
+  private store(key: string, value: unknown, now: number, kind: ReadKind): void {
     const bytes = approximateBytes(value);
     this.remove(key);
     if (bytes > this.limits.maxBytes) return;
@@ -101,7 +122,7 @@ export class ReadCache {
       if (this.entries.size < this.limits.maxEntries && this.bytes + bytes <= this.limits.maxBytes) break;
       this.remove(oldest);
     }
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs, bytes });
+    this.entries.set(key, { value, expiresAt: now + this.ttlMs, bytes, kind });
     this.bytes += bytes;
   }
 

@@ -120,8 +120,9 @@ function sharedReadCache(options: ServicesOptions): ReadCache {
   const reads = new ReadCache(options.cacheTtlMs);
   const signal = options.crossProcessSignal;
   if (signal) {
-    reads.onInvalidate(() => signal.publish());
-    signal.subscribe(() => reads.invalidateFromElsewhere());
+    reads.onInvalidate((scope) => signal.publish(scope));
+    // Null (a lost connection: writes may have been missed) or a message this build does not know: drop everything.
+    signal.subscribe((message) => reads.invalidateFromElsewhere(message === "availability" ? "availability" : "everything"));
   }
   return reads;
 }

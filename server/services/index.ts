@@ -70,7 +70,7 @@ import { bindStaffContent } from "./staff-content";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { checkReadiness } from "../db/readiness";
-import { invalidateReads, invalidatingReads, readsVersion } from "./cached-read";
+import { invalidateAvailability, invalidateReads, invalidatingAvailability, invalidatingReads, readsVersion } from "./cached-read";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
 export type { ServicesOptions };
@@ -119,9 +119,9 @@ function bindServices(deps: Deps) {
     staffWaitlist: {
       read: (actor: Actor, input: { eventId: string; locale: Locale }) => readWaitlist(deps, actor, input),
       offer: (actor: Actor, input: { eventId: string; entryId: string; staffEmail: string }) =>
-        invalidatingReads(deps, () => offerWaitlistPlaces(deps, actor, input)),
+        invalidatingAvailability(deps, () => offerWaitlistPlaces(deps, actor, input)),
       remove: (actor: Actor, input: { eventId: string; entryId: string; staffEmail: string }) =>
-        invalidatingReads(deps, () => removeWaitlistEntry(deps, actor, input)),
+        invalidatingAvailability(deps, () => removeWaitlistEntry(deps, actor, input)),
     },
     /** The staff accounts (admins only; decision 027): list, invite, change. */
     staffAccounts: {
@@ -152,6 +152,8 @@ function bindServices(deps: Deps) {
     readsVersion: () => readsVersion(deps),
     /** Test data made behind the services' back (the e2e test routes) must not wait for the read cache to expire. */
     invalidateReads: () => invalidateReads(deps),
+    /** A hold or a waitlist offer ran out: places changed, the catalogue did not. */
+    invalidateAvailability: () => invalidateAvailability(deps),
     getSite: (locale: Locale, id?: number) => readSite(deps, { locale, id }),
     listPages: (locale: Locale, query: ListPagesQuery) => readPages(deps, { locale, query }),
     getPageBySlug: (locale: Locale, slug: string) => readPageBySlug(deps, { locale, slug }),
@@ -170,7 +172,7 @@ function bindServices(deps: Deps) {
     /** The job that mails the sign-ups of an event once its bookings are open. */
     sendOpeningNotices: (eventId: string, at: Date) => sendOpeningNotices(deps, { eventId, now: at }),
     countOpeningNotices: (eventId: string) => countOpeningNotices(db, eventId),
-    joinWaitlist: (entry: JoinWaitlist, locale: Locale) => invalidatingReads(deps, () => joinWaitlist(deps, anonymousActor, { entry, locale })),
+    joinWaitlist: (entry: JoinWaitlist, locale: Locale) => invalidatingAvailability(deps, () => joinWaitlist(deps, anonymousActor, { entry, locale })),
     /** `preview` is honoured for staff only (`actor`; the pages never ask for it). */
     getPublicForm: (locale: Locale, formId: string, preview: boolean, actor: Actor = anonymousActor) =>
       readPublicForm(deps, actor, { locale, formId, preview }),
@@ -245,12 +247,12 @@ function bindServices(deps: Deps) {
       create: async ({ access, ...input }: { bookingId: string; access: PaymentAccess; locale: Locale }) => {
         const payment = { ...paymentDeps(), db, now };
         const actor = await paymentCaller(deps, access);
-        return invalidatingReads(deps, () => createPayment(payment, actor, { ...input, givenUpReturnToken: access.returnToken }));
+        return invalidatingAvailability(deps, () => createPayment(payment, actor, { ...input, givenUpReturnToken: access.returnToken }));
       },
       applyWebhook: async (rawBody: string, headers: Headers) => {
         const payment = paymentDeps();
         const outcome = await payment.provider.parseWebhook(rawBody, headers);
-        return invalidatingReads(deps, () => applyProviderOutcome(db, payment, outcome, { now: now(), source: "webhook" }));
+        return invalidatingAvailability(deps, () => applyProviderOutcome(db, payment, outcome, { now: now(), source: "webhook" }));
       },
       /** The booking a "pay now" e-mail link stands for, with what is due on it; null for a wrong link. */
       payLinkBooking: (token: string) => findPayLinkBooking(deps, { token }),
@@ -258,7 +260,7 @@ function bindServices(deps: Deps) {
       runBalanceDue: (payload: Record<string, unknown>, at: Date) => runBalanceDue(db, payload, { now: at, ...mailDeps }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
       // A payment applied here may have taken places again: the event cards must not show a stale state.
-      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now(), () => invalidateReads(deps)),
+      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now(), () => invalidateAvailability(deps)),
     },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {
@@ -309,10 +311,10 @@ function bindServices(deps: Deps) {
         deleteCompanion(deps, bookingCaller({ bookingToken }), input),
       /** Staff decide an SMA request after calling the customer. */
       decideSma: (actor: Actor, input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) =>
-        invalidatingReads(deps, () => decideSmaRequest({ db, ...mailDeps }, actor, { ...input, now: now() })),
+        invalidatingAvailability(deps, () => decideSmaRequest({ db, ...mailDeps }, actor, { ...input, now: now() })),
       // Places changed (or were found gone): the event cards must not show a stale state.
       submit: ({ bookingToken, ...input }: { bookingId: string; bookingToken: string; locale: Locale; waitlistOfferToken?: string | undefined }) =>
-        invalidatingReads(deps, () =>
+        invalidatingAvailability(deps, () =>
           submitDraft({ ...deps, createAccountForBooking: accounts.createAccountForBooking }, bookingCaller({ bookingToken }), input),
         ),
     },

@@ -7,7 +7,7 @@ import { refundBooking, type RefundInput } from "../staff/refund-booking";
 import { resendEmail } from "../staff/resend-email";
 import { sendStaffMessage } from "../staff/send-message";
 import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingReads } from "./cached-read";
+import { invalidatingAvailability } from "./cached-read";
 import type { Deps } from "./deps";
 
 /** The back office's booking actions (server/staff, issue 13), bound to the deps. */
@@ -22,12 +22,12 @@ export function bindStaffActions(deps: Deps) {
   };
   return {
     // Places come free: the event cards must not show a stale state.
-    cancel: (actor: Actor, input: CancelInput) => invalidatingReads(deps, () => cancelBooking(staff, actor, input)),
+    cancel: (actor: Actor, input: CancelInput) => invalidatingAvailability(deps, () => cancelBooking(staff, actor, input)),
     refund: (actor: Actor, input: RefundInput) => refundBooking(staff, actor, input),
     recordPayment: (actor: Actor, input: RecordTransferInput) => recordTransfer(staff, actor, input),
     listEmails: (actor: Actor, input: { bookingId: string }) => listBookingEmails(staff, actor, input),
     resendEmail: (actor: Actor, input: Parameters<typeof resendEmail>[2]) => resendEmail(staff, actor, input),
     sendMessage: (actor: Actor, input: Parameters<typeof sendStaffMessage>[2]) => sendStaffMessage(staff, actor, input),
-    bulk: (actor: Actor, input: Parameters<typeof bulkBookingAction>[2]) => invalidatingReads(deps, () => bulkBookingAction(staff, actor, input)),
+    bulk: (actor: Actor, input: Parameters<typeof bulkBookingAction>[2]) => invalidatingAvailability(deps, () => bulkBookingAction(staff, actor, input)),
   };
 }

@@ -5,7 +5,7 @@ import { editBookingAnswers, type EditAnswersInput } from "../staff/edit-booking
 import { readBookingEdit } from "../staff/read-booking-edit";
 import { removeCompanion, type RemoveCompanionInput } from "../staff/remove-companion";
 import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingReads } from "./cached-read";
+import { invalidatingAvailability } from "./cached-read";
 import type { Deps } from "./deps";
 
 /** Staff edit a booking's answers and companions (server/staff, docs/decisions/032), bound to the deps. */
@@ -22,7 +22,7 @@ export function bindStaffBookingEdits(deps: Deps) {
     read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readBookingEdit(deps, actor, input),
     editAnswers: (actor: Actor, input: EditAnswersInput) => editBookingAnswers(staff, actor, input),
     // A companion takes or frees a place: the event cards must not show a stale count.
-    addCompanion: (actor: Actor, input: AddCompanionInput) => invalidatingReads(deps, () => addCompanion(staff, actor, input)),
-    removeCompanion: (actor: Actor, input: RemoveCompanionInput) => invalidatingReads(deps, () => removeCompanion(staff, actor, input)),
+    addCompanion: (actor: Actor, input: AddCompanionInput) => invalidatingAvailability(deps, () => addCompanion(staff, actor, input)),
+    removeCompanion: (actor: Actor, input: RemoveCompanionInput) => invalidatingAvailability(deps, () => removeCompanion(staff, actor, input)),
   };
 }

@@ -36,7 +36,7 @@ export async function lockForEdit(tx: Queryable, bookingId: string, version: num
  * the event was unpublished.
  */
 export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, now: Date): Promise<PublicForm> {
-  return getBookingForm(db, locale, booking, now);
+  return getBookingForm({ db }, locale, booking, now);
 }
 
 /** The items staff may edit, with their page's title, in form order. */

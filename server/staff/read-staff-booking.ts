@@ -62,7 +62,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
   const { locale } = input;
   const { booking, event, paymentState } = await findSubmittedBooking(db, input.bookingId);
   // The form version the booking was made on (decision 036), also when the event has since been unpublished.
-  const form = await getBookingForm(db, locale, booking, deps.now());
+  const form = await getBookingForm({ db }, locale, booking, deps.now());
   const [people, files, reserved, prices, paymentRows, invoiceRows, audit] = await Promise.all([
     db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position)),
     db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt)),

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { createCrossProcessSignal, listenerApplicationName, type CrossProcessSignal } from "../../server/db/cross-process-signal";
 import { events } from "../../server/db/schema";
-import { demoAccounts } from "../../server/db/seed";
+import { demoAccounts, seedIds } from "../../server/db/seed";
 import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { PageCache } from "../../server/http/page-cache";
 import { createTestApi } from "../support/api-client";
+import { buy, planPages } from "../support/http-buyer";
 
 /**
  * Several processes on one PostgreSQL (decision 050): two service instances, each with its own pool,
@@ -153,6 +154,44 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
     await within(
       async () => second.services.readsVersion(),
       (now) => now !== version,
+    );
+  });
+
+  it("a booking through one instance drops the other's places, not its forms' catalogue part (decision 054)", async () => {
+    const formId = seedIds.forms.golfCircleTournament;
+    await handles[0]!.db.update(events).set({ capacity: 1, placesTaken: 0 }).where(eq(events.id, seedIds.events.golfCircleTournament));
+    first.services.invalidateReads();
+    await within(
+      () => second.services.getPublicForm("en", formId, false),
+      (form) => form.event.state === "bookable",
+    );
+    const before = await second.services.getPublicForm("en", formId, false);
+    // Behind the caches' back: the second instance keeps serving the title it has.
+    await handles[0]!.db
+      .update(events)
+      .set({ title: { en: "Renamed behind the caches", de: "Hinterrücks umbenannt" } })
+      .where(eq(events.id, seedIds.events.golfCircleTournament));
+
+    const outcome = await buy({
+      origin: () => "http://site.test",
+      fetch: (url, init) => Promise.resolve(first.app.request(url, init)),
+      formId,
+      pages: planPages(before),
+      payment: "invoice",
+    });
+    expect(outcome.kind).toBe("completed");
+    const ms = await within(
+      () => second.services.getPublicForm("en", formId, false),
+      (form) => form.event.state === "fully_booked",
+    );
+    expect(ms).toBeLessThan(1000);
+    expect((await second.services.getPublicForm("en", formId, false)).event.title).toBe(before.event.title);
+
+    // A staff write's word drops the catalogue part as well.
+    first.services.invalidateReads();
+    await within(
+      () => second.services.getPublicForm("en", formId, false),
+      (form) => form.event.title === "Renamed behind the caches",
     );
   });
 

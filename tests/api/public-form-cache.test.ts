@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { events } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
+import { buy, planPages } from "../support/http-buyer";
 import { staffCallerHeaders, type StaffCaller } from "../support/staff-callers";
 import { createTestDatabase } from "../support/test-database";
 
@@ -85,5 +86,40 @@ describe("a cached published form", () => {
 
     expect((await send("POST", `/api/staff/events/${copy.uuid}/state`, { change: "archive" })).status).toBe(200);
     expect((await publicForm(formId)).status).toBe(404);
+  });
+
+  it("keeps its pages and prices through a booking, and shows the places the booking took at once (decision 054)", async () => {
+    const formId = seedIds.forms.golfCircleTournament;
+    await database.db.update(events).set({ capacity: 1, placesTaken: 0 }).where(eq(events.id, seedIds.events.golfCircleTournament));
+    api.services.invalidateReads();
+    const before = (await publicForm(formId)).form;
+    if (!before) throw new Error("the golf tournament's form is not published");
+    expect(before.event.state).toBe("bookable");
+    // Behind the services' back again: what staff would change comes from the cache until they do.
+    await database.db
+      .update(events)
+      .set({ title: { en: "Written behind the back", de: "Hinterrücks" } })
+      .where(eq(events.id, seedIds.events.golfCircleTournament));
+
+    const outcome = await buy({
+      origin: () => "http://site.test",
+      fetch: (url, init) => Promise.resolve(api.app.request(url, init)),
+      formId,
+      pages: planPages(before),
+      payment: "invoice",
+    });
+    expect(outcome.kind).toBe("completed");
+
+    const after = (await publicForm(formId)).form;
+    // The booking dropped the places (the one place is taken) …
+    expect(after?.event.state).toBe("fully_booked");
+    // … but not the form's catalogue part: no booking reads the pages, prices and terms again.
+    expect(after?.event.title).toBe(before.event.title);
+    expect(after?.pages).toEqual(before.pages);
+    expect(after?.prices).toEqual(before.prices);
+
+    // A staff write (here: the test's own invalidation, as a staff edit makes it) drops that part too.
+    api.services.invalidateReads();
+    expect((await publicForm(formId)).form?.event.title).toBe("Written behind the back");
   });
 });

@@ -41,6 +41,8 @@ export type Buyer = {
   headers?: Record<string, string>;
   /** Called with each request's time in milliseconds, body read included. */
   onTiming?: (step: BuyerStep, milliseconds: number) => void;
+  /** How requests are sent: the global fetch, or an app's own `request` in the API tests. */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 };
 
 export function safeJson(text: string): unknown {
@@ -59,6 +61,7 @@ function describeError(step: BuyerStep, status: number, body: string): BuyerOutc
 }
 
 export async function buy(buyer: Buyer): Promise<BuyerOutcome> {
+  const fetch = buyer.fetch ?? globalThis.fetch;
   const headers = { "accept-language": "en-GB,en;q=0.9", ...buyer.headers };
   const timed = async (step: BuyerStep, request: () => Promise<Response>) => {
     const t0 = performance.now();

@@ -195,3 +195,77 @@ describe("read cache across processes (decision 050)", () => {
     expect(await cache.get("k", load)).toBe(3);
   });
 });
+
+describe("read cache kinds (decision 054)", () => {
+  const counting = () => {
+    let loads = 0;
+    return { load: async () => ++loads };
+  };
+
+  it("keeps catalogue entries when only places changed, and drops both kinds on any other write", async () => {
+    const cache = new ReadCache(60_000);
+    const places = counting();
+    const catalogue = counting();
+    expect(await cache.get("places", places.load)).toBe(1);
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(1);
+
+    cache.invalidate("availability");
+    expect(await cache.get("places", places.load)).toBe(2);
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(1);
+
+    cache.invalidate("everything");
+    expect(await cache.get("places", places.load)).toBe(3);
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(2);
+    // Without a scope, a write may have changed anything.
+    cache.invalidate();
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(3);
+  });
+
+  it("keeps a catalogue value loaded across a booking, but not one loaded across a staff write", async () => {
+    const cache = new ReadCache(60_000);
+    let loads = 0;
+    const acrossBooking = await cache.get(
+      "form",
+      async () => {
+        await Promise.resolve();
+        cache.invalidate("availability");
+        return ++loads;
+      },
+      "catalogue",
+    );
+    expect(acrossBooking).toBe(1);
+    expect(await cache.get("form", async () => ++loads, "catalogue")).toBe(1);
+
+    cache.invalidate("everything");
+    await cache.get(
+      "form",
+      async () => {
+        await Promise.resolve();
+        cache.invalidate("everything");
+        return ++loads;
+      },
+      "catalogue",
+    );
+    expect(await cache.get("form", async () => ++loads, "catalogue")).toBe(3);
+  });
+
+  it("tells its listeners what a write changed, moves its version on both, and drops by the scope heard from elsewhere", async () => {
+    const cache = new ReadCache(60_000);
+    const told: string[] = [];
+    cache.onInvalidate((scope) => told.push(scope));
+    const version = cache.version;
+    cache.invalidate("availability");
+    cache.invalidate("everything");
+    expect(told).toEqual(["availability", "everything"]);
+    expect(cache.version).toBe(version + 2);
+
+    const catalogue = counting();
+    await cache.get("form", catalogue.load, "catalogue");
+    cache.invalidateFromElsewhere("availability");
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(1);
+    expect(cache.version).toBe(version + 3);
+    cache.invalidateFromElsewhere();
+    expect(await cache.get("form", catalogue.load, "catalogue")).toBe(2);
+    expect(told).toHaveLength(2);
+  });
+});
