@@ -98,7 +98,10 @@ for (const language of languages) {
       await page.goto(`${language.prefix}/login`);
       await hydrated(page);
       await expect(page.locator("html")).not.toHaveAttribute("data-static-page");
-      await page.getByRole("banner").getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
       await expect(page.getByTestId("event-card").first()).toBeVisible();
       // A client-side navigation: the router is still there, the list works as a page of the app.
