@@ -15,6 +15,7 @@ import { useCspNonce } from "./utils/csp-nonce";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
 import { usePageI18n } from "./utils/page-catalogue";
+import { enhanceStaticPageSource, useStaticPage } from "./utils/static-page";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,13 +59,15 @@ export function Layout({ children }: { children: ReactNode }) {
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
   const i18n = usePageI18n(locale, pathname);
+  // A page without hydration (decision 056): none of the app's JavaScript, a few lines inline instead.
+  const staticPage = useStaticPage();
   // Effects run once the page has hydrated: from then on its controls answer. Marked on <html> so that
   // a test (or a style) can tell the live page from the server's HTML that looks the same.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang={locale}>
+    <html lang={locale} data-static-page={staticPage ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -79,8 +82,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <NavigationLoadingBar />
           {children}
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {staticPage ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: enhanceStaticPageSource }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -43,9 +43,10 @@ function BackButton() {
       </button>
     );
   }
-  // Without history (a page opened directly) "back" can only mean the event list.
+  // Without history (a page opened directly) "back" can only mean the event list. On a page without
+  // hydration its inline script makes this link go back when the visitor came from this site (decision 056).
   return (
-    <Link to={href("/events")} className={className}>
+    <Link to={href("/events")} className={className} data-history-back="">
       {arrow}
       <span className="sr-only sm:not-sr-only">{t("nav.back")}</span>
     </Link>

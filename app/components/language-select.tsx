@@ -18,7 +18,8 @@ export function LanguageSelect({ locale }: { locale: Locale }) {
   useEffect(() => setHydrated(true), []);
 
   return (
-    <Form method="post" action="/locale" ref={formRef} className="flex items-center gap-2" reloadDocument={!hydrated}>
+    // data-auto-submit and data-no-script: the same behaviour on a page without hydration, by its inline script (decision 056).
+    <Form method="post" action="/locale" ref={formRef} className="flex items-center gap-2" reloadDocument={!hydrated} data-auto-submit="">
       <label htmlFor={selectId} className="text-sm font-medium text-navy-100">
         {t("footer.language")}
       </label>
@@ -40,7 +41,7 @@ export function LanguageSelect({ locale }: { locale: Locale }) {
         <input key={option} type="hidden" name={`redirect_${option}`} value={alternates[option]} />
       ))}
       {!hydrated && (
-        <button type="submit" className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/20">
+        <button type="submit" data-no-script="" className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/20">
           {t("footer.changeLanguage")}
         </button>
       )}

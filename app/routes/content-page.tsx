@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { pageMeta } from "../utils/meta";
+import { withoutHydration } from "../utils/static-page";
 import type { Route } from "./+types/content-page";
 
 export { loader } from "./content-page.server";
+// Plain HTML, no app JavaScript in the browser (decision 056).
+export const handle = withoutHydration;
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.locale, loaderData.page.name) : []);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

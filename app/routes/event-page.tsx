@@ -10,9 +10,13 @@ import type { EventPageView } from "../utils/event-page-view";
 import { plainDescription } from "../utils/event-page-view";
 import { pageMeta } from "../utils/meta";
 import { englishFallback } from "../utils/english-fallback";
+import { hydrateWhen } from "../utils/static-page";
 import type { Route } from "./+types/event-page";
 
 export { loader, action } from "./event-page.server";
+// Plain HTML without app JavaScript (decision 056), except with the opening-notice form, whose
+// checks before posting (Conform and zod, decision 016) need the app.
+export const handle = hydrateWhen<Route.ComponentProps["loaderData"]>((data) => data.event.state === "not_bookable_yet");
 
 const ogLocale = (tag: string) => tag.replace("-", "_");
 

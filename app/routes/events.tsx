@@ -5,9 +5,12 @@ import { localeFromPath, localizePath, defaultLocale } from "../../core/i18n/loc
 import { EventCard } from "../components/event-card";
 import { cardImagePriority } from "../components/event-image";
 import { pageMeta } from "../utils/meta";
+import { withoutHydration } from "../utils/static-page";
 import type { Route } from "./+types/events";
 
 export { loader } from "./events.server";
+// Plain HTML, no app JavaScript in the browser (decision 056).
+export const handle = withoutHydration;
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) => {
   const locale = loaderData?.locale ?? localeFromPath(location.pathname) ?? defaultLocale;
   const t = translatorFor(locale);

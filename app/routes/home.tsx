@@ -5,9 +5,12 @@ import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/loc
 import { Button } from "../components/button";
 import { EventCard } from "../components/event-card";
 import { pageMeta } from "../utils/meta";
+import { withoutHydration } from "../utils/static-page";
 import type { Route } from "./+types/home";
 
 export { loader } from "./home.server";
+// Plain HTML, no app JavaScript in the browser (decision 056).
+export const handle = withoutHydration;
 const categoryArt = ["/images/track-day.svg", "/images/golf-circle.svg", "/images/golf-yoga-island.svg"];
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -50,7 +50,8 @@ test.describe("catalogues in the browser", () => {
   test("an English page downloads the English page texts only", async ({ page }) => {
     expect(germanOnly.length).toBeGreaterThan(20);
     expect(adminOnly.length).toBeGreaterThan(20);
-    const scripts = await downloadedScripts(page, "/events");
+    // A page that hydrates: the event list is served without JavaScript (decision 056).
+    const scripts = await downloadedScripts(page, "/login");
     expect(englishOnly.filter((text) => scripts.includes(text)).length).toBeGreaterThan(20);
     expect(germanOnly.filter((text) => scripts.includes(text))).toEqual([]);
     expect(serverOnly.filter((text) => scripts.includes(text))).toEqual([]);
@@ -58,21 +59,21 @@ test.describe("catalogues in the browser", () => {
 
     // And the other way round: the German texts arrive when the visitor switches.
     await chooseLanguage(page, "Language", "de");
-    await expect(page).toHaveURL(/\/de\/events$/);
+    await expect(page).toHaveURL(/\/de\/login$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByLabel("Sprache")).toBeVisible();
   });
 
   test("a German page downloads the German page texts only, and the language switch still works", async ({ page }) => {
     expect(englishOnly.length).toBeGreaterThan(20);
-    const scripts = await downloadedScripts(page, "/de/events");
+    const scripts = await downloadedScripts(page, "/de/login");
     expect(germanOnly.filter((text) => scripts.includes(text)).length).toBeGreaterThan(20);
     expect(englishOnly.filter((text) => scripts.includes(text))).toEqual([]);
     expect(serverOnly.filter((text) => scripts.includes(text))).toEqual([]);
 
     // Switching in the browser loads the other locale's texts before the page renders in it.
     await chooseLanguage(page, "Sprache", "en");
-    await expect(page).toHaveURL(/\/events$/);
+    await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByLabel("Language")).toBeVisible();
   });

@@ -140,7 +140,12 @@ const screens = [
 export async function hydrated(page: Page) {
   // The router exists before React has finished hydrating a large page: wait for the root's effect too
   // (a click before that was lost on the form builder on a busy machine).
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window && document.documentElement.hasAttribute("data-hydrated"));
+  // A page served without hydration (decision 056) is as live as it gets once its inline script has run.
+  await page.waitForFunction(
+    () =>
+      ("__reactRouterDataRouter" in window && document.documentElement.hasAttribute("data-hydrated")) ||
+      (document.documentElement.hasAttribute("data-static-page") && document.documentElement.hasAttribute("data-enhanced")),
+  );
 }
 
 /**
