@@ -26,7 +26,7 @@ import { seedIds } from "../server/db/seed";
 import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { startPostgresCluster } from "../scripts/postgres-cluster";
 import { startSiteProcess, type SiteProcess } from "../tests/support/site-process";
-import { buy, planPages, safeJson, type BuyerOutcome, type BuyerStep, type PaymentOption } from "../tests/support/http-buyer";
+import { buy, keepAliveTransport, planPages, safeJson, type BuyerOutcome, type BuyerStep, type PaymentOption } from "../tests/support/http-buyer";
 import { cpuMsOf, postgresCpuMs } from "./process-cpu";
 import { stopOnExit } from "./stop-on-exit";
 
@@ -142,6 +142,9 @@ try {
     }),
   );
   for (const site of sites) cleanups.push(site.kill);
+  // The bench's own client is light (node:http keep-alive), so that the two cores go to the site and PostgreSQL.
+  const client = keepAliveTransport(concurrency);
+  cleanups.push(client.close);
   let turn = 0;
   const nextOrigin = () => sites[turn++ % sites.length]!.origin;
   const origin = nextOrigin();
@@ -173,7 +176,14 @@ try {
       const t0 = performance.now();
       let outcome: BuyerOutcome;
       try {
-        outcome = await buy({ origin: nextOrigin, formId, pages, payment: paymentOption, onTiming: (step, time) => latencies[step].push(time) });
+        outcome = await buy({
+          origin: nextOrigin,
+          formId,
+          pages,
+          payment: paymentOption,
+          transport: client.transport,
+          onTiming: (step, time) => latencies[step].push(time),
+        });
       } catch (error) {
         // A dropped connection or an unparsable answer: count it and let this buyer go on with the next.
         outcome = { kind: "error", key: "request failed", detail: error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error) };

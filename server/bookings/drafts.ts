@@ -13,10 +13,10 @@ import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
 import { bookings, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import { getBookingForm, getPublishedForm } from "../catalog/forms";
+import { getBookingForm, getOpenableForm } from "../catalog/forms";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
-import { authorizedBooking } from "./authorized-booking";
+import { authorizedBooking, authorizedBookingWithCompanions } from "./authorized-booking";
 import { runningPriceOf } from "./running-price";
 import type { BookingPrice } from "../../core/domain/pricing";
 
@@ -58,8 +58,15 @@ export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname
   return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
 }
 
-export async function bookingViewOf(db: Queryable, row: BookingRow, now: Date = new Date(), form?: Parameters<typeof runningPriceOf>[4]): Promise<BookingView> {
-  const companions = await companionsOf(db, row.id);
+export async function bookingViewOf(
+  db: Queryable,
+  row: BookingRow,
+  now: Date = new Date(),
+  form?: Parameters<typeof runningPriceOf>[4],
+  /** The booking's companions when the caller has just read them. */
+  knownCompanions?: ParticipantRow[],
+): Promise<BookingView> {
+  const companions = knownCompanions ?? (await companionsOf(db, row.id));
   return toBookingView(row, companions, row.status === "draft" ? await runningPriceOf(db, row, companions, now, form) : null);
 }
 
@@ -138,7 +145,7 @@ async function knownDetailsOf(db: Queryable, user: typeof users.$inferSelect): P
   return details;
 }
 
-function prefilledAnswers(form: PublicForm, known: KnownDetails): Record<string, string> {
+function prefilledAnswers(form: Pick<PublicForm, "pages">, known: KnownDetails): Record<string, string> {
   const answers: Record<string, string> = {};
   for (const item of form.pages.flatMap((page) => page.items)) {
     const value = known[item.name];
@@ -183,7 +190,7 @@ export async function openDraft(
   // The latest published version, from the read cache's catalogue entries (decision 054); not found
   // while the event is unpublished. A draft is shown with the latest version and pinned at submission
   // (decision 036); the version it started on is recorded for the record.
-  const publicForm = await getPublishedForm({ db, reads: deps.reads }, input.locale, input.formId, deps.now());
+  const publicForm = await getOpenableForm({ db, reads: deps.reads }, input.locale, input.formId, deps.now());
   const allowance = await deps.draftLimiter?.hit(input.clientAddress ?? "unknown");
   if (allowance && !allowance.allowed) {
     throw new AppError("TOO_MANY_REQUESTS", "tooManyDrafts", {
@@ -242,7 +249,7 @@ export async function updateDraftPage(
 ): Promise<BookingView> {
   const { db } = deps;
   const now = deps.now();
-  const booking = await authorizedBooking(db, actor, "booking.edit", { bookingId: input.bookingId });
+  const { booking, companions } = await authorizedBookingWithCompanions(db, actor, "booking.edit", { bookingId: input.bookingId });
   if (booking.status !== "draft") throw new AppError("CONFLICT", "bookingSubmitted");
   if (input.version !== undefined && input.version !== booking.version) throw staleVersion();
   // A draft follows the latest published version of its form (decision 036).
@@ -310,7 +317,8 @@ export async function updateDraftPage(
     // The answers were saved all the same: the caller learns the draft's new version to save from next.
     throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.uuid], draftVersion: saved.version });
   }
-  return bookingViewOf(db, saved, now, form);
+  // Companions written with this save are read again; otherwise they are the ones read with the booking.
+  return bookingViewOf(db, saved, now, form, savesCompanions ? undefined : companions);
 }
 
 /** Another window saved the draft since this page was loaded: nothing is saved (decision 021). */

@@ -22,7 +22,7 @@ export async function runningPriceOf(
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
   /** The draft's form as the request already read it (getBookingForm): its prices, terms, start and definition, not read again. */
-  form?: Pick<PublicForm, "prices" | "payment_terms" | "event"> & Partial<Pick<BookingFormExtras, "definition">>,
+  form?: Pick<PublicForm, "prices" | "payment_terms"> & { event: Pick<PublicForm["event"], "starts_on"> } & Partial<Pick<BookingFormExtras, "definition">>,
 ): Promise<BookingPrice> {
   const [prices, [event], [site], items] = await Promise.all([
     form

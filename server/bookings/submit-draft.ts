@@ -28,16 +28,16 @@ type Answers = Record<string, unknown>;
 /** What the submission needs from the rest of the server, injected so tests can watch it. */
 export type SubmitDraftDeps = Pick<Deps, "db" | "now" | "enqueueMail" | "publicOrigin" | "payLinkSecret" | "manageLinkSecret"> &
   Partial<Pick<Deps, "reads">> & {
-  createAccountForBooking: (
-    tx: Queryable,
-    input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
-  ) => Promise<string | null>;
-};
+    createAccountForBooking: (
+      tx: Queryable,
+      input: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
+    ) => Promise<string | null>;
+  };
 
 const isTicked = (value: unknown) => value === true || value === "true" || value === "on";
 const textOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
 
-function itemsOf(form: PublicForm): PublicFormItem[] {
+function itemsOf(form: Pick<PublicForm, "pages">): PublicFormItem[] {
   return form.pages.flatMap((page) => page.items);
 }
 
@@ -47,7 +47,7 @@ function itemsOf(form: PublicForm): PublicFormItem[] {
  * uuid and per page, like the page saves.
  */
 function validateWholeBooking(
-  form: PublicForm,
+  form: Pick<PublicForm, "pages">,
   answers: Answers,
   companions: ParticipantRow[],
   uploaded: { id: string; itemId: string | null }[],
@@ -106,7 +106,7 @@ function validateWholeBooking(
 }
 
 /** The booking's own columns from the answers of the items the form names for them. */
-export function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
+export function bookingDetails(form: Pick<PublicForm, "pages">, answers: Answers, now: Date) {
   const items = itemsOf(form);
   const answerOf = (name: string) => {
     const item = items.find((candidate) => candidate.name === name);
@@ -167,7 +167,7 @@ export function bookingDetails(form: PublicForm, answers: Answers, now: Date) {
 async function resourceRequestsOf(
   db: Queryable,
   eventId: string,
-  form: PublicForm,
+  form: Pick<PublicForm, "pages">,
   answers: Answers,
   locale: Locale,
 ): Promise<{ requests: ResourceRequest[]; itemOf: Map<string, string> }> {
@@ -236,7 +236,11 @@ export async function submitDraft(
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
     prepare: async (tx, draft) => {
       // One after the other: a transaction is one connection, and node-postgres queues (and warns about) overlapping queries.
-      const everyone = await tx.select().from(participants).where(eq(participants.bookingId, draft.id)).orderBy(asc(participants.position), asc(participants.id));
+      const everyone = await tx
+        .select()
+        .from(participants)
+        .where(eq(participants.bookingId, draft.id))
+        .orderBy(asc(participants.position), asc(participants.id));
       const uploaded = asksForFiles ? await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id)) : [];
       const companions = everyone.filter((person) => person.role === "companion");
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));

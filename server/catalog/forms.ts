@@ -32,8 +32,26 @@ export async function getPublicForm(db: Queryable, locale: Locale, formId: strin
  */
 export type FormReader = { db: Queryable; reads?: ReadCache | undefined };
 
-/** A form's latest published version for anyone: not found while its event is unpublished. */
+/** A form's latest published version for anyone, with its event's state: not found while its event is unpublished. */
 export async function getPublishedForm(reader: FormReader, locale: Locale, formId: string, now: Date): Promise<PublicForm & BookingFormExtras> {
+  const form = await formAsOf(reader, locale, formId, "latest", now, { requirePublished: true });
+  const loadPlaces = async () => {
+    const [places] = await reader.db.select({ capacity: events.capacity, placesTaken: events.placesTaken }).from(events).where(eq(events.id, form.event.uuid));
+    return places ?? { capacity: 0, placesTaken: 0 };
+  };
+  const places = reader.reads ? await reader.reads.get(`event-places:${form.event.uuid}`, loadPlaces, "availability") : await loadPlaces();
+  return { ...form, event: { ...form.event, state: eventState({ ...form.dates, ...places }, now) } };
+}
+
+/**
+ * A form as the booking path uses it (open, save, submit, a booking's pages): without its event's
+ * state, which needs the places (read again after every booking in a sale rush) and which only the
+ * public form shows; the submission decides on places under its lock.
+ */
+export type BookingForm = Omit<PublicForm, "event"> & { event: Omit<PublicForm["event"], "state"> } & BookingFormExtras;
+
+/** The latest published version as a new draft starts on it: not found while its event is unpublished. */
+export async function getOpenableForm(reader: FormReader, locale: Locale, formId: string, now: Date): Promise<BookingForm> {
   return formAsOf(reader, locale, formId, "latest", now, { requirePublished: true });
 }
 
@@ -41,10 +59,11 @@ export async function getPublishedForm(reader: FormReader, locale: Locale, formI
 export type BookingFormExtras = { versionId: string; definition: FormDefinition };
 
 /** The public contract's fields only: the version's id and definition stay on the server (not in an answer, not in a page's data). */
-export function contractFormOf(form: PublicForm & Partial<BookingFormExtras>): PublicForm {
+export function contractFormOf(form: PublicForm & Partial<BookingFormExtras> & { dates?: EventDates }): PublicForm {
   const copy = { ...form };
   delete copy.versionId;
   delete copy.definition;
+  delete copy.dates;
   return copy;
 }
 
@@ -59,16 +78,19 @@ export async function getBookingForm(
   booking: { formId: string; formVersionId: string | null; status: string },
   now: Date,
   options: { requirePublished?: boolean } = {},
-): Promise<PublicForm & BookingFormExtras> {
+): Promise<BookingForm> {
   const version = booking.status !== "draft" && booking.formVersionId ? booking.formVersionId : "latest";
   return formAsOf(reader, locale, booking.formId, version, now, options);
 }
 
+/** The event's dates and windows: with its places, what its state is computed from. */
+type EventDates = Omit<EventAvailabilityInput, "capacity" | "placesTaken">;
+
 /** A version of a form in one language without what changes by the minute (its event's state, today). */
 type FormSnapshot = BookingFormExtras & {
-  form: Omit<PublicForm, "today">;
+  form: Omit<BookingForm, "today" | keyof BookingFormExtras>;
   published: boolean;
-  event: Omit<EventAvailabilityInput, "capacity" | "placesTaken"> & { id: string };
+  dates: EventDates;
 };
 
 async function formAsOf(
@@ -78,17 +100,12 @@ async function formAsOf(
   version: string | "latest",
   now: Date,
   options: { requirePublished?: boolean | undefined },
-): Promise<PublicForm & BookingFormExtras> {
+): Promise<BookingForm & { dates: EventDates }> {
   const load = () => loadFormSnapshot(reader.db, locale, formId, version);
   const snapshot = reader.reads ? await reader.reads.get(`booking-form:${formId}:${version}:${locale}`, load, "catalogue") : await load();
   if (!snapshot || (options.requirePublished && !snapshot.published)) throw notFound("formNotFound");
-  const loadPlaces = async () => {
-    const [places] = await reader.db.select({ capacity: events.capacity, placesTaken: events.placesTaken }).from(events).where(eq(events.id, snapshot.event.id));
-    return places ?? { capacity: 0, placesTaken: 0 };
-  };
-  const places = reader.reads ? await reader.reads.get(`event-places:${snapshot.event.id}`, loadPlaces, "availability") : await loadPlaces();
-  const { form, versionId, definition } = snapshot;
-  return { ...form, event: { ...form.event, state: eventState({ ...snapshot.event, ...places }, now) }, today: operatorToday(now), versionId, definition };
+  const { form, versionId, definition, dates } = snapshot;
+  return { ...form, today: operatorToday(now), versionId, definition, dates };
 }
 
 async function loadFormSnapshot(db: Queryable, locale: Locale, formId: string, version: string | "latest"): Promise<FormSnapshot | undefined> {
@@ -97,21 +114,22 @@ async function loadFormSnapshot(db: Queryable, locale: Locale, formId: string, v
   const found = version === "latest" ? await latestFormVersion(db, formId) : await formVersionById(db, version);
   if (!row || !found || found.formId !== formId) return undefined;
   const { event } = row;
-  // `today` and the event's state are set per request (formAsOf): they change by the day and by the booking.
-  const form: Omit<PublicForm, "today"> & { today?: string } = await localizedForm(db, locale, row, found.definition, { preview: false, now: new Date() });
-  delete form.today;
+  // `today` and the event's state are set per request (formAsOf, getPublishedForm): they change by the day and by the booking.
+  const localized = await localizedForm(db, locale, row, found.definition, { preview: false, now: new Date() });
+  const { uuid, title, starts_on, ends_on } = localized.event;
   return {
-    form,
+    form: {
+      uuid: localized.uuid,
+      preview: localized.preview,
+      pages: localized.pages,
+      prices: localized.prices,
+      payment_terms: localized.payment_terms,
+      event: { uuid, title, starts_on, ends_on },
+    },
     versionId: found.id,
     definition: found.definition,
     published: event.published,
-    event: {
-      id: event.id,
-      startsOn: event.startsOn,
-      endsOn: event.endsOn,
-      bookableFrom: event.bookableFrom,
-      registrationDeadline: event.registrationDeadline,
-    },
+    dates: { startsOn: event.startsOn, endsOn: event.endsOn, bookableFrom: event.bookableFrom, registrationDeadline: event.registrationDeadline },
   };
 }
 

@@ -76,10 +76,13 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
         id: outboxEmails.id,
         due: and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, at)),
         order: outboxEmails.nextAttemptAt,
+        // The claim moved next_attempt_at on; the rows come back in the order they were chosen.
+        orderOf: (mail) => mail.createdAt.getTime(),
         limit,
         claim: { attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: claimUntil },
       });
-      return due.map((mail) => ({ ...mail, attempts: mail.attempts + 1 }));
+      // As claimed (the attempt counted); a release puts it back to due at the claim's time.
+      return due.map((mail) => ({ ...mail, nextAttemptAt: at }));
     },
     run: async (mail) => {
       const message = parseEmailMessage(mail);
@@ -108,7 +111,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
         .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
       logger.warn({ emailId: mail.id, template: mail.template, attempts: mail.attempts, error: lastError, retryInMs }, "e-mail delivery failed; will retry");
     },
-    // Claimed but not sent when the process stopped: due again at its old time, the attempt uncounted.
+    // Claimed but not sent when the process stopped: due again at once (at the claim's time), the attempt uncounted.
     release: async (mail) => {
       await db
         .update(outboxEmails)

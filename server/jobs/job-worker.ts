@@ -37,10 +37,12 @@ export function startJobWorker(options: JobWorkerOptions) {
         id: jobs.id,
         due: and(isNull(jobs.doneAt), lte(jobs.runAt, at), or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, at))),
         order: jobs.runAt,
+        orderOf: (job) => job.runAt.getTime(),
         limit,
         claim: { lockedUntil: claimUntil, attempts: sql`${jobs.attempts} + 1` },
       });
-      return due.map((job) => ({ ...job, attempts: job.attempts + 1 }));
+      // As claimed: the attempt counted, locked until the claim expires.
+      return due;
     },
     run: async (job, now) => {
       const handler = options.handlers[job.kind];
@@ -59,7 +61,7 @@ export function startJobWorker(options: JobWorkerOptions) {
     release: async (job) => {
       await db
         .update(jobs)
-        .set({ lockedUntil: job.lockedUntil, attempts: sql`${jobs.attempts} - 1` })
+        .set({ lockedUntil: null, attempts: sql`${jobs.attempts} - 1` })
         .where(and(eq(jobs.id, job.id), isNull(jobs.doneAt)));
     },
     // Jobs have no attempt limit: never called.

@@ -18,29 +18,20 @@ import type { Database } from "../db/client";
 export type QueueItem = { id: string; attempts: number };
 
 /**
- * Claims up to `limit` due rows of `table` in one transaction: `SELECT … FOR UPDATE SKIP LOCKED`,
- * then `claim` written to them (the attempt counted, the row hidden until the claim expires).
- * Returns the rows as they were read; the caller adds the attempt it counted.
+ * Claims up to `limit` due rows of `table` in one statement, `UPDATE … WHERE id IN (SELECT … FOR
+ * UPDATE SKIP LOCKED) RETURNING *`: `claim` written to them (the attempt counted, the row hidden until
+ * the claim expires) and the rows returned as claimed, in `orderOf`'s order. One statement, not a
+ * transaction of four round trips: a sale rush sends one mail per booking, and idle polls cost as much.
  */
 export async function claimDueRows<TTable extends PgTable, Row extends { id: string }>(
   db: Database,
-  spec: { table: TTable; id: PgColumn; due: SQL | undefined; order: PgColumn; limit: number; claim: PgUpdateSetSource<TTable> },
+  spec: { table: TTable; id: PgColumn; due: SQL | undefined; order: PgColumn; orderOf: (row: Row) => number; limit: number; claim: PgUpdateSetSource<TTable> },
 ): Promise<Row[]> {
-  return db.transaction(async (tx) => {
-    const table: PgTable = spec.table;
-    const due = (await tx.select().from(table).where(spec.due).orderBy(asc(spec.order)).limit(spec.limit).for("update", { skipLocked: true })) as Row[];
-    if (due.length === 0) return [];
-    await tx
-      .update(spec.table)
-      .set(spec.claim)
-      .where(
-        inArray(
-          spec.id,
-          due.map((row) => row.id),
-        ),
-      );
-    return due;
-  });
+  const table: PgTable = spec.table;
+  const dueIds = db.select({ id: spec.id }).from(table).where(spec.due).orderBy(asc(spec.order)).limit(spec.limit).for("update", { skipLocked: true });
+  const claimed = (await db.update(spec.table).set(spec.claim).where(inArray(spec.id, dueIds)).returning()) as unknown as Row[];
+  // RETURNING keeps no order: the oldest first, as the rows were chosen.
+  return claimed.sort((left, right) => spec.orderOf(left) - spec.orderOf(right));
 }
 
 /** Exponential backoff after the n-th failed attempt: `baseMs`, twice that, … at most `capMs`. */

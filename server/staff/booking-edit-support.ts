@@ -8,7 +8,7 @@ import { priceBooking } from "../../core/domain/pricing";
 import { takesAnswer } from "../../core/forms/kinds";
 import { staffEditableItem } from "../../core/domain/booking-edits";
 import type { Locale } from "../../core/i18n/locales";
-import { getBookingForm } from "../catalog/forms";
+import { getBookingForm, type BookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
@@ -35,19 +35,19 @@ export async function lockForEdit(tx: Queryable, bookingId: string, version: num
  * edit is checked against the questions the customer answered, also after the form has changed or
  * the event was unpublished.
  */
-export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, now: Date): Promise<PublicForm> {
+export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, now: Date): Promise<BookingForm> {
   return getBookingForm({ db }, locale, booking, now);
 }
 
 /** The items staff may edit, with their page's title, in form order. */
-export function editableItemsOf(form: PublicForm): { pageTitle: string; item: PublicFormItem }[] {
+export function editableItemsOf(form: Pick<PublicForm, "pages">): { pageTitle: string; item: PublicFormItem }[] {
   return form.pages.flatMap((page) =>
     page.items.filter((item) => takesAnswer(item) && staffEditableItem(item)).map((item) => ({ pageTitle: page.title, item })),
   );
 }
 
 /** The form's companion item and its options, or null when the form takes no companions. */
-export function companionItemOf(form: PublicForm): { item: PublicFormItem; options: CompanionItemOptions } | null {
+export function companionItemOf(form: Pick<PublicForm, "pages">): { item: PublicFormItem; options: CompanionItemOptions } | null {
   const item = form.pages.flatMap((page) => page.items).find((candidate) => candidate.kind === "companion");
   return item ? { item, options: companionItemOptions(item.options) } : null;
 }

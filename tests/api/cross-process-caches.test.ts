@@ -9,7 +9,7 @@ import { demoAccounts, seedIds } from "../../server/db/seed";
 import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 import { PageCache } from "../../server/http/page-cache";
 import { createTestApi } from "../support/api-client";
-import { buy, planPages } from "../support/http-buyer";
+import { buy, fetchTransport, planPages } from "../support/http-buyer";
 
 /**
  * Several processes on one PostgreSQL (decision 050): two service instances, each with its own pool,
@@ -174,7 +174,7 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
 
     const outcome = await buy({
       origin: () => "http://site.test",
-      fetch: (url, init) => Promise.resolve(first.app.request(url, init)),
+      transport: fetchTransport((url, init) => first.app.request(url, init)),
       formId,
       pages: planPages(before),
       payment: "invoice",

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { events } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
-import { buy, planPages } from "../support/http-buyer";
+import { buy, fetchTransport, planPages } from "../support/http-buyer";
 import { staffCallerHeaders, type StaffCaller } from "../support/staff-callers";
 import { createTestDatabase } from "../support/test-database";
 
@@ -103,7 +103,7 @@ describe("a cached published form", () => {
 
     const outcome = await buy({
       origin: () => "http://site.test",
-      fetch: (url, init) => Promise.resolve(api.app.request(url, init)),
+      transport: fetchTransport((url, init) => api.app.request(url, init)),
       formId,
       pages: planPages(before),
       payment: "invoice",
