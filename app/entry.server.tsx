@@ -6,12 +6,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { webContext } from "../server/load-context";
 import { CspNonceContext } from "./utils/csp-nonce";
+import { InlineStylesheetContext } from "./utils/inline-stylesheet";
+import { inlineStylesheet } from "./utils/inline-stylesheet.server";
 
 /**
  * React Router's default Node entry (`npx react-router reveal`), plus the request's
  * Content-Security-Policy nonce (set by server/http/security-headers.ts, which also sends the
  * header): on React's own inline scripts, on React Router's (hydration data, `<Scripts>`,
- * `<ScrollRestoration>`) and, through CspNonceContext, on root.tsx's own inline script.
+ * `<ScrollRestoration>`) and, through CspNonceContext, on root.tsx's own inline script; and the
+ * built stylesheet, which root.tsx writes into the page's <head> (decision 055).
  */
 export const streamTimeout = 5_000;
 
@@ -38,7 +41,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesheetContext.Provider value={inlineStylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesheetContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce,

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { createEvent } from "./test-data";
+
+/**
+ * The stylesheet comes inside the page (decision 055): styled before any script runs, without a
+ * stylesheet file to fetch, and still styled after the router has moved to other pages in place.
+ */
+async function styles(page: Page) {
+  return page.evaluate(() => ({
+    // The theme's base layer, a utility (the skip link's sr-only) and the body's font-sans.
+    background: getComputedStyle(document.documentElement).backgroundColor,
+    skipLink: getComputedStyle(document.querySelector('a[href="#main"]') ?? document.body).position,
+    font: getComputedStyle(document.body).fontFamily.split(",")[0],
+    styleElements: document.head.querySelectorAll("style").length,
+    stylesheetLinks: document.querySelectorAll('link[rel="stylesheet"]').length,
+  }));
+}
+const styled = { background: "rgb(250, 247, 240)", skipLink: "absolute", font: "Inter", styleElements: 1, stylesheetLinks: 0 };
+
+for (const language of languages) {
+  test.describe(`the inline stylesheet in ${language.locale}`, () => {
+    test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("the server's page is styled without scripts", async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+      const page = await context.newPage();
+      await page.goto(`${language.prefix}/events`);
+      expect(await styles(page)).toEqual(styled);
+      await context.close();
+    });
+
+    test("pages stay styled through in-app navigations, with no stylesheet fetched and no CSP violation", async ({ page }) => {
+      const consoleClean = failOnConsoleErrors(page);
+      const stylesheets: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "stylesheet" || new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(request.url());
+      });
+      const trip = await createEvent(page.request, "golfYogaTrip");
+      await page.goto(`${language.prefix}/events`);
+      await hydrated(page);
+      expect(await styles(page)).toEqual(styled);
+      await shootPhoneAndDesktop(page, `events-${language.locale}`);
+
+      // The router follows links in the page: an event page, then back to the list from the header.
+      await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      await page.getByTestId("event-card").first().getByRole("link").first().click();
+      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events/[^/]+/[^/]+$`));
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await styles(page)).toEqual(styled);
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
+      await expect(page.getByTestId("event-card").first()).toBeVisible();
+      expect(await styles(page)).toEqual(styled);
+      expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+
+      await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
+      await hydrated(page);
+      expect(await styles(page)).toEqual(styled);
+      await shootPhoneAndDesktop(page, `booking-${language.locale}`);
+      await expectNoAxeViolations(page);
+      expect(stylesheets).toEqual([]);
+      consoleClean();
+    });
+  });
+}
