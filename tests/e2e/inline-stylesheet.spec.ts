@@ -42,8 +42,18 @@ for (const language of languages) {
       expect(await styles(page)).toEqual(styled);
       await shootPhoneAndDesktop(page, `events-${language.locale}`);
 
-      // The router follows links in the page: an event page, then back to the list from the header.
+      // The list is served without hydration (decision 056): the in-app navigations start on a page
+      // that hydrates. The router follows links in the page: the list, an event page, and back to the list.
+      await page.goto(`${language.prefix}/login`);
+      await hydrated(page);
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
+      await expect(page.getByTestId("event-card").first()).toBeVisible();
+      expect(await styles(page)).toEqual(styled);
       await page.getByTestId("event-card").first().getByRole("link").first().click();
       await expect(page).toHaveURL(new RegExp(`${language.prefix}/events/[^/]+/[^/]+$`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
