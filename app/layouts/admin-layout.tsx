@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, NavLink, Outlet, useMatches } from "react-router";
 import type { Locale } from "../../core/i18n/locales";
 import { adminSections } from "../components/admin/admin-nav";
