@@ -7,6 +7,17 @@ import { webContext } from "../server/load-context";
 import type { Route } from "./+types/root";
 
 /**
+ * Hands React Router's own match to the server's request metrics (server/http/metrics.ts): labelling
+ * a page by matching its URL a second time cost a fifth of an uncached render (decision 054).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context, pattern }, next) => {
+    context.get(webContext).routePattern = pattern;
+    return next();
+  },
+];
+
+/**
  * Decides the language of every page (path prefix, else cookie, else browser, else English) and
  * loads what the frame needs: the operator's site data and the content-page menu.
  */

@@ -26,7 +26,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
 
-export { loader } from "./root.server";
+export { loader, middleware } from "./root.server";
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   // A renewed session's cookies are added to every answer by the server (server/http/create-app.ts).

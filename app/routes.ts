@@ -1,14 +1,20 @@
-import { index, layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+import { layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 import { defaultLocale, locales, type Locale } from "../core/i18n/locales";
 
 /**
- * Every page exists once per language: English without a prefix, German under /de. The same route
- * modules serve both; route ids carry the locale so React Router can tell them apart.
+ * Every page exists once, for every language: English without a prefix, German under /de, through
+ * React Router's optional static segment (`de?/events` matches `/events` and `/de/events`). The
+ * locale is read from the path (core/i18n/locales.ts `localeFromPath`), not from a route parameter.
+ * One route set instead of one per language halves what matching tries on every request
+ * (decision 054). An optional segment stands for one language only: a third language needs a second set.
  */
-function localizedRoutes(locale: Locale): RouteConfigEntry[] {
-  const id = (name: string) => `${name}.${locale}`;
-  const at = (path: string) => (locale === defaultLocale ? path : path ? `${locale}/${path}` : locale);
-  const home = locale === defaultLocale ? index("routes/home.tsx", { id: id("home") }) : route(at(""), "routes/home.tsx", { id: id("home") });
+function localizedRoutes(prefixed: readonly Locale[]): RouteConfigEntry[] {
+  const [other, ...more] = prefixed;
+  if (!other || more.length > 0) throw new Error("app/routes.ts: one optional language prefix is supported; add a route set per further language.");
+  // Named ids: some modules serve two routes (events.tsx, payment-result.tsx, admin-page.tsx, …).
+  const id = (name: string) => name;
+  const at = (path: string) => (path ? `${other}?/${path}` : `${other}?`);
+  const home = route(at(""), "routes/home.tsx", { id: id("home") });
   return [
     layout("layouts/default-layout.tsx", { id: id("layout-default") }, [
       home,
@@ -89,5 +95,5 @@ export default [
   route("locale", "routes/set-locale.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  ...locales.flatMap(localizedRoutes),
+  ...localizedRoutes(locales.filter((locale) => locale !== defaultLocale)),
 ] satisfies RouteConfig;

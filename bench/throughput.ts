@@ -139,12 +139,13 @@ async function openBookingPage(origin: string): Promise<{ url: string; cookie: s
 async function sampleDatabase(siteDataDir: string, clusterUrl: string | undefined): Promise<string | undefined> {
   let url: string | undefined;
   if (clusterUrl) {
-    const admin = await openDatabase({ databaseUrl: clusterUrl, poolSize: 1 });
+    // Two connections: openDatabase holds its start-up lock on one while migrating on another (decision 050).
+    const admin = await openDatabase({ databaseUrl: clusterUrl, poolSize: 2 });
     await admin.db.execute(sql`create database bench_sample`);
     await admin.close();
     url = clusterUrl.replace(/\/postgres$/, "/bench_sample");
   }
-  const database = await openDatabase({ databaseUrl: url, dataDir: path.join(siteDataDir, "db"), poolSize: 1 });
+  const database = await openDatabase({ databaseUrl: url, dataDir: path.join(siteDataDir, "db"), poolSize: 2 });
   await seedIfEmpty(database.db, new Date(), { demoData: true, demoAccounts: false });
   await database.close();
   return url;

@@ -16,6 +16,11 @@ export type WebContext = {
   clientAddress: string;
   /** This request's Content-Security-Policy nonce; app/entry.server.tsx puts it on every inline script. */
   cspNonce: string;
+  /**
+   * The matched route's pattern (`/de?/events/:category`), set by the root middleware
+   * (app/root.server.ts): the request metrics label with it instead of matching the URL again (decision 054).
+   */
+  routePattern?: string;
 };
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { isRouteErrorResponse } from "react-router";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 import { Button } from "./button";

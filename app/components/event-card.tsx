@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import type { EventState } from "../../core/domain/event-state";
 import { Link } from "react-router";
 import { localizePath, type Locale } from "../../core/i18n/locales";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { stripLocalePrefix } from "../../core/i18n/locales";
 import { useLocalizedHref, useRootData } from "../utils/locale";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useSubmit } from "react-router";
 import { localeNames, locales, type Locale } from "../../core/i18n/locales";
 import { useAlternates } from "../utils/alternates";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import type { TFunction } from "i18next";
 import { passwordProblemMessages } from "../../core/contracts/auth";
 import { minimumPasswordLength, passwordRules, type PasswordProblem } from "../../core/domain/password-policy";

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { openingNoticeRequestSchema } from "../../core/contracts/events";
 import type { Locale } from "../../core/i18n/locales";

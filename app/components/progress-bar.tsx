@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 
 /** Clamps any number to a whole percentage 0–100 (NaN counts as 0). */
 export function clampPercent(value: number): number {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { useRootData } from "../utils/locale";
 import { Footer } from "./footer";
 import { Header } from "./header";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 
 /** What the widget says in place of events it cannot show: a few lines, sized for a partner's page. */

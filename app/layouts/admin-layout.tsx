@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, NavLink, Outlet, useMatches } from "react-router";
 import type { Locale } from "../../core/i18n/locales";
 import { adminSections } from "../components/admin/admin-nav";
@@ -55,7 +55,10 @@ function AdminFrame({ staff, children }: { staff: StaffFrame | null; children: R
                 {t("admin.viewSite")}
               </Link>
               <Form method="post" action={href("/logout")}>
-                <button type="submit" className="rounded-md px-3 py-1.5 font-semibold text-navy-100 ring-1 ring-inset ring-white/30 hover:bg-white/10 hover:text-white">
+                <button
+                  type="submit"
+                  className="rounded-md px-3 py-1.5 font-semibold text-navy-100 ring-1 ring-inset ring-white/30 hover:bg-white/10 hover:text-white"
+                >
                   {t("nav.logout")}
                 </button>
               </Form>
@@ -85,7 +88,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refused visitor (403) has no staff frame (the layout's loader threw): the sections and the name stay away.
-  const frame = useMatches().find((match) => match.id.startsWith("layout-admin."))?.loaderData;
+  const frame = useMatches().find((match) => match.id === "layout-admin")?.loaderData;
   const staff = frame && typeof frame === "object" && "staff" in frame ? (frame as { staff: StaffFrame }).staff : null;
   return (
     <AdminFrame staff={staff}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import type { BookingEditView } from "../../core/contracts/staff-booking-edits";
 import type { CompanionType } from "../../core/domain/booking-choices";

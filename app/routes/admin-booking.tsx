@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingActions, ResendEmailAction } from "../components/admin/booking-actions";

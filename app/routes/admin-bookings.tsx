@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { BookingsSelection } from "../components/admin/bookings-selection";
 import { translatorFor } from "../../core/i18n/i18n";

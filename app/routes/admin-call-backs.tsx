@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { callBackOutcomes } from "../../core/contracts/staff-call-backs";
 import { translatorFor } from "../../core/i18n/i18n";

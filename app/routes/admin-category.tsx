@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link } from "react-router";
 import { slugify } from "../../core/domain/slugs";
 import { translatorFor } from "../../core/i18n/i18n";

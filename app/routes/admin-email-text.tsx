@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { EmailTextField } from "../../core/contracts/staff-email-texts";
 import { translatorFor } from "../../core/i18n/i18n";

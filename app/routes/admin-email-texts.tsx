@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Link } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales } from "../../core/i18n/locales";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, type Locale } from "../../core/i18n/locales";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link } from "react-router";
 import { staffEventViews } from "../../core/contracts/staff-catalogue";
 import { translatorFor } from "../../core/i18n/i18n";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Link, useFetcher } from "react-router";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { findItem } from "../../core/forms/form-definition-edits";

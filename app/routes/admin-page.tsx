@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { staffPageFormSchema } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, Link } from "react-router";
 import type { StaffPage } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { siteSettingsSchema, vatTreatments } from "../../core/contracts/site";
 import { translatorFor } from "../../core/i18n/i18n";

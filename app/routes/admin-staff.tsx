@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { staffInvitationFormSchema, type StaffAccount } from "../../core/contracts/staff-accounts";
 import { translatorFor } from "../../core/i18n/i18n";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { joinWaitlistSchema, maximumPartySize } from "../../core/contracts/waitlist";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { pageMeta } from "../utils/meta";
 import { withoutHydration } from "../utils/static-page";
 import type { Route } from "./+types/content-page";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Link } from "react-router";
 import { intlLocaleTags, locales, localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";

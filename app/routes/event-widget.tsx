@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { PublicFormItem } from "../../core/contracts/forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";

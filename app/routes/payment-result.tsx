@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";

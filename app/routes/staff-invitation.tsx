@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { resetConfirmSchema } from "../../core/contracts/auth";
 import { translatorFor } from "../../core/i18n/i18n";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import { useFetcher } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";

@@ -162,14 +162,20 @@ export function createApp(options: AppOptions) {
       clientAddress: clientAddressOf(c),
       cspNonce: c.var.cspNonce,
     };
+    const render = async () => {
+      const response = await handleDocument(request, routerContextOf(context));
+      // React Router has matched the route: the metrics label is its pattern (decision 054).
+      if (context.routePattern !== undefined) c.set("pagePattern", context.routePattern);
+      return response;
+    };
     const key = pageCache.keyOf(request);
     if (key) {
       // A cached page is re-signed with this request's nonce, which the CSP header names (decision 012).
       const cached = pageCache.get(key, Date.now(), context.cspNonce);
       if (cached) return cached;
-      return pageCache.store(key, await handleDocument(request, routerContextOf(context)), Date.now(), context.cspNonce);
+      return pageCache.store(key, await render(), Date.now(), context.cspNonce);
     }
-    return withRenewedSession(await handleDocument(request, routerContextOf(context)), session);
+    return withRenewedSession(await render(), session);
   });
 
   return app;

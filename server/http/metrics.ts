@@ -157,8 +157,17 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(presented), digest(token));
 }
 
+declare module "hono" {
+  interface ContextVariableMap {
+    /** The React Router pattern of the page that answered (server/http/create-app.ts, decision 054). */
+    pagePattern: string;
+  }
+}
+
 /** Hono's catch-all patterns: the label must come from somewhere more specific. */
 const catchAll = new Set(["", "*", "/*"]);
+/** Labels of paths matched here (cached pages, answers React Router gave without its middleware); bounded. */
+const maximumRememberedPaths = 500;
 
 /**
  * The route label of a request: Hono's pattern for API and other registered routes, the React Router
@@ -168,22 +177,32 @@ const catchAll = new Set(["", "*", "/*"]);
 export function routeLabeller(build: ServerBuild | (() => Promise<ServerBuild>)): (c: Context) => string {
   // The dev server reloads its build: pages are then labelled by the fallback, which is fine there.
   const pages = typeof build === "function" ? null : routeTree(build);
+  // `matchRoutes` flattens and ranks every route on each call: a page's label is remembered by path.
+  const remembered = new Map<string, string>();
   return (c) => {
     // After the answer, the route index points at the handler that gave it.
     const pattern = routePath(c);
     if (!catchAll.has(pattern)) return pattern;
     const path = c.req.path;
     if (path.startsWith("/assets/")) return "/assets/*";
+    const matched = c.get("pagePattern");
+    if (matched !== undefined) return labelOf([matched]);
     if (!pages) return "page";
-    const matches = matchRoutes(pages, path);
-    if (!matches?.length) return "unmatched";
-    const joined = matches
-      .map((match) => match.route.path ?? "")
-      .filter(Boolean)
-      .join("/")
-      .replace(/\/+/g, "/");
-    return `/${joined}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
+    let label = remembered.get(path);
+    if (label === undefined) {
+      const matches = matchRoutes(pages, path);
+      label = matches?.length ? labelOf(matches.map((match) => match.route.path ?? "")) : "unmatched";
+      if (remembered.size >= maximumRememberedPaths) remembered.clear();
+      remembered.set(path, label);
+    }
+    return label;
   };
+}
+
+/** `["", "de?/events", ":category"]` → `/de?/events/:category`; the root alone → `/`. */
+function labelOf(paths: string[]): string {
+  const joined = paths.filter(Boolean).join("/").replace(/\/+/g, "/");
+  return `/${joined}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
 }
 
 /** The build's flat route manifest as the nested tree `matchRoutes` expects. */

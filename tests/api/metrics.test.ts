@@ -107,4 +107,20 @@ describe("route labels", () => {
     for (const url of ["/api/things/42", "/de/events/golf-day", "/events/track-day", "/", "/assets/app-abc123.js", "/wp-login.php"]) await app.request(url);
     expect(seen).toEqual(["/api/things/:id", "/:lang?/events/:slug", "/:lang?/events/:slug", "/", "/assets/*", "unmatched"]);
   });
+
+  it("takes a page's pattern from React Router's own match when the page handler passed it on", async () => {
+    const label = routeLabeller({ routes: {} } as unknown as ServerBuild);
+    const seen: string[] = [];
+    const app = new Hono();
+    app.use(async (c, next) => {
+      await next();
+      seen.push(label(c));
+    });
+    app.all("*", (c) => {
+      c.set("pagePattern", "de?/events/:category");
+      return c.text("page");
+    });
+    await app.request("/de/events/golf");
+    expect(seen).toEqual(["/de?/events/:category"]);
+  });
 });

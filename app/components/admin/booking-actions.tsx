@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Link, useLocation } from "react-router";
 import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
 import { Field, FormMessage } from "../field";

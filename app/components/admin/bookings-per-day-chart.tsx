@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 
 type Day = { date: string; count: number; label: string; full: string };
 type BookingsPerDayProps = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Form } from "react-router";
 import { csvDialects } from "../../../core/contracts/staff-exports";
 import type { BulkAnswer } from "../../routes/admin-bookings-bulk.server";

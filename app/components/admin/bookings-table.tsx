@@ -1,6 +1,6 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Link } from "react-router";
 import type { BookingRowView, ColumnSortLinks, SortableColumn } from "../../utils/admin-bookings-query";
 import { BookingStatusBadge } from "./status-badge";

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { Locale } from "../../../core/i18n/locales";
 import { useAccountForm } from "../../utils/account-forms";

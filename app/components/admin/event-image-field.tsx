@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { useRevalidator } from "react-router";
 import type { ResponsiveImage } from "../../../core/contracts/event-images";
 import { localeNames, type Locale } from "../../../core/i18n/locales";

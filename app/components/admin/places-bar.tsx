@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 
 type PlacesBarProps = {
   places: { capacity: number; taken: number; held: number; free: number; in_review: number };

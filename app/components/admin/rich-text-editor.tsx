@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 
 const toolButton = "rounded-md px-2.5 py-1.5 text-sm font-semibold text-navy-900 hover:bg-navy-50 aria-pressed:bg-navy-900 aria-pressed:text-white";
 

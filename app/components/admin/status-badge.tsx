@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import type { BookingStatus } from "../../../core/domain/booking-status";
 
 /** Each status's colours (text on its own light ground, contrast AA); "needs the desk" in gold, done in green, over in grey/red. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link } from "react-router";
 import type { PreviewState } from "../../../core/contracts/booking-preview";
 import { previewStateField } from "../../../core/contracts/booking-preview-field";

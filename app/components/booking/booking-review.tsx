@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { PriceSummaryView } from "../../utils/booking-view";
 import type { ReviewView } from "../../utils/booking-review";

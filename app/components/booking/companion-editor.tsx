@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import type { CompanionView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicFormItem } from "../../../core/contracts/forms";

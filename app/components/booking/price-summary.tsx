@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import type { PriceSummaryView } from "../../utils/booking-view";
 
 /**

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import type { PublicFormItem } from "../../../core/contracts/forms";
 import type { UploadView } from "../../../core/contracts/uploads";
 import { useLocale } from "../../utils/locale";

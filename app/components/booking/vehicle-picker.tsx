@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../utils/use-translation";
 import type { PublicFormItem } from "../../../core/contracts/forms";
 import {
   adjustUsed,

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { useBlocker } from "react-router";
 import type { FieldErrors } from "../../../../core/contracts/errors";
 import type { StaffForm } from "../../../../core/contracts/form-definitions";

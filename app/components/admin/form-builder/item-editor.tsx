@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem } from "../../../../core/contracts/form-definitions";
 import type { LocalizedText } from "../../../../core/contracts/localized-text";
 import { takesAnswer } from "../../../../core/forms/kinds";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, GridList, GridListItem, useDragAndDrop } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { formItemKinds, type FormItemKind } from "../../../../core/contracts/forms";
 import { useFocusAfterMove } from "../focus-after-move";
 import { smallButton } from "./controls";

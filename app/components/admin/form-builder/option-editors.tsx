@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem, FormDefinitionPage } from "../../../../core/contracts/form-definitions";
 import type { LocalizedText } from "../../../../core/contracts/localized-text";
 import { companionTypes } from "../../../../core/domain/booking-choices";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, GridList, GridListItem, useDragAndDrop } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { useFocusAfterMove } from "../focus-after-move";
 import { smallButton, TextControl } from "./controls";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { localizePath } from "../../../../core/i18n/locales";
 import { answerField } from "../../../utils/booking-field-names";
 import { useLocale } from "../../../utils/locale";

@@ -1,5 +1,5 @@
 import { Button, ComboBox, Group, Input, Label, ListBox, ListBoxItem, Popover } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { describedBy, ErrorText, Hint, RequiredMark } from "../item-frame";
 import { controlProps } from "./controls";
 import type { KindRenderProps } from "./kind-renderer";

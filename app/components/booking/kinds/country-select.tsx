@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import type { PublicFormItem } from "../../../../core/contracts/forms";
 import { afterFirstInteraction, useAfterFirstInteraction } from "../../../utils/on-first-interaction";
 import { controlClasses, ItemFrame } from "../item-frame";

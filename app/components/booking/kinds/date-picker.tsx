@@ -14,7 +14,7 @@ import {
   Label,
   Popover,
 } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { dateBoundsOf, isRealDate } from "../../../../core/forms/kinds/plain-options";
 import { intlLocaleTags } from "../../../../core/i18n/locales";
 import { useLocale } from "../../../utils/locale";

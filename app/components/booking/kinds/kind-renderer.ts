@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import type { BookingView } from "../../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../../core/contracts/errors";
 import type { PublicFormItem } from "../../../../core/contracts/forms";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../utils/use-translation";
 import { controlClasses, ItemFrame } from "../item-frame";
 import { controlProps, frameProps } from "./controls";
 import { choicesOf, readText, text, useChoiceText, type FormItemKindRenderer, type KindRenderProps } from "./kind-renderer";
