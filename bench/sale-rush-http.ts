@@ -9,6 +9,7 @@
  *   npm run bench:rush-http -- --buyers 300 --places 250 --concurrency 20      (a quick check)
  *
  *   npm run bench:rush-http -- --processes 3   (RUSH_PROCESSES: several server processes on the one database)
+ *   npm run bench:rush-http -- --tcp           (RUSH_TCP=1: the site reaches PostgreSQL over 127.0.0.1, not its unix socket)
  *
  * The compiled server (build/server-main.js) runs with NODE_ENV=test: run `npm run build` first.
  */
@@ -41,6 +42,7 @@ const { values: argv } = parseArgs({
     concurrency: { type: "string" },
     payment: { type: "string" },
     processes: { type: "string" },
+    tcp: { type: "boolean" },
   },
 });
 
@@ -54,7 +56,9 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
 const buyers = positiveInteger("buyers", argv.buyers ?? process.env.RUSH_BUYERS, 3000);
 const places = positiveInteger("places", argv.places ?? process.env.RUSH_PLACES, 2500);
 const concurrency = positiveInteger("concurrency", argv.concurrency ?? process.env.RUSH_CONCURRENCY, 50);
-const processes = positiveInteger("processes", argv.processes ?? process.env.RUSH_PROCESSES, 1);
+// One process per core by default, as WEB_CONCURRENCY would run them (the goal is measured with several).
+const processes = positiveInteger("processes", argv.processes ?? process.env.RUSH_PROCESSES, availableParallelism());
+const tcp = argv.tcp ?? process.env.RUSH_TCP === "1";
 const paymentOption = paymentOf(argv.payment ?? process.env.RUSH_PAYMENT ?? "credit_card");
 function paymentOf(raw: string): PaymentOption {
   if (raw !== "credit_card" && raw !== "invoice") throw new Error(`payment must be credit_card or invoice, got "${raw}"`);
@@ -127,7 +131,8 @@ try {
   // (as a balancer in front of them would). Every buyer comes from 127.0.0.1; real buyers come from
   // many addresses, hence the raised rate limits.
   const env = {
-    DATABASE_URL: cluster.url,
+    // PostgreSQL runs on this machine: through its unix socket, as README advises for one machine (--tcp: over 127.0.0.1).
+    DATABASE_URL: tcp ? cluster.url : cluster.socketUrl,
     RATE_LIMIT_MULTIPLIER: "1000",
     JWT_SECRET: "rush-bench-jwt-secret-0123456789abcdef",
     SANDBOX_WEBHOOK_SECRET: "rush-bench-webhook",
@@ -236,7 +241,7 @@ try {
   const mailCounts = mails.map((row) => `${row.count} ${row.status}`).join(", ") || "none";
 
   console.log(
-    `\nSale rush over HTTP on PostgreSQL: ${buyers} buyers, ${places} places, ${concurrency} at a time, payment ${paymentOption}, ${processes} server process${processes === 1 ? "" : "es"}`,
+    `\nSale rush over HTTP on PostgreSQL (${tcp ? "TCP" : "unix socket"}): ${buyers} buyers, ${places} places, ${concurrency} at a time, payment ${paymentOption}, ${processes} server process${processes === 1 ? "" : "es"}`,
   );
   console.log(`  flow per buyer        open draft + ${pages.length} page saves + submit = ${pages.length + 2} requests`);
   console.log(`  completed bookings    ${completed} (${refused} told "fully booked", ${errorCount} other errors)`);

@@ -8,7 +8,7 @@ import path from "node:path";
  * package (installed on demand). initdb refuses to run as root, so the cluster belongs to `postgres`.
  */
 /** `dataDir`: the cluster's data folder (its postmaster.pid names the server process). */
-export type PostgresCluster = { url: string; dataDir: string; stop: () => void };
+export type PostgresCluster = { url: string; socketUrl: string; dataDir: string; stop: () => void };
 
 function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
@@ -76,5 +76,10 @@ export async function startPostgresCluster(baseDir: string): Promise<PostgresClu
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dataDir, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
+    dataDir,
+    stop,
+  };
 }

@@ -34,12 +34,14 @@ export function bookingPageSchema(page: { items: PublicFormItem[] }, { today, tr
 
 /** Errors of one page's answers as message keys, keyed by item uuid; empty when the page is complete. */
 export function validatePage(items: PublicFormItem[], answers: Record<string, unknown>, today: string): ItemErrors {
-  const result = bookingPageSchema({ items }, { today }).safeParse(answers);
+  // The same rules as bookingPageSchema, without a zod schema around them (the server checks every save).
+  const hidden = hiddenItemUuids(items, answers);
+  const optional = optionalItemUuids(items, answers);
   const errors: ItemErrors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const [uuid] = issue.path;
-    // Without `translate` every message is the ValidationMessage the kind reported.
-    if (typeof uuid === "string") errors[uuid] = [issue.message as ValidationMessage];
+  for (const item of items) {
+    if (hidden.has(item.uuid)) continue;
+    const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
+    if (found) errors[item.uuid] = [found];
   }
   return errors;
 }

@@ -1,4 +1,4 @@
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from "node:zlib";
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliCompress, type Gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 
 /** Encodings this site sends, best first: brotli is ~15 % smaller than gzip on our HTML and JSON. */
@@ -39,10 +39,27 @@ export function chooseContentEncoding(acceptEncoding: string | null | undefined)
  * Brotli at quality 4 and gzip at level 6: for answers made per request the quick settings keep most
  * of the saving (quality 11 is for files compressed once at build, scripts/precompress-assets.ts).
  */
+const brotliParams = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
+const gzipLevel = 6;
+
 function compressorFor(encoding: ContentEncoding): BrotliCompress | Gzip {
-  return encoding === "br"
-    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-    : createGzip({ level: 6 });
+  return encoding === "br" ? createBrotliCompress({ params: brotliParams }) : createGzip({ level: gzipLevel });
+}
+
+/**
+ * An answer that was whole after its first read (JSON, most API answers) is compressed in one call
+ * and sent as bytes with its length: no stream to pipe through (in a sale rush the web streams cost
+ * more CPU than the compression). Larger ones still stream, so one big answer never holds the loop.
+ */
+const compressAtOnceBytes = 256 * 1024;
+
+function compressAtOnce(encoding: ContentEncoding, bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return asBody(encoding === "br" ? brotliCompressSync(bytes, { params: brotliParams }) : gzipSync(bytes, { level: gzipLevel }));
+}
+
+/** zlib's buffers and a stream's chunks live in plain ArrayBuffers (never shared memory): a body as fetch's types want it. */
+function asBody(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
@@ -105,9 +122,14 @@ export function compressResponses(): MiddlewareHandler {
     // Most answers carry no length yet: read their first kilobyte to know whether they are small.
     const start = await readAtLeast(response.body, minimumCompressedBytes);
     const headers = new Headers(response.headers);
-    let body: ReadableStream<Uint8Array> = start.body;
+    let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> = start.body;
     if (start.ended && start.size < minimumCompressedBytes) {
       headers.set("Content-Length", String(start.size));
+      body = concatenate(start.head, start.size);
+    } else if (start.ended && start.size <= compressAtOnceBytes) {
+      body = compressAtOnce(encoding, concatenate(start.head, start.size));
+      headers.set("Content-Length", String(body.byteLength));
+      headers.set("Content-Encoding", encoding);
     } else {
       headers.delete("Content-Length");
       headers.set("Content-Encoding", encoding);
@@ -122,7 +144,10 @@ export function compressResponses(): MiddlewareHandler {
  * Reads chunks until `atLeast` bytes have come or the stream has ended, and gives back a stream that
  * starts with what was read and goes on with the rest (so a streamed page keeps streaming).
  */
-async function readAtLeast(source: ReadableStream<Uint8Array>, atLeast: number): Promise<{ body: ReadableStream<Uint8Array>; size: number; ended: boolean }> {
+async function readAtLeast(
+  source: ReadableStream<Uint8Array>,
+  atLeast: number,
+): Promise<{ body: ReadableStream<Uint8Array>; head: Uint8Array[]; size: number; ended: boolean }> {
   const reader = source.getReader();
   const head: Uint8Array[] = [];
   let size = 0;
@@ -150,5 +175,17 @@ async function readAtLeast(source: ReadableStream<Uint8Array>, atLeast: number):
       return reader.cancel(reason);
     },
   });
-  return { body, size, ended };
+  return { body, head, size, ended };
+}
+
+/** The chunks read as one array (most answers come in one chunk: then that one). */
+function concatenate(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  if (chunks.length === 1 && chunks[0]) return asBody(chunks[0]);
+  const whole = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { PublicFormItem } from "../../contracts/forms";
 import { checkbox } from "./checkbox";
 import { companion } from "./companion";
@@ -73,7 +74,26 @@ export function validateAnswer(item: PublicFormItem, value: unknown, today: stri
   const rule: FormItemKindModule["answer"] = formItemKinds[item.kind].answer;
   if (!rule) return null;
   if (!rule.checksBlank && isBlank(value)) return item.required && !isCompletableLater(item) ? rule.blankMessage : null;
-  const result = rule.schema(item, today).safeParse(value);
+  const result = answerSchema(rule, item, today).safeParse(value);
   // Every message a kind's schema reports is a ValidationMessage (built with `problem()`).
   return result.success ? null : ((result.error.issues[0]?.message ?? "validation.required") as ValidationMessage);
+}
+
+/**
+ * A kind's schema depends on the item's kind, options and `required`, and on today (date bounds): built
+ * once per item and day, not on every answer checked (building a zod schema costs more than checking
+ * with it; a sale rush checks every page of every booking). Keyed by the options object, so a form
+ * dropped from the read cache takes its schemas with it.
+ */
+const answerSchemas = new WeakMap<object, Map<string, z.ZodType>>();
+
+function answerSchema(rule: NonNullable<FormItemKindModule["answer"]>, item: PublicFormItem, today: string): z.ZodType {
+  const key = `${item.kind}|${item.required}|${today}`;
+  let byKey = answerSchemas.get(item.options);
+  const known = byKey?.get(key);
+  if (known) return known;
+  if (!byKey || byKey.size >= 8) answerSchemas.set(item.options, (byKey = new Map()));
+  const schema = rule.schema(item, today);
+  byKey.set(key, schema);
+  return schema;
 }
