@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -47,23 +47,13 @@ for (const language of languages) {
       await page.goto(`${language.prefix}/login`);
       await hydrated(page);
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
-        .click();
-      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
-      await expect(page.getByTestId("event-card").first()).toBeVisible();
+      await openEventListFromHeader(page, language);
       expect(await styles(page)).toEqual(styled);
       await page.getByTestId("event-card").first().getByRole("link").first().click();
       await expect(page).toHaveURL(new RegExp(`${language.prefix}/events/[^/]+/[^/]+$`));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       expect(await styles(page)).toEqual(styled);
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
-        .click();
-      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
-      await expect(page.getByTestId("event-card").first()).toBeVisible();
+      await openEventListFromHeader(page, language);
       expect(await styles(page)).toEqual(styled);
       expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseLanguage, expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { chooseLanguage, expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -98,12 +98,7 @@ for (const language of languages) {
       await page.goto(`${language.prefix}/login`);
       await hydrated(page);
       await expect(page.locator("html")).not.toHaveAttribute("data-static-page");
-      await page
-        .getByRole("banner")
-        .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
-        .click();
-      await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
-      await expect(page.getByTestId("event-card").first()).toBeVisible();
+      await openEventListFromHeader(page, language);
       // A client-side navigation: the router is still there, the list works as a page of the app.
       expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
       await page.getByRole("link", { name: t.category, exact: true }).click();

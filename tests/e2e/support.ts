@@ -136,6 +136,16 @@ const screens = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
 ];
 
+/** Follows the header's "Events" link and waits for the list's first card. */
+export async function openEventListFromHeader(page: Page, language: (typeof languages)[number]) {
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: language.locale === "de" ? "Veranstaltungen" : "Events", exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${language.prefix}/events$`));
+  await expect(page.getByTestId("event-card").first()).toBeVisible();
+}
+
 /** React Router has hydrated the page: from now on its forms are JavaScript's. */
 export async function hydrated(page: Page) {
   // The router exists before React has finished hydrating a large page: wait for the root's effect too
