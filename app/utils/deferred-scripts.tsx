@@ -10,31 +10,32 @@ import { Scripts } from "react-router";
  * loading before the observed first paint as render-blocking; module scripts can never be cleared
  * (their evaluation carries no URL). On a hydrated page that cost ≈ 1.5 s of simulated FCP.
  *
- * So on the server `<Scripts/>`' output is written inside `<noscript>`: the browser keeps it as
- * inert text (React does not hoist links out of a `<noscript>`), and the inline starter below turns
- * it back into elements. The context script (and an import map, were SRI on) runs at once, because
- * the loader data React Router streams after it writes into `window.__reactRouterContext`; the
- * preloads and the module wait for the second animation frame, i.e. until the first frame has been
- * painted. Every element gets this request's CSP nonce (the page cache re-signs it like any other).
+ * So on the server `<Scripts/>`' output is written inside `<noscript><template>`: a browser with
+ * JavaScript keeps it as inert text (React does not hoist links out of a `<noscript>`), one without
+ * leaves the template's content alone. The inline starter below turns it back into elements. The
+ * context script (and an import map, were SRI on) runs at once, because the loader data React Router
+ * streams after it writes into `window.__reactRouterContext`; the preloads and the module wait until
+ * the browser reports the first contentful paint. Every element gets this request's CSP nonce (the page cache re-signs it like any other).
  * React Router's markup itself is unchanged: what it renders is what runs, only later.
  */
 export const appScriptsHolderId = "app-scripts";
 
 type StarterDocument = Pick<Document, "body" | "createElement" | "currentScript" | "getElementById" | "visibilityState">;
-type StarterWindow = { document: StarterDocument } & Pick<Window, "requestAnimationFrame" | "setTimeout">;
+type StarterWindow = { document: StarterDocument; PerformanceObserver?: typeof PerformanceObserver } & Pick<Window, "requestAnimationFrame" | "setTimeout">;
 
 /** Inlined as source (must stay self-contained, no imports); runs right after the `<noscript>`. */
-export function startAppScripts(win: StarterWindow, holderId: string): void {
+export function startAppScripts(win: StarterWindow, holderId: string, latestMs: number): void {
   const { document } = win;
   const starter = document.currentScript as HTMLScriptElement | null;
   const holder = document.getElementById(holderId);
   if (!starter || !holder) return;
   const nonce = starter.nonce;
-  const template = document.createElement("template");
-  template.innerHTML = holder.textContent ?? "";
+  const parsed = document.createElement("template");
+  parsed.innerHTML = holder.textContent ?? "";
   holder.remove();
+  const inner = parsed.content.querySelector("template");
   const later: Element[] = [];
-  for (const inert of Array.from(template.content.children)) {
+  for (const inert of Array.from(inner?.content.children ?? [])) {
     // Elements parsed by innerHTML never run: each is made anew, with the attributes it was rendered with.
     const element = document.createElement(inert.localName) as HTMLElement;
     for (const attribute of Array.from(inert.attributes)) element.setAttribute(attribute.name, attribute.value);
@@ -44,13 +45,31 @@ export function startAppScripts(win: StarterWindow, holderId: string): void {
     if (runsNow) starter.before(element);
     else later.push(element);
   }
-  const load = () => win.setTimeout(() => document.body.append(...later), 0);
-  // A hidden tab paints nothing (and runs no animation frames): load at once there.
-  if (document.visibilityState === "hidden") load();
-  else win.requestAnimationFrame(() => win.requestAnimationFrame(load));
+  let started = false;
+  const load = () => {
+    if (started) return;
+    started = true;
+    document.body.append(...later);
+  };
+  // A hidden tab paints nothing: load at once there.
+  if (document.visibilityState === "hidden") return load();
+  // The browser reports the first contentful paint once the frame is on screen (animation frames
+  // come earlier: two of them still started the entry ≈ 10 ms before the reported paint).
+  if (win.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    new win.PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      win.setTimeout(load, 0);
+    }).observe({ type: "paint", buffered: true });
+  } else win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(load, 0)));
+  // Should no paint be reported (a tab hidden mid-load), the app still starts.
+  win.setTimeout(load, latestMs);
 }
 
-export const startAppScriptsSource = `(${startAppScripts.toString()})(window, ${JSON.stringify(appScriptsHolderId)});`;
+/** How long the app waits at most for the first paint to be reported. */
+export const appScriptsLatestMs = 3000;
+
+export const startAppScriptsSource = `(${startAppScripts.toString()})(window, ${JSON.stringify(appScriptsHolderId)}, ${appScriptsLatestMs});`;
 
 /**
  * In place of `<Scripts/>` on hydrated pages. The browser renders nothing here: React skips the
@@ -63,7 +82,10 @@ export function AppScripts({ nonce }: { nonce: string | undefined }) {
   return (
     <>
       <noscript id={appScriptsHolderId}>
-        <Scripts nonce={nonce} />
+        {/* A <template> keeps a browser without JavaScript from fetching the preloads. */}
+        <template>
+          <Scripts nonce={nonce} />
+        </template>
       </noscript>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: startAppScriptsSource }} />
     </>
