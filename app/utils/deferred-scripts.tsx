@@ -1,4 +1,5 @@
 import { Scripts } from "react-router";
+import { earlyInteractionKey, interactionEvents } from "./on-first-interaction";
 
 /**
  * The app's JavaScript starts loading after the first paint (decision 058).
@@ -21,11 +22,22 @@ import { Scripts } from "react-router";
 export const appScriptsHolderId = "app-scripts";
 
 type StarterDocument = Pick<Document, "body" | "createElement" | "currentScript" | "getElementById" | "visibilityState">;
-type StarterWindow = { document: StarterDocument; PerformanceObserver?: typeof PerformanceObserver } & Pick<Window, "requestAnimationFrame" | "setTimeout">;
+type StarterWindow = { document: StarterDocument; PerformanceObserver?: typeof PerformanceObserver } & Pick<
+  Window,
+  "addEventListener" | "removeEventListener" | "requestAnimationFrame" | "setTimeout"
+>;
+type StarterOptions = { holderId: string; latestMs: number; interactionEvents: readonly string[]; interactionKey: string };
 
 /** Inlined as source (must stay self-contained, no imports); runs right after the `<noscript>`. */
-export function startAppScripts(win: StarterWindow, holderId: string, latestMs: number): void {
+export function startAppScripts(win: StarterWindow, { holderId, latestMs, interactionEvents, interactionKey }: StarterOptions): void {
   const { document } = win;
+  // What the visitor does before the app's code runs still counts as the first interaction
+  // (on-first-interaction.ts): React Aria's controls load at it.
+  const interacted = () => {
+    Object.assign(win, { [interactionKey]: true });
+    for (const name of interactionEvents) win.removeEventListener(name, interacted, true);
+  };
+  for (const name of interactionEvents) win.addEventListener(name, interacted, { capture: true, passive: true });
   const starter = document.currentScript as HTMLScriptElement | null;
   const holder = document.getElementById(holderId);
   if (!starter || !holder) return;
@@ -69,7 +81,8 @@ export function startAppScripts(win: StarterWindow, holderId: string, latestMs: 
 /** How long the app waits at most for the first paint to be reported. */
 export const appScriptsLatestMs = 3000;
 
-export const startAppScriptsSource = `(${startAppScripts.toString()})(window, ${JSON.stringify(appScriptsHolderId)}, ${appScriptsLatestMs});`;
+const starterOptions: StarterOptions = { holderId: appScriptsHolderId, latestMs: appScriptsLatestMs, interactionEvents, interactionKey: earlyInteractionKey };
+export const startAppScriptsSource = `(${startAppScripts.toString()})(window, ${JSON.stringify(starterOptions)});`;
 
 /**
  * In place of `<Scripts/>` on hydrated pages. The browser renders nothing here: React skips the

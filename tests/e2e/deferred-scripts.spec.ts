@@ -101,3 +101,20 @@ test("a chunk that fails to load still reloads the page once (spec §8), and the
   expect(failed).toBe(1);
   expect(await page.evaluate(() => window.localStorage.getItem("chunk-reload-at"))).not.toBeNull();
 });
+
+test("an interaction before the app's code has run still loads the enhanced controls (decision 052)", async ({ page }) => {
+  const trip = await createEvent(page.request, "golfYogaTrip");
+  // The entry is held until the pointer has moved: the move happens while the page has no app yet.
+  let release = () => {};
+  const moved = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await moved;
+    await route.continue();
+  });
+  await page.goto(`/booking/${trip.formUuid}`, { waitUntil: "domcontentloaded" });
+  await page.mouse.move(10, 10);
+  await page.mouse.move(20, 20);
+  release();
+  await hydrated(page);
+  await expect(page.locator('input[role="combobox"]').first()).toBeVisible();
+});
