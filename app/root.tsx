@@ -1,7 +1,7 @@
 import "./utils/zod-without-eval";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { translatorFor } from "../core/i18n/i18n";
 import { defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
 import type { Route } from "./+types/root";
@@ -12,6 +12,7 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
+import { AppScripts } from "./utils/deferred-scripts";
 import { useInlineStylesheet } from "./utils/inline-stylesheet";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
@@ -93,7 +94,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            {/* React Router's <Scripts/>, started after the first paint (decision 058). */}
+            <AppScripts nonce={nonce} />
           </>
         )}
       </body>

@@ -5,6 +5,7 @@
  * with the sample data) on a throwaway PGlite, and Debian's desktop Chromium (installed when missing).
  *
  *   npm run build && npm run bench:lighthouse
+ *   npm run bench:lighthouse -- booking      (only the pages whose address contains "booking")
  *
  * Scores vary by a point or two from run to run, more on a busy machine: compare runs on a quiet one.
  */
@@ -41,6 +42,9 @@ try {
     pages.push(`${prefix}/`, `${prefix}/events`, `${prefix}/booking/${seedIds.forms.golfYogaTrip}`);
     if (first) pages.push(`${prefix}/events/${first.category.slug}/${first.slug}`);
   }
+  // Optional words on the command line keep only the pages whose address contains one of them.
+  const only = process.argv.slice(2);
+  if (only.length > 0) pages.splice(0, pages.length, ...pages.filter((page) => only.some((word) => page.includes(word))));
   console.log(
     `\nLighthouse mobile${" ".repeat(47)} ${categories.map((name) => name.padStart(15)).join("")}      sent   goal: performance ≥ ${performanceGoal}, others ${otherGoal}`,
   );

@@ -7,13 +7,21 @@ import { useEffect, useState } from "react";
  * the page's first load. Anything the visitor does counts: a pointer moving or touching, a key,
  * a scroll, a focus.
  */
-const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
+export const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
+
+/**
+ * The page's code starts only after the first paint (decision 058): the inline starter
+ * (deferred-scripts.tsx) listens from the start and sets this on `window` at an interaction that
+ * came before this module ran, so that it counts too.
+ */
+export const earlyInteractionKey = "__interactedBeforeApp";
 
 let interacted: Promise<void> | null = null;
 
 /** Settles at the visitor's first interaction with the page (at once if there has been one). */
 export function firstInteraction(): Promise<void> {
   if (interacted) return interacted;
+  if ((window as unknown as Record<string, unknown>)[earlyInteractionKey] === true) return (interacted = Promise.resolve());
   interacted = new Promise<void>((resolve) => {
     const done = () => {
       for (const name of interactionEvents) window.removeEventListener(name, done, true);
