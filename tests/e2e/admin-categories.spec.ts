@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
@@ -155,6 +155,8 @@ for (const language of languages) {
 
       // Deleting it is refused with the reason; nothing changes.
       await page.goto(`${prefix}/admin/categories`);
+      // The dialog is the app's: its button answers once the page has hydrated (after the first paint, decision 058).
+      await hydrated(page);
       await page.getByRole("button", { name: t.delete(localName) }).click();
       const dialog = page.getByRole("alertdialog");
       await expect(dialog).toContainText(t.oneEvent);
@@ -173,6 +175,7 @@ for (const language of languages) {
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByText(t.created)).toBeVisible();
       await page.goto(`${prefix}/admin/categories`);
+      await hydrated(page);
       await page.getByRole("button", { name: t.delete(empty) }).focus();
       await page.keyboard.press("Enter");
       const confirm = page.getByRole("alertdialog").getByRole("button", { name: t.deleteConfirm, exact: true });

@@ -116,6 +116,9 @@ for (const language of languages) {
       await page.getByRole("navigation", { name: /./ }).first().getByRole("link", { name: t.events }).click();
       await page.locator("footer").getByRole("link").filter({ hasText: /\.$/ }).first().click();
       // A content page is served without hydration (decision 056): Back is a link its inline script sends one step back.
+      // The click loads a new document: wait for it before asking the page anything.
+      await expect(page).not.toHaveURL(new RegExp(`${at("/events")}$`));
+      await page.waitForLoadState("load");
       await hydrated(page);
       const back = page.getByRole("banner").locator("a, button").filter({ hasText: t.back });
       await expect(back).toBeVisible();

@@ -153,8 +153,9 @@ export async function hydrated(page: Page) {
   // A page served without hydration (decision 056) is as live as it gets once its inline script has run.
   await page.waitForFunction(
     () =>
-      ("__reactRouterDataRouter" in window && document.documentElement.hasAttribute("data-hydrated")) ||
-      (document.documentElement.hasAttribute("data-static-page") && document.documentElement.hasAttribute("data-enhanced")),
+      // documentElement is null for a moment while a new document replaces the old one.
+      ("__reactRouterDataRouter" in window && document.documentElement?.hasAttribute("data-hydrated")) ||
+      (document.documentElement?.hasAttribute("data-static-page") && document.documentElement.hasAttribute("data-enhanced")),
   );
 }
 
