@@ -1,7 +1,7 @@
 import "./utils/zod-without-eval";
 import { useEffect, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { translatorFor } from "../core/i18n/i18n";
 import { defaultLocale, localeFromPath, locales } from "../core/i18n/locales";
 import type { Route } from "./+types/root";
@@ -12,7 +12,7 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
-import { AppScripts } from "./utils/deferred-scripts";
+import { AppScripts, useScriptsAfterPaint } from "./utils/deferred-scripts";
 import { useInlineStylesheet } from "./utils/inline-stylesheet";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = usePageI18n(locale, pathname);
   // A page without hydration (decision 056): none of the app's JavaScript, a few lines inline instead.
   const staticPage = useStaticPage();
+  const scriptsAfterPaint = useScriptsAfterPaint();
   // Effects run once the page has hydrated: from then on its controls answer. Marked on <html> so that
   // a test (or a style) can tell the live page from the server's HTML that looks the same.
   useEffect(() => {
@@ -94,8 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
-            {/* React Router's <Scripts/>, started after the first paint (decision 058). */}
-            <AppScripts nonce={nonce} />
+            {/* On the booking pages React Router's <Scripts/> start after the first paint (decision 058). */}
+            {scriptsAfterPaint ? <AppScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
           </>
         )}
       </body>

@@ -1,4 +1,4 @@
-import { Scripts } from "react-router";
+import { Scripts, useMatches } from "react-router";
 import { earlyInteractionKey, interactionEvents } from "./on-first-interaction";
 
 /**
@@ -103,4 +103,15 @@ export function AppScripts({ nonce }: { nonce: string | undefined }) {
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: startAppScriptsSource }} />
     </>
   );
+}
+
+/**
+ * Pages whose route says so (`handle = startsScriptsAfterPaint`: the booking pages, which work in full
+ * without JavaScript) start their scripts after the first paint; every other page (the back office's
+ * dialogs are JavaScript's alone) keeps React Router's `<Scripts/>`, so its buttons answer as early as before.
+ */
+export const startsScriptsAfterPaint = { startScriptsAfterPaint: true } as const;
+
+export function useScriptsAfterPaint(): boolean {
+  return useMatches().some((match) => (match.handle as { startScriptsAfterPaint?: boolean } | undefined)?.startScriptsAfterPaint === true);
 }
