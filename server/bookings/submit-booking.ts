@@ -7,7 +7,7 @@ import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
-import type { ReadCache } from "../services/cache";
+import { readThrough, type ReadCache } from "../services/cache";
 import { newBookingCode } from "./booking-code";
 import { recordTransition } from "./record-transition";
 import { holdPlaces, reserveResource } from "./places";
@@ -135,7 +135,7 @@ export async function submitBooking(
         if (!resource || !Number.isInteger(request.quantity) || request.quantity < 1) throw new ResourceUnavailable(request.resourceId);
       }
 
-      const catalogue = <T>(key: string, load: () => Promise<T>) => (input.reads ? input.reads.get(key, load, "catalogue") : load());
+      const catalogue = <T>(key: string, load: () => Promise<T>) => readThrough(input.reads, key, load, "catalogue");
       // Awaited one by one: on a miss they run on the transaction's one connection.
       const prices = await catalogue(`event-prices:${event.id}`, () => tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id)));
       // The priced choices by the version the booking is pinned to (`prepare` pinned it under this lock):

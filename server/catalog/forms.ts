@@ -9,7 +9,7 @@ import type { Queryable } from "../db/client";
 import { formVersionById, latestFormVersion, readDraftDefinition } from "../db/form-versions";
 import { eventDayResources, eventPrices, events, forms, formVersions, sites } from "../db/schema";
 import { notFound } from "../errors";
-import type { ReadCache } from "../services/cache";
+import { readThrough, type ReadCache } from "../services/cache";
 import { sanitizeRichText } from "../rich-text";
 
 /**
@@ -39,7 +39,7 @@ export async function getPublishedForm(reader: FormReader, locale: Locale, formI
     const [places] = await reader.db.select({ capacity: events.capacity, placesTaken: events.placesTaken }).from(events).where(eq(events.id, form.event.uuid));
     return places ?? { capacity: 0, placesTaken: 0 };
   };
-  const places = reader.reads ? await reader.reads.get(`event-places:${form.event.uuid}`, loadPlaces, "availability") : await loadPlaces();
+  const places = await readThrough(reader.reads, `event-places:${form.event.uuid}`, loadPlaces, "availability");
   return { ...form, event: { ...form.event, state: eventState({ ...form.dates, ...places }, now) } };
 }
 
@@ -102,7 +102,7 @@ async function formAsOf(
   options: { requirePublished?: boolean | undefined },
 ): Promise<BookingForm & { dates: EventDates }> {
   const load = () => loadFormSnapshot(reader.db, locale, formId, version);
-  const snapshot = reader.reads ? await reader.reads.get(`booking-form:${formId}:${version}:${locale}`, load, "catalogue") : await load();
+  const snapshot = await readThrough(reader.reads, `booking-form:${formId}:${version}:${locale}`, load, "catalogue");
   if (!snapshot || (options.requirePublished && !snapshot.published)) throw notFound("formNotFound");
   const { form, versionId, definition, dates } = snapshot;
   return { ...form, today: operatorToday(now), versionId, definition, dates };

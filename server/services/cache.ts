@@ -142,3 +142,8 @@ function approximateBytes(value: unknown): number {
     return 0;
   }
 }
+
+/** Through `reads` when there is one (a request's services), straight from the database when not (a transaction's own reads, tests). */
+export function readThrough<T>(reads: ReadCache | undefined, key: string, load: () => Promise<T>, kind: ReadKind): Promise<T> {
+  return reads ? reads.get(key, load, kind) : load();
+}
