@@ -85,6 +85,9 @@ function Toolbar({ editor, labelledBy }: { editor: Editor; labelledBy: string })
             aria-pressed={button.pressed}
             aria-label={button.label}
             title={button.label}
+            // The editor keeps focus and caret while a button is pressed with the pointer: otherwise
+            // its focus returns a frame later and a key typed meanwhile loses the toggled mark.
+            onMouseDown={(event) => event.preventDefault()}
             onClick={button.run}
           >
             <span aria-hidden="true" className={button.key === "italic" ? "italic" : undefined}>
