@@ -37,6 +37,8 @@ for (const language of languages) {
       request,
       baseURL,
     }) => {
+      // Five pages, each checked with axe: ~18 s on a quiet CI machine, too close to the default 30 s.
+      test.slow();
       const assertClean = failOnConsoleErrors(page);
       const { formUuid } = await createEvent(request, "trackDayTwoDays");
       const scripts = scriptFiles(page);
