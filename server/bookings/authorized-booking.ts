@@ -30,8 +30,13 @@ export async function authorizedBooking(
     .where(and(...conditions))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", "bookingNotFound");
-  authorize(actor, action, bookingSubject(row));
+  authorizeBooking(actor, action, row);
   return row;
+}
+
+/** Asks core/domain/permissions.ts whether `actor` may do `action` to a booking row the caller has read (and locked). */
+export function authorizeBooking(actor: Actor, action: BookingAction, row: typeof bookings.$inferSelect): void {
+  authorize(actor, action, bookingSubject(row));
 }
 
 /**

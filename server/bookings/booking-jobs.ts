@@ -17,8 +17,9 @@ const sendAtUtcHour = 7;
 
 const atMorningOf = (isoDate: string) => new Date(`${isoDate}T${String(sendAtUtcHour).padStart(2, "0")}:00:00Z`);
 
-export async function scheduleHoldExpiry(tx: Queryable, bookingId: string, holdExpiresAt: Date) {
-  await tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId }, runAt: holdExpiresAt });
+/** The insert of a held booking's expiry job, not yet run: the transition writes it in its own statement. */
+export function holdExpiryJobInsert(tx: Queryable, bookingId: string, holdExpiresAt: Date) {
+  return tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId }, runAt: holdExpiresAt });
 }
 
 /**
@@ -38,6 +39,7 @@ export async function scheduleBalanceDue(tx: Queryable, booking: Pick<typeof boo
 }
 
 /** The next reminder, a week after the one just sent (the running job is not done yet, so no duplicate check). */
-export async function scheduleNextBalanceReminder(tx: Queryable, bookingId: string, now: Date) {
-  await tx.insert(jobs).values({ kind: balanceDueJob, payload: { bookingId }, runAt: new Date(now.getTime() + reminderEveryDays * 24 * 3600_000) });
+/** The insert of the next balance reminder, not yet run: the transition writes it in its own statement. */
+export function nextBalanceReminderInsert(tx: Queryable, bookingId: string, now: Date) {
+  return tx.insert(jobs).values({ kind: balanceDueJob, payload: { bookingId }, runAt: new Date(now.getTime() + reminderEveryDays * 24 * 3600_000) });
 }

@@ -15,7 +15,7 @@ import {
 import type { BookingStatus } from "../../core/domain/booking-status";
 import type { Queryable } from "../db/client";
 import { bookingEvents, bookings, payments } from "../db/schema";
-import { scheduleBalanceDue, scheduleHoldExpiry, scheduleNextBalanceReminder } from "./booking-jobs";
+import { holdExpiryJobInsert, nextBalanceReminderInsert, scheduleBalanceDue } from "./booking-jobs";
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -47,14 +47,21 @@ export type BookingChange = Partial<Omit<typeof bookings.$inferInsert, "id" | "s
 
 type BookingForTransition = Pick<BookingRow, "id" | "status" | "remainderDueOn" | "paymentOption" | "holdExpiresAt">;
 
+/**
+ * A follow-up is either an insert that the transition writes in its own statement (as a CTE: a sale
+ * rush submits thousands a minute, and every statement is a round trip under the booking's lock) or
+ * work that must read first and runs after it.
+ */
+type FollowUpWrite = { insert: ReturnType<typeof holdExpiryJobInsert> } | { run: () => Promise<void> };
+
 const followUpWriters = {
-  schedule_hold_expiry: async (tx, booking) => {
+  schedule_hold_expiry: (tx, booking) => {
     if (!booking.holdExpiresAt) throw new Error(`booking ${booking.id} is held without an expiry`);
-    await scheduleHoldExpiry(tx, booking.id, booking.holdExpiresAt);
+    return { insert: holdExpiryJobInsert(tx, booking.id, booking.holdExpiresAt) };
   },
-  schedule_balance_due: (tx, booking, now) => scheduleBalanceDue(tx, booking, now),
-  schedule_next_balance_reminder: (tx, booking, now) => scheduleNextBalanceReminder(tx, booking.id, now),
-} satisfies Record<BookingFollowUp, (tx: Queryable, booking: BookingForTransition, now: Date) => Promise<void>>;
+  schedule_balance_due: (tx, booking, now) => ({ run: () => scheduleBalanceDue(tx, booking, now) }),
+  schedule_next_balance_reminder: (tx, booking, now) => ({ insert: nextBalanceReminderInsert(tx, booking.id, now) }),
+} satisfies Record<BookingFollowUp, (tx: Queryable, booking: BookingForTransition, now: Date) => FollowUpWrite>;
 
 /**
  * The one writer of a booking's status. Inside the caller's transaction (which holds the booking's
@@ -80,13 +87,9 @@ export async function recordTransition(
   const transition = nextBookingStatus(booking.status, event);
   if (!transition.allowed) throw new TransitionRefused("booking", booking.status, event);
   const status = transition.to;
-  if (status !== booking.status || input.set) {
-    await tx
-      .update(bookings)
-      .set({ ...input.set, status, updatedAt: now })
-      .where(eq(bookings.id, booking.id));
-  }
-  await tx.insert(bookingEvents).values({
+  const after = { ...booking, ...input.set, status };
+  const followUps = bookingFollowUps[event].map((followUp) => followUpWriters[followUp](tx, after, now));
+  const auditValues = {
     bookingId: booking.id,
     ...(input.paymentId ? { paymentId: input.paymentId } : {}),
     fromStatus: booking.status,
@@ -94,9 +97,22 @@ export async function recordTransition(
     cause: input.cause,
     details: { ...input.details, event },
     at: now,
-  });
-  const after = { ...booking, ...input.set, status };
-  for (const followUp of bookingFollowUps[event]) await followUpWriters[followUp](tx, after, now);
+  };
+  // One statement: the status (and `set`), the audit row and the follow-up jobs, the inserts as CTEs.
+  const jobInserts = followUps.flatMap((followUp, index) => ("insert" in followUp ? [tx.$with(`follow_up_${index}`).as(followUp.insert)] : []));
+  if (status !== booking.status || input.set) {
+    await tx
+      .with(tx.$with("audit_row").as(tx.insert(bookingEvents).values(auditValues)), ...jobInserts)
+      .update(bookings)
+      .set({ ...input.set, status, updatedAt: now })
+      .where(eq(bookings.id, booking.id));
+  } else {
+    await tx
+      .with(...jobInserts)
+      .insert(bookingEvents)
+      .values(auditValues);
+  }
+  for (const followUp of followUps) if ("run" in followUp) await followUp.run();
   return status;
 }
 

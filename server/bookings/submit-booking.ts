@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
@@ -23,6 +23,9 @@ type ParticipantRow = typeof participants.$inferSelect;
 
 /** The booking as the submission wrote it, and its people (for its view and its e-mail, not read again). */
 export type HeldBooking = { booking: BookingRow; people: ParticipantRow[] };
+
+/** The booking's own columns that `prepare` derives from the answers: written with the submission's status. */
+export type PreparedChanges = Partial<Omit<BookingRow, "id" | "status" | "code">>;
 
 export type SubmitOutcome =
   | ({ outcome: "held"; bookingId: string; code: string; holdExpiresAt: Date | null; placesHeld: number } & HeldBooking)
@@ -77,13 +80,23 @@ export async function submitBooking(
      */
     reads?: ReadCache | undefined;
     /**
-     * Runs inside the submission's transaction right after the booking row is locked, before any place
-     * is held: checks the draft and writes what it derives from the answers, and returns the resources
-     * to hold. A page save waits for the lock and then finds the booking submitted, so nothing unchecked
-     * slips in between the check and the hold. Throwing undoes everything. Returns the booking row and
-     * its people as it left them (so they are not read again).
+     * Asks whether the caller may submit this booking, from the row just locked (throws when not): the
+     * row is read once, under its lock, for both. A refusal rolls back before anything is written.
      */
-    prepare?: (tx: Queryable, draft: BookingRow) => Promise<{ requests: ResourceRequest[] } & HeldBooking>;
+    authorize?: (locked: BookingRow) => void;
+    /**
+     * Runs inside the submission's transaction right after the booking row is locked (with its people,
+     * read with it), before any place is held: checks the draft, writes its people's columns from the answers, and returns the
+     * booking's own columns derived from them (written with the new status, one UPDATE), the resources
+     * to hold and the people as it left them (so they are not read again). A page save waits for the
+     * lock and then finds the booking submitted, so nothing unchecked slips in between the check and
+     * the hold. Throwing undoes everything.
+     */
+    prepare?: (
+      tx: Queryable,
+      draft: BookingRow,
+      people: ParticipantRow[],
+    ) => Promise<{ requests: ResourceRequest[]; changes: PreparedChanges; people: ParticipantRow[] }>;
     /**
      * Runs inside the submission's transaction once the booking is priced and coded, just before the places
      * and resources are taken (confirmation e-mail, account): all or nothing, undone when no place is left.
@@ -94,15 +107,27 @@ export async function submitBooking(
   const { now } = input;
   try {
     return await db.transaction(async (tx): Promise<SubmitOutcome> => {
-      const [locked] = await tx.select().from(bookings).where(eq(bookings.id, input.bookingId)).for("update").limit(1);
-      if (!locked) return { outcome: "not_found" };
+      // The booking under its lock, with its event as committed at this moment (its counters are taken
+      // last, by a conditional UPDATE; read here, they only refuse early) and its people, in their order.
+      const rows = await tx
+        .select({ booking: bookings, event: events, person: participants })
+        .from(bookings)
+        .innerJoin(events, eq(events.id, bookings.eventId))
+        .leftJoin(participants, eq(participants.bookingId, bookings.id))
+        .where(eq(bookings.id, input.bookingId))
+        .orderBy(asc(participants.position), asc(participants.id))
+        .for("update", { of: bookings });
+      const [first] = rows;
+      if (!first) return { outcome: "not_found" };
+      const { booking: locked, event } = first;
+      input.authorize?.(locked);
       if (locked.status !== "draft") return { outcome: "already_submitted", bookingId: locked.id, code: locked.code };
-      const { requests, booking, people } = input.prepare
-        ? await input.prepare(tx, locked)
-        : { requests: input.resources ?? [], booking: locked, people: await tx.select().from(participants).where(eq(participants.bookingId, locked.id)) };
+      const everyone = rows.flatMap((row) => (row.person ? [row.person] : []));
+      const { requests, changes, people } = input.prepare
+        ? await input.prepare(tx, locked, everyone)
+        : { requests: input.resources ?? [], changes: {}, people: everyone };
+      const booking: BookingRow = { ...locked, ...changes };
 
-      const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
-      if (!event) return { outcome: "not_found" };
       const state = eventState(event, now);
       if (state !== "bookable" && state !== "fully_booked") return { outcome: "not_bookable", state };
 
@@ -176,7 +201,7 @@ export async function submitBooking(
             : "submitted_for_card_payment";
       const holdExpiresAt = submission === "submitted_for_card_payment" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
       // The transition writes the expiry job of a held booking (bookingFollowUps).
-      const set = { code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price };
+      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price };
       const status = await recordTransition(tx, {
         booking,
         event: submission,

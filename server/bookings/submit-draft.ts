@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
@@ -15,7 +15,7 @@ import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
 import { mainParticipantColumns, toBookingView } from "./drafts";
 import { submitBooking, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
-import { authorizedBooking } from "./authorized-booking";
+import { authorizeBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { issueInvoice } from "../invoices/issue-invoice";
@@ -221,44 +221,33 @@ export async function submitDraft(
 ): Promise<BookingView> {
   const { db } = deps;
   const now = deps.now();
-  const booking = await authorizedBooking(db, actor, "booking.submit", { bookingId: input.bookingId });
-  if (booking.status !== "draft") throw alreadySubmitted();
-  // The latest published version; the booking is pinned to it below (decision 036).
-  const form = await getBookingForm({ db, reads: deps.reads }, input.locale, booking, now, { requirePublished: true });
-  // Only a form with upload items can have answers that must name an uploaded file.
-  const asksForFiles = itemsOf(form).some((item) => item.kind === "upload" || item.kind === "file");
   let itemOfResource = new Map<string, string>();
   const outcome = await submitBooking(db, {
-    bookingId: booking.id,
+    bookingId: input.bookingId,
     now: now,
     waitlistOfferToken: input.waitlistOfferToken,
     reads: deps.reads,
+    // Asked of the row the submission locks (one read for both); a refusal answers "not found" like a missing booking.
+    authorize: (locked) => authorizeBooking(actor, "booking.submit", locked),
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
-    prepare: async (tx, draft) => {
-      // One after the other: a transaction is one connection, and node-postgres queues (and warns about) overlapping queries.
-      const everyone = await tx
-        .select()
-        .from(participants)
-        .where(eq(participants.bookingId, draft.id))
-        .orderBy(asc(participants.position), asc(participants.id));
+    prepare: async (tx, draft, everyone) => {
+      // The latest published version (from the read cache's catalogue entries); the booking is pinned to it (decision 036).
+      const form = await getBookingForm({ db: tx, reads: deps.reads }, input.locale, draft, now, { requirePublished: true });
+      // Only a form with upload items can have answers that must name an uploaded file.
+      const asksForFiles = itemsOf(form).some((item) => item.kind === "upload" || item.kind === "file");
       const uploaded = asksForFiles ? await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id)) : [];
       const companions = everyone.filter((person) => person.role === "companion");
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
       const details = bookingDetails(form, draft.answers, now);
       const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
       itemOfResource = itemOf;
-      const [written] = await tx
-        .update(bookings)
-        .set({ ...details.booking, formVersionId: form.versionId, updatedAt: now })
-        .where(eq(bookings.id, draft.id))
-        .returning();
       const mains = await tx
         .update(participants)
         .set({ ...details.main, answers: details.mainAnswers })
         .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")))
         .returning();
       const people = everyone.map((person) => mains.find((main) => main.id === person.id) ?? person);
-      return { requests, booking: written ?? draft, people };
+      return { requests, changes: { ...details.booking, formVersionId: form.versionId }, people };
     },
     afterHeld: (tx, held) => afterHeld(tx, deps, held, now),
   });
