@@ -12,6 +12,7 @@ import type { Locale } from "../../core/i18n/locales";
 import type { RateLimiter, RateLimitStore } from "../auth/rate-limiter";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared-statements";
 import { bookings, participants, users } from "../db/schema";
 import { AppError } from "../errors";
 import { getBookingForm, getOpenableForm } from "../catalog/forms";
@@ -294,16 +295,13 @@ export async function updateDraftPage(
   // first matches the row, so the second can never overwrite what the first entered.
   const savesCompanions = Boolean(companionItem && input.companions?.length);
   const save = async (tx: Queryable) => {
-    const [updated] = await tx
-      .update(bookings)
-      .set({
-        answers: sql`${bookings.answers} || ${JSON.stringify(input.answers)}::jsonb`,
-        currentPage: valid ? sql`greatest(${bookings.currentPage}, ${page.number + 1})` : bookings.currentPage,
-        version: sql`${bookings.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "draft"), input.version === undefined ? undefined : eq(bookings.version, input.version)))
-      .returning();
+    const [updated] = await pageSaveStatement(tx, { advances: valid, checksVersion: input.version !== undefined }).execute({
+      bookingId: booking.id,
+      answers: JSON.stringify(input.answers),
+      nextPage: page.number + 1,
+      version: input.version ?? 0,
+      now: now.toISOString(),
+    });
     if (!updated) {
       const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
       throw current?.status === "draft" ? staleVersion() : new AppError("CONFLICT", "bookingSubmitted");
@@ -324,6 +322,51 @@ export async function updateDraftPage(
   }
   // Companions written with this save are read again; otherwise they are the ones read with the booking.
   return bookingViewOf(db, saved, now, form, savesCompanions ? undefined : companions);
+}
+
+type PageSaveVariant = { advances: boolean; checksVersion: boolean };
+
+/**
+ * A page save's UPDATE … RETURNING in its four shapes (the page valid or not, with or without the
+ * version the browser saved from), each built once per database and run as a named prepared
+ * statement (server/db/prepared-statements.ts, decision 061): a sale rush saves three pages per buyer.
+ */
+function pageSaveQuery(db: Queryable, variant: PageSaveVariant) {
+  return db
+    .update(bookings)
+    .set({
+      answers: sql`${bookings.answers} || ${sql.placeholder("answers")}::jsonb`,
+      currentPage: variant.advances ? sql`greatest(${bookings.currentPage}, ${sql.placeholder("nextPage")}::integer)` : bookings.currentPage,
+      version: sql`${bookings.version} + 1`,
+      updatedAt: sql`${sql.placeholder("now")}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(bookings.id, sql.placeholder("bookingId")),
+        eq(bookings.status, "draft"),
+        variant.checksVersion ? eq(bookings.version, sql.placeholder("version")) : undefined,
+      ),
+    )
+    .returning()
+    .prepare(`draft_page_save${variant.advances ? "_advancing" : ""}${variant.checksVersion ? "_from_version" : ""}`);
+}
+
+const pageSaveStatements = {
+  advancingFromVersion: preparedPerDatabase((db) => pageSaveQuery(db, { advances: true, checksVersion: true })),
+  advancing: preparedPerDatabase((db) => pageSaveQuery(db, { advances: true, checksVersion: false })),
+  fromVersion: preparedPerDatabase((db) => pageSaveQuery(db, { advances: false, checksVersion: true })),
+  plain: preparedPerDatabase((db) => pageSaveQuery(db, { advances: false, checksVersion: false })),
+};
+
+function pageSaveStatement(db: Queryable, variant: PageSaveVariant) {
+  const statement = variant.advances
+    ? variant.checksVersion
+      ? pageSaveStatements.advancingFromVersion
+      : pageSaveStatements.advancing
+    : variant.checksVersion
+      ? pageSaveStatements.fromVersion
+      : pageSaveStatements.plain;
+  return statement(db);
 }
 
 /** Another window saved the draft since this page was loaded: nothing is saved (decision 021). */
