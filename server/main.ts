@@ -91,7 +91,6 @@ const crossProcessSignal = env.DATABASE_URL
 const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
 const outboxDir = path.join(dataDir, "outbox");
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
-const emailWorker = startEmailWorker({ db: database.db, transport, from: env.MAIL_FROM, logger, pollIntervalMs: 2000 });
 const sandboxWebhookSecret = env.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSecret(path.join(dataDir, "sandbox-webhook-secret"));
 // env.ts refuses the sandbox in production; Stripe when configured, the sandbox otherwise.
 const sandbox: SandboxProvider | null =
@@ -146,6 +145,14 @@ const services = createServices(database.db, {
     setTimeout(() => emailWorker.wake(), 100);
     return queued;
   },
+});
+const emailWorker = startEmailWorker({
+  db: database.db,
+  transport,
+  from: env.MAIL_FROM,
+  logger,
+  pollIntervalMs: 2000,
+  loadOverrides: services.emailTextOverrides,
 });
 const jobWorker = startJobWorker({
   db: database.db,

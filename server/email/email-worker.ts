@@ -1,3 +1,4 @@
+import type { Locale } from "../../core/i18n/locales";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outboxEmails } from "../db/schema";
@@ -6,7 +7,7 @@ import { backoffMs, claimDueRows, startQueueWorker } from "../queue/durable-queu
 import { InvalidEmailMessageError, parseEmailMessage } from "./email-messages";
 import type { MailTransport } from "./mail-transport";
 import { renderEmail } from "./render-email";
-import { loadEmailTextOverrides } from "./email-text-overrides";
+import { loadEmailTextOverrides, type EmailTextOverride } from "./email-text-overrides";
 
 /** The subset of pino's logger the worker uses, so tests can pass a spy. */
 export type EmailWorkerLogger = {
@@ -38,6 +39,8 @@ export type EmailWorkerOptions = {
    * SMTP timeouts, so that only a crashed worker's mail is picked up again. Default 5 min.
    */
   claimMs?: number;
+  /** Staff's wording of a template (decision 037); the site passes its read cache's copy. Default: read from `db`. */
+  loadOverrides?: (template: string, locale: Locale) => Promise<EmailTextOverride[]>;
 };
 
 export type EmailWorker = {
@@ -68,6 +71,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
   const { db, transport, from } = options;
   const logger = options.logger ?? createLogger("info");
   const forgetsRecipientOnceSent = new Set(["account-deleted"]);
+  const loadOverrides = options.loadOverrides ?? ((template: string, locale: Locale) => loadEmailTextOverrides(db, template, locale));
 
   const worker = startQueueWorker<ClaimedMail>({
     claim: async (at, claimUntil, limit) => {
@@ -87,7 +91,7 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     run: async (mail) => {
       const message = parseEmailMessage(mail);
       // Staff's wording as it is when the mail goes out (decision 037).
-      const overrides = await loadEmailTextOverrides(db, message.template, mail.locale);
+      const overrides = await loadOverrides(message.template, mail.locale);
       const rendered = await renderEmail(message, mail.locale, overrides);
       // A process that dies between the server's acceptance and the `sent` update leaves the mail to be
       // sent again: with the outbox row's id as its Message-ID the copy is the same message, and mail

@@ -70,7 +70,8 @@ import { bindStaffContent } from "./staff-content";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { checkReadiness } from "../db/readiness";
-import { invalidateAvailability, invalidateReads, invalidatingAvailability, invalidatingReads, readsVersion } from "./cached-read";
+import { cachedCatalogueRead, invalidateAvailability, invalidateReads, invalidatingAvailability, invalidatingReads, readsVersion } from "./cached-read";
+import { loadEmailTextOverrides } from "../email/email-text-overrides";
 import { createDeps, type Deps, type ServicesOptions } from "./deps";
 
 export type { ServicesOptions };
@@ -142,12 +143,16 @@ function bindServices(deps: Deps) {
     staffEmailTexts: {
       list: (actor: Actor) => listEmailTexts(deps, actor),
       read: (actor: Actor, input: Parameters<typeof readEmailText>[2]) => readEmailText(deps, actor, input),
-      save: (actor: Actor, input: Parameters<typeof saveEmailText>[2]) => saveEmailText(deps, actor, input),
-      reset: (actor: Actor, input: Parameters<typeof resetEmailText>[2]) => resetEmailText(deps, actor, input),
+      // The mail worker reads staff's wording through the read cache (below): a change drops it.
+      save: (actor: Actor, input: Parameters<typeof saveEmailText>[2]) => invalidatingReads(deps, () => saveEmailText(deps, actor, input)),
+      reset: (actor: Actor, input: Parameters<typeof resetEmailText>[2]) => invalidatingReads(deps, () => resetEmailText(deps, actor, input)),
       preview: (actor: Actor, input: Parameters<typeof previewEmailText>[2]) => previewEmailText(deps, actor, input),
     },
     /** `GET /readyz`: the database answers and has this build's migrations. */
     readiness: () => checkReadiness(db),
+    /** Staff's wording of a template for the mail worker, from the read cache's catalogue entries (every mail of a sale rush asks). */
+    emailTextOverrides: (template: string, locale: Locale) =>
+      cachedCatalogueRead(deps, `email-text-overrides:${template}:${locale}`, () => loadEmailTextOverrides(db, template, locale)),
     /** Moves with every write that drops the read cache (the page micro-cache follows it). */
     readsVersion: () => readsVersion(deps),
     /** Test data made behind the services' back (the e2e test routes) must not wait for the read cache to expire. */
