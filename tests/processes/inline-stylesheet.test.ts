@@ -65,7 +65,9 @@ describe("the stylesheet is in the page", () => {
           if (!hydrated) {
             expect(html).not.toContain("nonce=");
             // Every inline script is allowed by its hash (JSON-LD is data: CSP does not check it).
-            const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].filter((script) => !/\ssrc=/.test(script[0]));
+            const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].filter(
+              (script) => !/\ssrc=/.test(script[0]),
+            );
             expect(scripts.length, page).toBeGreaterThanOrEqual(2);
             for (const script of scripts) expect(policy).toContain(sha256(script[1] ?? ""));
           }

@@ -195,7 +195,9 @@ describe("page cache: pages without a nonce are kept compressed (decision 059)",
       expect(brotliDecompressSync(bytes).toString("utf8")).toBe(text);
     }
     // Only the brotli bytes are counted (and kept): far less than the page.
-    const stored = brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+    const stored = brotliCompressSync(Buffer.from(text), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
     const headerBytes = "content-type".length + "text/html".length + "vary".length + "Cookie, Accept-Language".length;
     expect(cache.size).toEqual({ entries: 1, bytes: "k".length + stored.byteLength + headerBytes });
     expect(cache.size.bytes).toBeLessThan(Buffer.byteLength(text) / 5);
