@@ -86,11 +86,8 @@ export class PageCache {
     if (hit.body.kind === "parts") return new Response(joinParts(hit.body.parts, nonce), { status: hit.status, headers: hit.headers });
     const encoding = chooseContentEncoding(acceptEncoding) ?? "identity";
     const bytes = this.variantOf(key, hit, hit.body.variants, encoding);
-    const headers = new Headers(hit.headers);
-    if (encoding !== "identity") headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(bytes.byteLength));
-    // The compression middleware leaves an encoded answer alone, so the Vary it would add is set here.
-    if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Accept-Encoding");
+    const length: [string, string] = ["content-length", String(bytes.byteLength)];
+    const headers = encoding === "identity" ? [...hit.headers, length] : [...hit.headers, length, ["content-encoding", encoding] as [string, string]];
     return new Response(bytes, { status: hit.status, headers });
   }
 
@@ -105,6 +102,13 @@ export class PageCache {
     const generation = this.currentGeneration();
     const text = await response.text();
     const headers = [...response.headers.entries()].filter(([name]) => name !== "content-length" && name !== "content-encoding");
+    // A page kept compressed varies by Accept-Encoding, which the compression middleware would have
+    // said, but it leaves an encoded answer alone: said here, once.
+    const vary = response.headers.get("vary") ?? "";
+    const withVary = (): [string, string][] =>
+      /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)
+        ? headers
+        : [...headers.filter(([name]) => name !== "vary"), ["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"]];
     // Kept as bytes: their size is exact, and no substring keeps a larger string alive behind it.
     const plain = Buffer.from(text, "utf8");
     const carriesNonce = nonce !== "" && text.includes(nonce);
@@ -113,12 +117,13 @@ export class PageCache {
       carriesNonce || plain.byteLength < minimumCompressedBytes
         ? { kind: "parts", parts: carriesNonce ? text.split(nonce).map((part) => Buffer.from(part, "utf8")) : [plain] }
         : { kind: "encoded", variants: new Map([["br", asBuffer(await compressForStorage(plain, { params: storedBrotliParams }))]]) };
-    const bytes = key.length + bodyBytes(body) + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+    const kept = body.kind === "encoded" ? withVary() : headers;
+    const bytes = key.length + bodyBytes(body) + kept.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
     this.remove(key);
     if (bytes <= this.limits.maxBytes) {
       this.dropStale(now);
       this.makeRoom(bytes);
-      this.pages.set(key, { body, headers, status: response.status, expiresAt: now + this.ttlMs, generation, bytes });
+      this.pages.set(key, { body, headers: kept, status: response.status, expiresAt: now + this.ttlMs, generation, bytes });
       this.bytes += bytes;
       if (body.kind === "encoded") return this.get(key, now, nonce, acceptEncoding) ?? new Response(plain, { status: response.status, headers });
     }
