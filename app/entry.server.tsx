@@ -5,9 +5,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { webContext } from "../server/load-context";
+import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
 import { InlineStylesheetContext } from "./utils/inline-stylesheet";
 import { inlineStylesheet } from "./utils/inline-stylesheet.server";
+import { enhanceStaticPageSource, isStaticRender } from "./utils/static-page";
 
 /**
  * React Router's default Node entry (`npx react-router reveal`), plus the request's
@@ -17,6 +19,15 @@ import { inlineStylesheet } from "./utils/inline-stylesheet.server";
  * built stylesheet, which root.tsx writes into the page's <head> (decision 055).
  */
 export const streamTimeout = 5_000;
+
+/**
+ * The inline scripts whose text is the same on every page: the chunk-reload guard and a static
+ * page's enhancement (decision 056). The server's Content-Security-Policy allows them by hash
+ * (server/http/create-app.ts reads this export of the build), so a static page, which has no other
+ * inline script, is rendered without the request's nonce and the page cache keeps it compressed
+ * (decision 059). The text is taken from this build, exactly as the page writes it.
+ */
+export const fixedInlineScripts: readonly string[] = [installChunkReloadSource, enhanceStaticPageSource];
 
 export default function handleRequest(
   request: Request,
@@ -30,6 +41,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(webContext).cspNonce;
+  // A page without hydration writes no nonce (fixedInlineScripts above): not on its own inline blocks,
+  // nor on the links <Links> would give the router's. React keeps it for any script of its own.
+  const pageNonce = isStaticRender(routerContext) ? undefined : nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -40,9 +54,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <CspNonceContext.Provider value={nonce}>
+      <CspNonceContext.Provider value={pageNonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
         </InlineStylesheetContext.Provider>
       </CspNonceContext.Provider>,
       {

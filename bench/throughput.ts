@@ -3,7 +3,8 @@
  * ratio to a bare node:http server sending the same bytes (the ceiling of this machine), in one run.
  * Also measures /events with the page cache switched off (what every logged-in and booking page
  * pays: a full render, the public data from the read cache), against issue 15's goal, and "cold"
- * (the read cache off too: every query made on every request).
+ * (the read cache off too: every query made on every request). The page cache's row is measured twice:
+ * as plain HTML (a client that asks for no encoding) and as brotli, as browsers ask (decision 059).
  *
  *   npm run build && npm run bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load,
  *                                        BENCH_DATABASE=postgres for a throwaway PostgreSQL cluster)
@@ -12,6 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
+import { brotliCompressSync, constants } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -24,6 +26,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const headers = { "accept-language": "en-GB,en;q=0.9" };
 const onPostgres = process.env.BENCH_DATABASE === "postgres";
+/** The bare server's path for /events as brotli (the site answers /events itself, by Accept-Encoding). */
+const brotliPath = "/events?encoding=br";
 /** Issue 15: uncached SSR at ten times the 61 req/s measured before decision 048. */
 const uncachedBefore = 61;
 const uncachedGoal = 600;
@@ -81,14 +85,15 @@ async function startSite(pageCacheSeconds: number, dataDir: string, databaseUrl:
 }
 
 /** The ceiling: the same status, headers and body, sent by node:http with no work at all. */
-async function startBareServer(responses: Map<string, { body: Buffer; contentType: string }>) {
+async function startBareServer(responses: Map<string, { body: Buffer; contentType: string; encoding?: string }>) {
   const server = createServer((request, response) => {
     const canned = responses.get(request.url ?? "");
     if (!canned) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { "content-type": canned.contentType, "content-length": canned.body.length });
+    const encoding = canned.encoding ? { "content-encoding": canned.encoding } : {};
+    response.writeHead(200, { "content-type": canned.contentType, "content-length": canned.body.length, ...encoding });
     response.end(canned.body);
   });
   const port = await freePort();
@@ -158,11 +163,14 @@ const databaseUrl = cluster?.url;
 const site = await startSite(5, path.join(dataDir, "cached"), databaseUrl);
 try {
   const paths = ["/events", "/api/public-events"];
-  const responses = new Map<string, { body: Buffer; contentType: string }>();
+  const responses = new Map<string, { body: Buffer; contentType: string; encoding?: string }>();
   for (const pathname of paths) {
     const response = await fetch(`${site.origin}${pathname}`, { headers });
     responses.set(pathname, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "text/plain" });
   }
+  // What a browser gets: the page as brotli (the ceiling sends brotli bytes of the same page).
+  const page = responses.get("/events");
+  if (page) responses.set(brotliPath, { ...page, body: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" });
   const bare = await startBareServer(responses);
   const results: { name: string; rps: number; ceiling: number }[] = [];
   try {
@@ -171,6 +179,9 @@ try {
       const rps = await measure(`${site.origin}${pathname}`);
       results.push({ name: pathname === "/events" ? "SSR /events (page cache on)" : "GET /api/public-events", rps, ceiling });
     }
+    const ceiling = await measure(`${bare.origin}${brotliPath}`);
+    const rps = await measure(`${site.origin}/events`, connections, { "accept-encoding": "br" });
+    results.push({ name: "SSR /events (page cache on, brotli)", rps, ceiling });
   } finally {
     bare.stop();
   }

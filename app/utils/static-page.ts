@@ -28,6 +28,24 @@ export function isStaticMatch(match: { handle?: unknown; loaderData?: unknown } 
   return hydrate === false ? true : !hydrate(match?.loaderData);
 }
 
+/** The part of React Router's EntryContext that tells the page's deepest route and its data. */
+type RenderedRoutes = {
+  staticHandlerContext: { matches: { route: { id: string } }[]; loaderData: Record<string, unknown> };
+  routeModules: Record<string, { handle?: unknown } | undefined>;
+};
+
+/**
+ * Whether the page about to be rendered is one without hydration: what `useStaticPage` will say in
+ * root.tsx, decided from the same route and loader data before React starts (app/entry.server.tsx
+ * then gives the page no CSP nonce, decision 059).
+ */
+export function isStaticRender(context: RenderedRoutes): boolean {
+  const deepest = context.staticHandlerContext.matches.at(-1);
+  if (!deepest) return false;
+  const { id } = deepest.route;
+  return isStaticMatch({ handle: context.routeModules[id]?.handle, loaderData: context.staticHandlerContext.loaderData[id] });
+}
+
 /**
  * True while the server renders a page without hydration. In the browser always false: code runs
  * there only on hydrated pages, and a client-side navigation from one of them into a "static" route

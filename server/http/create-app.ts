@@ -12,7 +12,7 @@ import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, w
 import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
 import { createMetrics, routeLabeller, type MetricsOptions } from "./metrics";
 import { PageCache } from "./page-cache";
-import { securityHeaders } from "./security-headers";
+import { scriptHashSources, securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
 
 export type AppOptions = {
@@ -61,6 +61,13 @@ async function withRenewedSession(response: Response, session: Promise<WebSessio
   const already = new Set(headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
   for (const cookie of cookies) if (!already.has(cookie.split("=")[0])) headers.append("Set-Cookie", cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The hash sources of the inline scripts app/entry.server.tsx names as fixed (`fixedInlineScripts`). */
+function fixedInlineScriptHashes(build: ServerBuild): string[] {
+  const sources: unknown = (build.entry.module as unknown as Record<string, unknown>).fixedInlineScripts;
+  if (!Array.isArray(sources)) return [];
+  return scriptHashSources(sources.filter((source): source is string => typeof source === "string"));
 }
 
 /** Only the event widget may be framed by other sites. */
@@ -120,7 +127,14 @@ export function createApp(options: AppOptions) {
       return options.widgetFrameAncestors ?? "*";
     }
   };
-  app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy }));
+  // The fixed inline scripts of a static page are allowed by hash (decision 059), from the text the
+  // server build renders (its entry module exports it): hashed once for a built site.
+  let builtHashes: Promise<readonly string[]> | undefined;
+  const inlineScriptHashes = () =>
+    typeof options.build === "function"
+      ? options.build().then(fixedInlineScriptHashes)
+      : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
+  app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
@@ -171,9 +185,11 @@ export function createApp(options: AppOptions) {
     const key = pageCache.keyOf(request);
     if (key) {
       // A cached page is re-signed with this request's nonce, which the CSP header names (decision 012).
-      const cached = pageCache.get(key, Date.now(), context.cspNonce);
+      // A page without a nonce (decision 059) is kept compressed and sent in the encoding asked for.
+      const acceptEncoding = c.req.header("Accept-Encoding") ?? null;
+      const cached = pageCache.get(key, Date.now(), context.cspNonce, acceptEncoding);
       if (cached) return cached;
-      return pageCache.store(key, await render(), Date.now(), context.cspNonce);
+      return pageCache.store(key, await render(), Date.now(), context.cspNonce, acceptEncoding);
     }
     return withRenewedSession(await render(), session);
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { accessTokenOf, refreshTokenOf } from "./web-session";
 
@@ -21,6 +21,11 @@ export type SecurityHeadersOptions = {
    * without a nonce; the built site (production, tests, `npm start`) always sends the policy.
    */
   contentSecurityPolicy: boolean;
+  /**
+   * The hash sources (`'sha256-…'`, `scriptHashSources`) of the inline scripts whose text never
+   * changes: a static page carries them without a nonce (decision 059). Asked once per page answered.
+   */
+  inlineScriptHashes?: (() => Promise<readonly string[]>) | undefined;
 };
 
 /** Only the event widget may be framed by other sites. */
@@ -34,17 +39,28 @@ export function newCspNonce(): string {
 }
 
 /**
- * The policy of every HTML page. Scripts: the site's own files and the inline scripts that carry
- * this request's nonce (React Router's hydration data, scroll restoration, the chunk-reload guard);
- * nothing injected into a page can run. Styles allow inline: React renders `style` attributes
- * (progress bars) and the sandbox and outbox pages have a `<style>` element; CSS cannot run code.
- * No `form-action`: Chrome applies it to the redirect after a form post, and the pay button's post
- * redirects to the payment provider's checkout page.
+ * CSP hash sources of inline scripts, from their exact text (what the page has between the tags).
+ * A page without hydration (decision 056) has only fixed inline scripts, and the policy allows them by
+ * these hashes: such a page names no nonce, so it is the same bytes for every visitor and the page
+ * cache keeps it compressed (decision 059).
  */
-export function contentSecurityPolicy(nonce: string, frameAncestors: string): string {
+export function scriptHashSources(sources: readonly string[]): string[] {
+  return sources.map((source) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
+}
+
+/**
+ * The policy of every HTML page. Scripts: the site's own files, the inline scripts that carry this
+ * request's nonce (React Router's hydration data, scroll restoration, the chunk-reload guard), and
+ * the fixed inline scripts of `scriptHashes`; nothing injected into a page can run. Styles allow
+ * inline: React renders `style` attributes (progress bars), the sandbox and outbox pages have a
+ * `<style>` element, and so does every page (its stylesheet, decision 055; a hash or nonce here would
+ * switch 'unsafe-inline' off); CSS cannot run code. No `form-action`: Chrome applies it to the redirect
+ * after a form post, and the pay button's post redirects to the payment provider's checkout page.
+ */
+export function contentSecurityPolicy(nonce: string, frameAncestors: string, scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...scriptHashes].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -122,7 +138,8 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
     await next();
     const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
     if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
-      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'"));
+      const frameAncestors = isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'";
+      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
     }
     if (mustNotBeStored(c.req.raw, c.res)) c.header("Cache-Control", "no-store");
   };

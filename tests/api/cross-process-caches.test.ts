@@ -84,6 +84,10 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
     const key = pages.keyOf(new Request("http://site.test/events"))!;
     await pages.store(key, new Response("<p>events</p>", { headers: { "content-type": "text/html" } }));
     expect(pages.get(key)).not.toBeNull();
+    // A page without a nonce, kept as brotli (decision 059), goes the same way.
+    const staticKey = pages.keyOf(new Request("http://site.test/de/events"))!;
+    await pages.store(staticKey, new Response(`<main>${"<p>Veranstaltung</p>".repeat(100)}</main>`, { headers: { "content-type": "text/html" } }));
+    expect(pages.get(staticKey, Date.now(), "", "br")?.headers.get("content-encoding")).toBe("br");
 
     const tokens = await first.logIn(demoAccounts.staff.email, demoAccounts.staff.password);
     const response = await first.app.request(`/api/staff/events/${event.uuid}/state`, {
@@ -99,6 +103,8 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
     );
     expect(ms).toBeLessThan(1000);
     expect(pages.get(key)).toBeNull();
+    expect(pages.get(staticKey, Date.now(), "", "br")).toBeNull();
+    expect(pages.size).toEqual({ entries: 0, bytes: 0 });
     // And back: the write through the first instance reaches the second again.
     await first.app.request(`/api/staff/events/${event.uuid}/state`, {
       method: "POST",

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,9 +9,11 @@ import { startSiteProcess, type SiteProcess } from "../support/site-process";
 
 /**
  * The built site writes its stylesheet into each page's <head> (decision 055): no stylesheet file the
- * browser must fetch before its first paint, the <style> element carries the request's CSP nonce (the
- * micro-cached copy too), and the policy's script-src stays nonce-only. The compiled server as
- * production runs it (`npm run build` first), on a throwaway PGlite data folder.
+ * browser must fetch before its first paint. A hydrated page's <style> and inline scripts carry the
+ * request's CSP nonce (the micro-cached copy too); a page without hydration (decision 056) names no
+ * nonce at all, the policy allows its fixed inline scripts by hash, and the page cache sends it as the
+ * brotli it stored (decision 059). The compiled server as production runs it (`npm run build` first),
+ * on a throwaway PGlite data folder.
  */
 const parent = mkdtempSync(path.join(tmpdir(), "inline-stylesheet-"));
 let site: SiteProcess;
@@ -25,10 +28,12 @@ afterAll(async () => {
 });
 
 function nonceOf(policy: string | null): string {
-  const match = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'(;|$)/.exec(policy ?? "");
+  const match = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "");
   if (!match?.[1]) throw new Error(`no script nonce in ${policy}`);
   return match[1];
 }
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("the stylesheet is in the page", () => {
   it("is the one built stylesheet", () => {
@@ -36,9 +41,13 @@ describe("the stylesheet is in the page", () => {
   });
 
   for (const prefix of ["", "/de"]) {
-    const pages = [`${prefix}/`, `${prefix}/events`, `${prefix}/booking/${seedIds.forms.golfYogaTrip}`];
-    for (const page of pages) {
-      it(`${page}: a <style> with the request's nonce, no stylesheet link`, async () => {
+    const pages = [
+      { page: `${prefix}/`, hydrated: false },
+      { page: `${prefix}/events`, hydrated: false },
+      { page: `${prefix}/booking/${seedIds.forms.golfYogaTrip}`, hydrated: true },
+    ];
+    for (const { page, hydrated } of pages) {
+      it(`${page}: a <style>${hydrated ? " with the request's nonce" : ", no nonce anywhere"}, no stylesheet link`, async () => {
         const css = readFileSync(path.join(projectRoot, "build/client/assets", builtCss[0] ?? ""), "utf8");
         // Twice: the second anonymous answer of a public page comes from the page micro-cache.
         for (const visit of [1, 2]) {
@@ -51,13 +60,40 @@ describe("the stylesheet is in the page", () => {
           expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
           expect(head).not.toContain(".css");
           const styles = [...head.matchAll(/<style( nonce="[^"]*")?>([\s\S]*?)<\/style>/g)];
-          expect(styles.map((style) => style[1])).toEqual([` nonce="${nonce}"`]);
+          expect(styles.map((style) => style[1])).toEqual([hydrated ? ` nonce="${nonce}"` : undefined]);
           expect(styles[0]?.[2]).toBe(css);
-          // Styles as before (decision 012: React's style attributes); scripts still only with this nonce.
+          if (!hydrated) {
+            expect(html).not.toContain("nonce=");
+            // Every inline script is allowed by its hash (JSON-LD is data: CSP does not check it).
+            const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].filter(
+              (script) => !/\ssrc=/.test(script[0]),
+            );
+            expect(scripts.length, page).toBeGreaterThanOrEqual(2);
+            for (const script of scripts) expect(policy).toContain(sha256(script[1] ?? ""));
+          }
+          // Styles as before (decision 012: React's style attributes); scripts by this nonce or a fixed text's hash.
           expect(policy).toContain("style-src 'self' 'unsafe-inline'");
           expect(policy).not.toMatch(/script-src[^;]*unsafe/);
         }
       });
     }
   }
+
+  it("a page without a nonce comes from the page cache as the brotli it stored: length given, nothing compressed again", async () => {
+    const pathname = "/events?from=page-cache-test";
+    const fresh = await fetch(`${site.origin}${pathname}`, { headers: { "accept-encoding": "br" } });
+    const plain = await fresh.text();
+    const answers = [];
+    for (const acceptEncoding of ["br", "gzip", "identity"]) {
+      const response = await fetch(`${site.origin}${pathname}`, { headers: { "accept-encoding": acceptEncoding } });
+      answers.push({ acceptEncoding, encoding: response.headers.get("content-encoding"), length: Number(response.headers.get("content-length")) });
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(await response.text(), acceptEncoding).toBe(plain);
+    }
+    expect(answers.map(({ encoding }) => encoding)).toEqual(["br", "gzip", null]);
+    expect(answers[2]?.length).toBe(Buffer.byteLength(plain));
+    // Brotli at the stored quality: a sixth of the page or less.
+    expect(answers[0]?.length).toBeLessThan(Buffer.byteLength(plain) / 4);
+    expect(answers[0]?.length).toBeLessThan(answers[1]?.length ?? 0);
+  });
 });

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PageCache } from "../../server/http/page-cache";
 import { ReadCache } from "../../server/services/cache";
@@ -174,6 +175,91 @@ describe("page cache", () => {
     generation = 1;
     await cache.store("d", html(), 5001);
     expect(cache.size.entries).toBe(1);
+  });
+});
+
+describe("page cache: pages without a nonce are kept compressed (decision 059)", () => {
+  // Over the kilobyte under which nothing is compressed; repetitive like a page with its stylesheet.
+  const text = `<!doctype html><html><head><style>${".a{color:red}".repeat(400)}</style></head><body>${"<p>Événement</p>".repeat(200)}</body></html>`;
+  const page = (body = text) => new Response(body, { status: 200, headers: { "content-type": "text/html", vary: "Cookie, Accept-Language" } });
+
+  it("stores brotli once and serves it to a client that takes brotli, with its length and Vary", async () => {
+    const cache = new PageCache(5000, () => 0);
+    const sent = await cache.store("k", page(), 0, "nonce-of-the-request", "gzip, deflate, br");
+    expect(sent.headers.get("content-encoding")).toBe("br");
+    for (const response of [sent, cache.get("k", 1, "another-nonce", "br")!]) {
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-encoding")).toBe("br");
+      expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
+      expect(brotliDecompressSync(bytes).toString("utf8")).toBe(text);
+    }
+    // Only the brotli bytes are counted (and kept): far less than the page.
+    const stored = brotliCompressSync(Buffer.from(text), {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
+    const headerBytes = "content-type".length + "text/html".length + "vary".length + "Cookie, Accept-Language, Accept-Encoding".length;
+    expect(cache.size).toEqual({ entries: 1, bytes: "k".length + stored.byteLength + headerBytes });
+    expect(cache.size.bytes).toBeLessThan(Buffer.byteLength(text) / 5);
+  });
+
+  it("makes gzip and plain text on the first request that wants them, keeps and counts them", async () => {
+    const cache = new PageCache(5000, () => 0);
+    await cache.store("k", page(), 0, "", "br");
+    const brotliOnly = cache.size.bytes;
+    const gzipped = cache.get("k", 1, "", "gzip;q=1, br;q=0.5")!;
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    const gzipBytes = Buffer.from(await gzipped.arrayBuffer());
+    expect(gunzipSync(gzipBytes).toString("utf8")).toBe(text);
+    expect(gzipped.headers.get("content-length")).toBe(String(gzipBytes.byteLength));
+    expect(cache.size.bytes).toBe(brotliOnly + gzipBytes.byteLength);
+    for (const acceptEncoding of [null, "identity", "br;q=0, gzip;q=0"]) {
+      const plain = cache.get("k", 1, "", acceptEncoding)!;
+      expect(plain.headers.get("content-encoding"), String(acceptEncoding)).toBeNull();
+      expect(plain.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+      expect(await plain.text()).toBe(text);
+    }
+    expect(cache.size.bytes).toBe(brotliOnly + gzipBytes.byteLength + Buffer.byteLength(text));
+    // The same bytes again: nothing made twice.
+    cache.get("k", 2, "", "gzip");
+    expect(cache.size.bytes).toBe(brotliOnly + gzipBytes.byteLength + Buffer.byteLength(text));
+  });
+
+  it("keeps a page that names the request's nonce cut at it, plain, as before", async () => {
+    const cache = new PageCache(5000, () => 0);
+    const withNonce = text.replace("<head>", '<head><script nonce="first">a</script>');
+    const sent = await cache.store("k", page(withNonce), 0, "first", "br");
+    // Compressed per request by the middleware (compress-responses.ts), not here.
+    expect(sent.headers.get("content-encoding")).toBeNull();
+    expect(await sent.text()).toBe(withNonce);
+    const hit = cache.get("k", 1, "second", "br")!;
+    expect(hit.headers.get("content-encoding")).toBeNull();
+    expect(await hit.text()).toBe(withNonce.replace('nonce="first"', 'nonce="second"'));
+    expect(cache.size.bytes).toBeGreaterThan(Buffer.byteLength(withNonce));
+  });
+
+  it("drops older pages when a page grows by a new encoding over maxBytes, never the page asked for", async () => {
+    const cache = new PageCache(5000, () => 0);
+    await cache.store("a", page(), 0, "", "br");
+    const one = cache.size.bytes;
+    const limited = new PageCache(5000, () => 0, { maxBytes: 2 * one + 100 });
+    await limited.store("a", page(), 0, "", "br");
+    await limited.store("b", page(), 0, "", "br");
+    expect(limited.size.entries).toBe(2);
+    expect(await limited.get("b", 1, "", "gzip")?.arrayBuffer()).toBeDefined();
+    expect(limited.get("a", 1, "", "br")).toBeNull();
+    expect(limited.size.entries).toBe(1);
+    expect(limited.size.bytes).toBeLessThanOrEqual(2 * one + 100);
+  });
+
+  it("does not keep a page whose data changed while it was compressed", async () => {
+    let generation = 0;
+    const cache = new PageCache(5000, () => generation);
+    const stored = cache.store("k", page(), 0, "", "br");
+    generation = 1;
+    const sent = await stored;
+    expect(sent.status).toBe(200);
+    expect(cache.get("k", 1, "", "br")).toBeNull();
   });
 });
 
