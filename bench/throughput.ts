@@ -7,20 +7,25 @@
  * as plain HTML (a client that asks for no encoding) and as brotli, as browsers ask (decision 059).
  *
  *   npm run build && npm run bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load,
- *                                        BENCH_DATABASE=postgres for a throwaway PostgreSQL cluster)
+ *                                        BENCH_DATABASE=postgres for a throwaway PostgreSQL cluster,
+ *                                        BENCH_UNCACHED_ONLY=1 for the uncached row alone)
+ *
+ * Beside each rate, the site process's CPU milliseconds per answered request (/proc): a figure that
+ * other work on a shared machine does not lower, unlike the rate.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { brotliCompressSync, constants } from "node:zlib";
 import path from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { publicEventsResponseSchema } from "../core/contracts/events";
 import { openDatabase } from "../server/db/client";
 import { seedIfEmpty } from "../server/seed/seed-if-empty";
 import { freePort, startPostgresCluster, type PostgresCluster } from "../scripts/postgres-cluster";
+import { startSiteProcess } from "../tests/support/site-process";
+import { cpuMsOf } from "./process-cpu";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -28,60 +33,38 @@ const headers = { "accept-language": "en-GB,en;q=0.9" };
 const onPostgres = process.env.BENCH_DATABASE === "postgres";
 /** The bare server's path for /events as brotli (the site answers /events itself, by Accept-Encoding). */
 const brotliPath = "/events?encoding=br";
+/** BENCH_UNCACHED_ONLY=1: the issue-15 row alone (page cache off), for a quick before/after. */
+const uncachedOnly = process.env.BENCH_UNCACHED_ONLY === "1";
 /** Issue 15: uncached SSR at ten times the 61 req/s measured before decision 048. */
 const uncachedBefore = 61;
 const uncachedGoal = 600;
 
-async function waitForUp(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
+/**
+ * The compiled server as `npm run serve` starts it (its node flags and environment): one plain node
+ * process, no npx or tsx in between, so its PID is the process whose CPU time is counted.
+ */
 async function startSite(pageCacheSeconds: number, dataDir: string, databaseUrl: string | undefined, readCacheSeconds?: number) {
-  const port = await freePort();
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
+  mkdirSync(dataDir, { recursive: true });
+  const site = await startSiteProcess({
     env: {
-      ...process.env,
       NODE_ENV: "production",
       // Production refuses the sandbox; no payment is made by this bench, so dummy Stripe keys do.
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_test_bench",
       STRIPE_WEBHOOK_SECRET: "whsec_bench",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // One process: the CPU per request below is that process's.
+      WEB_CONCURRENCY: "1",
       PAGE_CACHE_SECONDS: String(pageCacheSeconds),
       ...(readCacheSeconds === undefined ? {} : { READ_CACHE_SECONDS: String(readCacheSeconds) }),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
-    stdio: ["ignore", "inherit", "inherit"],
-    // Its own process group, so that stopping it also stops the node process npx starts.
-    detached: true,
+    logFile: path.join(dataDir, "server.log"),
   });
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForUp(`${origin}/api/booking/site`, child);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  /** Resolves once npx (and with it the server) has exited, so the next site may open the same database folder. */
-  const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
-    if (child.exitCode === null && child.signalCode === null) await exited;
-  };
-  return { origin, stop };
+  // Whatever answers on the port must be this PID, not a wrapper that started the server.
+  if (!readFileSync(`/proc/${site.pid}/cmdline`, "utf8").includes("build/server-main.js")) throw new Error(`PID ${site.pid} is not the server`);
+  return site;
 }
 
 /** The ceiling: the same status, headers and body, sent by node:http with no work at all. */
@@ -101,12 +84,21 @@ async function startBareServer(responses: Map<string, { body: Buffer; contentTyp
   return { origin: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }
 
-async function measure(url: string, parallel = connections, extraHeaders: Record<string, string> = {}): Promise<number> {
+type Measured = { rps: number; cpuMsPerRequest: number | undefined };
+
+/**
+ * Requests per second, and (given the server's PID) the CPU milliseconds the server process spent per
+ * answered request, from /proc: unlike the rate, not lowered by other work on a shared machine.
+ */
+async function measure(url: string, parallel = connections, extraHeaders: Record<string, string> = {}, serverPid?: number): Promise<Measured> {
   const sent = { ...headers, ...extraHeaders };
   await autocannon({ url, connections: parallel, duration: 2, headers: sent, timeout: 30 }); // warm-up
+  const cpuBefore = serverPid === undefined ? 0 : cpuMsOf([serverPid]);
   const result = await autocannon({ url, connections: parallel, duration: seconds, headers: sent, timeout: 30 });
+  const cpuMs = serverPid === undefined ? 0 : cpuMsOf([serverPid]) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  const answered = result.requests.total;
+  return { rps: result.requests.average, cpuMsPerRequest: serverPid === undefined || answered === 0 ? undefined : cpuMs / answered };
 }
 
 /**
@@ -160,82 +152,97 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
 let cluster: PostgresCluster | undefined;
 if (onPostgres) cluster = await startPostgresCluster(path.join(tmpdir(), "bench-pg"));
 const databaseUrl = cluster?.url;
-const site = await startSite(5, path.join(dataDir, "cached"), databaseUrl);
+type Row = { name: string; rps: number; ceiling: number; cpuMsPerRequest?: number | undefined };
+const results: Row[] = [];
+let uncached: Measured = { rps: 0, cpuMsPerRequest: undefined };
+let coldRps = 0;
+const sites: { stop: () => Promise<void> }[] = [];
+/** A site that the `finally` below stops, should a measurement fail. */
+async function started(...args: Parameters<typeof startSite>) {
+  const site = await startSite(...args);
+  sites.push(site);
+  return site;
+}
 try {
-  const paths = ["/events", "/api/public-events"];
-  const responses = new Map<string, { body: Buffer; contentType: string; encoding?: string }>();
-  for (const pathname of paths) {
-    const response = await fetch(`${site.origin}${pathname}`, { headers });
-    responses.set(pathname, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "text/plain" });
-  }
-  // What a browser gets: the page as brotli (the ceiling sends brotli bytes of the same page).
-  const page = responses.get("/events");
-  if (page) responses.set(brotliPath, { ...page, body: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" });
-  const bare = await startBareServer(responses);
-  const results: { name: string; rps: number; ceiling: number }[] = [];
-  try {
+  let ceiling = 1;
+  if (!uncachedOnly) {
+    const site = await started(5, path.join(dataDir, "cached"), databaseUrl);
+    const paths = ["/events", "/api/public-events"];
+    const responses = new Map<string, { body: Buffer; contentType: string; encoding?: string }>();
     for (const pathname of paths) {
-      const ceiling = await measure(`${bare.origin}${pathname}`);
-      const rps = await measure(`${site.origin}${pathname}`);
-      results.push({ name: pathname === "/events" ? "SSR /events (page cache on)" : "GET /api/public-events", rps, ceiling });
+      const response = await fetch(`${site.origin}${pathname}`, { headers });
+      responses.set(pathname, { body: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get("content-type") ?? "text/plain" });
     }
-    const ceiling = await measure(`${bare.origin}${brotliPath}`);
-    const rps = await measure(`${site.origin}/events`, connections, { "accept-encoding": "br" });
-    results.push({ name: "SSR /events (page cache on, brotli)", rps, ceiling });
-  } finally {
-    bare.stop();
-  }
-  site.stop();
-  const ceiling = results[0]?.ceiling ?? 1;
-  // Few connections: an uncached render takes milliseconds, and 50 queued requests would only measure the queue.
-  const uncached = await startSite(0, path.join(dataDir, "uncached"), databaseUrl);
-  let uncachedRps = 0;
-  try {
-    uncachedRps = await measure(`${uncached.origin}/events`, 4);
-    results.push({ name: "SSR /events (page cache off, 4 conn.)", rps: uncachedRps, ceiling });
-  } finally {
-    uncached.stop();
-  }
-  const cold = await startSite(0, path.join(dataDir, "cold"), databaseUrl, 0);
-  let coldRps = 0;
-  try {
-    coldRps = await measure(`${cold.origin}/events`, 4);
-    results.push({ name: "SSR /events (cold: read cache off too)", rps: coldRps, ceiling });
-  } finally {
-    cold.stop();
-  }
-  const sampleDir = path.join(dataDir, "sample");
-  const sampleUrl = await sampleDatabase(sampleDir, databaseUrl);
-  for (const readCacheSeconds of [undefined, 0]) {
-    const sample = await startSite(0, sampleDir, sampleUrl, readCacheSeconds);
-    const label = readCacheSeconds === 0 ? "cold" : "page cache off";
+    // What a browser gets: the page as brotli (the ceiling sends brotli bytes of the same page).
+    const page = responses.get("/events");
+    if (page) responses.set(brotliPath, { ...page, body: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" });
+    const bare = await startBareServer(responses);
     try {
-      results.push({ name: `SSR /events, sample events (${label})`, rps: await measure(`${sample.origin}/events`, 4), ceiling });
-      const booking = await openBookingPage(sample.origin);
-      if (booking) results.push({ name: `SSR booking page, a draft (${label})`, rps: await measure(booking.url, 4, { cookie: booking.cookie }), ceiling });
-      else console.log("No bookable event with a form: the booking page is not measured.");
+      for (const pathname of paths) {
+        const bareRate = await measure(`${bare.origin}${pathname}`);
+        const measured = await measure(`${site.origin}${pathname}`, connections, {}, site.pid);
+        results.push({ name: pathname === "/events" ? "SSR /events (page cache on)" : "GET /api/public-events", ...measured, ceiling: bareRate.rps });
+      }
+      const brotliCeiling = await measure(`${bare.origin}${brotliPath}`);
+      const brotli = await measure(`${site.origin}/events`, connections, { "accept-encoding": "br" }, site.pid);
+      results.push({ name: "SSR /events (page cache on, brotli)", ...brotli, ceiling: brotliCeiling.rps });
     } finally {
+      bare.stop();
+    }
+    await site.stop();
+    ceiling = results[0]?.ceiling ?? 1;
+  }
+  // Few connections: an uncached render takes milliseconds, and 50 queued requests would only measure the queue.
+  const uncachedSite = await started(0, path.join(dataDir, "uncached"), databaseUrl);
+  uncached = await measure(`${uncachedSite.origin}/events`, 4, {}, uncachedSite.pid);
+  results.push({ name: "SSR /events (page cache off, 4 conn.)", ...uncached, ceiling });
+  await uncachedSite.stop();
+  if (!uncachedOnly) {
+    const cold = await started(0, path.join(dataDir, "cold"), databaseUrl, 0);
+    const measured = await measure(`${cold.origin}/events`, 4, {}, cold.pid);
+    coldRps = measured.rps;
+    results.push({ name: "SSR /events (cold: read cache off too)", ...measured, ceiling });
+    await cold.stop();
+    const sampleDir = path.join(dataDir, "sample");
+    const sampleUrl = await sampleDatabase(sampleDir, databaseUrl);
+    for (const readCacheSeconds of [undefined, 0]) {
+      const sample = await started(0, sampleDir, sampleUrl, readCacheSeconds);
+      const label = readCacheSeconds === 0 ? "cold" : "page cache off";
+      results.push({ name: `SSR /events, sample events (${label})`, ...(await measure(`${sample.origin}/events`, 4, {}, sample.pid)), ceiling });
+      const booking = await openBookingPage(sample.origin);
+      if (booking)
+        results.push({ name: `SSR booking page, a draft (${label})`, ...(await measure(booking.url, 4, { cookie: booking.cookie }, sample.pid)), ceiling });
+      else console.log("No bookable event with a form: the booking page is not measured.");
       await sample.stop();
     }
   }
   console.log(
-    `\nThroughput on ${onPostgres ? "PostgreSQL" : "PGlite"}, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes)`,
+    `\nThroughput on ${onPostgres ? "PostgreSQL" : "PGlite"}, ${connections} connections, ${seconds} s each (ceiling: bare node:http sending the same bytes; CPU: the site process's own, per answered request)`,
   );
   for (const result of results) {
-    console.log(
-      `  ${result.name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`,
-    );
+    const cpu = result.cpuMsPerRequest === undefined ? "" : `  CPU ${result.cpuMsPerRequest.toFixed(2).padStart(6)} ms/req`;
+    // No ceiling when only the uncached row ran (BENCH_UNCACHED_ONLY).
+    const ratio = uncachedOnly ? "" : `  ceiling ${result.ceiling.toFixed(0).padStart(7)} req/s  ratio ${((100 * result.rps) / result.ceiling).toFixed(1)} %`;
+    console.log(`  ${result.name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s${ratio}${cpu}`);
   }
-  const ssr = results[0];
+  const ssr = uncachedOnly ? undefined : results[0];
   if (ssr)
     console.log(
       `\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`,
     );
+  const cold = coldRps > 0 ? `, ${(uncached.rps / coldRps).toFixed(1)}× this run's cold render` : "";
   console.log(
-    `Goal (issue 15): uncached SSR /events at ${uncachedGoal} req/s or more → ${uncachedRps.toFixed(0)} req/s, ${(uncachedRps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048, ${(uncachedRps / coldRps).toFixed(1)}× this run's cold render ${uncachedRps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
+    `Goal (issue 15): uncached SSR /events at ${uncachedGoal} req/s or more → ${uncached.rps.toFixed(0)} req/s, ${(uncached.rps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048${cold} ${uncached.rps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
   );
+  if (uncached.cpuMsPerRequest !== undefined) {
+    // The rate a free core would reach at this cost: the goal in a form the machine's other load does not change.
+    const budget = 1000 / uncachedGoal;
+    console.log(
+      `  CPU per uncached request: ${uncached.cpuMsPerRequest.toFixed(2)} ms (the goal's budget on one core: ${budget.toFixed(2)} ms) → ${(1000 / uncached.cpuMsPerRequest).toFixed(0)} req/s on a free core ${uncached.cpuMsPerRequest <= budget ? "(met)" : "(NOT met)"}`,
+    );
+  }
 } finally {
-  site.stop();
+  for (const site of sites) await site.stop();
   cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -68,6 +70,25 @@ function fixedInlineScriptHashes(build: ServerBuild): string[] {
   const sources: unknown = (build.entry.module as unknown as Record<string, unknown>).fixedInlineScripts;
   if (!Array.isArray(sources)) return [];
   return scriptHashSources(sources.filter((source): source is string => typeof source === "string"));
+}
+
+/**
+ * The URL paths of the files in the built assets folder, read once at start: the build does not
+ * change while the process runs. Directories are left out (the build has no index.html to serve).
+ */
+export function staticFilePaths(root: string): Set<string> {
+  const paths = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) paths.add(`/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
+  return paths;
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }
 
 /** Only the event widget may be framed by other sites. */
@@ -157,7 +178,11 @@ export function createApp(options: AppOptions) {
       if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
     // Scripts and styles were compressed once at build (scripts/precompress-assets.ts): sent as they are.
-    app.use("*", serveStatic({ root, precompressed: true }));
+    const serveFile = serveStatic({ root, precompressed: true });
+    // Only paths of files the build holds reach serveStatic: for every page it would otherwise look
+    // for a file of that name with a synchronous stat that fails (a thrown error per page, decision 060).
+    const files = staticFilePaths(root);
+    app.use("*", (c, next) => (files.has(decodedPath(c.req.path)) ? serveFile(c, next) : next()));
   }
 
   // Before anything reads a page's form post (the input guard, then the action): a body over the
