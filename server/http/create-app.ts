@@ -153,7 +153,8 @@ export function createApp(options: AppOptions) {
   let builtHashes: Promise<readonly string[]> | undefined;
   const inlineScriptHashes = () =>
     typeof options.build === "function"
-      ? options.build().then(fixedInlineScriptHashes)
+      ? // A build that cannot load renders no page either: an answer made before one (a 413) needs no hash.
+        options.build().then(fixedInlineScriptHashes, () => [])
       : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
   app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
