@@ -331,7 +331,7 @@ type PageSaveVariant = { advances: boolean; checksVersion: boolean };
  * version the browser saved from), each built once per database and run as a named prepared
  * statement (server/db/prepared-statements.ts, decision 061): a sale rush saves three pages per buyer.
  */
-function pageSaveQuery(db: Queryable, variant: PageSaveVariant) {
+function pageSaveQuery(db: Queryable, variant: PageSaveVariant, name: string) {
   return db
     .update(bookings)
     .set({
@@ -348,24 +348,18 @@ function pageSaveQuery(db: Queryable, variant: PageSaveVariant) {
       ),
     )
     .returning()
-    .prepare(`draft_page_save${variant.advances ? "_advancing" : ""}${variant.checksVersion ? "_from_version" : ""}`);
+    .prepare(name);
 }
 
-const pageSaveStatements = {
-  advancingFromVersion: preparedPerDatabase((db) => pageSaveQuery(db, { advances: true, checksVersion: true })),
-  advancing: preparedPerDatabase((db) => pageSaveQuery(db, { advances: true, checksVersion: false })),
-  fromVersion: preparedPerDatabase((db) => pageSaveQuery(db, { advances: false, checksVersion: true })),
-  plain: preparedPerDatabase((db) => pageSaveQuery(db, { advances: false, checksVersion: false })),
-};
+const pageSaveStatements = new Map<string, (db: Queryable) => ReturnType<typeof pageSaveQuery>>();
 
 function pageSaveStatement(db: Queryable, variant: PageSaveVariant) {
-  const statement = variant.advances
-    ? variant.checksVersion
-      ? pageSaveStatements.advancingFromVersion
-      : pageSaveStatements.advancing
-    : variant.checksVersion
-      ? pageSaveStatements.fromVersion
-      : pageSaveStatements.plain;
+  const name = `draft_page_save${variant.advances ? "_advancing" : ""}${variant.checksVersion ? "_from_version" : ""}`;
+  let statement = pageSaveStatements.get(name);
+  if (!statement) {
+    statement = preparedPerDatabase((database) => pageSaveQuery(database, variant, name));
+    pageSaveStatements.set(name, statement);
+  }
   return statement(db);
 }
 

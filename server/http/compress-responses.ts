@@ -55,7 +55,8 @@ function compressorFor(encoding: ContentEncoding): BrotliCompress | Gzip {
  */
 const compressAtOnceBytes = 256 * 1024;
 
-function compressAtOnce(encoding: ContentEncoding, bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+/** One whole answer compressed in one call, at the per-request settings (the page cache makes its gzip copies with it too). */
+export function compressAtOnce(encoding: ContentEncoding, bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return asBody(encoding === "br" ? brotliCompressSync(bytes, { params: brotliParams }) : gzipSync(bytes, { level: gzipLevel }));
 }
 

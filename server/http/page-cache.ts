@@ -1,8 +1,8 @@
 import { promisify } from "node:util";
-import { brotliCompress, brotliDecompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants } from "node:zlib";
 import { parseCookie } from "cookie";
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
-import { chooseContentEncoding, minimumCompressedBytes, type ContentEncoding } from "./compress-responses";
+import { chooseContentEncoding, compressAtOnce, minimumCompressedBytes, type ContentEncoding } from "./compress-responses";
 import { deviceCookieName, sessionCookieName } from "./web-session";
 import { isPersonalPagePath } from "./security-headers";
 
@@ -15,7 +15,7 @@ const cookiesThatDoNotChangeThePage = new Set([localeCookieName, deviceCookieNam
  * pages, whose fixed inline blocks the CSP allows by hash, decision 059) is the same bytes for everybody:
  * kept compressed with brotli once, its gzip and plain forms made the first time a client asks for them.
  */
-type StoredBody = { kind: "parts"; parts: Buffer<ArrayBuffer>[] } | { kind: "encoded"; variants: Map<ContentEncoding | "identity", Buffer<ArrayBuffer>> };
+type StoredBody = { kind: "parts"; parts: Buffer<ArrayBuffer>[] } | { kind: "encoded"; variants: Map<ContentEncoding | "identity", Uint8Array<ArrayBuffer>> };
 
 type CachedPage = { body: StoredBody; headers: [string, string][]; status: number; expiresAt: number; generation: number; bytes: number };
 
@@ -140,11 +140,16 @@ export class PageCache {
    * brotli, such as browsers over plain http) and plain text (clients that accept neither) are made
    * from it on the first request that wants them and kept, counted like the rest.
    */
-  private variantOf(key: string, page: CachedPage, variants: Map<ContentEncoding | "identity", Buffer<ArrayBuffer>>, encoding: ContentEncoding | "identity") {
+  private variantOf(
+    key: string,
+    page: CachedPage,
+    variants: Map<ContentEncoding | "identity", Uint8Array<ArrayBuffer>>,
+    encoding: ContentEncoding | "identity",
+  ) {
     const kept = variants.get(encoding);
     if (kept) return kept;
     const plain = variants.get("identity") ?? asBuffer(brotliDecompressSync(variants.get("br") ?? Buffer.alloc(0)));
-    const made = encoding === "gzip" ? asBuffer(gzipSync(plain, { level: 6 })) : plain;
+    const made = encoding === "gzip" ? compressAtOnce("gzip", plain) : plain;
     if (page.bytes + made.byteLength > this.limits.maxBytes) return made;
     variants.set(encoding, made);
     page.bytes += made.byteLength;
