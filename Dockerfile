@@ -6,6 +6,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The install's postinstall applies patches/ to dependencies (decision 062): they must be here before it.
+COPY patches ./patches
 # `npm install` honours the lockfile; `npm ci` refuses it here (README: the reachable registry serves no
 # other platform's optional binaries, so the lockfile cannot list them).
 RUN npm install --no-audit --no-fund
