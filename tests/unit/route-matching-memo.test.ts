@@ -33,7 +33,10 @@ describe("route matching, remembered per path (patched React Router)", () => {
       .filter((name) => name.endsWith(".mjs"))
       .map((name) => readFileSync(path.join(folder, name), "utf8"));
     expect(chunks.find((text) => text.includes("function matchRoutesImpl("))).toContain("branchMatchMemo");
-    expect(chunks.find((text) => text.includes("function ServerRouter("))).toContain("serverRoutesMemo");
+    const serverRouter = chunks.find((text) => text.includes("function ServerRouter("));
+    expect(serverRouter).toContain("serverRoutesMemo");
+    // The hydration data is encoded only for a page that renders <Scripts>.
+    expect(serverRouter).toContain("lazyHandoffReader");
   });
 
   it("gives each path its own route and params, the same on every request", async () => {
