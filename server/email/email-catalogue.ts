@@ -32,15 +32,29 @@ export function withOverriddenTexts<T>(texts: ReadonlyMap<string, string>, rende
  */
 export function emailText(locale: Locale): EmailText {
   const t = namespaceTranslatorFor(locale, "email");
+  const fixed = fixedTextsOf(locale);
   return (key, values = {}) => {
     // Staff's own wording wins; it was resolved already (its placeholders filled, missing ones empty).
     const overridden = overriddenTexts.getStore()?.get(key);
     if (overridden !== undefined) return overridden;
+    // A text without values is the same for every mail: i18next's lookup and interpolation once per key.
+    const valueless = Object.keys(values).length === 0;
+    const known = valueless ? fixed.get(key) : undefined;
+    if (known !== undefined) return known;
     const text = String(t(key, { ...values }));
     const unfilled = /\{\{\s*(\w+)\s*\}\}/.exec(text);
     if (unfilled) throw new Error(`E-mail text "${key}" needs a value for {{${unfilled[1]}}}.`);
+    if (valueless) fixed.set(key, text);
     return text;
   };
+}
+
+/** The catalogue's texts that take no values, per language, as `emailText` gave them (bounded by the catalogue's keys). */
+const fixedTexts = new Map<Locale, Map<string, string>>();
+function fixedTextsOf(locale: Locale): Map<string, string> {
+  let texts = fixedTexts.get(locale);
+  if (!texts) fixedTexts.set(locale, (texts = new Map()));
+  return texts;
 }
 
 /**

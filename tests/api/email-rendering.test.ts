@@ -1,8 +1,10 @@
+import { render } from "@react-email/render";
 import { describe, expect, it } from "vitest";
 import { locales } from "../../core/i18n/locales";
 import { formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { formatDeadline, type EmailTextKey } from "../../server/email/email-catalogue";
+import { emailTemplateOf, renderEmailHtml } from "../../server/email/render-email";
 import { emailMessageSchema, emailText, renderEmail, type BookingReceivedPayload, type EmailMessage } from "../../server/email";
 
 const link = "https://booking.example.test/register/tok_4f8a2c";
@@ -73,7 +75,10 @@ const messages: EmailMessage[] = [
       reason: "the places are no longer free",
     },
   },
-  { template: "sma-verified", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link, manageUrl } },
+  {
+    template: "sma-verified",
+    payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", amountCents: 7600, payUrl: link, manageUrl },
+  },
   {
     template: "sma-requested",
     payload: {
@@ -222,6 +227,18 @@ describe("renderEmail", () => {
       });
     }
   }
+
+  it("writes the HTML React Email's render would, for every template and language, without its stream's markers", async () => {
+    // Comments React's streamed render leaves for its own bookkeeping (Suspense boundary, document parts).
+    const streamMarkers = /<!--(?:\$|\/\$|html|head|body)-->/g;
+    for (const message of messages)
+      for (const locale of locales) {
+        const { element } = emailTemplateOf(message, locale);
+        const html = renderEmailHtml(element);
+        expect(html, `${message.template} in ${locale}`).toBe((await render(element)).replace(streamMarkers, ""));
+        expect(html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"/);
+      }
+  });
 
   it("speaks the recipient's language and says what each mail must say", async () => {
     const verify = { en: await renderEmail(messages[0]!, "en"), de: await renderEmail(messages[0]!, "de") };
