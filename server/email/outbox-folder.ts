@@ -68,14 +68,28 @@ export async function writeOutboxEntry(
     text: input.text,
     ...(input.attachments?.length ? { attachments: input.attachments } : {}),
   };
-  await mkdir(outboxDir, { recursive: true });
   // The sidecar is written last: the list reads sidecars, so it never shows a mail whose .eml is missing.
-  await writeFile(resolveInside(outboxDir, file), input.eml);
+  await writeCreatingFolder(outboxDir, resolveInside(outboxDir, file), input.eml);
   // Written aside and renamed: readers of the folder never see half a file.
   const sidecar = resolveInside(outboxDir, sidecarName(file));
   await writeFile(`${sidecar}.partial`, JSON.stringify(entry, null, 2));
   await rename(`${sidecar}.partial`, sidecar);
   return entry;
+}
+
+/**
+ * Writes `file`, making the folder first only when it is missing: a `mkdir` before every mail cost
+ * more than writing the mail (a sale rush writes thousands a minute). A folder removed while the
+ * site runs is made again on the next mail.
+ */
+async function writeCreatingFolder(outboxDir: string, file: string, bytes: Buffer): Promise<void> {
+  try {
+    await writeFile(file, bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await mkdir(outboxDir, { recursive: true });
+    await writeFile(file, bytes);
+  }
 }
 
 /** Newest first, at most `limit`; an absent folder is an empty outbox. Unreadable sidecars are skipped. */

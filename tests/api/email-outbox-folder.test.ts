@@ -25,6 +25,13 @@ async function sendOne() {
 }
 
 describe("outbox folder transport", () => {
+  it("makes the folder when it is missing, also when it was removed after the first mail", async () => {
+    await sendOne();
+    await rm(outboxDir, { recursive: true });
+    await sendOne();
+    expect((await readdir(outboxDir)).filter((file) => file.endsWith(".eml"))).toHaveLength(1);
+  });
+
   it("writes each mail as a complete .eml file", async () => {
     expect(createMailTransport({ outboxDir }).describe()).toContain(outboxDir);
     await sendOne();
