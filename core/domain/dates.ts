@@ -72,10 +72,20 @@ export function formatDeadline(instant: Date | string, locale: Locale): string {
   }).format(new Date(instant));
 }
 
-/** Today's calendar date in the operator's time zone. */
+/**
+ * Today's calendar date in the operator's time zone. Asked several times per request (every page's
+ * and every booking's checks), so the last answer is kept for its minute: the operator's zone is a
+ * whole number of hours from UTC, so its days begin on a minute boundary and no minute spans two days.
+ */
 export function operatorToday(now: Date): IsoDate {
-  return dateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastToday.minute) {
+    const format = dateTimeFormat("en-CA", { timeZone: operatorTimeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    lastToday = { minute, date: format.format(now) };
+  }
+  return lastToday.date;
 }
+let lastToday: { minute: number; date: IsoDate } = { minute: Number.NaN, date: "" };
 
 /**
  * The instant a day of the operator's calendar begins (midnight in Berlin: 23:00 UTC the day before

@@ -27,6 +27,23 @@ describe("dates", () => {
     expect(operatorToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
     expect(currentYear(new Date("2026-12-31T23:30:00Z"))).toBe(2027);
   });
+
+  it("turns Berlin's day at its midnight to the second, in winter and in summer, however often it is asked", () => {
+    // Kept per minute: the minute before midnight and the one after must still differ, in both zones' offsets.
+    const cases: [string, string][] = [
+      ["2026-01-14T22:59:59.999Z", "2026-01-14"],
+      ["2026-01-14T23:00:00.000Z", "2026-01-15"],
+      ["2026-07-14T21:59:59.999Z", "2026-07-14"],
+      ["2026-07-14T22:00:00.000Z", "2026-07-15"],
+      ["2026-03-29T00:30:00.000Z", "2026-03-29"],
+      ["2026-10-25T23:30:00.000Z", "2026-10-26"],
+    ];
+    for (let round = 0; round < 2; round += 1)
+      for (const [instant, date] of cases) {
+        expect(operatorToday(new Date(instant)), instant).toBe(date);
+        expect(operatorToday(new Date(instant)), instant).toBe(date);
+      }
+  });
 });
 
 describe("event state", () => {
