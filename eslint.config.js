@@ -5,6 +5,8 @@ import tseslint from "typescript-eslint";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import { layerRules } from "./eslint.layers.js";
 
+const requestUrlMessage = "request.url may be a `.data` URL with `_routes`: read the loader's, action's or middleware's `url` argument (decision 063).";
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "data/", "test-results/", "playwright-report/", "drizzle/", ".tmp/"] },
   js.configs.recommended,
@@ -32,6 +34,19 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // Loaders, actions and middleware get the request as it came (future.v8_passThroughRequests): on a
+    // client navigation its URL is `/de/events.data?_routes=…` (`/_root.data` for `/`). The page's own
+    // address is their normalized `url` argument (decision 063; tests/api/data-requests.test.ts).
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[object.name='request'][property.name='url']", message: requestUrlMessage },
+        { selector: "MemberExpression[object.property.name='request'][property.name='url']", message: requestUrlMessage },
+      ],
+    },
+  },
   {
     files: ["tests/**", "bench/**", "scripts/**", "playwright.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off", "max-lines": "off" },

@@ -56,6 +56,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={pageNonce}>
         <InlineStylesheetContext.Provider value={inlineStylesheet}>
+          {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
           <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
         </InlineStylesheetContext.Provider>
       </CspNonceContext.Provider>,

@@ -21,8 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
  * Decides the language of every page (path prefix, else cookie, else browser, else English) and
  * loads what the frame needs: the operator's site data and the content-page menu.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const decision = decidePageLocale(url, { cookie: request.headers.get("cookie"), acceptLanguage: request.headers.get("accept-language") });
   if (decision.redirectTo) throw redirect(decision.redirectTo, { headers: { Vary: "Cookie, Accept-Language" } });
   const locale = localeFromPath(url.pathname) ?? defaultLocale;

@@ -11,14 +11,14 @@ import type { Route } from "./+types/activate-account";
  * ticked "Create a customer account" while booking (decision 022). Looking does not spend the link
  * (mail scanners open links); setting the password does, under the same policy as registration.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  return { locale: pageLocale(request), linkValid: await web.services.accounts.activationLinkIsValid(params.token) };
+  return { locale: pageLocale(url), linkValid: await web.services.accounts.activationLinkIsValid(params.token) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null });
   try {

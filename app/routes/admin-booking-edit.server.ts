@@ -50,10 +50,10 @@ function postedAnswers(view: BookingEditView, form: FormData): Record<string, st
   return answers;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const bookingId = uuidOrNotFound(params.uuid);
   const view = await orNotFound(web.services.staffBookingEdits.read(actor, { bookingId, locale }));
   return {
@@ -65,10 +65,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale: Locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale: Locale = pageLocale(url);
   const t = translatorFor(locale);
   const bookingId = uuidOrNotFound(params.uuid);
   const form = await request.formData();

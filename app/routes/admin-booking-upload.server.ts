@@ -8,9 +8,9 @@ import type { Route } from "./+types/admin-booking-upload";
  * download link; the same file as `GET api/staff/bookings/{uuid}/uploads/{upload}`). Never from the
  * web root, always as an attachment.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
+  const { actor } = await requireStaffDesk(url, web);
   const bookingId = uuidOrNotFound(params.uuid);
   const uploadId = uuidOrNotFound(params.upload);
   const file = await orNotFound(Promise.resolve().then(() => web.services.staffBookings.uploadFile(actor, { bookingId, uploadId })));

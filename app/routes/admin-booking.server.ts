@@ -112,20 +112,20 @@ export type AdminBookingView = ReturnType<typeof detailView>;
  * decision 028), read by `services.staffBookings.read`. An unknown uuid or a draft is the 404 page
  * in the back office's frame.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const bookingId = uuidOrNotFound(params.uuid);
   const booking = await orNotFound(web.services.staffBookings.read(actor, { bookingId, locale }));
   return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now(), locale) };
 }
 
 /** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (admin-booking-actions.server.ts). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const desk = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const desk = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const bookingId = uuidOrNotFound(params.uuid);
   return bookingAction(web, desk, { bookingId, locale, form: await request.formData() });
 }

@@ -13,10 +13,10 @@ import { selectedBookingIds } from "./admin-bookings-bulk.server";
  * the selection form's button posting here as a plain browser download (with or without scripts).
  * A refusal (nothing selected, a booking gone) is a short localized text page: the list stays as it was.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const form = await request.formData();
   const ids = selectedBookingIds(form);

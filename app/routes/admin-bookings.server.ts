@@ -62,12 +62,11 @@ function formValues(params: URLSearchParams) {
  * filters, sort and page are the address's parameters; the list is read by `services.staffBookings`.
  * An address the contract refuses shows the form with what was wrong (400) and no list.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
-  const url = new URL(request.url);
   const params = url.searchParams;
   const parsed = staffBookingsQuerySchema.safeParse(bookingsQueryInput(params));
   const events = await web.services.staffBookings.eventChoices(actor, { locale });
@@ -115,10 +114,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The selection form's posts (decision 033): resend, cancel (after its confirmation), per booking an outcome. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const desk = await requireStaffDesk(request, web);
-  return bulkBookingsAction(web, desk, { locale: pageLocale(request), form: await request.formData() });
+  const desk = await requireStaffDesk(url, web);
+  return bulkBookingsAction(web, desk, { locale: pageLocale(url), form: await request.formData() });
 }
 
 /** The catalogue key of the form field a refused parameter belongs to. */

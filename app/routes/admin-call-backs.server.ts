@@ -40,11 +40,10 @@ function doneOf(url: URL): { kind: "verified" | "rejected" | "recorded"; code: s
  * verify|reject&booking={uuid}` shows the confirmation in the page (without JavaScript the dialog
  * cannot open).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
-  const url = new URL(request.url);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const queue = await web.services.staffCallBacks.list(actor, { locale });
   const decide = url.searchParams.get("decide");
   const confirming = decide === "verify" || decide === "reject" ? { decision: decide as Decision, booking: url.searchParams.get("booking") ?? "" } : null;
@@ -70,10 +69,10 @@ function refused(error: unknown, locale: Locale, booking: string, intent: Intent
  * redirects back to the queue with what happened; a refused or invalid post answers the errors for
  * that request's form only.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const form = await request.formData();
   const staff = { id: actor.user?.userId ?? "", email: user.email };
   const booking = String(form.get("booking") ?? "");

@@ -7,8 +7,8 @@ import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-categories";
 
 /** `/admin/categories` (+ /de): every event category in menu order, with its events and translations (decision 034). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
   const categories = await web.services.staffCatalogue.listCategories(actor);
   return {
     locale,
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { intent: "move" | "delete"; id: number; direction?: "up" | "down"; message: string; failed?: true };
 
 /** One post per button: move up/down, delete. The answer names the category for the focus to stay on it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { web, actor, user, locale } = await openStaffDesk(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { web, actor, user, locale } = await openStaffDesk(url, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -28,8 +28,8 @@ const valuesOf = (category: StaffCategory | null): CategoryValues =>
   ) as CategoryValues;
 
 /** `/admin/categories/new` and `/admin/categories/{id}` (+ /de): a category's languages side by side (decision 034). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
   let category: StaffCategory | null = null;
   if (params.id !== undefined) {
     const id = categoryIdOf(params.id);
@@ -40,15 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locales,
     category: category ? { id: category.id, events: category.events, missing: category.missing_translations } : null,
     values: valuesOf(category),
-    created: new URL(request.url).searchParams.get("created") === "1",
+    created: url.searchParams.get("created") === "1",
   };
 }
 
 type ActionAnswer = { message: string; failed: boolean; errors?: FieldErrors; values?: CategoryValues };
 
 /** Saves the category (creates it when new, then opens its own page); field errors next to their fields, the typed values kept. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { web, actor, user, locale } = await openStaffDesk(request, context);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const { web, actor, user, locale } = await openStaffDesk(url, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const typed = Object.fromEntries(

@@ -69,10 +69,10 @@ function dashboardView(dashboard: StaffDashboard, locale: Locale) {
 }
 
 /** `/admin` (+ /de): the staff dashboard, the numbers of `GET api/staff/dashboard` formatted for the page's language. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const dashboard = await web.services.staffDashboard.read(actor, { locale });
   return { locale, dashboard: dashboardView(dashboard, locale) };
 }

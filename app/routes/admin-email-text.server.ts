@@ -14,11 +14,11 @@ import type { Route } from "./+types/admin-email-text";
  * field beside its default, the placeholders, a preview and reset to default (decision 037). The
  * page's language (the prefix) and the e-mail's language (the last segment) are independent.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
+  const { actor } = await requireStaffDesk(url, web);
   const detail = await orNotFound(web.services.staffEmailTexts.read(actor, { template: params.template, locale: params.emailLocale }));
-  return { locale: pageLocale(request), detail };
+  return { locale: pageLocale(url), detail };
 }
 
 export type EmailTextAnswer = {
@@ -35,10 +35,10 @@ export type EmailTextAnswer = {
 };
 
 /** Three posts: save the texts, preview them (saved or not; sends nothing), reset to default. */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const entry = editableEmailTemplate(params.template);
   if (!entry) notFound();

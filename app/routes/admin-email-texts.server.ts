@@ -4,8 +4,8 @@ import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-email-texts";
 
 /** `/admin/email-texts` (+ /de): the e-mails staff may reword, and per language whether they did (decision 037). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  return { locale: pageLocale(request), templates: await web.services.staffEmailTexts.list(actor) };
+  const { actor } = await requireStaffDesk(url, web);
+  return { locale: pageLocale(url), templates: await web.services.staffEmailTexts.list(actor) };
 }

@@ -24,8 +24,8 @@ const offsetText = (minutes: number) =>
   `${minutes < 0 ? "-" : "+"}${String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0")}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
 
 /** `/admin/events/{uuid}` and `/admin/events/new` (+ /de): the event edit page, every language side by side (decision 034). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
   const event = params.uuid ? await orNotFound(web.services.staffCatalogue.readEvent(actor, { eventId: uuidOrNotFound(params.uuid) })) : null;
   const categories = await web.services.staffCatalogue.listCategories(actor);
   const offset = operatorOffsetMinutes(web.services.now());
@@ -51,8 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 type ActionAnswer = { message: string; failed: boolean; errors?: FieldErrors };
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { web, actor, user, locale } = await openStaffDesk(request, context);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const { web, actor, user, locale } = await openStaffDesk(url, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");

@@ -5,9 +5,9 @@ import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-events";
 
 /** `/admin/events` (+ /de): upcoming, past or archived events (`?view=`), of one category (`?category=`) or all, with their state and translations (decision 034). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
-  const query = staffEventsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
+  const query = staffEventsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const view = query.success ? query.data.view : "upcoming";
   const categoryId = query.success ? query.data.category : undefined;
   const [events, categories] = await Promise.all([

@@ -11,10 +11,10 @@ import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-form-builder";
 
 /** `/admin/forms/{uuid}` (+ /de): the form builder (decision 038) on the staff forms API's verbs (decision 036). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const form = await orNotFound(web.services.staffForms.read(actor, { formId: uuidOrNotFound(params.uuid) }));
   const event = await orNotFound(web.services.staffCatalogue.readEvent(actor, { eventId: form.event_uuid }));
   return {
@@ -38,10 +38,10 @@ export type FormBuilderAnswer = { ok: true; message: string; form: StaffForm } |
  * right after: what staff see is what becomes the version. A refusal answers the server's translated
  * field errors (`items.<uuid>.<field>`, `pages.<uuid>.<field>`, `form`) and changes nothing.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const formId = uuidOrNotFound(params.uuid);
   const posted = await request.formData();

@@ -4,7 +4,7 @@ import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-not-found";
 
 /** An unknown address under /admin: staff see the 404 page in the back office's frame, anyone else the refusal. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffDesk(request, context.get(webContext));
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireStaffDesk(url, context.get(webContext));
   notFound();
 }

@@ -9,16 +9,16 @@ import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-page";
 
 /** `/admin/pages/new` and `/admin/pages/{uuid}` (+ /de): a content page's editor, every language side by side (decision 035). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
   const page: StaffPage | null = params.uuid ? await orNotFound(web.services.staffPages.read(actor, { pageId: uuidOrNotFound(params.uuid) })) : null;
-  const created = new URL(request.url).searchParams.get("created") === "1";
+  const created = url.searchParams.get("created") === "1";
   return { locale, page, created };
 }
 
 /** Saves the page (creates it when new, then opens its own editor); errors next to their fields. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { web, actor, user, locale } = await openStaffDesk(request, context);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const { web, actor, user, locale } = await openStaffDesk(url, context);
   const submission = parseLocalized(await request.formData(), staffPageFormSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { message: null });
   try {

@@ -6,16 +6,16 @@ import { openStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-pages";
 
 /** `/admin/pages` (+ /de): every content page in footer order (decision 035). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { web, actor, locale } = await openStaffDesk(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { web, actor, locale } = await openStaffDesk(url, context);
   return { locale, pages: await web.services.staffPages.list(actor) };
 }
 
 type Answer = { intent: "move" | "publish" | "delete"; uuid: string; direction?: "up" | "down"; message: string; failed?: true };
 
 /** One post per button: move up/down, publish/unpublish, delete. The answer names the page for the focus to stay on it. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { web, actor, user, locale } = await openStaffDesk(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { web, actor, user, locale } = await openStaffDesk(url, context);
   const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

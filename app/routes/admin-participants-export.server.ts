@@ -17,15 +17,14 @@ function formatOf(pathname: string): ParticipantExportFormat {
  * session in the browser (the API's routes want a Bearer token). The services' file is streamed as it
  * is made, as an attachment nobody keeps (it holds every participant's contact details).
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
+  const { actor } = await requireStaffDesk(url, web);
   const eventId = uuidOrNotFound(params.uuid);
-  const url = new URL(request.url);
   const format = formatOf(url.pathname);
   const dialect = participantCsvQuerySchema.shape.dialect.safeParse(url.searchParams.get("dialect") ?? undefined);
   if (!dialect.success) badRequest();
-  const file = await orNotFound(web.services.staffExports.participants(actor, { eventId, format, dialect: dialect.data, locale: pageLocale(request) }));
+  const file = await orNotFound(web.services.staffExports.participants(actor, { eventId, format, dialect: dialect.data, locale: pageLocale(url) }));
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,

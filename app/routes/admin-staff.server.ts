@@ -12,21 +12,21 @@ import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-staff";
 
 /** `/admin/staff` (+ /de): the staff accounts, for admins (decision 027). Staff who are not admins get the 403 page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
+  const { actor, user } = await requireStaffDesk(url, web);
   if (!can(actor, "staff.accounts.manage", null)) forbidden();
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const accounts = await web.services.staffAccounts.list(actor);
   return { locale, accounts, self: user.uuid };
 }
 
 /** Invite (`intent=invite`) or change one account (`intent=change`, one change per post). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
+  const { actor, user } = await requireStaffDesk(url, web);
   if (!can(actor, "staff.accounts.manage", null)) forbidden();
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const form = await request.formData();
   if (form.get("intent") === "invite") {

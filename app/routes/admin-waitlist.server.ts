@@ -10,10 +10,10 @@ import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-waitlist";
 
 /** `/admin/events/{uuid}/waitlist` (+ /de): an event's waitlist, with offers by hand and removals (issue 13). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const { actor } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const waitlist = await orNotFound(web.services.staffWaitlist.read(actor, { eventId: uuidOrNotFound(params.uuid), locale }));
   return {
     locale,
@@ -28,10 +28,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const changeSchema = z.object({ intent: z.enum(["offer", "remove"]), entry: z.string().uuid() });
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const { actor, user } = await requireStaffDesk(request, web);
-  const locale = pageLocale(request);
+  const { actor, user } = await requireStaffDesk(url, web);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const change = changeSchema.safeParse(Object.fromEntries(await request.formData()));
   const eventId = uuidOrNotFound(params.uuid);

@@ -8,10 +8,10 @@ import type { Route } from "./+types/booking-no-available-spots";
 import { webContext } from "../../server/load-context";
 
 /** /booking-no-available-spots?event={uuid}: a fully booked event, and its waitlist sign-up. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
-  const search = new URL(request.url).searchParams;
+  const locale = pageLocale(url);
+  const search = url.searchParams;
   const eventId = search.get("event") ?? "";
   const event = /^[0-9a-f-]{36}$/i.test(eventId) ? await web.services.getPublicEvent(locale, eventId) : undefined;
   // Arrived from a waitlist offer link that no longer holds places (run out or already used).
@@ -19,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { locale, event: event ? toEventView(event, locale) : null, offerSpent };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), joinWaitlistSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { joined: null });
   try {

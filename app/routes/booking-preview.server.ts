@@ -28,23 +28,23 @@ const noStore = { "Cache-Control": "no-store" };
 export type PreviewStep = { pageNumber: number; ended: boolean; state: PreviewState };
 
 /** `?preview` as the API reads it: present and not "0" or "false". */
-function previewAsked(request: Request): boolean {
-  const value = new URL(request.url).searchParams.get("preview");
+function previewAsked(url: URL): boolean {
+  const value = url.searchParams.get("preview");
   return value !== null && value !== "0" && value !== "false";
 }
 
 /** The actor of a preview: staff with the second factor (`form.preview`), else null (no preview). */
-async function previewer(request: Request, formUuid: string | null, context: WebContext): Promise<Actor | null> {
-  if (!formUuid || !previewAsked(request)) return null;
+async function previewer(url: URL, formUuid: string | null, context: WebContext): Promise<Actor | null> {
+  if (!formUuid || !previewAsked(url)) return null;
   const actor = actorOfSession(await context.session());
   return can(actor, "form.preview", null) ? actor : null;
 }
 
 /** The preview page's data, or null when this request is not a preview. */
-export async function previewLoader(request: Request, formUuid: string | null, context: WebContext) {
-  const actor = await previewer(request, formUuid, context);
+export async function previewLoader(url: URL, formUuid: string | null, context: WebContext) {
+  const actor = await previewer(url, formUuid, context);
   if (!actor || !formUuid) return null;
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const form = await orNotFound(context.services.getPublicForm(locale, formUuid, true, actor));
   // Whether customers can open the form at all (its event published, a version published): the banner says so.
   const published = await context.services.getPublicForm(locale, formUuid, false).then(
@@ -53,7 +53,7 @@ export async function previewLoader(request: Request, formUuid: string | null, c
   );
   const kinds = new Set(form.pages.flatMap((page) => page.items.map((item) => item.kind)));
   const reserved = kinds.has("vehicles") || kinds.has("vehicles_per_day") ? await context.services.getReservedVehicles(formUuid) : null;
-  const asked = Number(new URL(request.url).searchParams.get("page"));
+  const asked = Number(url.searchParams.get("page"));
   const pageNumber = Number.isInteger(asked) && asked >= 1 && asked <= form.pages.length ? asked : 1;
   const previewStep: PreviewStep = { pageNumber, ended: false, state: emptyPreviewState };
   return data(
@@ -96,10 +96,10 @@ function answer(step: PreviewStep, found?: { message: string; errors: FieldError
  * errors) and moves on, or at the last page to the end; "back", a step and the companions' buttons
  * keep what was entered without judging it. Nothing is written: the answer carries the new state.
  */
-export async function previewAction(request: Request, formUuid: string | null, context: WebContext) {
-  const actor = await previewer(request, formUuid, context);
+export async function previewAction(request: Request, url: URL, formUuid: string | null, context: WebContext) {
+  const actor = await previewer(url, formUuid, context);
   if (!actor || !formUuid) return null;
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const posted = await request.formData();
   const state = parsePreviewState(posted.get(previewStateField));
   const intent = String(posted.get("intent") ?? "next");

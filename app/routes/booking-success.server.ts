@@ -14,10 +14,10 @@ import { webContext } from "../../server/load-context";
  * /booking-success?booking={uuid}: the booking code and what happens next. Only the browser that
  * holds the booking's key (its httpOnly cookie) sees the details; anyone else gets a 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
-  const key = bookingKeyOfRequest(request);
+  const locale = pageLocale(url);
+  const key = bookingKeyOfRequest(request, url);
   const { booking } = await orNotFound(web.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale }));
   if (booking.status === "draft") throw redirect(localizePath(`/booking/${key.formUuid}`, locale));
   const form = await web.services.getPublicForm(locale, booking.form_uuid, false);
@@ -71,8 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** "Pay now": a payment for what is due, then off to the provider's hosted page. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const key = bookingKeyOfRequest(request);
-  return startCardPayment(web, { bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale: pageLocale(request) });
+  const key = bookingKeyOfRequest(request, url);
+  return startCardPayment(web, { bookingId: key.bookingUuid, access: { bookingToken: key.token }, locale: pageLocale(url) });
 }

@@ -87,8 +87,7 @@ function eventStateRedirect(form: PublicForm, locale: Locale, hasOffer: boolean,
  * The waitlist offer this visit books with: a link's `?offer=` token moves into the httpOnly cookie
  * (and out of the address bar) when it is open; otherwise the cookie's, while it is still open.
  */
-async function waitlistOfferOf(context: WebContext, request: Request, form: PublicForm) {
-  const url = new URL(request.url);
+async function waitlistOfferOf(context: WebContext, request: Request, url: URL, form: PublicForm) {
   const fromLink = url.searchParams.get("offer");
   const token = fromLink ?? readWaitlistOffer(request.headers.get("cookie"), form.uuid);
   const offer = token && token.length <= 200 ? await context.services.bookings.findWaitlistOffer({ eventId: form.event.uuid, offerToken: token }) : null;
@@ -126,19 +125,18 @@ async function submittedBookingOf(context: WebContext, key: BookingKey, locale: 
   }
 }
 
-export async function loader({ request, params, context: routerContext }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context: routerContext }: Route.LoaderArgs) {
   const context = routerContext.get(webContext);
-  const locale = pageLocale(request);
-  const url = new URL(request.url);
+  const locale = pageLocale(url);
   const cookieHeader = request.headers.get("cookie");
   const formUuid = formUuidOf(request, params);
   if (!formUuid) throw redirect(localizePath("/events", locale));
   if (!uuidPattern.test(formUuid)) notFound();
   // `?preview=1` of a staff member: the form's draft, nothing written (decision 039); anyone else goes on as without it.
-  const preview = await previewLoader(request, formUuid, context);
+  const preview = await previewLoader(url, formUuid, context);
   if (preview) return preview;
   const form = await orNotFound(context.services.getPublicForm(locale, formUuid, false));
-  const waitlist = await waitlistOfferOf(context, request, form);
+  const waitlist = await waitlistOfferOf(context, request, url, form);
   // A spent offer of this form is forgotten; another form's offer in the cookie is left alone.
   const spentOfferCookie = !waitlist.offer && readWaitlistOffer(cookieHeader, formUuid) !== null ? [forgetWaitlistOfferCookie(isSecure(request))] : [];
   const elsewhere = eventStateRedirect(form, locale, waitlist.offer !== null, waitlist.fromLink);
@@ -252,12 +250,12 @@ function failure(error: AppError, locale: Locale, status: number = error.status)
 
 const successOf = (locale: Locale, bookingUuid: string) => `${localizePath("/booking-success", locale)}?booking=${bookingUuid}`;
 
-export async function action({ request, params, context: routerContext }: Route.ActionArgs) {
+export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
   const context = routerContext.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const formUuid = formUuidOf(request, params);
   if (!formUuid || !uuidPattern.test(formUuid)) throw data(null, { status: 404 });
-  const preview = await previewAction(request, formUuid, context);
+  const preview = await previewAction(request, url, formUuid, context);
   if (preview) return preview;
   const key = bookingKeyOfForm(request.headers.get("cookie"), formUuid);
   const posted = await request.formData();

@@ -7,9 +7,8 @@ import type { Route } from "./+types/content-page";
 import { webContext } from "../../server/load-context";
 
 /** /{slug}: a content page (terms, privacy, imprint). A slug of another language redirects to this one's. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const page = await orNotFound(web.services.getPageBySlug(locale, params.slug));
   if (page.slug !== params.slug) throw redirect(localizePath(`/${page.slug}`, locale), 301);

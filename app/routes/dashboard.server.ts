@@ -30,11 +30,11 @@ function toView(booking: BookingSummary, locale: Locale, manageLinks: Record<str
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const user = await requireUser(request, web);
-  const locale = pageLocale(request);
-  const actor = await sessionActor(request, web);
+  const user = await requireUser(url, web);
+  const locale = pageLocale(url);
+  const actor = await sessionActor(url, web);
   const bookings = await web.services.accounts.listBookings(actor, locale);
   const manageLinks = await web.services.manage.ownerLinks(actorOf(actor), locale);
   return {
@@ -46,10 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The pay button of a booking card: a payment for what is due, then the provider's page. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const user = await requireUser(request, web);
-  const locale = pageLocale(request);
+  const user = await requireUser(url, web);
+  const locale = pageLocale(url);
   const bookingId = uuidOrNotFound(String((await request.formData()).get("booking") ?? ""));
   return startCardPayment(web, { bookingId, access: { userId: user.uuid }, locale });
 }

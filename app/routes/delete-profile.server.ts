@@ -5,15 +5,15 @@ import { clearedSessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/delete-profile";
 import { webContext } from "../../server/load-context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  await requireUser(request, web);
-  return { locale: pageLocale(request) };
+  await requireUser(url, web);
+  return { locale: pageLocale(url) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const user = await requireUser(request, web);
-  await web.services.accounts.deleteUser(await sessionActor(request, web), user.uuid);
-  return redirect(localizePath("/settings/delete-success", pageLocale(request)), { headers: withCookies(clearedSessionCookies(request)) });
+  const user = await requireUser(url, web);
+  await web.services.accounts.deleteUser(await sessionActor(url, web), user.uuid);
+  return redirect(localizePath("/settings/delete-success", pageLocale(url)), { headers: withCookies(clearedSessionCookies(request)) });
 }

@@ -7,9 +7,8 @@ import { notFound } from "../utils/http-errors.server";
 import { signUpForOpeningNoticeAction } from "../utils/opening-notice.server";
 import type { Route } from "./+types/event-page";
 
-async function findEventPage(context: Route.LoaderArgs["context"], request: Request, params: Route.LoaderArgs["params"]) {
+async function findEventPage(context: Route.LoaderArgs["context"], url: URL, params: Route.LoaderArgs["params"]) {
   const web = context.get(webContext);
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const lookup = await web.services.getEventPage(locale, params.category, params.event);
   if ("missing" in lookup) notFound();
@@ -19,8 +18,8 @@ async function findEventPage(context: Route.LoaderArgs["context"], request: Requ
 }
 
 /** /events/{category}/{event}: the event's own page, at its slugs in every language (decision 024). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { web, locale, event } = await findEventPage(context, request, params);
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { web, locale, event } = await findEventPage(context, url, params);
   const site = await web.services.getSite(locale);
   const alternates = Object.fromEntries(locales.map((other: Locale) => [other, eventPagePathIn(event, other)])) as Alternates;
   return {
@@ -33,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The "notify me" form of an event that is not bookable yet. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { web, locale, event } = await findEventPage(context, request, params);
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const { web, locale, event } = await findEventPage(context, url, params);
   return signUpForOpeningNoticeAction(web, request, locale, event.uuid);
 }

@@ -14,9 +14,8 @@ const widgetQuerySchema = publicEventsQuerySchema.extend({ event: z.string().uui
  * public/event-widget.js). A category or event that is unknown or over answers 404 with a compact
  * notice that fits the partner's page, not the site's full error page.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const origin = web.publicOrigin;
   const unknown = () => data({ locale, origin, events: [], unknown: true }, { status: 404 });

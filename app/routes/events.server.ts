@@ -17,9 +17,8 @@ function categoryAlternates(category: EventCategory): Alternates {
  * /events and /events/{category}: the category is found by numeric id or by its slug; a slug of
  * another language (or the id) redirects to the slug of the page's language.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const { services } = web;
   const categories = await services.listCategories(locale);

@@ -3,9 +3,9 @@ import { toEventView } from "../utils/event-view";
 import type { Route } from "./+types/home";
 import { webContext } from "../../server/load-context";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
   const { services } = web;
   const [categories, events, experiences] = await Promise.all([
     services.listCategories(locale),

@@ -8,14 +8,14 @@ import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.serv
 import { deviceCookie, deviceCookieOf, secondFactorCookie, sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/login";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context.get(webContext));
-  return { locale: pageLocale(request) };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireGuest(url, context.get(webContext));
+  return { locale: pageLocale(url) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const form = await request.formData();
   const submission = parseLocalized(form, loginRequestSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, {});

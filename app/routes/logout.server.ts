@@ -6,13 +6,13 @@ import { webContext } from "../../server/load-context";
 import type { Route } from "./+types/logout";
 
 /** POST /logout: ends the session, clears the booking token and form position, goes home (spec §4). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   // Another site must not log our visitors out (a forced logout loses their booking in progress).
   assertSameOriginAction(request);
   await context.get(webContext).services.accounts.logout({ refreshToken: refreshTokenOf(request), accessToken: accessTokenOf(request) });
-  return redirect(localizePath("/", pageLocale(request)), { headers: withCookies(clearedSessionCookies(request)) });
+  return redirect(localizePath("/", pageLocale(url)), { headers: withCookies(clearedSessionCookies(request)) });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return redirect(localizePath("/", pageLocale(request)));
+export function loader({ url }: Route.LoaderArgs) {
+  return redirect(localizePath("/", pageLocale(url)));
 }

@@ -6,9 +6,9 @@ import { goneResponse, manageFileCall } from "../utils/manage-files.server";
 import type { Route } from "./+types/my-booking-calendar";
 
 /** `/my-booking/{token}/calendar.ics`: the booking's add-to-calendar file (RFC 5545). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const actor = actorOfSession(await web.session());
   const calendar = await manageFileCall(() => orNotFound(web.services.manage.calendar(actor, { token: params.token, locale })));
   if ("gone" in calendar) return goneResponse(locale, calendar.gone);

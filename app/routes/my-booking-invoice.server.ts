@@ -7,11 +7,11 @@ import { goneResponse, manageFileCall } from "../utils/manage-files.server";
 import type { Route } from "./+types/my-booking-invoice";
 
 /** `/my-booking/{token}/invoice`: the invoice PDF through the manage link's authority (decision 023). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const actor = actorOfSession(await web.session());
   const invoice = await manageFileCall(() => orNotFound(web.services.manage.invoicePdf(actor, { token: params.token })));
-  if (invoice && "gone" in invoice) return goneResponse(pageLocale(request), invoice.gone);
+  if (invoice && "gone" in invoice) return goneResponse(pageLocale(url), invoice.gone);
   if (!invoice) notFound();
   return pdfDownload(invoice);
 }

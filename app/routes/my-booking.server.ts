@@ -68,9 +68,9 @@ async function openView(web: WebContext, request: Request, token: string, locale
  * booking e-mails, guests included (decision 023). A wrong link is the 404 page; a revoked or
  * expired one answers 410 with a page that says which.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   try {
     const view = await openView(web, request, params.token, locale);
     return { locale, gone: null, booking: pageView(view, locale, params.token) };
@@ -83,9 +83,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** "Send me a new link" (`intent=renew`) or the later details (`intent=details`). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const t = translatorFor(locale);
   const actor = actorOfSession(await web.session());
   const formData = await request.formData();

@@ -8,14 +8,14 @@ import { pageLocale } from "../utils/auth.server";
 import type { Route } from "./+types/new-password";
 
 /** A used or expired link gets no form that can only fail: the page offers a new link instead. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const linkUsable = await context.get(webContext).services.accounts.resetLinkUsable(params.token);
-  return { locale: pageLocale(request), linkUsable };
+  return { locale: pageLocale(url), linkUsable };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null, linkExpired: false });
   try {

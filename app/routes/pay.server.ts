@@ -12,9 +12,9 @@ import { webContext } from "../../server/load-context";
  * `/pay/{token}`: the "pay now" link of the booking (card), balance-due and SMA e-mails. Shows what is due on the
  * booking and sends the customer to the card payment; works on any device, without logging in.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const booking = await web.services.payments.payLinkBooking(params.token);
   if (!booking) notFound();
   const event = await web.services.getPublicEvent(locale, booking.eventId);
@@ -38,9 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const booking = await web.services.payments.payLinkBooking(params.token);
   if (!booking) notFound();
-  return startCardPayment(web, { bookingId: booking.id, access: { payLink: params.token }, locale: pageLocale(request) });
+  return startCardPayment(web, { bookingId: booking.id, access: { payLink: params.token }, locale: pageLocale(url) });
 }

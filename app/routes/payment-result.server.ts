@@ -16,16 +16,16 @@ import { webContext } from "../../server/load-context";
  */
 export type ResultState = "success" | "pending" | "failed" | "refund" | "unknown";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const token = params.token ?? "";
   const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await web.services.payments.forReturn(token) : null;
   if (!found) return { locale, state: "unknown" as ResultState, view: null };
   const { payment, booking } = found;
   // The provider sends the browser to the failed page when the customer cancels: the checkout is still
   // open then, but nothing will come of it, so it reads as not completed (a retry closes it).
-  const cameBackCancelled = new URL(request.url).pathname.includes("/payment/failed/");
+  const cameBackCancelled = url.pathname.includes("/payment/failed/");
   const state: ResultState =
     payment.status === "succeeded"
       ? "success"
@@ -58,10 +58,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** "Try again": a new payment for the same booking (the failed one stays on record). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const token = params.token ?? "";
   const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await web.services.payments.forReturn(token) : null;
   if (!found) notFound();
-  return startCardPayment(web, { bookingId: found.booking.id, access: { returnToken: token }, locale: pageLocale(request) });
+  return startCardPayment(web, { bookingId: found.booking.id, access: { returnToken: token }, locale: pageLocale(url) });
 }

@@ -3,7 +3,7 @@ import { parseRedirectTarget } from "../utils/redirect-target";
 import type { Route } from "./+types/redirect";
 
 /** /redirect/{target}: the notice shown before a visitor leaves the site. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
+export function loader({ url, params }: Route.LoaderArgs) {
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
   return { locale, target: parseRedirectTarget(params.target) };
 }

@@ -5,14 +5,14 @@ import { invalidSubmission, refusedSubmission } from "../utils/account-forms.ser
 import { pageLocale, requireGuest } from "../utils/auth.server";
 import type { Route } from "./+types/register";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireGuest(request, context.get(webContext));
-  return { locale: pageLocale(request) };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  await requireGuest(url, context.get(webContext));
+  return { locale: pageLocale(url) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), registerFormSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { sentTo: null });
   try {

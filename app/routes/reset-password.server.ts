@@ -6,14 +6,14 @@ import { invalidSubmission, refusedSubmission } from "../utils/account-forms.ser
 import { pageLocale } from "../utils/auth.server";
 import type { Route } from "./+types/reset-password";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: pageLocale(request) };
+export function loader({ url }: Route.LoaderArgs) {
+  return { locale: pageLocale(url) };
 }
 
 /** Always the same answer: nobody learns from it whether an address has an account. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), resetRequestSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { sent: null });
   try {

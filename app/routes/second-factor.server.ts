@@ -12,7 +12,7 @@ import { clearedSecondFactorCookie, secondFactorChallengeOf, sessionCookies, wit
 import type { Route } from "./+types/second-factor";
 
 /** Where staff go once in: where the login was asked for, else the back office. */
-const targetOf = (request: Request, locale: Locale) => safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), localizePath("/admin", locale));
+const targetOf = (url: URL, locale: Locale) => safeRedirectTarget(url.searchParams.get("redirectTo"), localizePath("/admin", locale));
 
 /** Without a live challenge (none, expired, spent by five wrong codes) the password is asked again. */
 function backToLogin(request: Request, locale: Locale): never {
@@ -25,26 +25,26 @@ function backToLogin(request: Request, locale: Locale): never {
  * (or a recovery code), or, for an account without an authenticator, shows the QR code and the
  * secret and asks for the first code, then shows the recovery codes once.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   // Signed in with the second factor already: this page now only shows the way on (and, right
   // after the enrolment's post, the recovery codes the action answered).
-  if (can(actorOfSession(await web.session()), "staff.desk", null)) return { locale, step: { enrolled: true, done: true } as const, target: targetOf(request, locale) };
+  if (can(actorOfSession(await web.session()), "staff.desk", null)) return { locale, step: { enrolled: true, done: true } as const, target: targetOf(url, locale) };
   const challenge = secondFactorChallengeOf(request);
   if (!challenge) return backToLogin(request, locale);
   try {
     const step = { ...(await web.services.accounts.secondFactorStep(challenge)), done: false } as const;
-    return { locale, step, target: targetOf(request, locale) };
+    return { locale, step, target: targetOf(url, locale) };
   } catch (error) {
     if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);
     throw error;
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const challenge = secondFactorChallengeOf(request);
   if (!challenge) return backToLogin(request, locale);
   const form = await request.formData();
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       value.intent === "code" ? { challenge, code: value.code } : { challenge, recovery_code: value.recovery_code },
       locale,
     );
-    return redirect(targetOf(request, locale), { headers: withCookies([...sessionCookies(request, tokens), clearedSecondFactorCookie(request)]) });
+    return redirect(targetOf(url, locale), { headers: withCookies([...sessionCookies(request, tokens), clearedSecondFactorCookie(request)]) });
   } catch (error) {
     if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);
     return refusedSubmission(submission, error, locale, { recoveryCodes: null, intent: value.intent });

@@ -10,9 +10,9 @@ import type { Route } from "./+types/settings";
 
 export type Intent = "profile" | "password";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context.get(webContext));
-  return { locale: pageLocale(request), user };
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const user = await requireUser(url, context.get(webContext));
+  return { locale: pageLocale(url), user };
 }
 
 function profileSettings(form: FormData, locale: Locale) {
@@ -29,16 +29,16 @@ function passwordSettings(form: FormData, locale: Locale, user: User) {
 }
 
 /** Both forms go through the same settings call as the API (`PUT api/settings/user/{uuid}`). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const user = await requireUser(request, web);
-  const locale = pageLocale(request);
+  const user = await requireUser(url, web);
+  const locale = pageLocale(url);
   const form = await request.formData();
   const intent: Intent = form.get("intent") === "password" ? "password" : "profile";
   const { submission, settings } = intent === "profile" ? profileSettings(form, locale) : passwordSettings(form, locale, user);
   if (!settings) return invalidSubmission(submission, { intent, saved: false });
   try {
-    await web.services.accounts.updateUser(await sessionActor(request, web), user.uuid, settings, locale, web.clientAddress);
+    await web.services.accounts.updateUser(await sessionActor(url, web), user.uuid, settings, locale, web.clientAddress);
     if (intent === "password") {
       // Changing the password ended every session, this one too: continue in a fresh one.
       const tokens = await web.services.accounts.startSession(user.uuid);

@@ -22,10 +22,10 @@ function answerOf(form: PublicForm, booking: BookingView, name: string): string 
  * will be sent and that staff will call to verify it; sending submits the booking, which then holds
  * its places in review (PRODUCT.md "SMA").
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
-  const key = bookingKeyOfRequest(request);
+  const locale = pageLocale(url);
+  const key = bookingKeyOfRequest(request, url);
   const { booking } = await web.services.bookings.open({ formId: key.formUuid, bookingToken: key.token, bookingUuid: key.bookingUuid, locale });
   if (booking.status !== "draft") throw redirect(`${localizePath("/sma-success", locale)}?booking=${booking.uuid}`);
   const form = await web.services.getPublicForm(locale, booking.form_uuid, false);
@@ -48,10 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale: Locale = pageLocale(request);
-  const key = bookingKeyOfRequest(request);
+  const locale: Locale = pageLocale(url);
+  const key = bookingKeyOfRequest(request, url);
   try {
     // A party invited from the waitlist may send a request too: the offer's places go with it.
     const offer = readWaitlistOffer(request.headers.get("cookie"), key.formUuid);

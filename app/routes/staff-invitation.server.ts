@@ -11,15 +11,15 @@ import type { Route } from "./+types/staff-invitation";
  * not spend it; setting the password (the one policy, typed twice) does. The first login then sets up
  * the second factor.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const invited = await web.services.accounts.staffInvitationIsValid(params.token);
-  return { locale: pageLocale(request), email: invited?.email ?? null };
+  return { locale: pageLocale(url), email: invited?.email ?? null };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null });
   try {

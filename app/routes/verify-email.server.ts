@@ -5,17 +5,17 @@ import { sessionCookies, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/verify-email";
 import { webContext } from "../../server/load-context";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { locale: pageLocale(request) };
+export function loader({ url }: Route.LoaderArgs) {
+  return { locale: pageLocale(url) };
 }
 
 /**
  * The token is spent by a POST the page sends once it has loaded, not by the GET of the link:
  * mail scanners that open links would otherwise use it up before the person does.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   try {
     const { user: current } = await web.session();
     const { userId, ...tokens } = await web.services.accounts.verifyEmail(params.doi);

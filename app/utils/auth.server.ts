@@ -5,29 +5,33 @@ import { defaultLocale, localeFromPath, localizePath, type Locale } from "../../
 import type { AccessTokenClaims } from "../../server/auth/access-tokens";
 import type { WebContext } from "../../server/load-context";
 
-export function pageLocale(request: Request): Locale {
-  return localeFromPath(new URL(request.url).pathname) ?? defaultLocale;
+/**
+ * The page's language from its path. Takes the loader's or action's normalized `url`, not
+ * `request.url`: with future.v8_passThroughRequests a client navigation's request is
+ * `/de/events.data?_routes=…`, and the root's is `/_root.data` (decision 063).
+ */
+export function pageLocale(url: URL): Locale {
+  return localeFromPath(url.pathname) ?? defaultLocale;
 }
 
 /** Guest-only pages (login, register) send a logged-in user home (spec §6). */
-export async function requireGuest(request: Request, context: WebContext): Promise<void> {
+export async function requireGuest(url: URL, context: WebContext): Promise<void> {
   const { user } = await context.session();
-  if (user) throw redirect(localizePath("/", pageLocale(request)));
+  if (user) throw redirect(localizePath("/", pageLocale(url)));
 }
 
 /** Account pages need a login; afterwards the visitor comes back here. */
-export async function requireUser(request: Request, context: WebContext): Promise<User> {
+export async function requireUser(url: URL, context: WebContext): Promise<User> {
   const { user } = await context.session();
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`${localizePath("/login", pageLocale(request))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`${localizePath("/login", pageLocale(url))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** The logged-in user's session, as the account services want it (after `requireUser`). */
-export async function sessionActor(request: Request, context: WebContext): Promise<AccessTokenClaims> {
+export async function sessionActor(url: URL, context: WebContext): Promise<AccessTokenClaims> {
   const { claims } = await context.session();
   if (claims) return claims;
-  await requireUser(request, context);
+  await requireUser(url, context);
   throw new Error("a logged-in user without session claims");
 }
 

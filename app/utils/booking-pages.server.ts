@@ -7,11 +7,12 @@ import type { WebContext } from "../../server/load-context";
 import type { PaymentAccess } from "../../server/payments/payments";
 
 /**
- * The key of the booking named by `?booking=` that this browser holds (its httpOnly booking cookie).
- * Pages about one booking (success, request sent, …) answer anyone else with a 404.
+ * The key of the booking named by `?booking=` of `url` (the loader's normalized one, decision 063)
+ * that this browser holds (its httpOnly booking cookie). Pages about one booking (success, request
+ * sent, …) answer anyone else with a 404.
  */
-export function bookingKeyOfRequest(request: Request): BookingKey {
-  const bookingUuid = new URL(request.url).searchParams.get("booking") ?? "";
+export function bookingKeyOfRequest(request: Request, url: URL): BookingKey {
+  const bookingUuid = url.searchParams.get("booking") ?? "";
   const key = readBookingKeys(request.headers.get("cookie")).find((candidate) => candidate.bookingUuid === bookingUuid);
   return key ?? notFound();
 }

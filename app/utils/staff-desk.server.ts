@@ -11,14 +11,14 @@ export type StaffDesk = { actor: Actor; user: User };
 
 /**
  * Every back-office loader and action asks this first (decision 027): anonymous visitors log in and
- * come back; anyone else without staff powers (a customer, a staff session without the second
- * factor) gets the 403 page. The actor it answers is what the staff services are called with.
+ * come back to `url` (the loader's normalized one, never a `.data` request's own, decision 063);
+ * anyone else without staff powers (a customer, a staff session without the second factor) gets
+ * the 403 page. The actor it answers is what the staff services are called with.
  */
-export async function requireStaffDesk(request: Request, web: WebContext): Promise<StaffDesk> {
+export async function requireStaffDesk(url: URL, web: WebContext): Promise<StaffDesk> {
   const session = await web.session();
-  const locale = pageLocale(request);
+  const locale = pageLocale(url);
   if (!session.user) {
-    const url = new URL(request.url);
     throw redirect(`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
   const actor = actorOfSession(session);
@@ -30,8 +30,8 @@ export async function requireStaffDesk(request: Request, web: WebContext): Promi
  * How a back-office loader or action starts: the request's web context, `requireStaffDesk` (login
  * or 403 first) and the page's language.
  */
-export async function openStaffDesk(request: Request, context: Readonly<RouterContextProvider>): Promise<StaffDesk & { web: WebContext; locale: Locale }> {
+export async function openStaffDesk(url: URL, context: Readonly<RouterContextProvider>): Promise<StaffDesk & { web: WebContext; locale: Locale }> {
   const web = context.get(webContext);
-  const desk = await requireStaffDesk(request, web);
-  return { ...desk, web, locale: pageLocale(request) };
+  const desk = await requireStaffDesk(url, web);
+  return { ...desk, web, locale: pageLocale(url) };
 }

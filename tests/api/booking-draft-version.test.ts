@@ -124,7 +124,9 @@ describe("the booking page's form post with a version", () => {
     const path = locale === "de" ? `/de/booking/${formId}` : `/booking/${formId}`;
     const request = new Request(`http://site.test${path}`, { method: "POST", body, headers: { cookie, origin: "http://site.test" } });
     const context = { services: api.services } as unknown as WebContext;
-    return action({ request, params: { uuid: formId }, context: routerContextOf(context) } as unknown as Parameters<typeof action>[0]).then(
+    // React Router hands every action the page's normalized address as `url` (decision 063).
+    const args = { request, url: new URL(request.url), params: { uuid: formId }, context: routerContextOf(context) };
+    return action(args as unknown as Parameters<typeof action>[0]).then(
       (returned: unknown) => returned,
       (thrown: unknown) => thrown,
     );
