@@ -240,6 +240,7 @@ if (isProduction || env.NODE_ENV === "test" || env.SERVE_BUILD) {
     widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
     logError,
     metrics: { token: env.METRICS_TOKEN, db: database.db, poolStats: database.poolStats },
+    maxRequestsInFlight: env.MAX_REQUESTS_IN_FLIGHT,
   });
   const listener = getRequestListener(app.fetch);
   // Tests only: which process answered (the cluster test tells the workers apart by it); never in production.

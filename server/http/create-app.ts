@@ -16,6 +16,7 @@ import { createMetrics, routeLabeller, type MetricsOptions } from "./metrics";
 import { PageCache } from "./page-cache";
 import { scriptHashSources, securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
+import { createAdmission, urgencyOfRequest } from "./admission";
 
 export type AppOptions = {
   services: Services;
@@ -41,6 +42,8 @@ export type AppOptions = {
   logError: (error: unknown) => void;
   /** Prometheus metrics at /metrics (decision 047); without it, no request is timed. */
   metrics?: MetricsOptions | undefined;
+  /** Env MAX_REQUESTS_IN_FLIGHT: API calls and page renders handled at once, submits and payments first (decision 064); none when omitted or 0. */
+  maxRequestsInFlight?: number | undefined;
 };
 
 /**
@@ -158,6 +161,9 @@ export function createApp(options: AppOptions) {
       : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
   app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
+  // Past the limit, API calls and page renders wait for their turn, finishing a booking or a payment first.
+  const admission = options.maxRequestsInFlight ? createAdmission({ maxInFlight: options.maxRequestsInFlight }) : undefined;
+  if (admission) app.use("/api/*", admission.middleware);
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
   if (options.sandboxCheckoutRoutes && options.mode !== "production") app.route("/sandbox-checkout", options.sandboxCheckoutRoutes);
@@ -206,7 +212,9 @@ export function createApp(options: AppOptions) {
       cspNonce: c.var.cspNonce,
     };
     const render = async () => {
-      const response = await handleDocument(request, routerContextOf(context));
+      const handled = () => handleDocument(request, routerContextOf(context));
+      // A page-cache hit below never waits; a render (or an action) takes its turn.
+      const response = await (admission ? admission.run(urgencyOfRequest(c), handled) : handled());
       // React Router has matched the route: the metrics label is its pattern (decision 054).
       if (context.routePattern !== undefined) c.set("pagePattern", context.routePattern);
       return response;
