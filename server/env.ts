@@ -131,10 +131,10 @@ const envSchema = z
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /**
-     * Requests one process handles at once; the rest wait, submits and payments first (decision 064).
+     * Requests one process handles at once; the rest wait, a booking's submit first (decision 064).
      * 0: no limit.
      */
-    MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(16),
+    MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(4),
   })
   .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
   // The sandbox takes no money: a production site that accepted its test cards would give places away.

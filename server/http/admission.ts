@@ -1,11 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 
 /**
- * How urgent a request is when the process is saturated (decision 064): `finishing` completes what a
- * customer has already put work into (submitting a booking, paying, the payment provider's
- * notification); `ordinary` is everything else (opening a draft, saving a page, browsing).
+ * How a request takes its turn when the process is saturated (decision 064): `finishing` completes a
+ * booking a customer has already put work into (its submit); `ordinary` is the rest of the booking
+ * flow, the API and page renders; `exempt` never waits and takes no place: it waits on something
+ * slower than this process (the payment provider, a browser's upload, a long download), and holding
+ * a place meanwhile would stall the others.
  */
-export type Urgency = "finishing" | "ordinary";
+export type Urgency = "finishing" | "ordinary" | "exempt";
 
 export type Admission = {
   /** Every request through it waits for its turn (the API). */
@@ -13,7 +15,7 @@ export type Admission = {
   /** `work` waits for its turn (a page's render, which a page-cache hit skips). */
   run: <T>(urgency: Urgency, work: () => Promise<T>) => Promise<T>;
   /** Requests being handled now, and waiting, by urgency (metrics, tests). */
-  stats: () => { inFlight: number; waiting: Record<Urgency, number> };
+  stats: () => { inFlight: number; waiting: Record<Exclude<Urgency, "exempt">, number> };
 };
 
 /**
@@ -27,7 +29,7 @@ export function createAdmission(options: { maxInFlight: number; urgencyOf?: (c: 
   const urgencyOf = options.urgencyOf ?? urgencyOfRequest;
   if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) throw new Error(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   let inFlight = 0;
-  const queues: Record<Urgency, Array<() => void>> = { finishing: [], ordinary: [] };
+  const queues: Record<Exclude<Urgency, "exempt">, Array<() => void>> = { finishing: [], ordinary: [] };
 
   const release = () => {
     const next = queues.finishing.shift() ?? queues.ordinary.shift();
@@ -36,6 +38,7 @@ export function createAdmission(options: { maxInFlight: number; urgencyOf?: (c: 
   };
 
   const run = async <T>(urgency: Urgency, work: () => Promise<T>): Promise<T> => {
+    if (urgency === "exempt") return work();
     if (inFlight < options.maxInFlight) inFlight += 1;
     // The slot passes straight from the request that leaves to the one that waited (inFlight unchanged).
     else await new Promise<void>((admit) => queues[urgency].push(admit));
@@ -50,16 +53,28 @@ export function createAdmission(options: { maxInFlight: number; urgencyOf?: (c: 
   return { middleware, run, stats: () => ({ inFlight, waiting: { finishing: queues.finishing.length, ordinary: queues.ordinary.length } }) };
 }
 
-/** The calls that finish a booking or a payment, by path: the API's, and the pages' that pay or confirm. */
-const finishingPaths = [
-  /^\/api\/booking\/public\/[^/]+\/submit$/,
-  /^\/api\/booking\/payment\/create\//,
-  /^\/api\/payment\/webhook\//,
+/** A booking's submit, in the API (the pages' booking form submits through its own action, an ordinary render). */
+const finishingPaths = [/^\/api\/booking\/public\/[^/]+\/submit$/];
+
+/**
+ * What waits on others: the payment provider (creating a payment, its notices, the pay and result
+ * pages), a browser's upload, and downloads that stream a file or an export.
+ */
+const exemptPaths = [
+  /\/uploads?(?:\/|$)/,
+  /^\/api\/booking\/payment\//,
+  /^\/api\/payment\//,
   /^(?:\/de)?\/(?:pay|payment)\//,
-  /^(?:\/de)?\/(?:booking-success|sma-checkout|sma-success)$/,
+  /^(?:\/de)?\/sma-checkout$/,
+  /^\/api\/staff\/bookings\/export$/,
+  /^(?:\/de)?\/admin\/bookings\/export$/,
+  /\/participants\.(?:csv|xlsx|pdf)$/,
+  /^(?:\/de)?\/invoice\//,
+  /^(?:\/de)?\/my-booking\/[^/]+\/(?:invoice|calendar\.ics|files\/)/,
 ];
 
 export function urgencyOfRequest(c: Context): Urgency {
   const path = c.req.path;
-  return finishingPaths.some((pattern) => pattern.test(path)) ? "finishing" : "ordinary";
+  if (finishingPaths.some((pattern) => pattern.test(path))) return "finishing";
+  return exemptPaths.some((pattern) => pattern.test(path)) ? "exempt" : "ordinary";
 }

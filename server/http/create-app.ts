@@ -42,7 +42,7 @@ export type AppOptions = {
   logError: (error: unknown) => void;
   /** Prometheus metrics at /metrics (decision 047); without it, no request is timed. */
   metrics?: MetricsOptions | undefined;
-  /** Env MAX_REQUESTS_IN_FLIGHT: API calls and page renders handled at once, submits and payments first (decision 064); none when omitted or 0. */
+  /** Env MAX_REQUESTS_IN_FLIGHT: API calls and page renders handled at once, a booking's submit first (decision 064); no limit when omitted or 0. */
   maxRequestsInFlight?: number | undefined;
 };
 

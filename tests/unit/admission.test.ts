@@ -55,18 +55,36 @@ describe("admission: requests handled at once, finishing ones first (decision 06
     expect(() => createAdmission({ maxInFlight: 1.5 })).toThrow();
   });
 
-  it("counts submitting, paying and the provider's notices as finishing; opening, saving and browsing as ordinary", async () => {
+  it("puts a submit first, the rest of the booking flow and the pages in turn, and never holds back what waits on others", async () => {
     const app = new Hono();
     app.all("*", (c) => c.text(urgencyOfRequest(c)));
     const urgency = async (method: string, path: string) => (await app.request(path, { method })).text();
-    expect(await urgency("POST", "/api/booking/public/0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11/submit")).toBe("finishing");
-    expect(await urgency("POST", "/api/booking/payment/create/0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11/en")).toBe("finishing");
-    expect(await urgency("POST", "/api/payment/webhook/stripe")).toBe("finishing");
-    expect(await urgency("GET", "/de/pay/token")).toBe("finishing");
-    expect(await urgency("GET", "/payment/success/token")).toBe("finishing");
-    expect(await urgency("GET", "/api/booking/public/0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11")).toBe("ordinary");
-    expect(await urgency("PUT", "/api/booking/public/0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11/update/page")).toBe("ordinary");
+    const draft = "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11";
+    expect(await urgency("POST", `/api/booking/public/${draft}/submit`)).toBe("finishing");
+    expect(await urgency("GET", `/api/booking/public/${draft}`)).toBe("ordinary");
+    expect(await urgency("PUT", `/api/booking/public/${draft}/update/page`)).toBe("ordinary");
     expect(await urgency("GET", "/events")).toBe("ordinary");
+    expect(await urgency("POST", `/de/booking/${draft}`)).toBe("ordinary");
+    // The payment provider, a browser's upload, a streamed download: never waiting, never holding a place.
+    expect(await urgency("POST", `/api/booking/payment/create/${draft}/en`)).toBe("exempt");
+    expect(await urgency("POST", "/api/payment/webhook/stripe")).toBe("exempt");
+    expect(await urgency("GET", "/de/pay/token")).toBe("exempt");
+    expect(await urgency("GET", "/payment/success/token")).toBe("exempt");
+    expect(await urgency("POST", `/api/booking/${draft}/upload`)).toBe("exempt");
+    expect(await urgency("POST", "/api/booking/manage/token/upload")).toBe("exempt");
+    expect(await urgency("GET", `/admin/events/${draft}/participants.xlsx`)).toBe("exempt");
+    expect(await urgency("POST", "/api/staff/bookings/export")).toBe("exempt");
+    expect(await urgency("GET", "/my-booking/token/calendar.ics")).toBe("exempt");
     expect(await urgency("GET", "/payments-overview")).toBe("ordinary");
+  });
+
+  it("lets exempt work through at once, even when every place is taken", async () => {
+    const admission = createAdmission({ maxInFlight: 1 });
+    const held = gate();
+    const holding = admission.run("ordinary", () => held.opened);
+    expect(await admission.run("exempt", () => Promise.resolve("through"))).toBe("through");
+    expect(admission.stats().inFlight).toBe(1);
+    held.open();
+    await holding;
   });
 });
