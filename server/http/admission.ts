@@ -15,8 +15,10 @@ export type Admission = {
   /** `work` waits for its turn (a page's render, which a page-cache hit skips). */
   run: <T>(urgency: Urgency, work: () => Promise<T>) => Promise<T>;
   /** Requests being handled now, and waiting, by urgency (metrics, tests). */
-  stats: () => { inFlight: number; waiting: Record<Exclude<Urgency, "exempt">, number> };
+  stats: () => AdmissionStats;
 };
+
+export type AdmissionStats = { inFlight: number; waiting: Record<Exclude<Urgency, "exempt">, number> };
 
 /**
  * At most `maxInFlight` requests handled at once by this process; the others wait, finishing ones

@@ -110,8 +110,10 @@ export function createApp(options: AppOptions) {
 
   // Outermost, so that it sees the final answer with every header the others set (decision 045).
   app.use(compressResponses());
+  // Past the limit, API calls and page renders wait for their turn, a booking's submit first.
+  const admission = options.maxRequestsInFlight ? createAdmission({ maxInFlight: options.maxRequestsInFlight }) : undefined;
   if (options.metrics) {
-    const metrics = createMetrics(options.metrics);
+    const metrics = createMetrics({ ...options.metrics, admissionStats: admission?.stats });
     app.use(metrics.observe(routeLabeller(options.build)));
     app.get("/metrics", (c) => metrics.answer(c));
   }
@@ -161,8 +163,6 @@ export function createApp(options: AppOptions) {
       : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
   app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
-  // Past the limit, API calls and page renders wait for their turn, finishing a booking or a payment first.
-  const admission = options.maxRequestsInFlight ? createAdmission({ maxInFlight: options.maxRequestsInFlight }) : undefined;
   if (admission) app.use("/api/*", admission.middleware);
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));

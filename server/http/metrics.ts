@@ -6,6 +6,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
 import { bookings, jobs, outboxEmails } from "../db/schema";
+import type { AdmissionStats } from "./admission";
 
 /** node-postgres pool counts; absent on PGlite, which has one connection and no pool. */
 export type PoolStats = { total: number; idle: number; waiting: number };
@@ -15,6 +16,8 @@ export type MetricsOptions = {
   token: string | undefined;
   db: Database;
   poolStats?: (() => PoolStats) | undefined;
+  /** Requests handled now and waiting their turn (server/http/admission.ts, decision 064). */
+  admissionStats?: (() => AdmissionStats) | undefined;
 };
 
 /**
@@ -123,6 +126,22 @@ export function createMetrics(options: MetricsOptions) {
         this.set({ state: "total" }, stats.total);
         this.set({ state: "idle" }, stats.idle);
         this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  }
+
+  const { admissionStats } = options;
+  if (admissionStats) {
+    new Gauge({
+      name: "http_requests_admitted",
+      help: "Requests this process handles now (in_flight), and those waiting their turn by urgency (decision 064).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const stats = admissionStats();
+        this.set({ state: "in_flight" }, stats.inFlight);
+        this.set({ state: "waiting_finishing" }, stats.waiting.finishing);
+        this.set({ state: "waiting_ordinary" }, stats.waiting.ordinary);
       },
     });
   }

@@ -60,6 +60,25 @@ describe("GET /metrics (decision 047)", () => {
     // PGlite has no pool: no pool gauge rather than zeros.
     expect(text).not.toContain("db_pool_connections");
     expect(text).toMatch(/^database_up 1$/m);
+    // No admission limit given: no gauge for it.
+    expect(text).not.toContain("http_requests_admitted");
+  });
+
+  it("reports the requests handled and waiting their turn when a limit is set (decision 064)", async () => {
+    const app = createApp({
+      services,
+      build,
+      mode: "test",
+      pageCacheSeconds: 0,
+      logError: () => undefined,
+      metrics: { token, db: database.db },
+      maxRequestsInFlight: 4,
+    });
+    expect((await app.request("/api/booking/public/00000000-0000-4000-8000-000000000001")).status).toBe(404);
+    const text = await (await app.request("/metrics", { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(text).toMatch(/^http_requests_admitted\{state="in_flight"\} 0$/m);
+    expect(text).toMatch(/^http_requests_admitted\{state="waiting_finishing"\} 0$/m);
+    expect(text).toMatch(/^http_requests_admitted\{state="waiting_ordinary"\} 0$/m);
   });
 
   it("still answers with the process's metrics when the database does not, and says so", async () => {
