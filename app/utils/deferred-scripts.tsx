@@ -33,7 +33,10 @@ export function startAppScripts(win: StarterWindow, { holderId, latestMs, intera
   const { document } = win;
   // What the visitor does before the app's code runs still counts as the first interaction
   // (on-first-interaction.ts): React Aria's controls load at it.
-  const interacted = () => {
+  const interacted = (event: Event) => {
+    // on-first-interaction.ts `isVisitorInteraction`, inline (this function is inlined as source): a
+    // pointermove without movement is the browser updating hover, not the visitor.
+    if (event.type === "pointermove" && !(event as PointerEvent).movementX && !(event as PointerEvent).movementY) return;
     Object.assign(win, { [interactionKey]: true });
     for (const name of interactionEvents) win.removeEventListener(name, interacted, true);
   };

@@ -16,6 +16,17 @@ export const interactionEvents = ["pointerdown", "pointermove", "touchstart", "k
  */
 export const earlyInteractionKey = "__interactedBeforeApp";
 
+/**
+ * Chrome sends a `pointermove` without movement when the page appears or moves under a resting mouse
+ * (to update hover): not the visitor doing anything, and it came at every page load in a desktop
+ * browser, loading the deferred code at once. A pointer that moved counts.
+ */
+export function isVisitorInteraction(event: Event): boolean {
+  if (event.type !== "pointermove") return true;
+  const { movementX, movementY } = event as PointerEvent;
+  return movementX !== 0 || movementY !== 0;
+}
+
 let interacted: Promise<void> | null = null;
 
 /** Settles at the visitor's first interaction with the page (at once if there has been one). */
@@ -23,7 +34,8 @@ export function firstInteraction(): Promise<void> {
   if (interacted) return interacted;
   if ((window as unknown as Record<string, unknown>)[earlyInteractionKey] === true) return (interacted = Promise.resolve());
   interacted = new Promise<void>((resolve) => {
-    const done = () => {
+    const done = (event: Event) => {
+      if (!isVisitorInteraction(event)) return;
       for (const name of interactionEvents) window.removeEventListener(name, done, true);
       resolve();
     };

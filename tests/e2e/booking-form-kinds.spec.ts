@@ -53,10 +53,12 @@ async function holdPagePosts(page: Page) {
 
 /**
  * React Aria's controls replace the native ones at the visitor's first interaction with the page
- * (decision 052; a mouse move is one): wait for that before typing.
+ * (decision 052; a mouse that moves is one): wait for that before typing. Two moves: a browser's first
+ * pointermove on a page has no movement to measure, and a pointermove without movement does not count.
  */
 async function waitForEnhancedControls(page: Page) {
   await page.mouse.move(10, 10);
+  await page.mouse.move(30, 30);
   await expect(page.locator('input[role="combobox"]').first()).toBeVisible();
 }
 

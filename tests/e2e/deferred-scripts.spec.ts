@@ -118,3 +118,23 @@ test("an interaction before the app's code has run still loads the enhanced cont
   await hydrated(page);
   await expect(page.locator('input[role="combobox"]').first()).toBeVisible();
 });
+
+for (const language of languages) {
+  test(`in ${language.locale}, a mouse resting over the page loads no enhanced controls; moving it does (decision 052)`, async ({ page }) => {
+    const trip = await createEvent(page.request, "golfYogaTrip");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    // The browser sends a pointermove without movement as the page appears under the resting mouse.
+    await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(scripts.filter((script) => /\/(?:date-picker|country-combobox|page-check)-[^/]*\.js$/.test(script))).toEqual([]);
+    await expect(page.locator('input[role="combobox"]')).toHaveCount(0);
+    await page.mouse.move(40, 40);
+    await page.mouse.move(60, 60);
+    await expect(page.locator('input[role="combobox"]').first()).toBeVisible();
+  });
+}
