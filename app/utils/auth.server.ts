@@ -24,7 +24,12 @@ export async function requireGuest(url: URL, context: WebContext): Promise<void>
 export async function requireUser(url: URL, context: WebContext): Promise<User> {
   const { user } = await context.session();
   if (user) return user;
-  throw redirect(`${localizePath("/login", pageLocale(url))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw toLogin(url);
+}
+
+/** The login page in the page's language, coming back to `url` afterwards. */
+export function toLogin(url: URL): Response {
+  return redirect(`${localizePath("/login", pageLocale(url))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** The logged-in user's session, as the account services want it (after `requireUser`). */

@@ -1,11 +1,11 @@
-import { redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { User } from "../../core/contracts/auth";
 import { can, type Actor } from "../../core/domain/permissions";
-import { localizePath, type Locale } from "../../core/i18n/locales";
+import type { Locale } from "../../core/i18n/locales";
 import { actorOfSession } from "../../server/http/web-session-actor";
 import { webContext, type WebContext } from "../../server/load-context";
 import { forbidden } from "./http-errors.server";
-import { pageLocale } from "./auth.server";
+import { pageLocale, toLogin } from "./auth.server";
 
 export type StaffDesk = { actor: Actor; user: User };
 
@@ -17,10 +17,7 @@ export type StaffDesk = { actor: Actor; user: User };
  */
 export async function requireStaffDesk(url: URL, web: WebContext): Promise<StaffDesk> {
   const session = await web.session();
-  const locale = pageLocale(url);
-  if (!session.user) {
-    throw redirect(`${localizePath("/login", locale)}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!session.user) throw toLogin(url);
   const actor = actorOfSession(session);
   if (!can(actor, "staff.desk", null)) forbidden();
   return { actor, user: session.user };

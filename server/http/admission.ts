@@ -27,8 +27,7 @@ export type AdmissionStats = { inFlight: number; waiting: Record<Exclude<Urgency
  * first, it waits only for a free place. A slot is held while the handler runs, not while a
  * streamed answer is sent, so a slow download does not keep one.
  */
-export function createAdmission(options: { maxInFlight: number; urgencyOf?: (c: Context) => Urgency }): Admission {
-  const urgencyOf = options.urgencyOf ?? urgencyOfRequest;
+export function createAdmission(options: { maxInFlight: number }): Admission {
   if (!Number.isInteger(options.maxInFlight) || options.maxInFlight < 1) throw new Error(`maxInFlight must be a positive integer, got ${options.maxInFlight}`);
   let inFlight = 0;
   const queues: Record<Exclude<Urgency, "exempt">, Array<() => void>> = { finishing: [], ordinary: [] };
@@ -50,7 +49,7 @@ export function createAdmission(options: { maxInFlight: number; urgencyOf?: (c: 
       release();
     }
   };
-  const middleware: MiddlewareHandler = (c, next) => run(urgencyOf(c), next);
+  const middleware: MiddlewareHandler = (c, next) => run(urgencyOfRequest(c), next);
 
   return { middleware, run, stats: () => ({ inFlight, waiting: { finishing: queues.finishing.length, ordinary: queues.ordinary.length } }) };
 }

@@ -114,37 +114,24 @@ export function createMetrics(options: MetricsOptions) {
       );
     },
   });
-  const { poolStats } = options;
-  if (poolStats) {
+  /** A gauge read when scraped, one value per `state` label. */
+  const stateGauge = (name: string, help: string, read: () => Record<string, number>) =>
     new Gauge({
-      name: "db_pool_connections",
-      help: "PostgreSQL pool connections: total open, idle, and queries waiting for one.",
+      name,
+      help,
       labelNames: ["state"] as const,
       registers: [registry],
       collect() {
-        const stats = poolStats();
-        this.set({ state: "total" }, stats.total);
-        this.set({ state: "idle" }, stats.idle);
-        this.set({ state: "waiting" }, stats.waiting);
+        for (const [state, value] of Object.entries(read())) this.set({ state }, value);
       },
     });
-  }
-
-  const { admissionStats } = options;
-  if (admissionStats) {
-    new Gauge({
-      name: "http_requests_admitted",
-      help: "Requests this process handles now (in_flight), and those waiting their turn by urgency (decision 064).",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        const stats = admissionStats();
-        this.set({ state: "in_flight" }, stats.inFlight);
-        this.set({ state: "waiting_finishing" }, stats.waiting.finishing);
-        this.set({ state: "waiting_ordinary" }, stats.waiting.ordinary);
-      },
+  const { poolStats, admissionStats } = options;
+  if (poolStats) stateGauge("db_pool_connections", "PostgreSQL pool connections: total open, idle, and queries waiting for one.", poolStats);
+  if (admissionStats)
+    stateGauge("http_requests_admitted", "Requests this process handles now (in_flight), and those waiting their turn by urgency (decision 064).", () => {
+      const stats = admissionStats();
+      return { in_flight: stats.inFlight, waiting_finishing: stats.waiting.finishing, waiting_ordinary: stats.waiting.ordinary };
     });
-  }
 
   return {
     registry,
