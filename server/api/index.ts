@@ -65,7 +65,10 @@ export function createApi(services: Services, logError: (error: unknown) => void
       throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
     },
   });
-  api.use((c, next) => (routesWithTheirOwnBodyLimit.some((route) => route.test(c.req.path)) ? next() : defaultBodyLimit(c, next)));
+  // GET and HEAD carry no body: asking for one would only make @hono/node-server build a whole Fetch Request.
+  api.use((c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD" || routesWithTheirOwnBodyLimit.some((route) => route.test(c.req.path)) ? next() : defaultBodyLimit(c, next),
+  );
   // Before any route, also those that validate nothing themselves: NUL and lone surrogates in the
   // decoded path or query never reach a service (decision 010). JSON bodies are checked after their
   // schema, in the validation hook (api-app.ts).

@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressAssets } from "../../scripts/precompress-assets";
 import type { DatabaseHandle } from "../../server/db/client";
+import { compressResponses } from "../../server/http/compress-responses";
 import { createApp } from "../../server/http/create-app";
 import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
@@ -46,10 +48,11 @@ describe("answers made per request are compressed when the client can decode the
 
     const brotli = await get("/api/public-events?per_page=50", "gzip, deflate, br");
     expect(brotli.headers.get("content-encoding")).toBe("br");
-    expect(brotli.headers.get("content-length")).toBeNull();
     expect(brotli.headers.get("vary")).toMatch(/accept-encoding/i);
     expect(brotli.headers.get("content-type")).toMatch(/^application\/json/);
     const brotliBytes = await bytesOf(brotli);
+    // A whole answer is compressed in one go and sent with its length, not streamed.
+    expect(brotli.headers.get("content-length")).toBe(String(brotliBytes.byteLength));
     expect(brotliDecompressSync(brotliBytes).equals(plainBytes)).toBe(true);
     expect(brotliBytes.byteLength).toBeLessThan(plainBytes.byteLength / 2);
 
@@ -67,6 +70,32 @@ describe("answers made per request are compressed when the client can decode the
     expect(identity.headers.get("content-encoding")).toBeNull();
     const head = await get("/api/public-events", "br", "HEAD");
     expect(head.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+describe("an answer still being written is compressed as it streams", () => {
+  it("sends the first part before the rest is written, without a length, and the whole content", async () => {
+    const first = "<p>shell</p>".repeat(200);
+    let writeRest: () => void = () => undefined;
+    const restWritten = new Promise<void>((resolve) => (writeRest = resolve));
+    const streaming = new Hono().use(compressResponses()).get("/streamed", (c) => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode(first));
+          await restWritten;
+          controller.enqueue(encoder.encode("<p>deferred data</p>"));
+          controller.close();
+        },
+      });
+      return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8" });
+    });
+    const response = await streaming.request("/streamed", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(response.headers.get("content-length")).toBeNull();
+    // The rest is written only after the answer (with its first part) has come out of the middleware.
+    writeRest();
+    expect(gunzipSync(await bytesOf(response)).toString("utf8")).toBe(`${first}<p>deferred data</p>`);
   });
 });
 
