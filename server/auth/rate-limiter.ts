@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared-statements";
 import { rateLimits } from "../db/schema";
 import { rateLimitKeyOf } from "./rate-limit-key";
 
@@ -10,6 +11,36 @@ export type RateLimitClock = () => number;
 export type Allowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 type RateLimitRow = typeof rateLimits.$inferSelect;
+
+/**
+ * The library's upsert in its three kinds, with the time as a parameter: `force` sets the count and the
+ * expiry, `fixed` adds to the count and keeps the window's end, `sliding` adds and moves the end. Every
+ * draft opened and every login counts here, so each is built once and sent as a named prepared
+ * statement (decision 065).
+ */
+function upsertStatement(variant: "force" | "fixed" | "sliding") {
+  return preparedPerDatabase((db) => {
+    const points = sql`${sql.placeholder("points")}::integer`;
+    const nextExpire = sql`${sql.placeholder("expire")}::timestamptz`;
+    const expired = sql`${rateLimits.expire} <= ${sql.placeholder("now")}::timestamptz`;
+    return db
+      .insert(rateLimits)
+      .values({ key: sql.placeholder("key"), points, expire: nextExpire })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set:
+          variant === "force"
+            ? { points, expire: nextExpire }
+            : {
+                points: sql`CASE WHEN ${expired} THEN ${points} ELSE ${rateLimits.points} + ${points} END`,
+                expire: variant === "sliding" ? nextExpire : sql`CASE WHEN ${expired} THEN ${nextExpire} ELSE ${rateLimits.expire} END`,
+              },
+      })
+      .returning()
+      .prepare(`rate_limit_upsert_${variant}`);
+  });
+}
+const preparedUpserts = { force: upsertStatement("force"), fixed: upsertStatement("fixed"), sliding: upsertStatement("sliding") };
 
 /**
  * rate-limiter-flexible's Drizzle store (`RateLimiterDrizzle`: one atomic INSERT … ON CONFLICT DO
@@ -37,23 +68,10 @@ class ClockedRateLimiterDrizzle extends RateLimiterDrizzle {
   }
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<RateLimitRow | undefined> {
-    const now = new Date(this.clock());
-    const newExpire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
-    const expired = sql`${rateLimits.expire} <= ${sql.param(now, rateLimits.expire)}`;
-    const nextExpire = sql.param(newExpire, rateLimits.expire);
-    const [row] = await this.store
-      .insert(rateLimits)
-      .values({ key, points, expire: newExpire })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: forceExpire
-          ? { points, expire: newExpire }
-          : {
-              points: sql`CASE WHEN ${expired} THEN ${points} ELSE ${rateLimits.points} + ${points} END`,
-              expire: this.slidingExpiry ? sql`${nextExpire}` : sql`CASE WHEN ${expired} THEN ${nextExpire} ELSE ${rateLimits.expire} END`,
-            },
-      })
-      .returning();
+    const now = this.clock();
+    const newExpire = msDuration > 0 ? new Date(now + msDuration).toISOString() : null;
+    const variant = forceExpire ? "force" : this.slidingExpiry ? "sliding" : "fixed";
+    const [row] = await preparedUpserts[variant](this.store).execute({ key, points, expire: newExpire, now: new Date(now).toISOString() });
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared-statements";
 import { eventDayResources, events } from "../db/schema";
 
 /**
@@ -9,13 +10,20 @@ import { eventDayResources, events } from "../db/schema";
  * constraints of the schema are the last line of defence.
  */
 export async function holdPlaces(tx: Queryable, eventId: string, places: number): Promise<boolean> {
-  const rows = await tx
-    .update(events)
-    .set({ placesTaken: sql`${events.placesTaken} + ${places}` })
-    .where(and(eq(events.id, eventId), sql`${events.placesTaken} + ${places} <= ${events.capacity}`))
-    .returning({ id: events.id });
+  const rows = await preparedHoldPlaces(tx).execute({ eventId, places });
   return rows.length === 1;
 }
+
+/** Every submission's last statement: built once, a named prepared statement (decision 065). */
+const preparedHoldPlaces = preparedPerDatabase((db) => {
+  const places = sql`${sql.placeholder("places")}::integer`;
+  return db
+    .update(events)
+    .set({ placesTaken: sql`${events.placesTaken} + ${places}` })
+    .where(and(eq(events.id, sql.placeholder("eventId")), sql`${events.placesTaken} + ${places} <= ${events.capacity}`))
+    .returning({ id: events.id })
+    .prepare("hold_places");
+});
 
 export async function releasePlaces(tx: Queryable, eventId: string, places: number): Promise<void> {
   await tx

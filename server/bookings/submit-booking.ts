@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { eventState } from "../../core/domain/event-state";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
@@ -6,6 +6,7 @@ import { choicePriceLines } from "../../core/domain/choice-prices";
 import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
+import { preparedPerDatabase } from "../db/prepared-statements";
 import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { readThrough, type ReadCache } from "../services/cache";
 import { newBookingCode } from "./booking-code";
@@ -54,6 +55,22 @@ class NoPlaces extends Error {
     super("no places left");
   }
 }
+
+/**
+ * The booking under its row lock, with its event and its people in their order: the first statement
+ * of every submission, built once and sent as a named prepared statement (decision 065).
+ */
+const preparedSubmissionLock = preparedPerDatabase((db) =>
+  db
+    .select({ booking: bookings, event: events, person: participants })
+    .from(bookings)
+    .innerJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(participants, eq(participants.bookingId, bookings.id))
+    .where(eq(bookings.id, sql.placeholder("bookingId")))
+    .orderBy(asc(participants.position), asc(participants.id))
+    .for("update", { of: bookings })
+    .prepare("submission_lock"),
+);
 
 /**
  * Submits a draft booking: in one transaction it holds a place for every person on it and the
@@ -109,14 +126,7 @@ export async function submitBooking(
     return await db.transaction(async (tx): Promise<SubmitOutcome> => {
       // The booking under its lock, with its event as committed at this moment (its counters are taken
       // last, by a conditional UPDATE; read here, they only refuse early) and its people, in their order.
-      const rows = await tx
-        .select({ booking: bookings, event: events, person: participants })
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .leftJoin(participants, eq(participants.bookingId, bookings.id))
-        .where(eq(bookings.id, input.bookingId))
-        .orderBy(asc(participants.position), asc(participants.id))
-        .for("update", { of: bookings });
+      const rows = await preparedSubmissionLock(tx).execute({ bookingId: input.bookingId });
       const [first] = rows;
       if (!first) return { outcome: "not_found" };
       const { booking: locked, event } = first;

@@ -1,9 +1,10 @@
 import type { Locale } from "../../core/i18n/locales";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { outboxEmails } from "../db/schema";
 import { createLogger } from "../logger";
-import { backoffMs, claimDueRows, startQueueWorker } from "../queue/durable-queue";
+import { preparedPerDatabase } from "../db/prepared-statements";
+import { backoffMs, startQueueWorker } from "../queue/durable-queue";
 import { InvalidEmailMessageError, parseEmailMessage } from "./email-messages";
 import type { MailTransport } from "./mail-transport";
 import { renderEmail } from "./render-email";
@@ -60,6 +61,33 @@ export function emailRetryDelayMs(attempts: number): number {
 type ClaimedMail = typeof outboxEmails.$inferSelect;
 
 /**
+ * A round's claim (`claimDueRows`' statement for the outbox) and a sent mail's mark: run for every mail
+ * of a sale rush, so built once and sent as named prepared statements (decision 065).
+ */
+const preparedMailClaim = preparedPerDatabase((db) => {
+  const dueIds = db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, sql`${sql.placeholder("at")}::timestamptz`)))
+    .orderBy(asc(outboxEmails.nextAttemptAt))
+    .limit(sql.placeholder("limit"))
+    .for("update", { skipLocked: true });
+  return db
+    .update(outboxEmails)
+    .set({ attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: sql`${sql.placeholder("claimUntil")}::timestamptz` })
+    .where(inArray(outboxEmails.id, dueIds))
+    .returning()
+    .prepare("outbox_claim");
+});
+const preparedMailSent = preparedPerDatabase((db) =>
+  db
+    .update(outboxEmails)
+    .set({ status: "sent", sentAt: sql`${sql.placeholder("sentAt")}::timestamptz`, lastError: null })
+    .where(and(eq(outboxEmails.id, sql.placeholder("id")), eq(outboxEmails.status, "pending")))
+    .prepare("outbox_sent"),
+);
+
+/**
  * Starts the outbox worker on the one queue of `server/queue/durable-queue.ts`. Several processes may
  * run one against the same database: each round claims due rows with `SELECT … FOR UPDATE SKIP LOCKED`,
  * pushes their `next_attempt_at` past the claim period and commits, then sends outside the transaction
@@ -75,16 +103,9 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
 
   const worker = startQueueWorker<ClaimedMail>({
     claim: async (at, claimUntil, limit) => {
-      const due = await claimDueRows<typeof outboxEmails, ClaimedMail>(db, {
-        table: outboxEmails,
-        id: outboxEmails.id,
-        due: and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, at)),
-        order: outboxEmails.nextAttemptAt,
-        // The claim moved next_attempt_at on; the rows come back in the order they were chosen.
-        orderOf: (mail) => mail.createdAt.getTime(),
-        limit,
-        claim: { attempts: sql`${outboxEmails.attempts} + 1`, nextAttemptAt: claimUntil },
-      });
+      const claimed = await preparedMailClaim(db).execute({ at: at.toISOString(), claimUntil: claimUntil.toISOString(), limit });
+      // The claim moved next_attempt_at on; the rows come back in the order they were chosen (RETURNING keeps none).
+      const due = claimed.sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime());
       // As claimed (the attempt counted); a release puts it back to due at the claim's time.
       return due.map((mail) => ({ ...mail, nextAttemptAt: at }));
     },
@@ -100,11 +121,12 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
     },
     complete: async (mail, now) => {
       // The farewell of a deleted account is the last place its address lived: forget it once delivered.
-      const forget = forgetsRecipientOnceSent.has(mail.template) ? { toAddress: "deleted-account", payload: {} } : {};
-      await db
-        .update(outboxEmails)
-        .set({ status: "sent", sentAt: now, lastError: null, ...forget })
-        .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
+      if (forgetsRecipientOnceSent.has(mail.template)) {
+        await db
+          .update(outboxEmails)
+          .set({ status: "sent", sentAt: now, lastError: null, toAddress: "deleted-account", payload: {} })
+          .where(and(eq(outboxEmails.id, mail.id), eq(outboxEmails.status, "pending")));
+      } else await preparedMailSent(db).execute({ id: mail.id, sentAt: now.toISOString() });
       logger.info({ emailId: mail.id, template: mail.template, attempts: mail.attempts }, "e-mail sent");
     },
     retry: async (mail, error, retryAt, retryInMs) => {

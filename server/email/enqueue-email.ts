@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { preparedPerDatabase } from "../db/prepared-statements";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { outboxEmails } from "../db/schema";
@@ -14,6 +16,22 @@ export type EmailToSend = EmailMessage & {
 
 const addressSchema = z.email();
 
+/** Every booking's confirmation goes through here: built once, a named prepared statement (decision 065). */
+const preparedOutboxInsert = preparedPerDatabase((db) =>
+  db
+    .insert(outboxEmails)
+    .values({
+      template: sql.placeholder("template"),
+      payload: sql.placeholder("payload"),
+      locale: sql.placeholder("locale"),
+      toAddress: sql.placeholder("toAddress"),
+      bookingId: sql.placeholder("bookingId"),
+      nextAttemptAt: sql.placeholder("nextAttemptAt"),
+    })
+    .returning({ id: outboxEmails.id })
+    .prepare("outbox_insert"),
+);
+
 /**
  * Writes the mail to the outbox table. Pass the transaction that makes the change the mail is about
  * (account created, booking confirmed): the mail then exists if and only if that change commits, and
@@ -25,20 +43,17 @@ const addressSchema = z.email();
 export async function enqueueEmail(db: Queryable, mail: EmailToSend): Promise<{ id: string }> {
   const message = parseEmailMessage(mail);
   const to = addressSchema.parse(mail.to.trim());
-  const [row] = await db
-    .insert(outboxEmails)
+  const [row] = await preparedOutboxInsert(db).execute({
+    template: message.template,
+    payload: message.payload,
+    locale: mail.locale,
+    toAddress: to,
+    bookingId: mail.bookingId ?? null,
     // Due by the application's clock, not the column's database default: the worker compares with its
     // own clock, and a database timestamp a few microseconds (or a skewed server's seconds) ahead would
     // make the wake() right after the commit find nothing due.
-    .values({
-      template: message.template,
-      payload: message.payload,
-      locale: mail.locale,
-      toAddress: to,
-      bookingId: mail.bookingId ?? null,
-      nextAttemptAt: new Date(),
-    })
-    .returning({ id: outboxEmails.id });
+    nextAttemptAt: new Date(),
+  });
   if (!row) throw new Error("Inserting the outbox e-mail returned no row.");
   return row;
 }
