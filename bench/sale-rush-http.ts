@@ -11,16 +11,22 @@
  *   npm run bench:rush-http -- --processes 3   (RUSH_PROCESSES: several server processes on the one database)
  *   npm run bench:rush-http -- --tcp           (RUSH_TCP=1: the site reaches PostgreSQL over 127.0.0.1, not its unix socket)
  *   npm run bench:rush-http -- --test-mode     (RUSH_TEST_MODE=1: NODE_ENV=test and the sandbox, not production's settings)
+ *   npm run bench:rush-http -- --outbox        (RUSH_OUTBOX=1: mails to each process's outbox folder, not to an SMTP server)
+ *
+ * The confirmation mails go over SMTP, as in production, to a real SMTP server (smtp-server) run by
+ * this bench on 127.0.0.1: its CPU counts as the bench's, like the buyers'.
  *
  * The compiled server (build/server-main.js) runs with NODE_ENV=production: run `npm run build` first.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { publicFormResponseSchema } from "../core/contracts/forms";
 import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { bookings, events, outboxEmails } from "../server/db/schema";
@@ -45,6 +51,7 @@ const { values: argv } = parseArgs({
     processes: { type: "string" },
     tcp: { type: "boolean" },
     "test-mode": { type: "boolean" },
+    outbox: { type: "boolean" },
   },
 });
 
@@ -61,6 +68,7 @@ const concurrency = positiveInteger("concurrency", argv.concurrency ?? process.e
 // One process per core by default, as WEB_CONCURRENCY would run them (the goal is measured with several).
 const processes = positiveInteger("processes", argv.processes ?? process.env.RUSH_PROCESSES, availableParallelism());
 const tcp = argv.tcp ?? process.env.RUSH_TCP === "1";
+const toOutboxFolder = argv.outbox ?? process.env.RUSH_OUTBOX === "1";
 /**
  * The site runs as in production (React's production build renders the e-mails; Stripe configured,
  * never called: the buyers stop at the held booking). --test-mode (RUSH_TEST_MODE=1): NODE_ENV=test
@@ -81,6 +89,31 @@ const headers = { "accept-language": "en-GB,en;q=0.9" };
 // ── Cleaning up: whatever happens, the server and PostgreSQL started here are stopped ────────
 
 const { cleanups, cleanUpNow } = stopOnExit("stopping the site and PostgreSQL");
+
+// ── The SMTP server the sites send their mails to ───────────────────────────────────────────
+
+async function startSmtpSink(onMail: () => void): Promise<string> {
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    disableReverseLookup: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => undefined);
+      stream.on("end", () => {
+        onMail();
+        callback();
+      });
+    },
+  });
+  // A site stopped at the end closes its connections; nothing to report.
+  server.on("error", () => undefined);
+  const port = await new Promise<number>((resolve) => {
+    const listener = server.listen(0, "127.0.0.1", () => resolve((listener.address() as AddressInfo).port));
+  });
+  cleanups.push(() => server.close());
+  return `smtp://127.0.0.1:${port}`;
+}
 
 // ── Buyers (tests/support/http-buyer.ts, shared with the scale-out test) ─────────────────────
 
@@ -129,6 +162,10 @@ try {
   const cluster = await startPostgresCluster(path.join(projectRoot, ".tmp"));
   cleanups.push(cluster.stop);
 
+  // The mail provider's end: a real SMTP server that takes every mail (the operator's relay, in production).
+  let mailsReceived = 0;
+  const smtpUrl = toOutboxFolder ? undefined : await startSmtpSink(() => (mailsReceived += 1));
+
   // Seed before the site starts, so the event has its capacity before the first request; the
   // site's own seeding then finds the data and leaves it alone.
   database = await openDatabase({ databaseUrl: cluster.url, poolSize: 2 });
@@ -142,6 +179,7 @@ try {
     // PostgreSQL runs on this machine: through its unix socket, as README advises for one machine (--tcp: over 127.0.0.1).
     DATABASE_URL: tcp ? cluster.url : cluster.socketUrl,
     RATE_LIMIT_MULTIPLIER: "1000",
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
     JWT_SECRET: "rush-bench-jwt-secret-0123456789abcdef",
     ...(testMode
       ? { NODE_ENV: "test", SANDBOX_WEBHOOK_SECRET: "rush-bench-webhook" }
@@ -298,13 +336,14 @@ try {
       `(this bench's client ${ms(perBooking(cpu.bench))}); ${availableParallelism()} cores alone could take ` +
       `${serverCpu ? ((availableParallelism() * 60_000) / serverCpu).toFixed(0) : "–"} a minute`,
   );
-  console.log(`  confirmation e-mails  ${mailCounts} when the rush ended`);
+  console.log(`  confirmation e-mails  ${mailCounts} when the rush ended; going to ${smtpUrl ? "an SMTP server" : "the outbox folders"}`);
   const mailCpu = perBooking(drain.site + drain.database);
   console.log(
     `  sending the rest      ${drain.left === 0 ? "all sent" : `${drain.left} still pending`} ${drain.seconds.toFixed(1)} s after the rush; ` +
       `CPU per booking with its e-mail ${ms(serverCpu + mailCpu)} (the e-mails after the rush ${ms(mailCpu)}); ` +
       `${serverCpu + mailCpu ? ((availableParallelism() * 60_000) / (serverCpu + mailCpu)).toFixed(0) : "–"} a minute on ${availableParallelism()} cores`,
   );
+  if (smtpUrl) console.log(`  SMTP server received  ${mailsReceived} mails`);
   for (const [key, error] of errors) console.log(`  error ×${error.count}  ${key}: ${error.detail.slice(0, 200)}`);
   console.log(`  server warnings/errors ${problems.count}${problems.samples.map((sample) => `\n    ${sample}`).join("")}`);
 

@@ -311,6 +311,7 @@ async function shutdown(signal: string) {
     services.accounts.settled().then(() => Promise.all([emailWorker.stop(), jobWorker.stop()])),
   );
   if (!(await stopped)) logger.warn("the job or e-mail worker did not finish in time; its item runs again after its claim expires");
+  transport.close();
   await closeDevServer();
   await crossProcessSignal?.close();
   await database.close();

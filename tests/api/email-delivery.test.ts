@@ -13,6 +13,7 @@ import {
   enqueueEmail,
   startEmailWorker,
   type EmailToSend,
+  type MailTransport,
   type EmailWorker,
   type EmailWorkerLogger,
 } from "../../server/email";
@@ -22,8 +23,13 @@ type ReceivedMail = { rcptTo: string[]; raw: string };
 type SmtpPeer = { port: number; received: ReceivedMail[]; close: () => Promise<void> };
 
 /** A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts. */
-function startSmtpPeer(port = 0, received: ReceivedMail[] = []): Promise<SmtpPeer> {
+function startSmtpPeer(port = 0, received: ReceivedMail[] = []): Promise<SmtpPeer & { connections: () => number }> {
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     disabledCommands: ["STARTTLS"],
     authOptional: true,
     // Skips a reverse DNS lookup of 127.0.0.1 on every connection.
@@ -41,7 +47,12 @@ function startSmtpPeer(port = 0, received: ReceivedMail[] = []): Promise<SmtpPee
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     const listener = server.listen(port, "127.0.0.1", () => {
-      resolve({ port: (listener.address() as AddressInfo).port, received, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        port: (listener.address() as AddressInfo).port,
+        received,
+        connections: () => connections,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -66,6 +77,7 @@ const verifyMail = (to: string, locale: EmailToSend["locale"] = "en"): EmailToSe
 let database: DatabaseHandle;
 let workers: EmailWorker[] = [];
 let peers: SmtpPeer[] = [];
+let transports: MailTransport[] = [];
 let logs: LogEntry[] = [];
 
 beforeAll(async () => {
@@ -81,9 +93,12 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(workers.map((worker) => worker.stop()));
+  // The SMTP transport keeps its connections open between mails: closed first, or the peer waits for them.
+  for (const transport of transports) transport.close();
   await Promise.all(peers.map((peer) => peer.close()));
   workers = [];
   peers = [];
+  transports = [];
 });
 
 async function peer(port?: number, received?: ReceivedMail[]) {
@@ -93,9 +108,11 @@ async function peer(port?: number, received?: ReceivedMail[]) {
 }
 
 function worker(options: { port: number; now?: () => Date; maxAttempts?: number }) {
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${options.port}`, outboxDir: "unused" });
+  transports.push(transport);
   const started = startEmailWorker({
     db: database.db,
-    transport: createMailTransport({ smtpUrl: `smtp://127.0.0.1:${options.port}`, outboxDir: "unused" }),
+    transport,
     from,
     logger: recordingLogger(logs),
     // Tests drive rounds with runOnce() or wake(); polling would only race them.
@@ -133,6 +150,17 @@ describe("e-mail worker over SMTP", () => {
     expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.lastError).toBeNull();
+  });
+
+  it("sends one mail after another over the connection it keeps open, in quoted-printable", async () => {
+    const smtp = await peer();
+    for (const name of ["ada", "grace", "hedy"]) await enqueueEmail(database.db, verifyMail(`${name}@example.test`));
+    expect(await worker({ port: smtp.port }).runOnce()).toEqual({ sent: 3, failed: 0 });
+    expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([["ada@example.test"], ["grace@example.test"], ["hedy@example.test"]]);
+    expect(smtp.connections()).toBe(1);
+    for (const mail of smtp.received) {
+      expect(mail.raw.match(/^Content-Transfer-Encoding: quoted-printable\r?$/gm)).toHaveLength(2);
+    }
   });
 
   it("keeps a mail while the SMTP server is down and delivers it exactly once after the backoff", async () => {

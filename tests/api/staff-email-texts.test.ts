@@ -82,7 +82,7 @@ async function deliverAll(): Promise<OutgoingMail[]> {
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const worker = startEmailWorker({
     db: database.db,
-    transport: { send: async (mail) => void sent.push(mail), describe: () => "memory" },
+    transport: { send: async (mail) => void sent.push(mail), describe: () => "memory", close: () => undefined },
     from: "test@example.test",
     logger: quiet,
     pollIntervalMs: 60_000,
