@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import {
   deleteCompanionParamsSchema,
@@ -15,6 +14,7 @@ import {
   updatePageResponseSchema,
 } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
+import { jsonBodyLimit } from "../http/json-body-limit";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
 import { clientAddressOf } from "../http/forwarded-request";
@@ -66,12 +66,7 @@ export function registerBookingRoutes(api: ApiRouter) {
   );
   api.use(
     "/booking/public/:uuid/update/:pageUuid",
-    bodyLimit({
-      maxSize: maximumPageBytes,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
-      },
-    }),
+    jsonBodyLimit(maximumPageBytes),
   );
   api.openapi(
     createRoute({
@@ -121,7 +116,7 @@ export function registerBookingRoutes(api: ApiRouter) {
       return c.json({ data: booking }, 200);
     },
   );
-  api.use("/booking/public/:uuid/submit", bodyLimit({ maxSize: 4096, onError: () => Promise.reject(new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge")) }));
+  api.use("/booking/public/:uuid/submit", jsonBodyLimit(4096));
   api.openapi(
     createRoute({
       method: "post",

@@ -1,7 +1,7 @@
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "../errors";
 import { hasUnsafePath, unsafeQueryNames } from "../http/input-guard";
+import { jsonBodyLimit } from "../http/json-body-limit";
 import type { Services } from "../services";
 import { refuseCrossSiteCookieWrites } from "../http/origin-check";
 import { createApiRouter, invalidCharactersError, localeOfRequest } from "./api-app";
@@ -59,12 +59,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   api.use(refuseCrossSiteCookieWrites);
   // Every JSON body is small; a body over the limit is refused while it streams in, before a
   // validator reads it whole. Routes with a limit of their own skip this one (see below).
-  const defaultBodyLimit = bodyLimit({
-    maxSize: maximumApiBodyBytes,
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
-    },
-  });
+  const defaultBodyLimit = jsonBodyLimit(maximumApiBodyBytes);
   // GET and HEAD carry no body: asking for one would only make @hono/node-server build a whole Fetch Request.
   api.use((c, next) =>
     c.req.method === "GET" || c.req.method === "HEAD" || routesWithTheirOwnBodyLimit.some((route) => route.test(c.req.path)) ? next() : defaultBodyLimit(c, next),

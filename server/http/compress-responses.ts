@@ -156,10 +156,26 @@ export function compressResponses(): MiddlewareHandler {
     if (!isCompressibleType(response.headers.get("Content-Type"))) return;
     const vary = response.headers.get("Vary");
     if (!vary || !/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) c.res.headers.append("Vary", "Accept-Encoding");
-    if (!response.body || c.req.method === "HEAD" || response.headers.has("Content-Encoding")) return;
+    const whole = wholeBodyOf(response);
+    if (whole?.body === null || c.req.method === "HEAD" || response.headers.has("Content-Encoding")) return;
     if (/no-transform/i.test(response.headers.get("Cache-Control") ?? "")) return;
     const length = response.headers.get("Content-Length");
     if (length !== null && Number(length) < minimumCompressedBytes) return;
+    if (whole) {
+      // Made whole (c.json, c.html): its bytes are at hand, no stream to read. A small one goes out as it is.
+      const bytes = typeof whole.body === "string" ? Buffer.from(whole.body) : whole.body;
+      if (bytes.byteLength < minimumCompressedBytes) return;
+      const encoding = chooseContentEncoding(c.req.header("Accept-Encoding"));
+      if (!encoding) return;
+      const compressed = compressAtOnce(encoding, bytes);
+      const headers = new Headers(response.headers);
+      headers.set("Content-Length", String(compressed.byteLength));
+      headers.set("Content-Encoding", encoding);
+      c.res = undefined;
+      c.res = new Response(compressed, { status: response.status, statusText: response.statusText, headers });
+      return;
+    }
+    if (!response.body) return;
     const encoding = chooseContentEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;
     // Most answers carry no length yet: read their start to know whether they are small, and whole.
@@ -181,6 +197,27 @@ export function compressResponses(): MiddlewareHandler {
     c.res = undefined;
     c.res = new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+/**
+ * The body of an answer made whole, without reading it as a stream: @hono/node-server's own Response
+ * (the global Response once the server runs) keeps a body given as a string or bytes beside its
+ * status and headers, and writes it to the socket without a stream. Reading `response.body` would
+ * build a Fetch Response and a web stream around it for every JSON answer (decision 065). Undefined
+ * when the answer is not such a Response (in `app.request()` tests, a streamed page, a file): then the
+ * stream is read. `tests/unit/compress-responses.test.ts` fails if an upgrade of @hono/node-server
+ * stops keeping it.
+ */
+export function wholeBodyOf(response: Response): { body: string | Uint8Array | null } | undefined {
+  for (const key of Object.getOwnPropertySymbols(response)) {
+    if (key.description !== "cache") continue;
+    const cache: unknown = (response as unknown as Record<symbol, unknown>)[key];
+    if (!Array.isArray(cache)) return undefined;
+    const body: unknown = cache[1];
+    if (body === null || typeof body === "string" || body instanceof Uint8Array) return { body };
+    return undefined;
+  }
+  return undefined;
 }
 
 /**

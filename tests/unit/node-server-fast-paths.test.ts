@@ -1,0 +1,102 @@
+import type { AddressInfo } from "node:net";
+import { request } from "node:http";
+import { brotliDecompressSync } from "node:zlib";
+import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../server/errors";
+import { compressResponses, minimumCompressedBytes, wholeBodyOf } from "../../server/http/compress-responses";
+import { jsonBodyLimit } from "../../server/http/json-body-limit";
+
+/**
+ * The API's JSON goes in and out without web streams when the site runs on @hono/node-server
+ * (decision 065): bodies are read from node's request stream, answers made whole are compressed from
+ * the string @hono/node-server keeps. These tests run a real node server, and fail when an upgrade of
+ * @hono/node-server changes what the fast paths rely on.
+ */
+const originalRequest = globalThis.Request;
+const originalResponse = globalThis.Response;
+let server: ServerType;
+let origin = "";
+const big = { items: Array.from({ length: 200 }, (_, index) => ({ index, label: `Track day place ${index}` })) };
+
+beforeAll(async () => {
+  const app = new Hono();
+  app.use(compressResponses());
+  app.get("/big", (c) => c.json(big));
+  app.get("/small", (c) => c.json({ ok: true }));
+  app.put("/echo", jsonBodyLimit(200), async (c) => {
+    // Read by jsonBodyLimit from node's stream (Hono's bodyLimit would have left the cache empty).
+    const readFromNodeStream = "text" in c.req.bodyCache;
+    return c.json({ received: await c.req.json<unknown>(), readFromNodeStream });
+  });
+  app.onError((error, c) => (AppError.is(error) ? c.json({ code: error.code }, error.status) : c.json({ code: "INTERNAL", message: String(error) }, 500)));
+  origin = await new Promise<string>((resolve) => {
+    server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+  });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  // @hono/node-server put its own Request and Response in the globals: give the other tests theirs back.
+  globalThis.Request = originalRequest;
+  globalThis.Response = originalResponse;
+});
+
+function send(method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const outgoing = request(`${origin}${path}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+describe("answers made whole", () => {
+  it("are seen whole in @hono/node-server's own Response, without reading a stream", () => {
+    // The server replaced the global Response with its own: what c.json builds while it runs.
+    expect(wholeBodyOf(new Response('{"a":1}', { headers: { "content-type": "application/json" } }))).toEqual({ body: '{"a":1}' });
+    expect(wholeBodyOf(new Response(null, { status: 204 }))).toEqual({ body: null });
+    expect(wholeBodyOf(new Response(new ReadableStream()))).toBeUndefined();
+    expect(wholeBodyOf(new originalResponse("plain undici"))).toBeUndefined();
+  });
+
+  it("go out compressed with their length when large, and as they are when small", async () => {
+    const large = await send("GET", "/big", { "accept-encoding": "br" });
+    expect(large.headers["content-encoding"]).toBe("br");
+    expect(large.headers["content-length"]).toBe(String(large.body.byteLength));
+    expect(JSON.parse(brotliDecompressSync(large.body).toString("utf8"))).toEqual(big);
+    expect(JSON.stringify(big).length).toBeGreaterThan(minimumCompressedBytes);
+
+    const small = await send("GET", "/small", { "accept-encoding": "br" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.body.toString("utf8"))).toEqual({ ok: true });
+    expect(small.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
+
+describe("JSON bodies read from node's request stream", () => {
+  it("reach the validator's c.req.json() as sent, in UTF-8", async () => {
+    const sent = { name: "Jörg Fahrenkrög", seats: 2 };
+    const answer = await send("PUT", "/echo", { "content-type": "application/json" }, `\uFEFF${JSON.stringify(sent)}`);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString("utf8"))).toEqual({ received: sent, readFromNodeStream: true });
+  });
+
+  it("are refused over the limit, by their declared length or while they stream in", async () => {
+    const body = JSON.stringify({ text: "x".repeat(300) });
+    const declared = await send("PUT", "/echo", { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, body);
+    expect(declared.status).toBe(413);
+    const chunked = await send("PUT", "/echo", { "content-type": "application/json", "transfer-encoding": "chunked" }, body);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body.toString("utf8"))).toEqual({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("leave a malformed body to the JSON parse, as before", async () => {
+    const answer = await send("PUT", "/echo", { "content-type": "application/json" }, "{not json");
+    expect(answer.status).toBe(500);
+    expect(JSON.parse(answer.body.toString("utf8")).message).toMatch(/SyntaxError/);
+  });
+});
