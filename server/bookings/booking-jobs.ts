@@ -17,9 +17,12 @@ const sendAtUtcHour = 7;
 
 const atMorningOf = (isoDate: string) => new Date(`${isoDate}T${String(sendAtUtcHour).padStart(2, "0")}:00:00Z`);
 
-/** The insert of a held booking's expiry job, not yet run: the transition writes it in its own statement. */
-export function holdExpiryJobInsert(tx: Queryable, bookingId: string, holdExpiresAt: Date) {
-  return tx.insert(jobs).values({ kind: expireHoldJob, payload: { bookingId }, runAt: holdExpiresAt });
+/** A job row the transition writes in its own statement (as a CTE), not yet run. */
+export type FollowUpJob = { kind: string; payload: Record<string, unknown>; runAt: Date };
+
+/** A held booking's expiry job. */
+export function holdExpiryJob(bookingId: string, holdExpiresAt: Date): FollowUpJob {
+  return { kind: expireHoldJob, payload: { bookingId }, runAt: holdExpiresAt };
 }
 
 /**
@@ -38,8 +41,7 @@ export async function scheduleBalanceDue(tx: Queryable, booking: Pick<typeof boo
   await tx.insert(jobs).values({ kind: balanceDueJob, payload: { bookingId: booking.id }, runAt: due > now ? due : now });
 }
 
-/** The next reminder, a week after the one just sent (the running job is not done yet, so no duplicate check). */
-/** The insert of the next balance reminder, not yet run: the transition writes it in its own statement. */
-export function nextBalanceReminderInsert(tx: Queryable, bookingId: string, now: Date) {
-  return tx.insert(jobs).values({ kind: balanceDueJob, payload: { bookingId }, runAt: new Date(now.getTime() + reminderEveryDays * 24 * 3600_000) });
+/** The next balance reminder, a week after the one just sent (the running job is not done yet, so no duplicate check). */
+export function nextBalanceReminderJob(bookingId: string, now: Date): FollowUpJob {
+  return { kind: balanceDueJob, payload: { bookingId }, runAt: new Date(now.getTime() + reminderEveryDays * 24 * 3600_000) };
 }

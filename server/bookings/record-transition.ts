@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, is, sql, SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   bookingEventNames,
@@ -14,8 +14,9 @@ import {
 } from "../../core/domain/booking-state-machine";
 import type { BookingStatus } from "../../core/domain/booking-status";
 import type { Queryable } from "../db/client";
-import { bookingEvents, bookings, payments } from "../db/schema";
-import { holdExpiryJobInsert, nextBalanceReminderInsert, scheduleBalanceDue } from "./booking-jobs";
+import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
+import { bookingEvents, bookings, jobs, payments } from "../db/schema";
+import { holdExpiryJob, nextBalanceReminderJob, scheduleBalanceDue, type FollowUpJob } from "./booking-jobs";
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -52,16 +53,95 @@ type BookingForTransition = Pick<BookingRow, "id" | "status" | "remainderDueOn" 
  * rush submits thousands a minute, and every statement is a round trip under the booking's lock) or
  * work that must read first and runs after it.
  */
-type FollowUpWrite = { insert: ReturnType<typeof holdExpiryJobInsert> } | { run: () => Promise<void> };
+type FollowUpWrite = { insert: FollowUpJob } | { run: () => Promise<void> };
 
 const followUpWriters = {
-  schedule_hold_expiry: (tx, booking) => {
+  schedule_hold_expiry: (_tx, booking) => {
     if (!booking.holdExpiresAt) throw new Error(`booking ${booking.id} is held without an expiry`);
-    return { insert: holdExpiryJobInsert(tx, booking.id, booking.holdExpiresAt) };
+    return { insert: holdExpiryJob(booking.id, booking.holdExpiresAt) };
   },
   schedule_balance_due: (tx, booking, now) => ({ run: () => scheduleBalanceDue(tx, booking, now) }),
-  schedule_next_balance_reminder: (tx, booking, now) => ({ insert: nextBalanceReminderInsert(tx, booking.id, now) }),
+  schedule_next_balance_reminder: (_tx, booking, now) => ({ insert: nextBalanceReminderJob(booking.id, now) }),
 } satisfies Record<BookingFollowUp, (tx: Queryable, booking: BookingForTransition, now: Date) => FollowUpWrite>;
+
+type AuditValues = typeof bookingEvents.$inferInsert;
+
+/**
+ * The shape of a transition's one statement: whether it writes the booking (and which columns), whether
+ * its audit row names a payment, how many jobs it inserts. A submission, an expiry or a payment each
+ * have one shape, so each is built once and sent as a named prepared statement (decision 065).
+ */
+type TransitionShape = { writesBooking: boolean; withPayment: boolean; columns: readonly (keyof BookingChange)[]; jobs: number };
+
+/** Bounds the statements kept: past it (a caller writing ever new column sets), a transition is built each time. */
+const maximumShapes = 200;
+const transitionStatements = new Map<string, (tx: Queryable) => ReturnType<typeof buildTransition>>();
+
+/** The transition's statement for one shape; `name` empty: an unnamed statement, built for one call. */
+function buildTransition(tx: Queryable, shape: TransitionShape, name: string) {
+  const audit = {
+    bookingId: sql.placeholder("auditBookingId"),
+    ...(shape.withPayment ? { paymentId: sql.placeholder("auditPaymentId") } : {}),
+    fromStatus: sql.placeholder("auditFrom"),
+    toStatus: sql.placeholder("auditTo"),
+    cause: sql.placeholder("auditCause"),
+    details: sql.placeholder("auditDetails"),
+    at: sql.placeholder("auditAt"),
+  };
+  const jobInserts = Array.from({ length: shape.jobs }, (_, index) =>
+    tx
+      .$with(`follow_up_${index}`)
+      .as(tx.insert(jobs).values({ kind: sql.placeholder(`job${index}Kind`), payload: sql.placeholder(`job${index}Payload`), runAt: sql.placeholder(`job${index}RunAt`) })),
+  );
+  if (!shape.writesBooking) return tx.with(...jobInserts).insert(bookingEvents).values(audit).prepare(name);
+  // Raw placeholders, the values encoded here (`encodedColumn`): drizzle's own encoding of a
+  // placeholder lets no NULL through for a timestamp or a JSON column.
+  const set = Object.fromEntries([...shape.columns, "status", "updatedAt"].map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]));
+  return tx
+    .with(tx.$with("audit_row").as(tx.insert(bookingEvents).values(audit)), ...jobInserts)
+    .update(bookings)
+    .set(set)
+    .where(eq(bookings.id, sql.placeholder("bookingId")))
+    .prepare(name);
+}
+
+const encodedColumn = columnEncoder(bookings);
+
+async function writeTransition(
+  tx: Queryable,
+  input: { bookingId: string; writesBooking: boolean; audit: AuditValues; set: Record<string, unknown>; jobs: FollowUpJob[] },
+): Promise<void> {
+  if (Object.values(input.set).some((value) => is(value, SQL))) throw new Error("recordTransition writes values, not SQL expressions");
+  const columns = Object.keys(input.set).filter((column) => input.set[column] !== undefined && column !== "status" && column !== "updatedAt") as (keyof BookingChange)[];
+  columns.sort();
+  const shape: TransitionShape = { writesBooking: input.writesBooking, withPayment: input.audit.paymentId !== undefined, columns, jobs: input.jobs.length };
+  const key = `${shape.writesBooking ? "u" : "i"}${shape.withPayment ? "p" : ""}${shape.jobs}:${columns.join(",")}`;
+  let statement = transitionStatements.get(key);
+  if (!statement && transitionStatements.size < maximumShapes) {
+    // A name per shape, never reused for another text (PostgreSQL keeps each connection's named statements).
+    const name = `booking_transition_${transitionStatements.size + 1}`;
+    statement = preparedPerDatabase((db) => buildTransition(db, shape, name));
+    transitionStatements.set(key, statement);
+  }
+  statement ??= (db: Queryable) => buildTransition(db, shape, "");
+  const values: Record<string, unknown> = {
+    bookingId: input.bookingId,
+    auditBookingId: input.audit.bookingId,
+    auditFrom: input.audit.fromStatus ?? null,
+    auditTo: input.audit.toStatus,
+    auditCause: input.audit.cause,
+    auditDetails: input.audit.details,
+    auditAt: input.audit.at,
+  };
+  if (shape.withPayment) values.auditPaymentId = input.audit.paymentId;
+  for (const [index, job] of input.jobs.entries()) {
+    values[`job${index}Kind`] = job.kind;
+    values[`job${index}Payload`] = job.payload;
+    values[`job${index}RunAt`] = job.runAt;
+  }
+  if (shape.writesBooking) for (const column of [...columns, "status", "updatedAt"]) values[`set_${column}`] = encodedColumn(column, input.set[column]);
+  await statement(tx).execute(values);
+}
 
 /**
  * The one writer of a booking's status. Inside the caller's transaction (which holds the booking's
@@ -99,19 +179,13 @@ export async function recordTransition(
     at: now,
   };
   // One statement: the status (and `set`), the audit row and the follow-up jobs, the inserts as CTEs.
-  const jobInserts = followUps.flatMap((followUp, index) => ("insert" in followUp ? [tx.$with(`follow_up_${index}`).as(followUp.insert)] : []));
-  if (status !== booking.status || input.set) {
-    await tx
-      .with(tx.$with("audit_row").as(tx.insert(bookingEvents).values(auditValues)), ...jobInserts)
-      .update(bookings)
-      .set({ ...input.set, status, updatedAt: now })
-      .where(eq(bookings.id, booking.id));
-  } else {
-    await tx
-      .with(...jobInserts)
-      .insert(bookingEvents)
-      .values(auditValues);
-  }
+  await writeTransition(tx, {
+    bookingId: booking.id,
+    writesBooking: status !== booking.status || input.set !== undefined,
+    audit: auditValues,
+    set: { ...input.set, status, updatedAt: now },
+    jobs: followUps.flatMap((followUp) => ("insert" in followUp ? [followUp.insert] : [])),
+  });
   for (const followUp of followUps) if ("run" in followUp) await followUp.run();
   return status;
 }

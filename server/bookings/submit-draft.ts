@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
@@ -8,6 +8,7 @@ import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
+import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
 import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
@@ -205,6 +206,40 @@ async function resourceRequestsOf(
   return { requests, itemOf };
 }
 
+/**
+ * The main participant's columns from the answers, written under the submission's lock. A form names
+ * the same columns at every submission, so the update is built once per column set and sent as a
+ * named prepared statement (decision 065); a form's items decide the set, so there are few.
+ */
+const mainParticipantStatements = new Map<string, (db: Queryable) => ReturnType<typeof buildMainParticipantUpdate>>();
+const encodedParticipantColumn = columnEncoder(participants);
+
+function buildMainParticipantUpdate(db: Queryable, columns: readonly string[], name: string) {
+  return db
+    .update(participants)
+    .set(Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(column)}`])))
+    .where(and(eq(participants.bookingId, sql.placeholder("bookingId")), eq(participants.role, "main")))
+    .returning()
+    .prepare(name);
+}
+
+async function writeMainParticipant(tx: Queryable, bookingId: string, values: Partial<ParticipantRow>): Promise<ParticipantRow[]> {
+  const columns = Object.keys(values)
+    .filter((column) => values[column as keyof ParticipantRow] !== undefined)
+    .sort();
+  const key = columns.join(",");
+  let statement = mainParticipantStatements.get(key);
+  if (!statement && mainParticipantStatements.size < 50) {
+    const name = `submission_main_participant_${mainParticipantStatements.size + 1}`;
+    statement = preparedPerDatabase((db) => buildMainParticipantUpdate(db, columns, name));
+    mainParticipantStatements.set(key, statement);
+  }
+  statement ??= (db: Queryable) => buildMainParticipantUpdate(db, columns, "");
+  const parameters: Record<string, unknown> = { bookingId };
+  for (const column of columns) parameters[column] = encodedParticipantColumn(column, values[column as keyof ParticipantRow]);
+  return statement(tx).execute(parameters);
+}
+
 const alreadySubmitted = () => new AppError("CONFLICT", "bookingAlreadySubmitted", { reason: "already_submitted" });
 
 /**
@@ -241,11 +276,7 @@ export async function submitDraft(
       const details = bookingDetails(form, draft.answers, now);
       const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
       itemOfResource = itemOf;
-      const mains = await tx
-        .update(participants)
-        .set({ ...details.main, answers: details.mainAnswers })
-        .where(and(eq(participants.bookingId, draft.id), eq(participants.role, "main")))
-        .returning();
+      const mains = await writeMainParticipant(tx, draft.id, { ...details.main, answers: details.mainAnswers });
       const people = everyone.map((person) => mains.find((main) => main.id === person.id) ?? person);
       return { requests, changes: { ...details.booking, formVersionId: form.versionId }, people };
     },

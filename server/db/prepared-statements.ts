@@ -1,3 +1,4 @@
+import { getTableColumns, type Column, type Table } from "drizzle-orm";
 import type { Queryable } from "./client";
 
 /** What drizzle's database and transaction objects carry at run time (not in its public types). */
@@ -39,5 +40,19 @@ export function preparedPerDatabase<T extends object>(build: (db: Queryable) => 
     if ((statement as BoundToClient).client === session.client) return statement;
     // Own property over the shared one: every other field and the methods come from the built statement.
     return Object.create(statement, { client: { value: session.client } }) as T;
+  };
+}
+
+/**
+ * A value as its column sends it to the database, for a raw `sql.placeholder` (drizzle encodes the
+ * values it binds itself, but its encoding of a placeholder lets no NULL through for a timestamp or a
+ * JSON column): what a prepared update with a column set of its own shape passes.
+ */
+export function columnEncoder(table: Table): (column: string, value: unknown) => unknown {
+  const columns: Record<string, Column> = getTableColumns(table);
+  return (column, value) => {
+    const definition = columns[column];
+    if (!definition) throw new Error(`no column ${column}`);
+    return value === null || value === undefined ? null : definition.mapToDriverValue(value);
   };
 }
