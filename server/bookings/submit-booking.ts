@@ -7,7 +7,7 @@ import { priceBooking } from "../../core/domain/pricing";
 import type { Database, Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { preparedPerDatabase } from "../db/prepared-statements";
-import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
+import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites, uploads } from "../db/schema";
 import { readThrough, type ReadCache } from "../services/cache";
 import { newBookingCode } from "./booking-code";
 import { recordTransition } from "./record-transition";
@@ -21,6 +21,9 @@ export type ResourceRequest = { resourceId: string; quantity: number };
 
 type BookingRow = typeof bookings.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;
+
+/** A file uploaded to the booking, and the form item it answers. */
+export type BookingUpload = { id: string; itemId: string | null };
 
 /** The booking as the submission wrote it, and its people (for its view and its e-mail, not read again). */
 export type HeldBooking = { booking: BookingRow; people: ParticipantRow[] };
@@ -62,7 +65,13 @@ class NoPlaces extends Error {
  */
 const preparedSubmissionLock = preparedPerDatabase((db) =>
   db
-    .select({ booking: bookings, event: events, person: participants })
+    .select({
+      booking: bookings,
+      event: events,
+      person: participants,
+      // The booking's files (few), for a form whose answers must name them: read here, not in one more statement.
+      uploads: sql<BookingUpload[]>`(select coalesce(json_agg(json_build_object('id', ${uploads.id}, 'itemId', ${uploads.itemId})), '[]'::json) from ${uploads} where ${uploads.bookingId} = ${bookings.id})`,
+    })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
     .leftJoin(participants, eq(participants.bookingId, bookings.id))
@@ -113,6 +122,7 @@ export async function submitBooking(
       tx: Queryable,
       draft: BookingRow,
       people: ParticipantRow[],
+      uploaded: BookingUpload[],
     ) => Promise<{ requests: ResourceRequest[]; changes: PreparedChanges; people: ParticipantRow[] }>;
     /**
      * Runs inside the submission's transaction once the booking is priced and coded, just before the places
@@ -134,7 +144,7 @@ export async function submitBooking(
       if (locked.status !== "draft") return { outcome: "already_submitted", bookingId: locked.id, code: locked.code };
       const everyone = rows.flatMap((row) => (row.person ? [row.person] : []));
       const { requests, changes, people } = input.prepare
-        ? await input.prepare(tx, locked, everyone)
+        ? await input.prepare(tx, locked, everyone, first.uploads)
         : { requests: input.resources ?? [], changes: {}, people: everyone };
       const booking: BookingRow = { ...locked, ...changes };
 

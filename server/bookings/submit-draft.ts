@@ -9,7 +9,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
-import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
+import { bookings, eventDayResources, participants, sites } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
@@ -265,12 +265,9 @@ export async function submitDraft(
     // Asked of the row the submission locks (one read for both); a refusal answers "not found" like a missing booking.
     authorize: (locked) => authorizeBooking(actor, "booking.submit", locked),
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
-    prepare: async (tx, draft, everyone) => {
+    prepare: async (tx, draft, everyone, uploaded) => {
       // The latest published version (from the read cache's catalogue entries); the booking is pinned to it (decision 036).
       const form = await getBookingForm({ db: tx, reads: deps.reads }, input.locale, draft, now, { requirePublished: true });
-      // Only a form with upload items can have answers that must name an uploaded file.
-      const asksForFiles = itemsOf(form).some((item) => item.kind === "upload" || item.kind === "file");
-      const uploaded = asksForFiles ? await tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id)) : [];
       const companions = everyone.filter((person) => person.role === "companion");
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
       const details = bookingDetails(form, draft.answers, now);

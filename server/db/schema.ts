@@ -312,7 +312,12 @@ export const eventOpeningNotices = pgTable(
     /** Set when the "bookings are open" e-mail was queued; never sent twice. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
-  (table) => [uniqueIndex("event_opening_notices_unique").on(table.eventId, table.email), index("event_opening_notices_pending_idx").on(table.eventId).where(sql`${table.notifiedAt} IS NULL`)],
+  (table) => [
+    uniqueIndex("event_opening_notices_unique").on(table.eventId, table.email),
+    index("event_opening_notices_pending_idx")
+      .on(table.eventId)
+      .where(sql`${table.notifiedAt} IS NULL`),
+  ],
 );
 
 export const priceKindEnum = pgEnum("price_kind", ["participant", "companion", "vehicle", "instructor", "addon"]);
@@ -599,21 +604,26 @@ export const resourceReservations = pgTable(
   (table) => [index("resource_reservations_booking_idx").on(table.bookingId)],
 );
 
-export const uploads = pgTable("uploads", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  bookingId: uuid("booking_id")
-    .notNull()
-    .references(() => bookings.id, { onDelete: "cascade" }),
-  /** An item of the booking's form version (not a foreign key: the item may be gone from the draft, decision 036). */
-  itemId: uuid("item_id"),
-  /** Random name under the upload folder, outside the web root. */
-  storageKey: text("storage_key").notNull(),
-  originalName: text("original_name").notNull(),
-  mediaType: text("media_type").notNull(),
-  sizeBytes: integer("size_bytes").notNull(),
-  durationMs: integer("duration_ms"),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** An item of the booking's form version (not a foreign key: the item may be gone from the draft, decision 036). */
+    itemId: uuid("item_id"),
+    /** Random name under the upload folder, outside the web root. */
+    storageKey: text("storage_key").notNull(),
+    originalName: text("original_name").notNull(),
+    mediaType: text("media_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    durationMs: integer("duration_ms"),
+    createdAt: createdAt(),
+  },
+  // A booking's files are read by its id at every submission, page and staff view; a foreign key has no index of its own.
+  (table) => [index("uploads_booking_idx").on(table.bookingId)],
+);
 
 // ── Money ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { ParseKeys } from "i18next";
 import { formatDeadline, operatorTimeZone } from "../../core/domain/dates";
 import { namespaceTranslatorFor, operatorBrand } from "../../core/i18n/i18n";
@@ -13,16 +12,29 @@ export type TextValues = Record<string, string | number>;
 export type EmailText = (key: EmailTextKey, values?: TextValues) => string;
 
 /**
- * Staff's reworded texts (decision 037) of the mail being rendered, by catalogue key. A store of the
+ * Staff's reworded texts (decision 037) of the mail being rendered, by catalogue key. A scope of the
  * render rather than a parameter: every template and its subject function read their texts through
  * `emailText(locale)`, and threading the overrides through twenty templates would touch each one for
  * no gain. Only `renderEmail` sets it, around one render.
+ *
+ * A plain variable, not an AsyncLocalStorage: a mail renders synchronously (renderToString), so no
+ * other render can run inside the scope. On Node 20 the first AsyncLocalStorage.run() switches on
+ * promise hooks for the whole process, which then cost every promise of every request (≈ 2 % of a
+ * sale rush's CPU, decision 065).
  */
-const overriddenTexts = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+let overriddenTexts: ReadonlyMap<string, string> | undefined;
 
-/** Runs `render` with `texts` (catalogue key → final text) in place of the catalogue's. */
+/** Runs `render` (synchronous) with `texts` (catalogue key → final text) in place of the catalogue's. */
 export function withOverriddenTexts<T>(texts: ReadonlyMap<string, string>, render: () => T): T {
-  return overriddenTexts.run(texts, render);
+  const outer = overriddenTexts;
+  overriddenTexts = texts;
+  try {
+    const rendered = render();
+    if (rendered instanceof Promise) throw new Error("withOverriddenTexts renders synchronously: its texts would not reach what runs after an await");
+    return rendered;
+  } finally {
+    overriddenTexts = outer;
+  }
 }
 
 /**
@@ -35,7 +47,7 @@ export function emailText(locale: Locale): EmailText {
   const fixed = fixedTextsOf(locale);
   return (key, values = {}) => {
     // Staff's own wording wins; it was resolved already (its placeholders filled, missing ones empty).
-    const overridden = overriddenTexts.getStore()?.get(key);
+    const overridden = overriddenTexts?.get(key);
     if (overridden !== undefined) return overridden;
     // A text without values is the same for every mail: i18next's lookup and interpolation once per key.
     const valueless = Object.keys(values).length === 0;

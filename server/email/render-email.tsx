@@ -126,7 +126,7 @@ export function renderEmailHtml(element: ReactElement): string {
 
 export async function renderEmail(message: EmailMessage, locale: Locale, overrides: readonly EmailTextOverride[] = []): Promise<RenderedEmail> {
   const texts = overriddenTextsOf(message, locale, overrides);
-  const { subject, html } = await withOverriddenTexts(texts, async () => {
+  const { subject, html } = withOverriddenTexts(texts, () => {
     const { subject, element } = emailTemplateOf(message, locale);
     return { subject, html: renderEmailHtml(element) };
   });

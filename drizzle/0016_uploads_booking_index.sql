@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_booking_idx" ON "uploads" USING btree ("booking_id");
