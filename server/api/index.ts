@@ -26,6 +26,7 @@ import { registerStaffFormRoutes } from "./staff-forms";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
+import { setAnswerHeader } from "../http/answer-headers";
 
 /** Bytes of a request body the API takes, unless its route says otherwise. */
 export const maximumApiBodyBytes = 64 * 1024;
@@ -53,8 +54,8 @@ export function createApi(services: Services, logError: (error: unknown) => void
     c.set("locale", localeOfRequest(c.req.header("accept-language")));
     c.set("services", services);
     await next();
-    c.header("Content-Language", c.var.locale);
-    c.header("Vary", "Accept-Language");
+    setAnswerHeader(c, "Content-Language", c.var.locale);
+    setAnswerHeader(c, "Vary", "Accept-Language");
   });
   api.use(refuseCrossSiteCookieWrites);
   // Every JSON body is small; a body over the limit is refused while it streams in, before a

@@ -17,6 +17,7 @@ import { PageCache } from "./page-cache";
 import { scriptHashSources, securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
 import { createAdmission, urgencyOfRequest } from "./admission";
+import { setAnswerHeader } from "./answer-headers";
 
 export type AppOptions = {
   services: Services;
@@ -132,14 +133,14 @@ export function createApp(options: AppOptions) {
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
     rememberClientAddress(c, view.clientAddress);
     await next();
-    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", hsts);
+    if (view.url.startsWith("https:")) setAnswerHeader(c, "Strict-Transport-Security", hsts);
   });
 
   app.use(async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!isFramable(c.req.path)) c.header("X-Frame-Options", "SAMEORIGIN");
+    setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
+    setAnswerHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!isFramable(c.req.path)) setAnswerHeader(c, "X-Frame-Options", "SAMEORIGIN");
   });
   // CSP with a per-request nonce, and the one no-store rule (server/http/security-headers.ts). No CSP under Vite's dev server.
   const contentSecurityPolicy = options.clientAssetsDir !== undefined || options.mode !== "development";
@@ -182,7 +183,7 @@ export function createApp(options: AppOptions) {
     const root = options.clientAssetsDir;
     app.use("/assets/*", async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.status === 200) setAnswerHeader(c, "Cache-Control", "public, max-age=31536000, immutable");
     });
     // Scripts and styles were compressed once at build (scripts/precompress-assets.ts): sent as they are.
     const serveFile = serveStatic({ root, precompressed: true });

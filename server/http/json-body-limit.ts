@@ -12,6 +12,9 @@ function nodeRequestOf(c: Context): IncomingMessage | null {
   return incoming instanceof IncomingMessage ? incoming : null;
 }
 
+/** The size of each body read here, by request: a second limit on the same route checks it without reading again. */
+const bytesRead = new WeakMap<object, number>();
+
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
 
 /**
@@ -28,6 +31,12 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler {
   const refuse = () => Promise.reject(tooLarge());
   const otherBodies = bodyLimit({ maxSize: maxBytes, onError: refuse });
   return async (c, next) => {
+    // Read by an outer limit (the API's default, then a route's own): only the size is checked again.
+    const alreadyRead = bytesRead.get(c.req);
+    if (alreadyRead !== undefined) {
+      if (alreadyRead > maxBytes) throw tooLarge();
+      return next();
+    }
     const incoming = nodeRequestOf(c);
     const contentType = c.req.header("content-type");
     if (!incoming || !contentType || !jsonType.test(contentType) || Object.keys(c.req.bodyCache).length > 0) return otherBodies(c, next);
@@ -45,6 +54,7 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler {
     const text = new TextDecoder("utf-8").decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     // Hono keeps each body read as its promise (request.js `#cachedBody`), though its type names the value.
     (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    bytesRead.set(c.req, size);
     await next();
   };
 }

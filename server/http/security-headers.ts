@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { accessTokenOf, refreshTokenOf } from "./web-session";
+import { setAnswerHeader } from "./answer-headers";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -140,8 +141,8 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
     const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
     if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
       const frameAncestors = isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'";
-      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
+      setAnswerHeader(c, "Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
     }
-    if (mustNotBeStored(c.req.raw, c.res)) c.header("Cache-Control", "no-store");
+    if (mustNotBeStored(c.req.raw, c.res)) setAnswerHeader(c, "Cache-Control", "no-store");
   };
 }

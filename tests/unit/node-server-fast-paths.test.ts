@@ -5,6 +5,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors";
+import { setAnswerHeader } from "../../server/http/answer-headers";
 import { compressResponses, minimumCompressedBytes, wholeBodyOf } from "../../server/http/compress-responses";
 import { jsonBodyLimit } from "../../server/http/json-body-limit";
 
@@ -23,9 +24,15 @@ const big = { items: Array.from({ length: 200 }, (_, index) => ({ index, label: 
 beforeAll(async () => {
   const app = new Hono();
   app.use(compressResponses());
+  app.use(async (c, next) => {
+    await next();
+    setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
+    // Whether the answer is still the one made whole after a header was set on it (Hono's c.header() copies it into a stream).
+    setAnswerHeader(c, "X-Still-Whole", String(wholeBodyOf(c.res) !== undefined));
+  });
   app.get("/big", (c) => c.json(big));
   app.get("/small", (c) => c.json({ ok: true }));
-  app.put("/echo", jsonBodyLimit(200), async (c) => {
+  app.put("/echo", jsonBodyLimit(1000), jsonBodyLimit(200), async (c) => {
     // Read by jsonBodyLimit from node's stream (Hono's bodyLimit would have left the cache empty).
     const readFromNodeStream = "text" in c.req.bodyCache;
     return c.json({ received: await c.req.json<unknown>(), readFromNodeStream });
@@ -66,6 +73,8 @@ describe("answers made whole", () => {
   it("go out compressed with their length when large, and as they are when small", async () => {
     const large = await send("GET", "/big", { "accept-encoding": "br" });
     expect(large.headers["content-encoding"]).toBe("br");
+    expect(large.headers["x-content-type-options"]).toBe("nosniff");
+    expect(large.headers["x-still-whole"]).toBe("true");
     expect(large.headers["content-length"]).toBe(String(large.body.byteLength));
     expect(JSON.parse(brotliDecompressSync(large.body).toString("utf8"))).toEqual(big);
     expect(JSON.stringify(big).length).toBeGreaterThan(minimumCompressedBytes);
