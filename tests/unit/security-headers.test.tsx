@@ -7,7 +7,7 @@ import { i18nFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { parseEnv } from "../../server/env";
 import { PageCache } from "../../server/http/page-cache";
-import { contentSecurityPolicy, isPersonalPagePath, mustNotBeStored, widgetFrameAncestorsOf } from "../../server/http/security-headers";
+import { contentSecurityPolicy, isPersonalPagePath, mustNotBeStored, newCspNonce, widgetFrameAncestorsOf } from "../../server/http/security-headers";
 
 const html = (headers: Record<string, string> = {}) => new Response("<p>x</p>", { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
 const json = () => new Response("{}", { headers: { "content-type": "application/json" } });
@@ -92,6 +92,15 @@ describe("the Content-Security-Policy", () => {
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).toContain("img-src 'self' data:");
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("names no nonce when there is none (API answers), and draws every page's nonce fresh: 128 bits, none repeated", () => {
+    expect(contentSecurityPolicy("", "'self'")).toContain("script-src 'self'; ");
+    expect(contentSecurityPolicy("", "'self'")).not.toContain("nonce-");
+    // 600 nonces span three draws of the 4 KB pool.
+    const nonces = Array.from({ length: 600 }, () => newCspNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
   });
 
   it("lets the widget be framed by anyone, or by the listed partners and the site", () => {
