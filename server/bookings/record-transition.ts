@@ -91,9 +91,18 @@ function buildTransition(tx: Queryable, shape: TransitionShape, name: string) {
   const jobInserts = Array.from({ length: shape.jobs }, (_, index) =>
     tx
       .$with(`follow_up_${index}`)
-      .as(tx.insert(jobs).values({ kind: sql.placeholder(`job${index}Kind`), payload: sql.placeholder(`job${index}Payload`), runAt: sql.placeholder(`job${index}RunAt`) })),
+      .as(
+        tx
+          .insert(jobs)
+          .values({ kind: sql.placeholder(`job${index}Kind`), payload: sql.placeholder(`job${index}Payload`), runAt: sql.placeholder(`job${index}RunAt`) }),
+      ),
   );
-  if (!shape.writesBooking) return tx.with(...jobInserts).insert(bookingEvents).values(audit).prepare(name);
+  if (!shape.writesBooking)
+    return tx
+      .with(...jobInserts)
+      .insert(bookingEvents)
+      .values(audit)
+      .prepare(name);
   // Raw placeholders, the values encoded here (`encodedColumn`): drizzle's own encoding of a
   // placeholder lets no NULL through for a timestamp or a JSON column.
   const set = Object.fromEntries([...shape.columns, "status", "updatedAt"].map((column) => [column, sql`${sql.placeholder(`set_${column}`)}`]));
@@ -112,7 +121,9 @@ async function writeTransition(
   input: { bookingId: string; writesBooking: boolean; audit: AuditValues; set: Record<string, unknown>; jobs: FollowUpJob[] },
 ): Promise<void> {
   if (Object.values(input.set).some((value) => is(value, SQL))) throw new Error("recordTransition writes values, not SQL expressions");
-  const columns = Object.keys(input.set).filter((column) => input.set[column] !== undefined && column !== "status" && column !== "updatedAt") as (keyof BookingChange)[];
+  const columns = Object.keys(input.set).filter(
+    (column) => input.set[column] !== undefined && column !== "status" && column !== "updatedAt",
+  ) as (keyof BookingChange)[];
   columns.sort();
   const shape: TransitionShape = { writesBooking: input.writesBooking, withPayment: input.audit.paymentId !== undefined, columns, jobs: input.jobs.length };
   const key = `${shape.writesBooking ? "u" : "i"}${shape.withPayment ? "p" : ""}${shape.jobs}:${columns.join(",")}`;

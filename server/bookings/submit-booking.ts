@@ -70,7 +70,9 @@ const preparedSubmissionLock = preparedPerDatabase((db) =>
       event: events,
       person: participants,
       // The booking's files (few), for a form whose answers must name them: read here, not in one more statement.
-      uploads: sql<BookingUpload[]>`(select coalesce(json_agg(json_build_object('id', ${uploads.id}, 'itemId', ${uploads.itemId})), '[]'::json) from ${uploads} where ${uploads.bookingId} = ${bookings.id})`,
+      uploads: sql<
+        BookingUpload[]
+      >`(select coalesce(json_agg(json_build_object('id', ${uploads.id}, 'itemId', ${uploads.itemId})), '[]'::json) from ${uploads} where ${uploads.bookingId} = ${bookings.id})`,
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))

@@ -9,13 +9,13 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
-import { bookings, eventDayResources, participants, sites } from "../db/schema";
+import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
 import { mainParticipantColumns, toBookingView } from "./drafts";
-import { submitBooking, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
+import { submitBooking, type BookingUpload, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
 import { authorizeBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
@@ -240,6 +240,22 @@ async function writeMainParticipant(tx: Queryable, bookingId: string, values: Pa
   return statement(tx).execute(parameters);
 }
 
+/**
+ * The booking's files as the submission must check them. The lock's statement read them from its own
+ * snapshot: an upload that committed while the submission waited for the lock is in the locked row's
+ * answers but not in that list. Only then (an answer names a file the list lacks) are they read again,
+ * as committed now; otherwise the lock's list is the truth and no statement is spent.
+ */
+async function currentUploads(tx: Queryable, form: Pick<PublicForm, "pages">, draft: { id: string; answers: Answers }, asLocked: BookingUpload[]) {
+  const named = itemsOf(form).flatMap((item) => {
+    if (item.kind !== "upload" && item.kind !== "file") return [];
+    const answer = draft.answers[item.uuid];
+    return typeof answer === "string" && answer !== "" ? [answer] : [];
+  });
+  if (named.every((id) => asLocked.some((upload) => upload.id === id))) return asLocked;
+  return tx.select({ id: uploads.id, itemId: uploads.itemId }).from(uploads).where(eq(uploads.bookingId, draft.id));
+}
+
 const alreadySubmitted = () => new AppError("CONFLICT", "bookingAlreadySubmitted", { reason: "already_submitted" });
 
 /**
@@ -265,10 +281,11 @@ export async function submitDraft(
     // Asked of the row the submission locks (one read for both); a refusal answers "not found" like a missing booking.
     authorize: (locked) => authorizeBooking(actor, "booking.submit", locked),
     // Checked and written under the booking's row lock, from the answers as they are at that moment.
-    prepare: async (tx, draft, everyone, uploaded) => {
+    prepare: async (tx, draft, everyone, uploadedAsLocked) => {
       // The latest published version (from the read cache's catalogue entries); the booking is pinned to it (decision 036).
       const form = await getBookingForm({ db: tx, reads: deps.reads }, input.locale, draft, now, { requirePublished: true });
       const companions = everyone.filter((person) => person.role === "companion");
+      const uploaded = await currentUploads(tx, form, draft, uploadedAsLocked);
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
       const details = bookingDetails(form, draft.answers, now);
       const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);

@@ -161,9 +161,10 @@ export function compressResponses(): MiddlewareHandler {
     if (/no-transform/i.test(response.headers.get("Cache-Control") ?? "")) return;
     const length = response.headers.get("Content-Length");
     if (length !== null && Number(length) < minimumCompressedBytes) return;
-    if (whole) {
-      // Made whole (c.json, c.html): its bytes are at hand, no stream to read. A small one goes out as it is.
-      const bytes = typeof whole.body === "string" ? Buffer.from(whole.body) : whole.body;
+    // Made whole (c.json, c.html): its bytes are at hand, no stream to read. A small one goes out as it
+    // is; a large one (an export's CSV) is streamed through zlib's thread like any other, not held on the loop.
+    const bytes = whole ? (typeof whole.body === "string" ? Buffer.from(whole.body) : whole.body) : null;
+    if (bytes && bytes.byteLength <= compressAtOnceBytes) {
       if (bytes.byteLength < minimumCompressedBytes) return;
       const encoding = chooseContentEncoding(c.req.header("Accept-Encoding"));
       if (!encoding) return;

@@ -6,10 +6,16 @@ import { AppError } from "../errors";
 /** `application/json` and its `+json` kinds, the bodies the API's routes validate with their schemas. */
 const jsonType = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
-/** The node:http request under a Hono context, when the site runs on @hono/node-server (not in `app.request()` tests). */
-function nodeRequestOf(c: Context): IncomingMessage | null {
+/**
+ * The node:http request under a Hono context, when the site runs on @hono/node-server (not in
+ * `app.request()` tests) and nobody has started reading its body: behind a proxy the request is
+ * rebuilt with the browser's URL (create-app.ts, `withUrl`), which hands the socket's body to a web
+ * stream; from then on only that stream has it, so the body is read through it.
+ */
+function untouchedNodeRequestOf(c: Context): IncomingMessage | null {
   const incoming: unknown = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  return incoming instanceof IncomingMessage ? incoming : null;
+  if (!(incoming instanceof IncomingMessage)) return null;
+  return incoming.readableFlowing === null && !incoming.readableDidRead && incoming.listenerCount("data") === 0 ? incoming : null;
 }
 
 /** The size of each body read here, by request: a second limit on the same route checks it without reading again. */
@@ -37,7 +43,7 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler {
       if (alreadyRead > maxBytes) throw tooLarge();
       return next();
     }
-    const incoming = nodeRequestOf(c);
+    const incoming = untouchedNodeRequestOf(c);
     const contentType = c.req.header("content-type");
     if (!incoming || !contentType || !jsonType.test(contentType) || Object.keys(c.req.bodyCache).length > 0) return otherBodies(c, next);
     const declared = c.req.header("content-length");

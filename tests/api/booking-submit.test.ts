@@ -6,7 +6,18 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, eventDayResources, eventPrices, events, jobs, outboxEmails, participants, resourceReservations, users } from "../../server/db/schema";
+import {
+  bookings,
+  eventDayResources,
+  eventPrices,
+  events,
+  jobs,
+  outboxEmails,
+  participants,
+  resourceReservations,
+  uploads,
+  users,
+} from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
@@ -756,6 +767,45 @@ describe("submitting a booking", () => {
         expect((await eventRow(golf.eventId)).placesTaken).toBe(placesBefore);
       }
     }
+  });
+
+  it("accepts a file uploaded while the submission waited for the booking's lock", async () => {
+    // PGlite runs one transaction at a time: the submission could not start while the upload holds the lock.
+    if (database.driver !== "postgres") return;
+    const draft = await completeGolfDraft();
+    const certificate = itemNamed("golf", "golf.handicap_certificate");
+    let locked: () => void = () => undefined;
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+    // An upload as store-upload.ts writes it: under the booking's lock, the file's row and the answer naming it.
+    const uploading = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from bookings where id = ${draft.uuid} for update`);
+      locked();
+      // Long enough for the submission to be waiting on the lock when this commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const uploadId = randomUUID();
+      await tx
+        .insert(uploads)
+        .values({
+          id: uploadId,
+          bookingId: draft.uuid,
+          itemId: certificate.uuid,
+          storageKey: `race-${uploadId}`,
+          originalName: "hcp.pdf",
+          mediaType: "application/pdf",
+          sizeBytes: 1234,
+        });
+      await tx
+        .update(bookings)
+        .set({ answers: sql`${bookings.answers} || ${JSON.stringify({ [certificate.uuid]: uploadId })}::jsonb` })
+        .where(eq(bookings.id, draft.uuid));
+      return uploadId;
+    });
+    await lockHeld;
+    const [submitted, uploadId] = await Promise.all([submit(draft), uploading]);
+    expect(submitted.status).toBe(200);
+    const row = await bookingRow(draft.uuid);
+    expect(row.status).toBe("submitted");
+    expect(row.answers[certificate.uuid]).toBe(uploadId);
   });
 
   it("takes the token from the booking cookie when the body has none; a foreign or wrong token finds nothing", async () => {

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors";
 import { setAnswerHeader } from "../../server/http/answer-headers";
+import { withUrl } from "../../server/http/forwarded-request";
 import { compressResponses, minimumCompressedBytes, wholeBodyOf } from "../../server/http/compress-responses";
 import { jsonBodyLimit } from "../../server/http/json-body-limit";
 
@@ -19,6 +20,7 @@ const originalRequest = globalThis.Request;
 const originalResponse = globalThis.Response;
 let server: ServerType;
 let origin = "";
+const huge = Array.from({ length: 12_000 }, (_, index) => `${index};Track day;place ${index}`).join("\n");
 const big = { items: Array.from({ length: 200 }, (_, index) => ({ index, label: `Track day place ${index}` })) };
 
 beforeAll(async () => {
@@ -32,11 +34,24 @@ beforeAll(async () => {
   });
   app.get("/big", (c) => c.json(big));
   app.get("/small", (c) => c.json({ ok: true }));
+  app.get("/export.csv", (c) => c.body(huge, 200, { "Content-Type": "text/csv; charset=utf-8" }));
   app.put("/echo", jsonBodyLimit(1000), jsonBodyLimit(200), async (c) => {
     // Read by jsonBodyLimit from node's stream (Hono's bodyLimit would have left the cache empty).
     const readFromNodeStream = "text" in c.req.bodyCache;
     return c.json({ received: await c.req.json<unknown>(), readFromNodeStream });
   });
+  // Behind a proxy the request is rebuilt with the browser's URL (create-app.ts), and a request may wait
+  // its turn (admission) before its body is read: the body is then in the rebuilt request's stream.
+  app.put(
+    "/forwarded",
+    async (c, next) => {
+      c.req.raw = withUrl(c.req.raw, `https://booking.example.test/forwarded`);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await next();
+    },
+    jsonBodyLimit(200),
+    async (c) => c.json({ received: await c.req.json<unknown>(), url: c.req.url }),
+  );
   app.onError((error, c) => (AppError.is(error) ? c.json({ code: error.code }, error.status) : c.json({ code: "INTERNAL", message: String(error) }, 500)));
   origin = await new Promise<string>((resolve) => {
     server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
@@ -79,6 +94,13 @@ describe("answers made whole", () => {
     expect(JSON.parse(brotliDecompressSync(large.body).toString("utf8"))).toEqual(big);
     expect(JSON.stringify(big).length).toBeGreaterThan(minimumCompressedBytes);
 
+    // Past 256 KB a whole answer (an export) streams through zlib's thread instead of holding the loop.
+    expect(huge.length).toBeGreaterThan(256 * 1024);
+    const exported = await send("GET", "/export.csv", { "accept-encoding": "br" });
+    expect(exported.headers["content-encoding"]).toBe("br");
+    expect(exported.headers["content-length"]).toBeUndefined();
+    expect(brotliDecompressSync(exported.body).toString("utf8")).toBe(huge);
+
     const small = await send("GET", "/small", { "accept-encoding": "br" });
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(small.body.toString("utf8"))).toEqual({ ok: true });
@@ -92,6 +114,20 @@ describe("JSON bodies read from node's request stream", () => {
     const answer = await send("PUT", "/echo", { "content-type": "application/json" }, `\uFEFF${JSON.stringify(sent)}`);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body.toString("utf8"))).toEqual({ received: sent, readFromNodeStream: true });
+  });
+
+  it("are read through the rebuilt request when a proxy's URL replaced it, also after a wait", async () => {
+    const sent = { name: "Jörg", seats: 3 };
+    const answer = await send("PUT", "/forwarded", { "content-type": "application/json" }, JSON.stringify(sent));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body.toString("utf8"))).toEqual({ received: sent, url: "https://booking.example.test/forwarded" });
+    const tooLarge = await send(
+      "PUT",
+      "/forwarded",
+      { "content-type": "application/json", "transfer-encoding": "chunked" },
+      JSON.stringify({ text: "x".repeat(300) }),
+    );
+    expect(tooLarge.status).toBe(413);
   });
 
   it("are refused over the limit, by their declared length or while they stream in", async () => {
