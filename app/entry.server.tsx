@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -41,15 +41,19 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(webContext).cspNonce;
+  const staticPage = isStaticRender(routerContext);
   // A page without hydration writes no nonce (fixedInlineScripts above): not on its own inline blocks,
   // nor on the links <Links> would give the router's. React keeps it for any script of its own.
-  const pageNonce = isStaticRender(routerContext) ? undefined : nonce;
+  const pageNonce = staticPage ? undefined : nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers wait for all content (React's advice for bots and static generation).
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers wait for all content (React's advice for bots and static generation). So does a page
+    // without hydration: it has nothing to stream later, and sent whole (one buffer, its length known)
+    // it goes out without a web stream to the socket and is compressed in one call (decision 065).
+    const whole = staticPage || (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
     // Aborted after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -64,6 +68,24 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html");
+          if (staticPage) {
+            const chunks: Buffer[] = [];
+            const collect = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
+            });
+            pipe(collect);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               // Cleared so the closure is not kept alive.
@@ -73,7 +95,6 @@ export default function handleRequest(
             },
           });
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

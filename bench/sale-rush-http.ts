@@ -307,20 +307,23 @@ try {
   );
   console.log(`  flow per buyer        open draft + ${pages.length} page saves + submit = ${pages.length + 2} requests`);
   console.log(`  completed bookings    ${completed} (${refused} told "fully booked", ${errorCount} other errors)`);
-  console.log(`  bookings per minute   ${((completed / seconds) * 60).toFixed(0)}   (goal ≥ 6000; under 3000 is not done; pretix documents ~500 per event)`);
+  const perMinute = (completed / seconds) * 60;
+  const verdict = (met: boolean) => (met ? "met" : "NOT met");
+  console.log(`  bookings per minute   ${perMinute.toFixed(0)}   (goal ≥ 6000: ${verdict(perMinute >= 6000)}; under 3000 is not done; pretix documents ~500 per event)`);
   console.log(
     `  run time              ${seconds.toFixed(1)} s, ${(requests / seconds).toFixed(0)} requests/s` +
       (soldOutAfter === undefined ? ", not sold out" : `, sold out after ${soldOutAfter.toFixed(1)} s`),
   );
   console.log(`  latency per buyer     p50 ${ms(percentile(latencies.flow, 0.5))}, p95 ${ms(percentile(latencies.flow, 0.95))} (whole flow)`);
-  console.log(`  latency per submit    p50 ${ms(percentile(latencies.submit, 0.5))}, p95 ${ms(percentile(latencies.submit, 0.95))}   (goal p95 < 250 ms)`);
+  const submitP95 = percentile(latencies.submit, 0.95);
+  console.log(`  latency per submit    p50 ${ms(percentile(latencies.submit, 0.5))}, p95 ${ms(submitP95)}   (goal p95 < 250 ms: ${verdict(submitP95 < 250)})`);
   console.log(
     `  other requests        open p50 ${ms(percentile(latencies.open, 0.5))} / p95 ${ms(percentile(latencies.open, 0.95))}, ` +
       `page save p50 ${ms(percentile(latencies.save, 0.5))} / p95 ${ms(percentile(latencies.save, 0.95))}`,
   );
   console.log(`  places sold           ${percent(placesHeld, capacity)} of capacity; ${percent(refused, buyers)} of buyers refused`);
   console.log(
-    `  oversold              ${oversold} (places held ${placesHeld} by ${holdingBookings} bookings, counter ${event?.placesTaken}, capacity ${capacity})`,
+    `  oversold              ${oversold}, goal 0: ${verdict(oversold === 0)} (places held ${placesHeld} by ${holdingBookings} bookings, counter ${event?.placesTaken}, capacity ${capacity})`,
   );
   console.log(`  unsold but refused    ${unsoldWhileRefusing}`);
   console.log(`  HTTP vs database      ${completed} completed answers, ${holdingBookings} bookings holding places`);
