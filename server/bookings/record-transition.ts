@@ -14,7 +14,7 @@ import {
 } from "../../core/domain/booking-state-machine";
 import type { BookingStatus } from "../../core/domain/booking-status";
 import type { Queryable } from "../db/client";
-import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
+import { columnEncoder, preparedPerShape } from "../db/prepared-statements";
 import { bookingEvents, bookings, jobs, payments } from "../db/schema";
 import { holdExpiryJob, nextBalanceReminderJob, scheduleBalanceDue, type FollowUpJob } from "./booking-jobs";
 
@@ -73,10 +73,6 @@ type AuditValues = typeof bookingEvents.$inferInsert;
  */
 type TransitionShape = { writesBooking: boolean; withPayment: boolean; columns: readonly (keyof BookingChange)[]; jobs: number };
 
-/** Bounds the statements kept: past it (a caller writing ever new column sets), a transition is built each time. */
-const maximumShapes = 200;
-const transitionStatements = new Map<string, (tx: Queryable) => ReturnType<typeof buildTransition>>();
-
 /** The transition's statement for one shape; `name` empty: an unnamed statement, built for one call. */
 function buildTransition(tx: Queryable, shape: TransitionShape, name: string) {
   const audit = {
@@ -114,6 +110,9 @@ function buildTransition(tx: Queryable, shape: TransitionShape, name: string) {
     .prepare(name);
 }
 
+/** One statement per shape; past 200 shapes (a caller writing ever new column sets) built for each call. */
+const transitionStatement = preparedPerShape("booking_transition", 200, buildTransition);
+
 const encodedColumn = columnEncoder(bookings);
 
 async function writeTransition(
@@ -127,14 +126,6 @@ async function writeTransition(
   columns.sort();
   const shape: TransitionShape = { writesBooking: input.writesBooking, withPayment: input.audit.paymentId !== undefined, columns, jobs: input.jobs.length };
   const key = `${shape.writesBooking ? "u" : "i"}${shape.withPayment ? "p" : ""}${shape.jobs}:${columns.join(",")}`;
-  let statement = transitionStatements.get(key);
-  if (!statement && transitionStatements.size < maximumShapes) {
-    // A name per shape, never reused for another text (PostgreSQL keeps each connection's named statements).
-    const name = `booking_transition_${transitionStatements.size + 1}`;
-    statement = preparedPerDatabase((db) => buildTransition(db, shape, name));
-    transitionStatements.set(key, statement);
-  }
-  statement ??= (db: Queryable) => buildTransition(db, shape, "");
   const values: Record<string, unknown> = {
     bookingId: input.bookingId,
     auditBookingId: input.audit.bookingId,
@@ -151,7 +142,7 @@ async function writeTransition(
     values[`job${index}RunAt`] = job.runAt;
   }
   if (shape.writesBooking) for (const column of [...columns, "status", "updatedAt"]) values[`set_${column}`] = encodedColumn(column, input.set[column]);
-  await statement(tx).execute(values);
+  await transitionStatement(tx, key, shape).execute(values);
 }
 
 /**

@@ -8,7 +8,7 @@ import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { columnEncoder, preparedPerDatabase } from "../db/prepared-statements";
+import { columnEncoder, preparedPerShape } from "../db/prepared-statements";
 import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
@@ -211,7 +211,6 @@ async function resourceRequestsOf(
  * the same columns at every submission, so the update is built once per column set and sent as a
  * named prepared statement (decision 065); a form's items decide the set, so there are few.
  */
-const mainParticipantStatements = new Map<string, (db: Queryable) => ReturnType<typeof buildMainParticipantUpdate>>();
 const encodedParticipantColumn = columnEncoder(participants);
 
 function buildMainParticipantUpdate(db: Queryable, columns: readonly string[], name: string) {
@@ -223,21 +222,16 @@ function buildMainParticipantUpdate(db: Queryable, columns: readonly string[], n
     .prepare(name);
 }
 
+const mainParticipantStatement = preparedPerShape("submission_main_participant", 50, buildMainParticipantUpdate);
+
 async function writeMainParticipant(tx: Queryable, bookingId: string, values: Partial<ParticipantRow>): Promise<ParticipantRow[]> {
   const columns = Object.keys(values)
     .filter((column) => values[column as keyof ParticipantRow] !== undefined)
     .sort();
   const key = columns.join(",");
-  let statement = mainParticipantStatements.get(key);
-  if (!statement && mainParticipantStatements.size < 50) {
-    const name = `submission_main_participant_${mainParticipantStatements.size + 1}`;
-    statement = preparedPerDatabase((db) => buildMainParticipantUpdate(db, columns, name));
-    mainParticipantStatements.set(key, statement);
-  }
-  statement ??= (db: Queryable) => buildMainParticipantUpdate(db, columns, "");
   const parameters: Record<string, unknown> = { bookingId };
   for (const column of columns) parameters[column] = encodedParticipantColumn(column, values[column as keyof ParticipantRow]);
-  return statement(tx).execute(parameters);
+  return mainParticipantStatement(tx, key, columns).execute(parameters);
 }
 
 /**

@@ -56,3 +56,26 @@ export function columnEncoder(table: Table): (column: string, value: unknown) =>
     return value === null || value === undefined ? null : definition.mapToDriverValue(value);
   };
 }
+
+/**
+ * `preparedPerDatabase` for a statement whose text depends on a shape (which columns an update sets):
+ * one named statement per shape key, `<prefix>_<n>`, each name given to one text only. Past
+ * `maximumShapes` a new shape is built for its call and sent unnamed, so a caller writing ever new
+ * shapes cannot grow the process or PostgreSQL's per-connection statements without bound.
+ */
+export function preparedPerShape<Shape, T extends object>(
+  prefix: string,
+  maximumShapes: number,
+  build: (db: Queryable, shape: Shape, name: string) => T,
+): (db: Queryable, key: string, shape: Shape) => T {
+  const statements = new Map<string, (db: Queryable) => T>();
+  return (db, key, shape) => {
+    let statement = statements.get(key);
+    if (!statement && statements.size < maximumShapes) {
+      const name = `${prefix}_${statements.size + 1}`;
+      statement = preparedPerDatabase((database) => build(database, shape, name));
+      statements.set(key, statement);
+    }
+    return statement ? statement(db) : build(db, shape, "");
+  };
+}
