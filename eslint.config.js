@@ -28,7 +28,7 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", ignoreRestSiblings: true }],
       // Configuration comes from the validated env module only (server/env.ts, read in server/main.ts).
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through server/env.ts." }],
     },
@@ -44,6 +44,17 @@ export default tseslint.config(
         "error",
         { selector: "MemberExpression[object.name='request'][property.name='url']", message: requestUrlMessage },
         { selector: "MemberExpression[object.property.name='request'][property.name='url']", message: requestUrlMessage },
+      ],
+    },
+  },
+  {
+    // On a page without hydration the site's Link writes a plain <a> (decision 066).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "react-router", importNames: ["Link", "NavLink"], message: "Use the site's Link and NavLink (app/components/link.tsx), which a page without hydration writes as a plain <a>." }] },
       ],
     },
   },

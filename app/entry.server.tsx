@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,15 +8,16 @@ import { webContext } from "../server/load-context";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
 import { InlineStylesheetContext } from "./utils/inline-stylesheet";
-import { inlineStylesheet } from "./utils/inline-stylesheet.server";
-import { enhanceStaticPageSource, isStaticRender } from "./utils/static-page";
+import { inlineStylesheetPlaceholder, pageWithStylesheet, StylesheetSplice } from "./utils/inline-stylesheet.server";
+import { enhanceStaticPageSource, isStaticRender, StaticRenderContext } from "./utils/static-page";
 
 /**
  * React Router's default Node entry (`npx react-router reveal`), plus the request's
  * Content-Security-Policy nonce (set by server/http/security-headers.ts, which also sends the
  * header): on React's own inline scripts, on React Router's (hydration data, `<Scripts>`,
  * `<ScrollRestoration>`) and, through CspNonceContext, on root.tsx's own inline script; and the
- * built stylesheet, which root.tsx writes into the page's <head> (decision 055).
+ * built stylesheet, which root.tsx writes into the page's <head> (decision 055) as a placeholder
+ * replaced by the stylesheet's bytes on the way out (decision 066).
  */
 export const streamTimeout = 5_000;
 
@@ -58,12 +59,14 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <CspNonceContext.Provider value={pageNonce}>
-        <InlineStylesheetContext.Provider value={inlineStylesheet}>
-          {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
-          <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
-        </InlineStylesheetContext.Provider>
-      </CspNonceContext.Provider>,
+      <StaticRenderContext.Provider value={staticPage}>
+        <CspNonceContext.Provider value={pageNonce}>
+          <InlineStylesheetContext.Provider value={inlineStylesheetPlaceholder}>
+            {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
+            <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
+          </InlineStylesheetContext.Provider>
+        </CspNonceContext.Provider>
+      </StaticRenderContext.Provider>,
       {
         nonce,
         [readyOption]() {
@@ -79,20 +82,19 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
-                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                resolve(new Response(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });
             pipe(collect);
             return;
           }
-          const body = new PassThrough({
-            final(callback) {
-              // Cleared so the closure is not kept alive.
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The stylesheet goes in on the way out (pageWithStylesheet above, for a whole page).
+          const body = new StylesheetSplice();
+          // Cleared so the closure is not kept alive. (An option `final` would replace the splice's own.)
+          body.once("finish", () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           const stream = createReadableStreamFromReadable(body);
           pipe(body);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Form, useLocation, useNavigate } from "react-router";
+import { Link, NavLink } from "./link";
 import { stripLocalePrefix } from "../../core/i18n/locales";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 

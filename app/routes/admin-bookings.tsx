@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "../components/link";
 import { BookingsSelection } from "../components/admin/bookings-selection";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsTable } from "../components/admin/bookings-table";

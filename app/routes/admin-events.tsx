@@ -1,5 +1,6 @@
 import { useTranslation } from "../utils/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../components/link";
 import { staffEventViews } from "../../core/contracts/staff-catalogue";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames } from "../../core/i18n/locales";

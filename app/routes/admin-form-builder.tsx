@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { Link } from "../components/link";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { findItem } from "../../core/forms/form-definition-edits";
 import { translatorFor } from "../../core/i18n/i18n";

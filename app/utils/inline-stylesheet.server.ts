@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Transform, type TransformCallback, type TransformOptions } from "node:stream";
 import { projectRoot } from "../../server/project-root";
 import stylesheet from "../app.css?url";
 
@@ -12,3 +14,70 @@ import stylesheet from "../app.css?url";
 export const inlineStylesheet: string | undefined = import.meta.env.DEV
   ? undefined
   : readFileSync(path.join(projectRoot, "build/client", stylesheet), "utf8").replaceAll("</style", "<\\/style");
+
+/** A stylesheet as bytes, and the placeholder React renders in its place. */
+export type StylesheetInsert = { placeholder: Buffer; stylesheet: Buffer };
+
+/**
+ * The stylesheet goes into the page as bytes encoded once (decision 066): React renders a placeholder
+ * in its place, and the rendered page has the placeholder's bytes replaced by the stylesheet's. React
+ * would otherwise encode the 53 KB text again for every page. The placeholder is a CSS comment with a
+ * token drawn when the server starts: no text a visitor or the staff writes can contain it, and should
+ * it ever reach a browser unreplaced it is an empty stylesheet, not a broken page.
+ */
+export function stylesheetInsert(stylesheet: string, token: string = randomUUID()): StylesheetInsert {
+  return { placeholder: Buffer.from(`/* stylesheet ${token} */`, "utf8"), stylesheet: Buffer.from(stylesheet, "utf8") };
+}
+
+const builtInsert = inlineStylesheet === undefined ? undefined : stylesheetInsert(inlineStylesheet);
+
+/** What root.tsx writes into <style> on the server (through InlineStylesheetContext). */
+export const inlineStylesheetPlaceholder: string | undefined = builtInsert?.placeholder.toString("utf8");
+
+/** A whole rendered page (its chunks) with the placeholder replaced by the stylesheet, as one buffer. */
+export function pageWithStylesheet(chunks: readonly Uint8Array[], insert: StylesheetInsert | undefined = builtInsert): Buffer<ArrayBuffer> {
+  const page = Buffer.concat(chunks);
+  const at = insert ? page.indexOf(insert.placeholder) : -1;
+  if (!insert || at < 0) return page;
+  return Buffer.concat([page.subarray(0, at), insert.stylesheet, page.subarray(at + insert.placeholder.length)]);
+}
+
+/**
+ * A streamed page passes through this: bytes go on as they come, except for the few at the end of
+ * what came so far that could be the start of a placeholder split across two chunks, until the
+ * placeholder (in the shell's <head>) has been replaced. After that every chunk goes on untouched.
+ * Not for an option `final`: it would take the place of the Transform's own, which flushes.
+ */
+export class StylesheetSplice extends Transform {
+  private held: Buffer = Buffer.alloc(0);
+  private pending: StylesheetInsert | undefined;
+
+  constructor(options?: TransformOptions, insert: StylesheetInsert | undefined = builtInsert) {
+    super(options);
+    this.pending = insert;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    const insert = this.pending;
+    if (!insert) {
+      callback(null, chunk);
+      return;
+    }
+    const data = this.held.length > 0 ? Buffer.concat([this.held, chunk]) : chunk;
+    const at = data.indexOf(insert.placeholder);
+    if (at >= 0) {
+      this.pending = undefined;
+      this.held = Buffer.alloc(0);
+      callback(null, Buffer.concat([data.subarray(0, at), insert.stylesheet, data.subarray(at + insert.placeholder.length)]));
+      return;
+    }
+    const kept = Math.min(data.length, insert.placeholder.length - 1);
+    // A copy: the renderer may reuse the memory of a chunk it has handed on.
+    this.held = Buffer.from(data.subarray(data.length - kept));
+    callback(null, kept < data.length ? data.subarray(0, data.length - kept) : undefined);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.held.length > 0 ? this.held : undefined);
+  }
+}

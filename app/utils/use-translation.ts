@@ -1,30 +1,16 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import { rememberingTranslatorOf } from "../../core/i18n/i18n";
 
 export type Translation = { t: TFunction<"common", undefined>; i18n: I18n };
 
-/** Texts remembered per instance: the keys come from code (a few hundred); the bound only guards against a key built from data. */
-const maximumRememberedTexts = 5000;
 const translations = new WeakMap<I18n, Translation>();
 
 function translationOf(i18n: I18n): Translation {
   let translation = translations.get(i18n);
   if (!translation) {
-    const texts = new Map<string, string>();
-    // Untyped inside: the key checks happen where the returned `t` is called.
-    const translate = i18n.t as unknown as (key: unknown, ...rest: unknown[]) => string;
-    const t = ((key: string, ...rest: unknown[]) => {
-      // A text without options depends on its key alone: the instance's language and catalogue never change (core/i18n/i18n.ts).
-      if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
-      let text = texts.get(key);
-      if (text === undefined) {
-        text = translate(key);
-        if (texts.size < maximumRememberedTexts) texts.set(key, text);
-      }
-      return text;
-    }) as unknown as TFunction<"common", undefined>;
-    translation = { t, i18n };
+    translation = { t: rememberingTranslatorOf(i18n) as TFunction<"common", undefined>, i18n };
     translations.set(i18n, translation);
   }
   return translation;
@@ -36,8 +22,8 @@ function translationOf(i18n: I18n): Translation {
  * the i18next instance, builds a fixed `t` and checks the namespaces in every component on every
  * server render, a tenth of an uncached page (decision 054). Here each locale's instance is ready
  * before it is provided and never changes language (core/i18n/i18n.ts `i18nFor`: one per locale; a
- * new locale is a new instance, so a new context value), so one `t` per instance does, and texts
- * without options are looked up once.
+ * new locale is a new instance, so a new context value), so one `t` per instance does, and each
+ * text is looked up once (core/i18n/i18n.ts `rememberingTranslatorOf`).
  */
 export function useTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? (getI18n() as I18n | undefined);

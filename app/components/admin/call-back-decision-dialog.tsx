@@ -2,7 +2,8 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "../../utils/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "../link";
 import type { Locale } from "../../../core/i18n/locales";
 import { useAccountForm } from "../../utils/account-forms";
 import { callBackDecisionFormSchema } from "../../utils/call-back-forms";

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "../../utils/use-translation";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "../link";
 import type { PreviewState } from "../../../core/contracts/booking-preview";
 import { previewStateField } from "../../../core/contracts/booking-preview-field";
 import type { BookingView } from "../../../core/contracts/bookings";

@@ -1,5 +1,6 @@
 import { useTranslation } from "../../utils/use-translation";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "../link";
 import type { PriceSummaryView } from "../../utils/booking-view";
 import type { ReviewView } from "../../utils/booking-review";
 import { Button } from "../button";
