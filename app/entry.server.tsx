@@ -9,6 +9,7 @@ import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
 import { InlineStylesheetContext } from "./utils/inline-stylesheet";
 import { inlineStylesheetPlaceholder, pageWithStylesheet, StylesheetSplice } from "./utils/inline-stylesheet.server";
+import { wholeAnswer } from "./utils/whole-answer.server";
 import { enhanceStaticPageSource, isStaticRender, StaticRenderContext } from "./utils/static-page";
 
 /**
@@ -82,7 +83,7 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
-                resolve(new Response(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                resolve(wholeAnswer(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });

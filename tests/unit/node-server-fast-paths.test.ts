@@ -9,6 +9,7 @@ import { setAnswerHeader } from "../../server/http/answer-headers";
 import { withUrl } from "../../server/http/forwarded-request";
 import { compressResponses, minimumCompressedBytes, wholeBodyOf } from "../../server/http/compress-responses";
 import { jsonBodyLimit } from "../../server/http/json-body-limit";
+import { wholeAnswer } from "../../app/utils/whole-answer.server";
 
 /**
  * The API's JSON goes in and out without web streams when the site runs on @hono/node-server
@@ -34,6 +35,19 @@ beforeAll(async () => {
   });
   app.get("/big", (c) => c.json(big));
   app.get("/small", (c) => c.json({ ok: true }));
+  // A page rendered whole (app/entry.server.tsx), after React Router's isResponse() has looked at it.
+  const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Grüße vom Nürburgring</p>".repeat(200)}</body></html>`, "utf8");
+  app.get("/page", (c) => {
+    const answer = wholeAnswer(new Uint8Array(page), { status: 200, headers: { "content-type": "text/html" } });
+    const seenAsResponse = typeof answer.status === "number" && typeof answer.statusText === "string" && typeof answer.headers === "object" && typeof answer.body !== "undefined";
+    answer.headers.set("x-seen-as-response", String(seenAsResponse));
+    return answer;
+  });
+  app.get("/page-read", async (c) => {
+    const answer = wholeAnswer(new Uint8Array(page), { status: 200, headers: { "content-type": "text/html" } });
+    // Whoever reads the body gets the page (here: a copy with one more header, as create-app.ts's withRenewedSession makes).
+    return new Response(answer.body, { status: answer.status, headers: { "content-type": "text/html", "x-copied": "1" } });
+  });
   app.get("/export.csv", (c) => c.body(huge, 200, { "Content-Type": "text/csv; charset=utf-8" }));
   app.put("/echo", jsonBodyLimit(1000), jsonBodyLimit(200), async (c) => {
     // Read by jsonBodyLimit from node's stream (Hono's bodyLimit would have left the cache empty).
@@ -105,6 +119,31 @@ describe("answers made whole", () => {
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(small.body.toString("utf8"))).toEqual({ ok: true });
     expect(small.headers.vary).toMatch(/accept-encoding/i);
+  });
+});
+
+describe("a page rendered whole", () => {
+  const expected = `<!DOCTYPE html><html><body>${"<p>Grüße vom Nürburgring</p>".repeat(200)}</body></html>`;
+
+  it("stays whole after React Router's isResponse() has read its statusText and body, and goes out compressed with its length", async () => {
+    const compressed = await send("GET", "/page", { "accept-encoding": "br" });
+    expect(compressed.headers["x-seen-as-response"]).toBe("true");
+    expect(compressed.headers["x-still-whole"]).toBe("true");
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers["content-length"]).toBe(String(compressed.body.byteLength));
+    expect(brotliDecompressSync(compressed.body).toString("utf8")).toBe(expected);
+    const plain = await send("GET", "/page", {});
+    expect(plain.headers["content-length"]).toBe(String(Buffer.byteLength(expected)));
+    expect(plain.body.toString("utf8")).toBe(expected);
+  });
+
+  it("gives its bytes to whoever reads its body", async () => {
+    const copied = await send("GET", "/page-read", {});
+    expect(copied.headers["x-copied"]).toBe("1");
+    expect(copied.body.toString("utf8")).toBe(expected);
+    const answer = wholeAnswer(new Uint8Array(Buffer.from("abc")), { status: 201, statusText: "Created" });
+    expect(answer.statusText).toBe("Created");
+    expect(await answer.text()).toBe("abc");
   });
 });
 
