@@ -37,13 +37,13 @@ beforeAll(async () => {
   app.get("/small", (c) => c.json({ ok: true }));
   // A page rendered whole (app/entry.server.tsx), after React Router's isResponse() has looked at it.
   const page = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Grüße vom Nürburgring</p>".repeat(200)}</body></html>`, "utf8");
-  app.get("/page", (c) => {
+  app.get("/page", () => {
     const answer = wholeAnswer(new Uint8Array(page), { status: 200, headers: { "content-type": "text/html" } });
     const seenAsResponse = typeof answer.status === "number" && typeof answer.statusText === "string" && typeof answer.headers === "object" && typeof answer.body !== "undefined";
     answer.headers.set("x-seen-as-response", String(seenAsResponse));
     return answer;
   });
-  app.get("/page-read", async (c) => {
+  app.get("/page-read", () => {
     const answer = wholeAnswer(new Uint8Array(page), { status: 200, headers: { "content-type": "text/html" } });
     // Whoever reads the body gets the page (here: a copy with one more header, as create-app.ts's withRenewedSession makes).
     return new Response(answer.body, { status: answer.status, headers: { "content-type": "text/html", "x-copied": "1" } });
