@@ -8,9 +8,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # The install's postinstall applies patches/ to dependencies (decision 062): they must be here before it.
 COPY patches ./patches
-# `npm install` honours the lockfile; `npm ci` refuses it here (README: the reachable registry serves no
-# other platform's optional binaries, so the lockfile cannot list them).
-RUN npm install --no-audit --no-fund
+# Exactly the lockfile, which lists every platform's optional binaries (README): a lock out of step fails here.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
