@@ -92,7 +92,7 @@ export default function handleRequest(
           }
           // The stylesheet goes in on the way out (pageWithStylesheet above, for a whole page).
           const body = new StylesheetSplice();
-          // Cleared so the closure is not kept alive. (An option `final` would replace the splice's own.)
+          // Cleared so the closure is not kept alive.
           body.once("finish", () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

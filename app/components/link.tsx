@@ -7,21 +7,28 @@ import { StaticRenderContext } from "../utils/static-page";
  * without hydration (decision 056), where a plain absolute path is written as the `<a href>` they
  * would give. Such a page has no router in the browser to take the click, and their work to resolve,
  * encode and wire the path (a URL object per link on the server) was 4 % of an uncached `/events`
- * (decision 066). Anything else (a relative path, an object, a character URL encoding would change)
- * goes through React Router, so the href is always the router's.
+ * (decision 066). Anything else goes through React Router, so the href is always the router's: a
+ * relative path, an object, a character URL encoding would change, and whatever React Router would
+ * rewrite (`//`, a `.` or `..` segment, an empty query or fragment), or a masked link.
  */
 const plainAbsolutePath = /^\/(?!\/)[\w\-.~/%!$&'()*+,;=:@?#]*$/;
+/** In the path: `//`, and anything that could be a `.` or `..` segment (also `%2e`, which URL decodes). */
+const rewrittenPath = /\/\/|\/\.|%2e/i;
+const emptyQueryOrFragment = /[?#]$|\?#/;
 
 function isPlainPath(to: LinkProps["to"]): to is string {
-  return typeof to === "string" && plainAbsolutePath.test(to);
+  if (typeof to !== "string" || !plainAbsolutePath.test(to)) return false;
+  const pathEnd = to.search(/[?#]/);
+  return !rewrittenPath.test(pathEnd < 0 ? to : to.slice(0, pathEnd)) && !emptyQueryOrFragment.test(to);
 }
 
 export function Link(props: LinkProps) {
   const staticRender = useContext(StaticRenderContext);
-  const { to } = props;
-  if (staticRender && isPlainPath(to)) {
+  const { to, mask } = props;
+  if (staticRender && mask === undefined && isPlainPath(to)) {
     // The router's own props have no meaning on a plain link.
-    const { to: _to, discover, prefetch, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, ...anchor } = props;
+    const { to: _to, mask: _mask, defaultShouldRevalidate, discover, prefetch, reloadDocument, replace, state, preventScrollReset, relative, viewTransition, ...anchor } =
+      props;
     return <a {...anchor} href={to} />;
   }
   return <RouterLink {...props} />;

@@ -46,7 +46,6 @@ export function pageWithStylesheet(chunks: readonly Uint8Array[], insert: Styles
  * A streamed page passes through this: bytes go on as they come, except for the few at the end of
  * what came so far that could be the start of a placeholder split across two chunks, until the
  * placeholder (in the shell's <head>) has been replaced. After that every chunk goes on untouched.
- * Not for an option `final`: it would take the place of the Transform's own, which flushes.
  */
 export class StylesheetSplice extends Transform {
   private held: Buffer = Buffer.alloc(0);

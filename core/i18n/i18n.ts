@@ -135,7 +135,8 @@ function rememberedTextKey(key: unknown, options: unknown): string | undefined {
   for (const [name, value] of Object.entries(options)) {
     const kind = typeof value;
     if (kind !== "string" && kind !== "number" && kind !== "boolean") return undefined;
-    textKey += "\u0000" + name + "\u0001" + (kind === "string" ? JSON.stringify(value) : kind[0] + String(value));
+    // -0 apart from 0: a number format writes the sign.
+    textKey += "\u0000" + name + "\u0001" + (kind === "string" ? JSON.stringify(value) : Object.is(value, -0) ? "n-0" : kind[0] + String(value));
   }
   return textKey;
 }

@@ -44,6 +44,19 @@ describe("the remembering translator", () => {
     // A value that imitates the key's separators is its own entry.
     expect(t("greeting", { name: 'Ada"\u0000x\u0001s"' })).toBe('Hello Ada"\u0000x\u0001s"');
     expect(spy).toHaveBeenCalledTimes(6);
+    // Options that choose the text are part of the key: language, context, default value; -0 is not 0.
+    const de = instanceWith({ greeting: "Hello {{name}}" });
+    de.addResourceBundle("de", "common", { greeting: "Hallo {{name}}", greeting_formal: "Guten Tag {{name}}" });
+    const td = rememberingTranslatorOf(de) as unknown as LooseT;
+    expect(td("greeting", { name: "Ada" })).toBe("Hello Ada");
+    expect(td("greeting", { name: "Ada", lng: "de" })).toBe("Hallo Ada");
+    expect(td("greeting", { name: "Ada", lng: "de", context: "formal" })).toBe("Guten Tag Ada");
+    expect(td("missing", { defaultValue: "one" })).toBe("one");
+    expect(td("missing", { defaultValue: "two" })).toBe("two");
+    const signed = instanceWith({ value: "{{value, number}}" });
+    const ts = rememberingTranslatorOf(signed) as unknown as LooseT;
+    expect(ts("value", { value: -0 })).toBe((signed.t as unknown as LooseT)("value", { value: -0 }));
+    expect(ts("value", { value: 0 })).toBe((signed.t as unknown as LooseT)("value", { value: 0 }));
   });
 
   it("does not remember a call whose options are not primitive values, nor an answer that is not a string", () => {

@@ -41,8 +41,18 @@ describe("the site's links on a page without hydration (decision 066)", () => {
   }
 
   it("leaves relative paths and paths URL encoding would change to React Router", async () => {
-    for (const to of ["events", "../events", "/events/golf yoga", "/événements", "//elsewhere.example"]) {
+    const rewritten = ["/events?", "/events#", "/events?#top", "/a//b", "/a/../b", "/a/./b", "/a/b/.", "/a/%2e%2e/b", "/a/%2E/b"];
+    for (const to of ["events", "../events", "/events/golf yoga", "/événements", "//elsewhere.example", ...rewritten]) {
       expect(await render("/de/x", <Link to={to}>x</Link>, true)).toBe(await render("/de/x", <Link to={to}>x</Link>, false));
+    }
+  });
+
+  it("leaves a masked link to React Router, and a NavLink whose path React Router rewrites", async () => {
+    const masked = <Link to="/events" mask="/masked">x</Link>;
+    expect(await render("/events", masked, true)).toBe(await render("/events", masked, false));
+    for (const [at, to] of [["/b", "/a/../b"], ["/a/b", "/a//b"]] as const) {
+      const link = <NavLink to={to} className={pill}>x</NavLink>;
+      expect(await render(at, link, true)).toBe(await render(at, link, false));
     }
   });
 
