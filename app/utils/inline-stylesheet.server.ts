@@ -5,16 +5,6 @@ import { Transform, type TransformCallback, type TransformOptions } from "node:s
 import { projectRoot } from "../../server/project-root";
 import stylesheet from "../app.css?url";
 
-/**
- * The built stylesheet's text, read once when the server build is loaded (not per request) and
- * written into every page's <head> (decision 055). Under Vite's dev server the page links
- * app/app.css instead (root.tsx `links`), which Vite serves and updates as the sources change.
- * `</style` cannot occur in Tailwind's output, but would end the element early: escaped anyway.
- */
-export const inlineStylesheet: string | undefined = import.meta.env.DEV
-  ? undefined
-  : readFileSync(path.join(projectRoot, "build/client", stylesheet), "utf8").replaceAll("</style", "<\\/style");
-
 /** A stylesheet as bytes, and the placeholder React renders in its place. */
 export type StylesheetInsert = { placeholder: Buffer; stylesheet: Buffer };
 
@@ -29,7 +19,15 @@ export function stylesheetInsert(stylesheet: string, token: string = randomUUID(
   return { placeholder: Buffer.from(`/* stylesheet ${token} */`, "utf8"), stylesheet: Buffer.from(stylesheet, "utf8") };
 }
 
-const builtInsert = inlineStylesheet === undefined ? undefined : stylesheetInsert(inlineStylesheet);
+/**
+ * The built stylesheet, read once when the server build is loaded (not per request) and written into
+ * every page's <head> (decision 055). Under Vite's dev server the page links app/app.css instead
+ * (root.tsx `links`), which Vite serves and updates as the sources change. `</style` cannot occur in
+ * Tailwind's output, but would end the element early: escaped anyway.
+ */
+const builtInsert = import.meta.env.DEV
+  ? undefined
+  : stylesheetInsert(readFileSync(path.join(projectRoot, "build/client", stylesheet), "utf8").replaceAll("</style", "<\\/style"));
 
 /** What root.tsx writes into <style> on the server (through InlineStylesheetContext). */
 export const inlineStylesheetPlaceholder: string | undefined = builtInsert?.placeholder.toString("utf8");
@@ -38,8 +36,12 @@ export const inlineStylesheetPlaceholder: string | undefined = builtInsert?.plac
 export function pageWithStylesheet(chunks: readonly Uint8Array[], insert: StylesheetInsert | undefined = builtInsert): Buffer<ArrayBuffer> {
   const page = Buffer.concat(chunks);
   const at = insert ? page.indexOf(insert.placeholder) : -1;
-  if (!insert || at < 0) return page;
-  return Buffer.concat([page.subarray(0, at), insert.stylesheet, page.subarray(at + insert.placeholder.length)]);
+  return insert && at >= 0 ? spliced(page, at, insert) : page;
+}
+
+/** `data` with the placeholder found at `at` replaced by the stylesheet. */
+function spliced(data: Buffer, at: number, insert: StylesheetInsert): Buffer<ArrayBuffer> {
+  return Buffer.concat([data.subarray(0, at), insert.stylesheet, data.subarray(at + insert.placeholder.length)]);
 }
 
 /**
@@ -67,7 +69,7 @@ export class StylesheetSplice extends Transform {
     if (at >= 0) {
       this.pending = undefined;
       this.held = Buffer.alloc(0);
-      callback(null, Buffer.concat([data.subarray(0, at), insert.stylesheet, data.subarray(at + insert.placeholder.length)]));
+      callback(null, spliced(data, at, insert));
       return;
     }
     const kept = Math.min(data.length, insert.placeholder.length - 1);
