@@ -2,23 +2,16 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
-import { refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
+import { recordedPaymentMethods, refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
 import { centsOfEuros } from "../../core/domain/euro-amount";
-import { refundableCentsOf } from "../../core/domain/refunds";
 import { formatMoney } from "../../core/domain/money";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import type { WebContext } from "../../server/load-context";
-
-/** The payments table's provider of money recorded by staff (server/staff/record-transfer.ts): never refunded by card. */
-const bankTransferProvider = "bank_transfer";
-
-/** Payment states that hold money staff can give back by card (core/domain/refunds.ts: refundableCentsOf), and the refunded ones to show what went back. */
-const refundListed = new Set(["succeeded", "refund_pending", "refunded"]);
 
 /**
  * Which of the booking's actions the bar offers, and what their forms start with. Decided here from
@@ -27,25 +20,29 @@ const refundListed = new Set(["succeeded", "refund_pending", "refunded"]);
  */
 export function bookingActionsView(booking: StaffBookingDetail, now: Date, locale: Locale) {
   const money = (cents: number) => formatMoney(cents, locale);
-  const cardPayments = booking.payments.filter((payment) => payment.provider !== bankTransferProvider && refundListed.has(payment.status));
-  const refundableOf = (payment: (typeof cardPayments)[number]) =>
-    refundableCentsOf({ status: payment.status, amountCents: payment.amount_cents, refundedCents: payment.refunded_cents });
-  const refundableCents = cardPayments.reduce((sum, payment) => sum + refundableOf(payment), 0);
+  const { account } = booking.money;
   const paysByTransfer = booking.money.payment_option === "invoice" || (booking.money.payment_option === "sma" && booking.sma.status === "verified");
   const main = booking.people.find((person) => person.role === "main");
+  const kindOf = (uuid: string) => booking.payments.find((payment) => payment.uuid === uuid)?.kind ?? "full";
   return {
     cancel: bookingEventAllowed(booking.status, "cancelled_by_staff"),
-    refund: refundableCents > 0,
-    /** Each card payment with what was paid, what went back already and what is left to refund. */
-    refundablePayments: cardPayments.map((payment) => ({
-      uuid: payment.uuid,
-      kind: payment.kind,
-      paid: money(payment.amount_cents),
-      refunded: money(payment.refunded_cents),
-      refundable: money(refundableOf(payment)),
+    refund: account.refundable_cents > 0,
+    /** Each payment that brought money in (from the booking account): what was paid, what went back already, what is left, and how it goes back. */
+    refundablePayments: account.refundable.map((part) => ({
+      uuid: part.payment_uuid,
+      kind: kindOf(part.payment_uuid),
+      method: part.method,
+      channel: part.channel,
+      paid: money(part.paid_cents),
+      refunded: money(part.refunded_cents),
+      refundable: money(part.refundable_cents),
     })),
-    refundableTotal: money(refundableCents),
-    recordPayment: paysByTransfer && (bookingEventAllowed(booking.status, "paid_in_part") || booking.status === "paid"),
+    /** Some money goes back by the operator's own transfer: the dialogs ask when it went out. */
+    recordsRefunds: account.refundable.some((part) => part.channel === "recorded" && part.refundable_cents > 0),
+    refundableTotal: money(account.refundable_cents),
+    recordPayment: bookingEventAllowed(booking.status, "paid_in_part") || booking.status === "paid",
+    /** A transfer can be recorded on bookings paid by invoice; cash and other ways on any standing booking. */
+    recordMethods: paysByTransfer ? (["bank_transfer", "cash", "other"] as const) : (["cash", "other"] as const),
     message: Boolean(main?.email),
     customerEmail: main?.email ?? null,
     /**
@@ -104,13 +101,24 @@ export async function bookingAction(
   const staff = { id: desk.actor.user?.userId ?? "", email: desk.user.email };
   const money = (cents: number) => formatMoney(cents, locale);
   const fieldErrors: FieldErrors = {};
-  const typed = Object.fromEntries(["amount", "reason", "received_on", "reference", "subject", "body", "refund", "refund_amount"].map((name) => [name, text(form, name)]));
+  const typed = Object.fromEntries(
+    ["amount", "reason", "message", "received_on", "paid_out_on", "reference", "method", "subject", "body", "refund", "refund_amount"].map((name) => [
+      name,
+      text(form, name),
+    ]),
+  );
   const refuse = () =>
-    data<BookingActionAnswer>({ intent: intent.data, message: t("admin.booking.actions.checkFields"), failed: true, fieldErrors, values: typed, answerId: randomUUID() }, 422);
+    data<BookingActionAnswer>(
+      { intent: intent.data, message: t("admin.booking.actions.checkFields"), failed: true, fieldErrors, values: typed, answerId: randomUUID() },
+      422,
+    );
   /** A hidden field the page renders went missing or was changed: not the staff member's typing. */
   const invalid = () => data<BookingActionAnswer>({ intent: intent.data, message: t("api.invalidRequest"), failed: true }, 422);
   const reason = text(form, "reason");
   if (reason.length > 1000) fieldErrors.reason = [t("admin.booking.actions.errors.tooLong", { count: 1000 })];
+  // What the customer reads in their mail; the reason above is the desk's internal note (audit trail only).
+  const message = text(form, "message");
+  if (message.length > 1000) fieldErrors.message = [t("admin.booking.actions.errors.tooLong", { count: 1000 })];
 
   try {
     switch (intent.data) {
@@ -124,7 +132,15 @@ export async function bookingAction(
         if (Object.keys(fieldErrors).length > 0 || !choice.success || amountCents === null) return refuse();
         const refund = amountCents === undefined ? (choice.data === "amount" ? "none" : choice.data) : { amount_cents: amountCents };
         const notify = form.get("notify") === "on";
-        const answer = await web.services.staffActions.cancel(desk.actor, { bookingId, refund, notify, reason: optional(reason), idempotencyKey, staff });
+        const answer = await web.services.staffActions.cancel(desk.actor, {
+          bookingId,
+          refund,
+          notify,
+          reason: optional(reason),
+          message: optional(message),
+          idempotencyKey,
+          staff,
+        });
         const parts = [t("admin.booking.actions.cancelled")];
         if (answer.refund && answer.refund.refunded_cents > 0) parts.push(t("admin.booking.actions.refunded", { amount: money(answer.refund.refunded_cents) }));
         if (notify) parts.push(t("admin.booking.actions.customerTold"));
@@ -134,10 +150,24 @@ export async function bookingAction(
         const amountText = text(form, "amount");
         const amountCents = amountText === "" ? undefined : centsOfEuros(amountText);
         if (amountCents === null) fieldErrors.amount = [t("admin.booking.actions.errors.amount")];
+        const paidOutText = text(form, "paid_out_on");
+        const paidOutOn = paidOutText === "" ? undefined : z.iso.date().safeParse(paidOutText);
+        if (paidOutOn && !paidOutOn.success) fieldErrors.paid_out_on = [t("admin.booking.actions.errors.date")];
+        const reference = text(form, "reference");
+        if (reference.length > 200) fieldErrors.reference = [t("admin.booking.actions.errors.tooLong", { count: 200 })];
         const idempotencyKey = idempotencyKeyOf(form);
         if (idempotencyKey === null) return invalid();
-        if (Object.keys(fieldErrors).length > 0 || amountCents === null) return refuse();
-        const answer = await web.services.staffActions.refund(desk.actor, { bookingId, amountCents, reason: optional(reason), idempotencyKey, staff });
+        if (Object.keys(fieldErrors).length > 0 || amountCents === null || (paidOutOn && !paidOutOn.success)) return refuse();
+        const answer = await web.services.staffActions.refund(desk.actor, {
+          bookingId,
+          amountCents,
+          paidOutOn: paidOutOn?.data,
+          reference: optional(reference),
+          reason: optional(reason),
+          message: optional(message),
+          idempotencyKey,
+          staff,
+        });
         return { intent: intent.data, message: t("admin.booking.actions.refunded", { amount: money(answer.refunded_cents) }), failed: false };
       }
       case "record-payment": {
@@ -147,8 +177,17 @@ export async function bookingAction(
         if (!receivedOn.success) fieldErrors.received_on = [t("admin.booking.actions.errors.date")];
         const reference = text(form, "reference");
         if (reference.length > 200) fieldErrors.reference = [t("admin.booking.actions.errors.tooLong", { count: 200 })];
-        if (Object.keys(fieldErrors).length > 0 || amountCents === null || !receivedOn.success) return refuse();
-        const answer = await web.services.staffActions.recordPayment(desk.actor, { bookingId, amountCents, receivedOn: receivedOn.data, reference: optional(reference), staff });
+        const method = z.enum(recordedPaymentMethods).safeParse(text(form, "method") || "bank_transfer");
+        if (!method.success) fieldErrors.method = [t("admin.booking.actions.errors.choose")];
+        if (Object.keys(fieldErrors).length > 0 || amountCents === null || !receivedOn.success || !method.success) return refuse();
+        const answer = await web.services.staffActions.recordPayment(desk.actor, {
+          bookingId,
+          amountCents,
+          method: method.data,
+          receivedOn: receivedOn.data,
+          reference: optional(reference),
+          staff,
+        });
         const recorded = t("admin.booking.actions.transferRecorded", { amount: money(amountCents) });
         const overpaid = answer.overpaid ? ` ${t("admin.booking.actions.overpaid", { amount: money(answer.overpaid_cents) })}` : "";
         return { intent: intent.data, message: recorded + overpaid, failed: false };

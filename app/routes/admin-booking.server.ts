@@ -54,9 +54,9 @@ function auditView(entry: StaffBookingDetail["audit"][number], locale: Locale) {
 }
 
 function detailView(booking: StaffBookingDetail, locale: Locale) {
+  const t = translatorFor(locale);
   const base = localizePath(`/admin/bookings/${booking.uuid}`, locale);
   const money = (cents: number) => formatMoney(cents, locale);
-  const outstanding = Math.max(booking.money.total_cents - booking.money.paid_cents, 0);
   const address = (parts: StaffBookingDetail["people"][number]["address"]) =>
     [parts.street, [parts.postcode, parts.city].filter(Boolean).join(" "), parts.country ? countryName(parts.country, locale) : null]
       .filter(Boolean)
@@ -69,14 +69,6 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
       eventDates: formatDateRange(booking.event.starts_on, booking.event.ends_on, locale),
       language: (locales as readonly string[]).includes(booking.locale) ? localeNames[booking.locale as Locale] : booking.locale,
       people: booking.people.map((person) => ({ uuid: person.uuid, address: address(person.address) })),
-      money: {
-        total: money(booking.money.total_cents),
-        paid: money(booking.money.paid_cents),
-        outstanding: money(outstanding),
-        deposit: booking.money.deposit_cents > 0 && booking.money.remainder_cents > 0 ? money(booking.money.deposit_cents) : null,
-        remainder: booking.money.remainder_cents > 0 ? money(booking.money.remainder_cents) : null,
-        remainderDue: booking.money.remainder_cents > 0 && booking.money.remainder_due_on ? formatDate(booking.money.remainder_due_on, locale) : null,
-      },
       days: booking.vehicles.map((day) => ({ ...day, date: formatDate(day.date, locale) })),
       files: booking.uploads.map((upload) => ({
         ...upload,
@@ -87,6 +79,11 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
       payments: booking.payments.map((payment) => ({
         ...payment,
         amount: money(payment.amount_cents),
+        received: payment.received_on ? formatDate(payment.received_on, locale) : null,
+        refunds: payment.refunds.map((refund) => ({
+          ...refund,
+          text: t("admin.booking.refundedOn", { amount: money(refund.amount_cents), date: refund.paid_out_on ? formatDate(refund.paid_out_on, locale) : "—" }),
+        })),
         created: formatDateTime(payment.created_at, locale),
         succeeded: payment.succeeded_at ? formatDateTime(payment.succeeded_at, locale) : null,
       })),

@@ -4,6 +4,8 @@ import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingActions, ResendEmailAction } from "../components/admin/booking-actions";
 import { FormMessage } from "../components/field";
+import { AccountSummary } from "../components/account-summary";
+import type { Locale } from "../../core/i18n/locales";
 import { BookingStatusBadge } from "../components/admin/status-badge";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-booking";
@@ -217,22 +219,19 @@ function Uploads({ booking }: { booking: Booking }) {
   );
 }
 
-function Money({ booking }: { booking: Booking }) {
+function Money({ booking, locale }: { booking: Booking; locale: Locale }) {
   const { t } = useTranslation();
-  const shown = booking.display.money;
   const rows: [string, ReactNode][] = [
-    [t("admin.booking.total"), shown.total],
-    [t("admin.booking.paidSoFar"), shown.paid],
-    [t("admin.booking.outstanding"), shown.outstanding],
+    [t("admin.booking.paymentOption"), t(`admin.bookings.paymentOptions.${booking.money.payment_option ?? "none"}`)],
+    [t("admin.booking.paymentState"), t(`admin.bookings.paymentStates.${booking.money.payment_state}`)],
   ];
-  if (shown.deposit) rows.push([t("admin.booking.deposit"), shown.deposit]);
-  if (shown.remainder) rows.push([t("admin.booking.remainder"), shown.remainder]);
-  if (shown.remainderDue) rows.push([t("admin.booking.remainderDue"), shown.remainderDue]);
-  rows.push([t("admin.booking.paymentOption"), t(`admin.bookings.paymentOptions.${booking.money.payment_option ?? "none"}`)]);
-  rows.push([t("admin.booking.paymentState"), t(`admin.bookings.paymentStates.${booking.money.payment_state}`)]);
   return (
     <Section id="money-title" title={t("admin.booking.money")}>
-      <Facts rows={rows} />
+      {/* The booking account (decision 067): the same figures as the customer's page and mails. */}
+      <AccountSummary account={booking.money.account} locale={locale} />
+      <div className="mt-3">
+        <Facts rows={rows} />
+      </div>
     </Section>
   );
 }
@@ -250,9 +249,12 @@ function Payments({ booking }: { booking: Booking }) {
               [t("admin.booking.paymentKind"), t(`admin.booking.paymentKinds.${payment.kind}`)],
               [t("admin.booking.paymentStatus"), t(`admin.booking.paymentStatuses.${payment.status}`)],
               [t("admin.booking.amount"), payment.amount],
+              [t("admin.booking.actions.method"), t(`admin.booking.paymentMethods.${payment.method}`)],
               [t("admin.booking.provider"), payment.provider],
               [t("admin.booking.created"), payment.created],
             ];
+            if (payment.received) rows.push([t("admin.booking.receivedOn"), payment.received]);
+            for (const refund of payment.refunds) rows.push([t("account.refunded"), refund.reference ? `${refund.text} · ${refund.reference}` : refund.text]);
             if (payment.succeeded) rows.push([t("admin.booking.succeededAt"), payment.succeeded]);
             if (payment.provider_reference) rows.push([t("admin.booking.reference"), payment.provider_reference]);
             if (payment.failure_reason) rows.push([t("admin.booking.failure"), payment.failure_reason]);
@@ -399,7 +401,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
         </div>
         <div className="space-y-6">
           <Overview booking={booking} />
-          <Money booking={booking} />
+          <Money booking={booking} locale={loaderData.locale} />
           <Payments booking={booking} />
           <Invoices booking={booking} />
         </div>

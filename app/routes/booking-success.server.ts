@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { paymentDue } from "../../core/domain/payment-due";
+import { payableOfView } from "../../core/contracts/booking-account";
+import { translatorFor } from "../../core/i18n/i18n";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { localizePath } from "../../core/i18n/locales";
@@ -23,20 +25,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const form = await web.services.getPublicForm(locale, booking.form_uuid, false);
   const now = web.services.now();
   const paymentOption = booking.payment_option;
+  const account = booking.account;
+  const holdExpiresAt = booking.hold_expires_at ? new Date(booking.hold_expires_at) : null;
   const due =
-    paymentOption === "credit_card"
-      ? paymentDue(
-          {
-            status: booking.status,
-            totalCents: booking.total_cents,
-            depositCents: booking.deposit_cents,
-            paidCents: booking.paid_cents,
-            holdExpiresAt: booking.hold_expires_at ? new Date(booking.hold_expires_at) : null,
-            remainderDueOn: booking.remainder_due_on,
-          },
-          now,
-        )
-      : null;
+    paymentOption === "credit_card" && account ? paymentDue({ status: booking.status, holdExpiresAt }, { payable: payableOfView(account) }, now) : null;
+  const t = translatorFor(locale);
+  // What is due by which date, from the booking account (decision 067): "due now" only once a date has come.
+  const dueRows: [string, string][] = (account?.dues ?? [])
+    .filter((entry) => entry.outstanding_cents > 0)
+    .map((entry) => [
+      entry.fallen_due
+        ? t("account.dueStates.dueNow")
+        : `${t(`account.kinds.${entry.kind}`)}, ${entry.due_on ? t("account.dueBy", { date: formatDate(entry.due_on, locale) }) : t("account.dueAfterVerification")}`,
+      formatMoney(entry.outstanding_cents, locale),
+    ]);
+  const nextOpen = account?.dues.find((entry) => entry.outstanding_cents > 0 && !entry.fallen_due) ?? null;
+  const netPaid = account?.net_paid_cents ?? 0;
+  const outstanding = account?.outstanding_cents ?? booking.total_cents;
   // Places held and unpaid: the page says so and counts down, never "thank you" (issue 12).
   const payNow =
     due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null;
@@ -49,9 +54,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       dates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
       people: 1 + booking.companions.length,
       total: formatMoney(booking.total_cents, locale),
-      dueNow: formatMoney(booking.deposit_cents, locale),
-      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
-      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
+      dueRows,
+      remainderDue: nextOpen?.due_on ? formatDate(nextOpen.due_on, locale) : null,
       holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
       paymentOption,
       /** A card booking whose places are still held: what the pay button pays. */
@@ -61,10 +65,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       /** "Create a customer account" made a new account: its activation mail is on its way. */
       accountActivationSent: await web.services.accounts.activationPendingForBooking(booking.uuid),
       closed: booking.status === "rejected" || booking.status === "cancelled",
-      paidInFull: booking.paid_cents > 0 && booking.paid_cents >= booking.total_cents,
-      outstanding: booking.paid_cents > 0 && booking.paid_cents < booking.total_cents ? formatMoney(booking.total_cents - booking.paid_cents, locale) : null,
+      paidInFull: netPaid > 0 && outstanding === 0,
+      outstanding: netPaid > 0 && outstanding > 0 ? formatMoney(outstanding, locale) : null,
       expired: booking.status === "expired" || (due !== null && "refused" in due && due.refused === "hold_expired"),
-      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
+      paid: netPaid > 0 ? formatMoney(netPaid, locale) : null,
       invoiceHref: paymentOption === "invoice" && booking.status === "confirmed" ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
     },
   };

@@ -12,9 +12,7 @@ import type { Route } from "./+types/booking-success";
 
 export { loader, action } from "./booking-success.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
-  loaderData
-    ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.view.payNow ? "payPages.heldTitle" : "bookingSuccess.title"))
-    : [];
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.view.payNow ? "payPages.heldTitle" : "bookingSuccess.title")) : [];
 
 export default function BookingSuccessPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -65,12 +63,7 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
           </p>
         </div>
         <dl className="divide-y divide-navy-900/10 text-sm">
-          {[
-            [t("bookingSuccess.people"), String(view.people)],
-            [t("booking.price.total"), view.total],
-            [view.remainder ? t("booking.price.dueNow") : t("booking.price.dueNow"), view.dueNow],
-            ...(view.remainder && view.remainderDue ? [[t("booking.price.remainder", { date: view.remainderDue }), view.remainder]] : []),
-          ].map(([label, value]) => (
+          {[[t("bookingSuccess.people"), String(view.people)], [t("booking.price.total"), view.total], ...view.dueRows].map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">
               <dt className="text-ink">{label}</dt>
               <dd className="font-semibold tabular-nums text-navy-900">{value}</dd>

@@ -216,7 +216,7 @@ export async function loader({ request, url, params, context: routerContext }: R
       uploads,
       price: booking ? bookingPriceView(form, booking, locale) : null,
       review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,
-      paymentDue: booking ? draftPaymentDue(form, booking, context.services.now()) : null,
+      paymentDue: booking ? draftPaymentDue(form, booking) : null,
     },
     { headers: withCookies(cookies) },
   );

@@ -2,6 +2,7 @@ import { localizePath } from "../../core/i18n/locales";
 import type { BookingSummary } from "../../core/contracts/auth";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
+import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
 import { startCardPayment } from "../utils/booking-pages.server";
@@ -10,19 +11,36 @@ import type { Route } from "./+types/dashboard";
 import { webContext } from "../../server/load-context";
 import { actorOf } from "../../server/auth/authorize";
 
+/** The next instalment not yet paid: "Balance €3,795.00 · due by 13 Dec 2026", or "due now" once its date has come. */
+function nextDueOf(booking: BookingSummary, locale: Locale): { label: string; amount: string } | null {
+  const t = translatorFor(locale);
+  const next = booking.account.dues.find((due) => due.outstanding_cents > 0);
+  if (!next) return null;
+  const when = next.fallen_due
+    ? t("account.dueStates.dueNow")
+    : next.due_on
+      ? t("account.dueBy", { date: formatDate(next.due_on, locale) })
+      : t("account.dueAfterVerification");
+  return { label: `${t(`account.kinds.${next.kind}`)} · ${when}`, amount: formatMoney(next.outstanding_cents, locale) };
+}
+
 /** Dates and amounts are formatted here, on the server, like the event cards (see event-view.ts). */
 function toView(booking: BookingSummary, locale: Locale, manageLinks: Record<string, string>) {
   return {
     ...booking,
     display: {
       dates: formatDateRange(booking.event.starts_on, booking.event.ends_on, locale),
-      total: formatMoney(booking.total_cents, locale),
-      deposit: booking.deposit_cents > 0 && booking.remainder_cents > 0 ? formatMoney(booking.deposit_cents, locale) : null,
-      remainder: booking.remainder_cents > 0 ? formatMoney(booking.remainder_cents, locale) : null,
-      remainderDue: booking.remainder_due_on ? formatDate(booking.remainder_due_on, locale) : null,
-      paid: booking.paid_cents > 0 ? formatMoney(booking.paid_cents, locale) : null,
+      // Every figure from the booking account (decision 067), as the manage page shows it.
+      total: formatMoney(booking.account.total_cents, locale),
+      paid: booking.account.net_paid_cents > 0 ? formatMoney(booking.account.net_paid_cents, locale) : null,
+      refunded: booking.account.refunded_cents > 0 ? formatMoney(booking.account.refunded_cents, locale) : null,
+      outstanding: booking.account.outstanding_cents > 0 ? formatMoney(booking.account.outstanding_cents, locale) : null,
+      nextDue: nextDueOf(booking, locale),
       // Invoice bookings are paid by bank transfer (their invoice says how); card bookings get the pay button.
-      payNow: booking.due && booking.payment_option !== "invoice" ? formatMoney(booking.due.amount_cents, locale) : null,
+      payLabel:
+        booking.due && booking.payment_option !== "invoice"
+          ? translatorFor(locale)(booking.due.early ? "account.payEarly" : "account.payNow", { amount: formatMoney(booking.due.amount_cents, locale) })
+          : null,
       invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
       // "Manage my booking" (decision 023): the same page as the e-mails' private link.
       manageHref: manageLinks[booking.uuid] ?? null,

@@ -37,38 +37,44 @@ function BookingCard({ booking, past, error }: { booking: BookingView; past: boo
             <dt className="text-ink-soft">{t("dashboard.total")}:</dt>
             <dd className="font-semibold text-navy-900">{booking.display.total}</dd>
           </div>
-          {booking.display.deposit && (
-            <div className="flex gap-1.5">
-              <dt className="text-ink-soft">{t("dashboard.deposit")}:</dt>
-              <dd className="font-semibold text-navy-900">{booking.display.deposit}</dd>
-            </div>
-          )}
-          {booking.display.remainder && booking.display.remainderDue && !past && (
-            <div className="flex gap-1.5">
-              <dt className="text-ink-soft">{t("dashboard.remainder", { date: booking.display.remainderDue })}:</dt>
-              <dd className="font-semibold text-navy-900">{booking.display.remainder}</dd>
-            </div>
-          )}
           {booking.display.paid && (
             <div className="flex gap-1.5">
               <dt className="text-ink-soft">{t("dashboard.paid")}:</dt>
               <dd className="font-semibold text-navy-900">{booking.display.paid}</dd>
             </div>
           )}
+          {booking.display.refunded && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{t("account.refunded")}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.refunded}</dd>
+            </div>
+          )}
+          {booking.display.outstanding && !past && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{t("account.outstanding")}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.outstanding}</dd>
+            </div>
+          )}
+          {booking.display.nextDue && !past && (
+            <div className="flex gap-1.5">
+              <dt className="text-ink-soft">{booking.display.nextDue.label}:</dt>
+              <dd className="font-semibold text-navy-900">{booking.display.nextDue.amount}</dd>
+            </div>
+          )}
         </dl>
         {error && <FormMessage tone="error">{error}</FormMessage>}
-        {(booking.display.payNow || booking.display.invoiceHref || booking.display.manageHref) && !past && (
+        {(booking.display.payLabel || booking.display.invoiceHref || booking.display.manageHref) && !past && (
           <div className="flex flex-wrap items-center gap-4 pt-1">
             {booking.display.manageHref && (
               <Button to={booking.display.manageHref} size="sm" variant="secondary" aria-label={`${t("manage.dashboardManage")}: ${booking.event.title}`}>
                 {t("manage.dashboardManage")}
               </Button>
             )}
-            {booking.display.payNow && (
+            {booking.display.payLabel && (
               <Form method="post">
                 <input type="hidden" name="booking" value={booking.uuid} />
                 <Button type="submit" size="sm" disabled={busy}>
-                  {t("dashboard.payNow", { amount: booking.display.payNow })}
+                  {booking.display.payLabel}
                 </Button>
               </Form>
             )}

@@ -27,19 +27,15 @@ const megabytes = (bytes: number, locale: Locale) => `${new Intl.NumberFormat(lo
 /** Amounts and dates formatted here, so server and browser render the same text (event-view.ts). */
 function pageView(view: ManageBookingView, locale: Locale, token: string) {
   const base = localizePath(`/my-booking/${token}`, locale);
-  const outstanding = Math.max(view.money.total_cents - view.money.paid_cents, 0);
   return {
     ...view,
     display: {
       dates: formatDateRange(view.event.starts_on, view.event.ends_on, locale),
-      total: formatMoney(view.money.total_cents, locale),
-      paid: formatMoney(view.money.paid_cents, locale),
-      outstanding: outstanding > 0 ? formatMoney(outstanding, locale) : null,
-      dueNow: view.money.due ? formatMoney(view.money.due.amount_cents, locale) : null,
-      remainderDue:
-        view.money.remainder_cents > 0 && view.money.remainder_due_on && view.money.paid_cents < view.money.total_cents
-          ? formatDate(view.money.remainder_due_on, locale)
-          : null,
+      // The pay button's words from the account: what has fallen due now, or the next instalment early (decision 067).
+      payLabel: view.money.due
+        ? translatorFor(locale)(view.money.due.early ? "account.payEarly" : "account.payNow", { amount: formatMoney(view.money.due.amount_cents, locale) })
+        : null,
+      nextDueOn: view.money.account.payable?.early && view.money.account.payable.due_on ? formatDate(view.money.account.payable.due_on, locale) : null,
       closesOn: formatDate(view.later_details.closes_on, locale),
       files: view.uploads.map((upload) => ({
         ...upload,

@@ -7,7 +7,9 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath } from "../../core/i18n/locales";
 import { markCompletableLater } from "../components/booking/completable-later";
 import { formItemRenderers, type BookingPageContext, type FormItemKindRenderer } from "../components/booking/kinds";
+import { AccountSummary } from "../components/account-summary";
 import { Button, buttonClasses } from "../components/button";
+import { formatMoney } from "../../core/domain/money";
 import { FormMessage } from "../components/field";
 import { PageCard } from "../components/page-card";
 import { pageMeta } from "../utils/meta";
@@ -71,6 +73,7 @@ function laterContext(booking: PageBooking, answers: BookingView["answers"], onU
     sma_blocking: false,
     sma_page: null,
     companions: [],
+    account: null,
   };
   const context: BookingPageContext = {
     booking: view,
@@ -182,7 +185,7 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
         {t(`manage.statusText.${booking.status}`)}
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
-        {money.pay_url && display.dueNow && <Button href={money.pay_url}>{t("manage.payNow", { amount: display.dueNow })}</Button>}
+        {money.pay_url && display.payLabel && <Button href={money.pay_url}>{display.payLabel}</Button>}
         <a href={booking.links.calendar} download className={buttonClasses("secondary")}>
           {t("manage.calendar")}
         </a>
@@ -195,17 +198,13 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
 
       <div className="mt-8 grid gap-5 lg:grid-cols-2">
         <Section id="money-title" title={t("manage.money")}>
-          <Rows
-            rows={[
-              [t("manage.total"), display.total],
-              [t("manage.paid"), display.paid],
-              ...(display.outstanding ? [[t("manage.outstanding"), display.outstanding] as [string, string]] : []),
-              ...(display.dueNow ? [[t("manage.dueNow"), display.dueNow] as [string, string]] : []),
-              ...(display.remainderDue ? [[t("manage.remainderDue", { date: display.remainderDue }), ""] as [string, string]] : []),
-            ]}
-          />
-          {!money.due && display.outstanding && (
-            <p className="mt-3 text-sm text-ink-soft">{money.payment_option === "invoice" ? t("manage.byTransfer") : t("manage.nothingDue")}</p>
+          <AccountSummary account={money.account} locale={locale} />
+          {display.nextDueOn && money.payment_option !== "invoice" && (
+            <p className="mt-3 text-sm text-ink-soft">{t("account.earlyNote", { date: display.nextDueOn })}</p>
+          )}
+          {money.payment_option === "invoice" && money.account.outstanding_cents > 0 && <p className="mt-3 text-sm text-ink-soft">{t("account.byTransfer")}</p>}
+          {money.account.credit_cents > 0 && (
+            <p className="mt-3 text-sm text-ink-soft">{t("account.creditNote", { amount: formatMoney(money.account.credit_cents, locale) })}</p>
           )}
         </Section>
         <Section id="people-title" title={t("manage.people")}>

@@ -19,7 +19,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (!booking) notFound();
   const event = await web.services.getPublicEvent(locale, booking.eventId);
   const now = web.services.now();
-  const due = paymentDue(booking, now);
+  const due = paymentDue(booking, booking.account, now);
   // A card booking whose places are held and unpaid (the booking mail's pay link): the countdown of its hold.
   const held = (booking.status === "submitted" || booking.status === "awaiting_payment") && "amountCents" in due;
   return {
@@ -29,9 +29,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       event: event?.title ?? "",
       dates: event ? formatDateRange(event.starts_on, event.ends_on, locale) : "",
       total: formatMoney(booking.totalCents, locale),
-      paid: formatMoney(booking.paidCents, locale),
+      paid: formatMoney(booking.account.netPaidCents, locale),
       due: "amountCents" in due ? formatMoney(due.amountCents, locale) : null,
-      dueOn: "amountCents" in due && due.kind === "balance" && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
+      dueOn: "amountCents" in due && due.dueOn ? formatDate(due.dueOn, locale) : null,
+      early: "amountCents" in due && due.early,
       refusal: "refused" in due ? due.refused : null,
       hold: held ? holdViewOf(booking.holdExpiresAt, now, locale) : null,
     },

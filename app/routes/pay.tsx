@@ -20,13 +20,17 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
   const secondsLeft = useHoldCountdown(view.hold);
   const holdOver = view.hold !== null && secondsLeft === 0;
   return (
-    <PageCard title={view.hold ? t("payPages.heldTitle") : t("payment.payTitle")} wide intro={<p>{t("payment.booking", { code: view.code, event: `${view.event} (${view.dates})` })}</p>}>
+    <PageCard
+      title={view.hold ? t("payPages.heldTitle") : t("payment.payTitle")}
+      wide
+      intro={<p>{t("payment.booking", { code: view.code, event: `${view.event} (${view.dates})` })}</p>}
+    >
       <div className="space-y-6">
         <dl className="divide-y divide-navy-900/10 text-sm">
           {[
             [t("booking.price.total"), view.total],
             [t("payment.paidSoFar"), view.paid],
-            ...(view.due ? [[view.dueOn ? t("payment.dueOn", { date: view.dueOn }) : t("payment.dueNow"), view.due]] : []),
+            ...(view.due ? [[view.early && view.dueOn ? t("payment.dueOn", { date: view.dueOn }) : t("payment.dueNow"), view.due]] : []),
           ].map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">
               <dt className="text-ink">{label}</dt>
@@ -40,7 +44,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="space-y-3">
             <p className="text-sm text-ink">{t("payment.redirectNote")}</p>
             <Button type="submit" size="lg" disabled={busy}>
-              {t("payment.payNow", { amount: view.due })}
+              {view.early ? t("account.payEarly", { amount: view.due }) : t("payment.payNow", { amount: view.due })}
             </Button>
           </Form>
         ) : (

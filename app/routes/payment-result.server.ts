@@ -22,7 +22,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const token = params.token ?? "";
   const found = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await web.services.payments.forReturn(token) : null;
   if (!found) return { locale, state: "unknown" as ResultState, view: null };
-  const { payment, booking } = found;
+  const { payment, booking, account } = found;
   // The provider sends the browser to the failed page when the customer cancels: the checkout is still
   // open then, but nothing will come of it, so it reads as not completed (a retry closes it).
   const cameBackCancelled = url.pathname.includes("/payment/failed/");
@@ -35,9 +35,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
           ? "pending"
           : "failed";
   const now = web.services.now();
-  const due = paymentDue(booking, now);
+  const due = paymentDue(booking, account, now);
   const event = await web.services.getPublicEvent(locale, booking.eventId);
-  const remainder = booking.totalCents - booking.paidCents;
+  const remainder = account.outstandingCents;
+  // The next instalment's date: the account's, never a "due now" before it has come (decision 067).
+  const nextDueOn = account.nextDue?.dueOn ?? null;
   const canRetry = state === "failed" && "amountCents" in due && booking.status !== "confirmed";
   // Places still held and unpaid after a declined or cancelled payment: the page counts the hold down.
   const held = canRetry && (booking.status === "submitted" || booking.status === "awaiting_payment");
@@ -49,7 +51,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       event: event?.title ?? "",
       amount: formatMoney(payment.amountCents, locale),
       remainder: remainder > 0 ? formatMoney(remainder, locale) : null,
-      remainderDue: remainder > 0 && booking.remainderDueOn ? formatDate(booking.remainderDueOn, locale) : null,
+      remainderDue: remainder > 0 && nextDueOn ? formatDate(nextDueOn, locale) : null,
       canRetry,
       holdUntil: booking.holdExpiresAt && booking.holdExpiresAt > now ? formatDateTime(booking.holdExpiresAt, locale) : null,
       hold: held ? holdViewOf(booking.holdExpiresAt, now, locale) : null,

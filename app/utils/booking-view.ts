@@ -4,7 +4,6 @@ import { bookingPriceLines, parseResourceChoices, vehicleItemOptions, type Resou
 import { choicePriceLines } from "../../core/domain/choice-prices";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
-import { paymentDue } from "../../core/domain/payment-due";
 import { priceBooking, type PriceLine } from "../../core/domain/pricing";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
@@ -82,7 +81,7 @@ export function bookingPriceView(form: PublicForm, booking: BookingView, locale:
  * What the draft would owe on booking as it stands: the deposit, or everything when the balance is
  * already due (the payment method's help text says which, not always "deposit").
  */
-export function draftPaymentDue(form: PublicForm, booking: BookingView, now: Date): "deposit" | "full" {
+export function draftPaymentDue(form: PublicForm, booking: BookingView): "deposit" | "full" {
   const inputs = priceInputsOf(
     form,
     booking.answers,
@@ -93,18 +92,8 @@ export function draftPaymentDue(form: PublicForm, booking: BookingView, now: Dat
     { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
     { today: form.today, startsOn: form.event.starts_on },
   );
-  const due = paymentDue(
-    {
-      status: "submitted",
-      totalCents: price.totalCents,
-      depositCents: price.depositCents,
-      paidCents: 0,
-      holdExpiresAt: null,
-      remainderDueOn: price.remainderDueOn,
-    },
-    now,
-  );
-  return "kind" in due && due.kind === "deposit" ? "deposit" : "full";
+  // Close to the event the deposit is everything (priceBooking): the help then says the whole amount is due.
+  return price.remainderCents > 0 ? "deposit" : "full";
 }
 
 /**

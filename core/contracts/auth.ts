@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountViewSchema } from "./booking-account";
 import { bookingStatuses } from "../domain/booking-status";
 import { roles } from "../domain/permissions";
 import { maximumPasswordLength, passwordProblems, type PasswordProblem } from "../domain/password-policy";
@@ -81,7 +82,8 @@ function checkNewPassword(value: { email?: unknown; password: string; password_c
     // Too long is the field's own `.max` already.
     if (problem !== "tooLong") context.addIssue({ code: "custom", path: ["password"], message: passwordProblemMessages[problem] });
   }
-  if (value.password !== value.password_confirmation) context.addIssue({ code: "custom", path: ["password_confirmation"], message: "validation.passwordMismatch" });
+  if (value.password !== value.password_confirmation)
+    context.addIssue({ code: "custom", path: ["password_confirmation"], message: "validation.passwordMismatch" });
 }
 
 /**
@@ -194,8 +196,10 @@ export const bookingSummarySchema = z.object({
   remainder_due_on: z.string().nullable(),
   paid_cents: z.number().int(),
   payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
-  /** What can be paid by card now (deposit, full amount or balance), or null. */
-  due: z.object({ kind: z.enum(["deposit", "balance", "full"]), amount_cents: z.number().int() }).nullable(),
+  /** What can be paid by card now (deposit, full amount or balance; `early` before its date), or null. */
+  due: z.object({ kind: z.enum(["deposit", "balance", "full"]), amount_cents: z.number().int(), early: z.boolean() }).nullable(),
+  /** The booking account (decision 067). */
+  account: accountViewSchema,
   /** Whether an invoice PDF can be downloaded. */
   has_invoice: z.boolean(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountViewSchema } from "./booking-account";
 import { companionTypes } from "../domain/booking-choices";
 import { bookingStatuses } from "../domain/booking-status";
 import { locales } from "../i18n/locales";
@@ -52,6 +53,8 @@ export const bookingViewSchema = z.object({
   remainder_due_on: z.string().nullable(),
   /** Paid so far by card (succeeded payments). */
   paid_cents: z.number().int(),
+  /** A submitted booking's account (decision 067); null for a draft. */
+  account: accountViewSchema.nullable(),
   hold_expires_at: z.string().nullable(),
   payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
   /** The form's SMA state (spec §3): while `sma_blocking`, pages after `sma_page` are blocked. */

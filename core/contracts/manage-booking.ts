@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountViewSchema } from "./booking-account";
 import { bookingStatuses } from "../domain/booking-status";
 import { pageAnswersSchema } from "./bookings";
 import { publicFormItemSchema } from "./forms";
@@ -34,7 +35,9 @@ export const bookingAnswerSchema = z.object({
 const vehicleDaySchema = z.object({
   day: z.number().int(),
   date: z.string(),
-  resources: z.array(z.object({ kind: z.enum(["vehicle", "instructor", "pit_box", "technical_support"]), key: z.string(), label: z.string(), quantity: z.number().int() })),
+  resources: z.array(
+    z.object({ kind: z.enum(["vehicle", "instructor", "pit_box", "technical_support"]), key: z.string(), label: z.string(), quantity: z.number().int() }),
+  ),
 });
 
 export const manageBookingViewSchema = z.object({
@@ -53,8 +56,10 @@ export const manageBookingViewSchema = z.object({
     remainder_cents: z.number().int(),
     remainder_due_on: z.string().nullable(),
     payment_option: z.enum(["credit_card", "invoice", "sma"]).nullable(),
-    /** What may be paid by card now, or null. */
-    due: z.object({ kind: z.enum(["deposit", "balance", "full"]), amount_cents: z.number().int() }).nullable(),
+    /** What may be paid by card now (fallen due, or the next instalment early), or null. */
+    due: z.object({ kind: z.enum(["deposit", "balance", "full"]), amount_cents: z.number().int(), early: z.boolean() }).nullable(),
+    /** The booking account (decision 067): every figure the page shows of the money. */
+    account: accountViewSchema,
     /** The booking's "pay now" link (`/pay/{token}`) while something is due by card. */
     pay_url: z.string().nullable(),
   }),

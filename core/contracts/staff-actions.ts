@@ -21,7 +21,10 @@ const cancelOptions = {
   refund: cancelRefundSchema,
   /** Whether the customer is told (the cancellation mail, and the refund mail when money goes back). */
   notify: z.boolean(),
+  /** Internal note for the audit trail: never mailed. */
   reason: reasonSchema.optional(),
+  /** A message to the customer, in their mail (previewed before sending). */
+  message: reasonSchema.optional(),
 };
 
 export const cancelBookingBodySchema = z
@@ -38,18 +41,32 @@ export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
 export const refundBookingBodySchema = z
   .object({
-    /** Default: everything still refundable. */
+    /** Default: everything still refundable (of `payment_uuid` when given). */
     amount_cents: centsSchema.optional(),
+    /** Refund only this payment; default: the newest payments first. */
+    payment_uuid: z.string().uuid().optional(),
+    /** Money the operator pays out itself (it came by transfer, cash or otherwise): the day it went out; default today. */
+    paid_out_on: z.iso.date().optional(),
+    /** The operator's reference of that payout (its transfer's purpose line). */
+    reference: z.string().trim().min(1).max(200).optional(),
+    /** Internal note for the audit trail: never mailed. */
     reason: reasonSchema.optional(),
+    /** A message to the customer, in the refund mail. */
+    message: reasonSchema.optional(),
     /** Chosen by the caller once per intended refund: the same key again refunds nothing more and answers the same. */
     idempotency_key: z.string().trim().min(8).max(200),
   })
   .strict();
 export type RefundBookingBody = z.infer<typeof refundBookingBodySchema>;
 
+/** Money staff record by hand: a transfer seen on the statement, cash at the desk, or another way. */
+export const recordedPaymentMethods = ["bank_transfer", "cash", "other"] as const;
+export type RecordedPaymentMethod = (typeof recordedPaymentMethods)[number];
+
 export const recordPaymentBodySchema = z
   .object({
     amount_cents: centsSchema,
+    method: z.enum(recordedPaymentMethods).default("bank_transfer"),
     received_on: z.iso.date(),
     /** The bank statement's reference, for the audit trail. */
     reference: z.string().trim().min(1).max(200).optional(),
@@ -91,7 +108,10 @@ export const refundAnswerSchema = z.object({
     z.object({
       payment_uuid: z.string().uuid(),
       amount_cents: z.number().int().positive(),
-      provider_reference: z.string(),
+      /** Through the card provider, or paid out by the operator and recorded. */
+      channel: z.enum(["provider", "recorded"]),
+      provider_reference: z.string().nullable(),
+      paid_out_on: z.iso.date().nullable(),
       status: z.enum(["succeeded", "pending"]),
     }),
   ),

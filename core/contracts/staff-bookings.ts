@@ -1,4 +1,6 @@
 import { bookingAnswerSchema } from "./manage-booking";
+import { accountPaymentStates, paymentMethods, type AccountPaymentState } from "../domain/booking-account";
+import { accountViewSchema } from "./booking-account";
 import { z } from "zod";
 import { bookingStatuses } from "../domain/booking-status";
 import { uploadViewSchema } from "./uploads";
@@ -19,9 +21,9 @@ export const listedBookingStatuses = bookingStatuses.filter((status) => status !
   ...Exclude<(typeof bookingStatuses)[number], "draft">[],
 ];
 export const paymentOptions = ["credit_card", "invoice", "sma"] as const;
-/** How much of the total is paid: nothing, some, all, more than all. */
-export const paymentStates = ["unpaid", "partial", "paid", "overpaid"] as const;
-export type PaymentState = (typeof paymentStates)[number];
+/** How much of what the booking owes is paid (the booking account's state, core/domain/booking-account.ts). */
+export const paymentStates = accountPaymentStates;
+export type PaymentState = AccountPaymentState;
 /** `payment=` takes payment options and payment states, mixed: `payment=invoice,unpaid`. */
 export const paymentFilters = [...paymentOptions, ...paymentStates] as const;
 export type PaymentFilter = (typeof paymentFilters)[number];
@@ -108,7 +110,6 @@ const personSchema = z.object({
   address: z.object({ street: z.string().nullable(), postcode: z.string().nullable(), city: z.string().nullable(), country: z.string().nullable() }),
 });
 
-
 const vehicleDaySchema = z.object({
   day: z.number().int(),
   date: z.string(),
@@ -133,8 +134,23 @@ const paymentSchema = z.object({
   refunded_cents: z.number().int(),
   currency: z.string(),
   provider: z.string(),
+  /** Card through the provider, or money staff recorded (bank transfer, cash, other). */
+  method: z.enum(paymentMethods),
+  /** The day the money arrived. */
+  received_on: z.string().nullable(),
   provider_reference: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** What went back of it: through the provider, or paid out by the operator and recorded. */
+  refunds: z.array(
+    z.object({
+      amount_cents: z.number().int(),
+      channel: z.enum(["provider", "recorded"]),
+      paid_out_on: z.string().nullable(),
+      reference: z.string().nullable(),
+      provider_reference: z.string().nullable(),
+      staff_email: z.string(),
+    }),
+  ),
   created_at: z.string(),
   succeeded_at: z.string().nullable(),
   updated_at: z.string(),
@@ -192,6 +208,8 @@ export const staffBookingDetailSchema = z.object({
     deposit_cents: z.number().int(),
     remainder_cents: z.number().int(),
     remainder_due_on: z.string().nullable(),
+    /** The booking account (decision 067): every figure of the money panel. */
+    account: accountViewSchema,
   }),
   payments: z.array(paymentSchema),
   invoices: z.array(invoiceSchema),

@@ -32,6 +32,10 @@ export const bookingEventNames = [
   "cancelled_by_staff",
   /** Staff recorded a bank transfer on a booking already paid in full: the money is noted, the status stays. */
   "paid_beyond_total",
+  /** A paid booking owes again (staff raised its price, or part of its money went back): confirmed, with a balance. */
+  "account_reopened",
+  /** A confirmed booking owes nothing more without a payment (staff lowered its price to what was paid). */
+  "account_settled",
 ] as const;
 export type BookingEvent = (typeof bookingEventNames)[number];
 
@@ -51,8 +55,8 @@ export const bookingTransitions = {
   submitted: { card_payment_started: "awaiting_payment", hold_expired: "expired", ...payable, invoice_issued: "submitted", ...cancellable },
   awaiting_payment: { hold_expired: "expired", ...payable, invoice_issued: "awaiting_payment", ...cancellable },
   in_review: { sma_verified: "confirmed", sma_rejected: "rejected", invoice_issued: "in_review", ...cancellable },
-  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed", ...cancellable },
-  paid: { invoice_issued: "paid", paid_beyond_total: "paid", ...cancellable },
+  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed", account_settled: "paid", ...cancellable },
+  paid: { invoice_issued: "paid", paid_beyond_total: "paid", account_reopened: "confirmed", ...cancellable },
   rejected: { invoice_issued: "rejected" },
   // Cancelled once: a second cancellation is refused (409), nothing changes.
   cancelled: { invoice_issued: "cancelled" },
@@ -82,6 +86,8 @@ export const bookingFollowUps = {
   invoice_issued: [],
   cancelled_by_staff: [],
   paid_beyond_total: [],
+  account_reopened: ["schedule_balance_due"],
+  account_settled: [],
 } as const satisfies Record<BookingEvent, readonly BookingFollowUp[]>;
 
 export const paymentStatuses = ["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"] as const;

@@ -1,47 +1,28 @@
 import type { BookingStatus } from "./booking-status";
-import { addDays, operatorToday, type IsoDate } from "./dates";
+import type { BookingAccount, DueKind, PayableAmount } from "./booking-account";
+import { addDays, type IsoDate } from "./dates";
 
-export type PaymentKind = "deposit" | "balance" | "full";
+export type PaymentKind = DueKind;
 
-export type BookingMoney = {
-  status: BookingStatus;
-  totalCents: number;
-  depositCents: number;
-  paidCents: number;
-  holdExpiresAt: Date | null;
-  /** When the rest falls due; from that day on everything outstanding is due at once. */
-  remainderDueOn: string | null;
-};
+export type PaymentDue = PayableAmount | { refused: "hold_expired" | "nothing_due" | "in_review" };
 
-export type PaymentDue = { kind: PaymentKind; amountCents: number } | { refused: "hold_expired" | "nothing_due" | "in_review" };
+/** Statuses in which a customer pays: while the places are held, or once the booking stands (a raised price reopens a paid one). */
+const payingStatuses = new Set<BookingStatus>(["submitted", "awaiting_payment", "confirmed"]);
 
 /**
- * What the customer can pay now (PRODUCT.md "Money" and "Booking lifecycle"): the deposit — or the
- * whole amount when there is no remainder — while the places are held or once staff confirmed the
- * booking (SMA, invoice), then the rest. Pure: the payment service and the pages ask the same question.
+ * What a pay button asks for now (PRODUCT.md "Money" and "Booking lifecycle"), from the booking
+ * account (decision 067): what has fallen due, or the next instalment early. Refused while staff
+ * review a request, once the hold ran out, and when nothing is outstanding. Pure: the payment
+ * service, the pages and the e-mails ask the same question.
  */
-export function paymentDue(booking: BookingMoney, now: Date): PaymentDue {
-  const outstanding = booking.totalCents - booking.paidCents;
+export function paymentDue(booking: { status: BookingStatus; holdExpiresAt: Date | null }, account: Pick<BookingAccount, "payable">, now: Date): PaymentDue {
   if (booking.status === "in_review") return { refused: "in_review" };
   if (booking.status === "expired") return { refused: "hold_expired" };
-  if (booking.status === "submitted" || booking.status === "awaiting_payment") {
-    if (booking.holdExpiresAt && booking.holdExpiresAt <= now) return { refused: "hold_expired" };
-  } else if (booking.status !== "confirmed") {
-    return { refused: "nothing_due" };
+  if ((booking.status === "submitted" || booking.status === "awaiting_payment") && booking.holdExpiresAt && booking.holdExpiresAt <= now) {
+    return { refused: "hold_expired" };
   }
-  if (outstanding <= 0) return { refused: "nothing_due" };
-  const remainderFallenDue = booking.remainderDueOn !== null && operatorToday(now) >= booking.remainderDueOn;
-  if (booking.paidCents < booking.depositCents && !remainderFallenDue) {
-    const kind = booking.depositCents >= booking.totalCents ? "full" : "deposit";
-    return { kind, amountCents: booking.depositCents - booking.paidCents };
-  }
-  // Nothing paid yet and the balance already due (a request verified late): one payment of everything.
-  return { kind: booking.paidCents === 0 ? "full" : "balance", amountCents: outstanding };
-}
-
-/** The booking status once `paidCents` are paid in total: fully paid, or confirmed with a remainder due. */
-export function statusAfterPayment(totalCents: number, paidCents: number): "paid" | "confirmed" {
-  return paidCents >= totalCents ? "paid" : "confirmed";
+  if (!payingStatuses.has(booking.status) || !account.payable) return { refused: "nothing_due" };
+  return account.payable;
 }
 
 /**
@@ -54,4 +35,27 @@ export function bankTransferDueOn(input: { submittedOn: IsoDate; dueDays: number
   if (input.remainderDueOn) candidates.push(input.remainderDueOn);
   const earliest = candidates.sort()[0] ?? input.submittedOn;
   return earliest < input.submittedOn ? input.submittedOn : earliest;
+}
+
+/**
+ * When a booking's first instalment is due, decided at submission (decision 067): by card on the day it
+ * is booked, by invoice on the transfer's due date; a call-back request owes nothing until staff verify
+ * it, and then (`verifiedOn`) pays as an invoice booking would from that day.
+ */
+export function depositDueOn(input: {
+  paymentOption: "credit_card" | "invoice" | "sma" | null;
+  submittedOn: IsoDate;
+  verifiedOn?: IsoDate | undefined;
+  dueDays: number;
+  remainderDueOn: IsoDate | null;
+  startsOn: IsoDate;
+}): IsoDate | null {
+  if (input.paymentOption === "sma" && !input.verifiedOn) return null;
+  if (input.paymentOption === "credit_card" || input.paymentOption === null) return input.submittedOn;
+  return bankTransferDueOn({
+    submittedOn: input.verifiedOn ?? input.submittedOn,
+    dueDays: input.dueDays,
+    remainderDueOn: input.remainderDueOn,
+    startsOn: input.startsOn,
+  });
 }

@@ -3,6 +3,8 @@ import type { BookingSummary, UserBookings } from "../../core/contracts/auth";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
+import { accountViewOf } from "../../core/contracts/booking-account";
+import { accountOf, readLedgers, type Ledger } from "../bookings/booking-account";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
@@ -27,6 +29,11 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
     .where(and(eq(bookings.userId, userId), ne(bookings.status, "draft")))
     .orderBy(asc(events.startsOn));
   const today = operatorToday(now);
+  // Every card's money from the booking account (decision 067): the ledgers of all the bookings in two statements.
+  const ledgers = await readLedgers(
+    deps.db,
+    rows.map((row) => row.booking.id),
+  );
   const summaries = rows.map(({ booking, event, people, invoiced }) => ({
     uuid: booking.id,
     code: booking.code,
@@ -46,7 +53,7 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
     remainder_due_on: booking.remainderDueOn,
     paid_cents: booking.paidCents,
     payment_option: booking.paymentOption,
-    due: dueOf(booking, now),
+    ...moneyOf(booking, ledgers.get(booking.id) ?? { payments: [], refunds: [] }, now),
     has_invoice: invoiced,
   }));
   return {
@@ -55,8 +62,9 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
   };
 }
 
-/** Card payments the dashboard offers: only what the payment service would accept now. */
-function dueOf(booking: typeof bookings.$inferSelect, now: Date): BookingSummary["due"] {
-  const due = paymentDue(booking, now);
-  return "amountCents" in due ? { kind: due.kind, amount_cents: due.amountCents } : null;
+/** The card's account, and the card payment the dashboard offers: only what the payment service would accept now. */
+function moneyOf(booking: typeof bookings.$inferSelect, ledger: Ledger, now: Date): Pick<BookingSummary, "due" | "account"> {
+  const account = accountOf(booking, ledger, now);
+  const due = paymentDue(booking, account, now);
+  return { due: "amountCents" in due ? { kind: due.kind, amount_cents: due.amountCents, early: due.early } : null, account: accountViewOf(account) };
 }

@@ -64,7 +64,8 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/refund",
-      summary: "Refund card payments of a booking (staff); idempotent by the caller's key.",
+      summary:
+        "Refund a booking's payments (staff): card payments through the provider, transfers, cash and other money recorded as paid out; idempotent by the caller's key.",
       request: { params: staffBookingParamsSchema, ...body(refundBookingBodySchema) },
       responses: { 200: json(refundResponseSchema, "What was refunded"), ...staffAnswers },
     }),
@@ -74,7 +75,11 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       const data = await c.var.services.staffActions.refund(c.var.actor, {
         bookingId: uuid,
         amountCents: input.amount_cents,
+        paymentId: input.payment_uuid,
+        paidOutOn: input.paid_out_on,
+        reference: input.reference,
         reason: input.reason,
+        message: input.message,
         idempotencyKey: input.idempotency_key,
         staff: staffOf(c),
       });
@@ -87,7 +92,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/payments",
-      summary: "Record a bank transfer received for an invoice booking (staff); overpayment is recorded and flagged.",
+      summary: "Record money received by transfer, cash or otherwise (staff); overpayment is recorded and flagged.",
       request: { params: staffBookingParamsSchema, ...body(recordPaymentBodySchema) },
       responses: { 200: json(recordPaymentResponseSchema, "The booking's payment state afterwards"), ...staffAnswers },
     }),
@@ -97,6 +102,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       const data = await c.var.services.staffActions.recordPayment(c.var.actor, {
         bookingId: uuid,
         amountCents: input.amount_cents,
+        method: input.method,
         receivedOn: input.received_on,
         reference: input.reference,
         staff: staffOf(c),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import type { BookingView, CompanionInput, CompanionView } from "../../core/contracts/bookings";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { BookingView, CompanionInput } from "../../core/contracts/bookings";
 import type { PublicForm } from "../../core/contracts/forms";
 import { companionItemOptions, companionProblems } from "../../core/domain/booking-choices";
 import type { FieldErrors } from "../../core/contracts/errors";
@@ -20,30 +20,9 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { authorizedBooking, authorizedBookingWithCompanions } from "./authorized-booking";
 import { runningPriceOf } from "./running-price";
-import type { BookingPrice } from "../../core/domain/pricing";
+import { bookingViewOf, companionsOf, toBookingView } from "./booking-view";
 
-type BookingRow = typeof bookings.$inferSelect;
 type ParticipantRow = typeof participants.$inferSelect;
-
-function toCompanionView(row: ParticipantRow): CompanionView {
-  const birth = row.answers.date_of_birth;
-  return {
-    uuid: row.id,
-    type: row.companionType,
-    salutation: row.salutation,
-    forename: row.forename,
-    surname: row.surname,
-    date_of_birth: typeof birth === "string" ? birth : null,
-  };
-}
-
-export async function companionsOf(db: Queryable, bookingId: string): Promise<ParticipantRow[]> {
-  return db
-    .select()
-    .from(participants)
-    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "companion")))
-    .orderBy(asc(participants.position), asc(participants.id));
-}
 
 /** The main participant of a booking (every booking has one from its first page on). */
 export async function mainParticipantOf(db: Queryable, bookingId: string): Promise<ParticipantRow | undefined> {
@@ -58,47 +37,6 @@ export async function mainParticipantOf(db: Queryable, bookingId: string): Promi
 /** How e-mails address a participant: the name, else the e-mail address. */
 export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname" | "email"> | undefined): string {
   return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
-}
-
-export async function bookingViewOf(
-  db: Queryable,
-  row: BookingRow,
-  now: Date = new Date(),
-  form?: Parameters<typeof runningPriceOf>[4],
-  /** The booking's companions when the caller has just read them. */
-  knownCompanions?: ParticipantRow[],
-): Promise<BookingView> {
-  const companions = knownCompanions ?? (await companionsOf(db, row.id));
-  return toBookingView(row, companions, row.status === "draft" ? await runningPriceOf(db, row, companions, now, form) : null);
-}
-
-/** `runningPrice`: a draft's price from its current answers (server/bookings/running-price.ts); a submitted booking shows its stored price. */
-export function toBookingView(row: BookingRow, companions: ParticipantRow[], runningPrice: BookingPrice | null = null): BookingView {
-  const price = runningPrice ?? row;
-  return {
-    uuid: row.id,
-    form_uuid: row.formId,
-    event_uuid: row.eventId,
-    status: row.status,
-    locale: row.locale,
-    code: row.code,
-    current_page: row.currentPage,
-    version: row.version,
-    answers: row.answers as BookingView["answers"],
-    total_cents: price.totalCents,
-    event_price_cents: price.eventPriceCents,
-    companion_total_cents: price.companionTotalCents,
-    deposit_cents: price.depositCents,
-    remainder_cents: price.remainderCents,
-    remainder_due_on: price.remainderDueOn,
-    paid_cents: row.paidCents,
-    hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
-    payment_option: row.paymentOption,
-    sma_status: row.smaStatus,
-    sma_blocking: row.smaBlocking,
-    sma_page: row.smaPage,
-    companions: companions.map(toCompanionView),
-  };
 }
 
 /** Main-participant columns and the form item names (`main.<name>`) that fill them. */

@@ -3,6 +3,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
+import { writeAccountFigures } from "./booking-account";
 import { recordTransition } from "./record-transition";
 import { offerFreedPlaces, type WaitlistOfferOptions } from "./waitlist-offers";
 
@@ -26,6 +27,8 @@ export async function expireHold(db: Database, bookingId: string, now: Date, wai
       set: { placesHeld: 0 },
       now,
     });
+    // An expired booking owes nothing: its account's state follows (decision 067).
+    await writeAccountFigures(tx, booking.id, now, "hold ran out");
     if (waitlist) await offerFreedPlaces(tx, booking.eventId, now, waitlist);
     return "expired";
   });

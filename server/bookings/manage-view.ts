@@ -3,6 +3,8 @@ import type { ManageBookingView } from "../../core/contracts/manage-booking";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
+import { accountViewOf } from "../../core/contracts/booking-account";
+import { readBookingAccount } from "./booking-account";
 import { isCompletableLater, takesAnswer } from "../../core/forms/kinds";
 import type { Locale } from "../../core/i18n/locales";
 import { getBookingForm } from "../catalog/forms";
@@ -51,8 +53,10 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
     return price ? pickLocale(price.label, locale) : key;
   };
   const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, booking.id)).limit(1);
-  const due = paymentDue(booking, now);
-  const cardDue = "amountCents" in due && booking.paymentOption !== "invoice" ? { kind: due.kind, amount_cents: due.amountCents } : null;
+  const { account } = await readBookingAccount(db, booking, now);
+  const due = paymentDue(booking, account, now);
+  // Invoice bookings pay by transfer; every other booking may pay by card what has fallen due, or early.
+  const cardDue = "amountCents" in due && booking.paymentOption !== "invoice" ? { kind: due.kind, amount_cents: due.amountCents, early: due.early } : null;
 
   const items = form.pages.flatMap((page) => page.items.map((item) => ({ item, page })));
   const answers = items.flatMap(({ item, page }) => {
@@ -67,7 +71,13 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
     uuid: booking.id,
     code: booking.code,
     status: booking.status,
-    event: { uuid: event.id, title: pickLocale(event.title, locale), starts_on: event.startsOn, ends_on: event.endsOn, location: pickLocale(event.location, locale) },
+    event: {
+      uuid: event.id,
+      title: pickLocale(event.title, locale),
+      starts_on: event.startsOn,
+      ends_on: event.endsOn,
+      location: pickLocale(event.location, locale),
+    },
     people: people.map((person) => ({
       role: person.role,
       companion_type: person.companionType,
@@ -83,13 +93,14 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
     })),
     money: {
       total_cents: booking.totalCents,
-      paid_cents: booking.paidCents,
+      paid_cents: account.netPaidCents,
       deposit_cents: booking.depositCents,
       remainder_cents: booking.remainderCents,
       remainder_due_on: booking.remainderDueOn,
       payment_option: booking.paymentOption,
       due: cardDue,
       pay_url: cardDue ? payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, locale) : null,
+      account: accountViewOf(account),
     },
     has_invoice: Boolean(invoice),
     later_details: {

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { paymentDue } from "../../core/domain/payment-due";
+import { operatorToday } from "../../core/domain/dates";
+import { depositDueOn, paymentDue } from "../../core/domain/payment-due";
 import { localizePath } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookings, events } from "../db/schema";
+import { bookings, events, sites } from "../db/schema";
+import { emailAccountOf } from "../email/email-account";
+import { readBookingAccount, rowFiguresOf, writeAccountFigures } from "./booking-account";
 import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
 import type { Actor } from "../../core/domain/permissions";
@@ -24,7 +27,13 @@ export type SmaDecision = "verify" | "reject";
  * transaction; a request already decided is refused, so two staff members cannot both decide it.
  */
 export async function decideSmaRequest(
-  deps: { db: Database; publicOrigin: string; payLinkSecret: string; manageLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: {
+    db: Database;
+    publicOrigin: string;
+    payLinkSecret: string;
+    manageLinkSecret: string;
+    enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  },
   actor: Actor,
   input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined; now: Date },
 ): Promise<{ status: "confirmed" | "rejected" }> {
@@ -42,8 +51,27 @@ export async function decideSmaRequest(
 
     if (input.decision === "verify") {
       // The transition schedules the balance-due mail (bookingFollowUps).
-      await recordTransition(tx, { booking, event: "sma_verified", cause, details, set: { smaStatus: "verified", smaBlocking: false }, now });
-      const due = paymentDue({ ...booking, status: "confirmed" }, now);
+      // From today the request owes as an invoice booking would (decision 067): the first instalment by the transfer's date.
+      const [site] = await tx.select({ dueDays: sites.bankTransferDueDays }).from(sites).limit(1);
+      const firstDueOn = depositDueOn({
+        paymentOption: booking.paymentOption,
+        submittedOn: operatorToday(booking.submittedAt ?? now),
+        verifiedOn: operatorToday(now),
+        dueDays: site?.dueDays ?? 14,
+        remainderDueOn: booking.remainderDueOn,
+        startsOn: event?.startsOn ?? operatorToday(now),
+      });
+      const verified = { ...booking, status: "confirmed" as const, depositDueOn: firstDueOn };
+      const { account } = await readBookingAccount(tx, verified, now);
+      await recordTransition(tx, {
+        booking,
+        event: "sma_verified",
+        cause,
+        details,
+        set: { smaStatus: "verified", smaBlocking: false, depositDueOn: firstDueOn, ...rowFiguresOf(account) },
+        now,
+      });
+      const due = paymentDue(verified, account, now);
       if (main?.email && event) {
         await deps.enqueueMail(tx, {
           template: "sma-verified",
@@ -56,6 +84,7 @@ export async function decideSmaRequest(
             amountCents: "amountCents" in due ? due.amountCents : 0,
             payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
             manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
+            account: emailAccountOf(account),
           },
         });
       }
@@ -71,6 +100,8 @@ export async function decideSmaRequest(
       set: { smaStatus: "rejected", smaBlocking: false, placesHeld: 0 },
       now,
     });
+    // A rejected request owes nothing: its account's state follows (decision 067).
+    await writeAccountFigures(tx, booking.id, now, cause);
     if (main?.email && event) {
       await deps.enqueueMail(tx, {
         template: "sma-rejected",

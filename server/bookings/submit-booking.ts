@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
+import { depositDueOn } from "../../core/domain/payment-due";
 import { eventState } from "../../core/domain/event-state";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { choicePriceLines } from "../../core/domain/choice-prices";
@@ -223,7 +224,16 @@ export async function submitBooking(
             : "submitted_for_card_payment";
       const holdExpiresAt = submission === "submitted_for_card_payment" ? new Date(now.getTime() + (site?.holdMinutes ?? 30) * 60_000) : null;
       // The transition writes the expiry job of a held booking (bookingFollowUps).
-      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price };
+      const firstDueOn = depositDueOn({
+        paymentOption: booking.paymentOption,
+        submittedOn: operatorToday(now),
+        dueDays: site?.bankTransferDueDays ?? 14,
+        remainderDueOn: price.remainderDueOn,
+        startsOn: event.startsOn,
+      });
+      // Nothing is paid yet: the account's state follows from the price alone (decision 067).
+      const paymentState = price.totalCents === 0 ? ("nothing_due" as const) : ("unpaid" as const);
+      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price, depositDueOn: firstDueOn, paymentState };
       const status = await recordTransition(tx, {
         booking,
         event: submission,

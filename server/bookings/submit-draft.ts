@@ -14,12 +14,15 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
-import { mainParticipantColumns, toBookingView } from "./drafts";
+import { mainParticipantColumns } from "./drafts";
+import { toBookingView } from "./booking-view";
 import { submitBooking, type BookingUpload, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
 import { authorizeBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
 import { issueInvoice } from "../invoices/issue-invoice";
+import { emailAccountOf } from "../email/email-account";
+import { accountOf } from "./booking-account";
 import { payLinkUrl } from "../payments/pay-links";
 import { manageLinkUrl } from "./manage-links";
 
@@ -318,6 +321,9 @@ export async function submitDraft(
   return toBookingView(
     outcome.booking,
     outcome.people.filter((person) => person.role === "companion"),
+    null,
+    // Nothing is paid at submission: the account follows from the row alone.
+    { ledger: { payments: [], refunds: [] }, now: deps.now() },
   );
 }
 
@@ -368,6 +374,8 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
       // Every booking mail opens the booking's own page (guests have no dashboard); a card booking's also pays it.
       manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, row),
       payUrl: row.paymentOption === "credit_card" ? payLinkUrl(deps.publicOrigin, deps.payLinkSecret, row.id, row.locale) : null,
+      // Nothing is paid yet: the account follows from the row alone (no ledger to read on the rush's path).
+      account: emailAccountOf(accountOf(row, { payments: [], refunds: [] }, now)),
     },
   });
   // A booking request waits for a phone call: staff learn of it at once, with what they need to call.

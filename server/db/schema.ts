@@ -32,6 +32,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { formItemKinds } from "../../core/contracts/forms";
 import { bookingStatuses } from "../../core/domain/booking-status";
+import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
@@ -44,8 +45,6 @@ const localized = (name: string) => jsonb(name).$type<LocalizedText>();
  * Expressions the staff desk's indexes are built on (decision 028). The queries must repeat them
  * exactly for the planner to use the index, so both take them from here.
  */
-export const paymentStateSql = (paid: AnyColumnOrSql, total: AnyColumnOrSql) =>
-  sql`CASE WHEN ${paid} = 0 THEN 'unpaid' WHEN ${paid} < ${total} THEN 'partial' WHEN ${paid} = ${total} THEN 'paid' ELSE 'overpaid' END`;
 export const participantFullNameSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
   sql`lower(coalesce(${forename}, '') || ' ' || coalesce(${surname}, ''))`;
 export const phoneDigitsSql = (phone: AnyColumnOrSql) => sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
@@ -453,6 +452,7 @@ export const formVersions = pgTable(
 export const bookingStatusEnum = pgEnum("booking_status", bookingStatuses);
 export const paymentOptionEnum = pgEnum("payment_option", ["credit_card", "invoice", "sma"]);
 export const smaStatusEnum = pgEnum("sma_status", ["none", "requested", "verified", "rejected"]);
+export const accountPaymentStateEnum = pgEnum("account_payment_state", accountPaymentStates);
 
 export const bookings = pgTable(
   "bookings",
@@ -494,8 +494,18 @@ export const bookings = pgTable(
     depositCents: integer("deposit_cents").notNull().default(0),
     remainderCents: integer("remainder_cents").notNull().default(0),
     remainderDueOn: date("remainder_due_on", { mode: "string" }),
-    /** What the customer has paid so far (succeeded payments), in cents. */
+    /** When the deposit (or the whole amount) is due: the booking day by card, the transfer's date by invoice; null while a request is in review. */
+    depositDueOn: date("deposit_due_on", { mode: "string" }),
+    /** What the operator kept when the booking was cancelled (its cancellation fee); null while it stands. */
+    cancellationFeeCents: integer("cancellation_fee_cents"),
+    /**
+     * Net paid (money received less refunds) and the payment state, as the booking account derives them
+     * from the payments and refunds (core/domain/booking-account.ts, decision 067). Written only by
+     * `writeAccountFigures` (server/bookings/booking-account.ts) in the transaction that changes the
+     * ledger or the price; kept on the row so that the staff desk filters and sorts by them with an index.
+     */
     paidCents: integer("paid_cents").notNull().default(0),
+    paymentState: accountPaymentStateEnum("payment_state").notNull().default("unpaid"),
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     smaStatus: smaStatusEnum("sma_status").notNull().default("none"),
     smaBlocking: boolean("sma_blocking").notNull().default(false),
@@ -530,7 +540,7 @@ export const bookings = pgTable(
       .on(table.paymentOption, table.submittedAt, table.id)
       .where(sql`${table.status} <> 'draft'`),
     index("bookings_staff_payment_state_idx")
-      .on(sql`(${paymentStateSql(table.paidCents, table.totalCents)})`, table.submittedAt, table.id)
+      .on(table.paymentState, table.submittedAt, table.id)
       .where(sql`${table.status} <> 'draft'`),
     index("bookings_staff_total_idx")
       .on(table.totalCents, table.id)
@@ -628,6 +638,7 @@ export const uploads = pgTable(
 // ── Money ──────────────────────────────────────────────────────────────────────────────────────
 
 export const paymentKindEnum = pgEnum("payment_kind", ["deposit", "balance", "full"]);
+export const paymentMethodEnum = pgEnum("payment_method", paymentMethods);
 export const paymentStatusEnum = pgEnum("payment_status", ["pending", "requires_action", "succeeded", "failed", "expired", "refund_pending", "refunded"]);
 
 export const payments = pgTable(
@@ -639,6 +650,10 @@ export const payments = pgTable(
       .references(() => bookings.id),
     provider: text("provider").notNull(),
     providerReference: text("provider_reference"),
+    /** Card through the provider, or money staff recorded (bank transfer, cash, other): how it is refunded. */
+    method: paymentMethodEnum("method").notNull().default("card"),
+    /** The day the money arrived (the statement's day for a transfer). */
+    receivedOn: date("received_on", { mode: "string" }),
     kind: paymentKindEnum("kind").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
@@ -662,8 +677,9 @@ export const payments = pgTable(
 );
 
 /**
- * Money given back by staff (docs/decisions/030): one row per payment refunded at the provider. The
- * request's idempotency key with the payment makes a retried call find the refund it already made.
+ * Money given back by staff (docs/decisions/030, 067): one row per payment refunded, at the provider
+ * (card) or paid out by the operator and recorded (transfer, cash). The request's idempotency key with
+ * the payment makes a retried call find the refund it already made.
  */
 export const refunds = pgTable(
   "refunds",
@@ -677,8 +693,13 @@ export const refunds = pgTable(
       .references(() => payments.id),
     idempotencyKey: text("idempotency_key").notNull(),
     amountCents: integer("amount_cents").notNull(),
-    /** The provider's id of the refund (Stripe: `re_…`). */
-    providerReference: text("provider_reference").notNull(),
+    /** The provider's id of the refund (Stripe: `re_…`); null for a refund paid out by the operator. */
+    providerReference: text("provider_reference"),
+    channel: text("channel").$type<"provider" | "recorded">().notNull().default("provider"),
+    /** The day the money went back (a recorded refund: the day of the operator's transfer). */
+    paidOutOn: date("paid_out_on", { mode: "string" }),
+    /** The operator's reference of a recorded refund (its transfer's purpose line). */
+    reference: text("reference"),
     /** The provider's word when asked: done, or accepted and still settling. */
     status: text("status").$type<"succeeded" | "pending">().notNull(),
     reason: text("reason"),

@@ -29,6 +29,37 @@ const instantSchema = z.iso.datetime({ offset: true });
 const centsSchema = z.number().int().nonnegative();
 const textSchema = z.string().trim().min(1).max(500);
 
+/**
+ * The booking account as every money mail shows it (core/domain/booking-account.ts, decision 067): the
+ * same figures as the manage page and the back office on the day the mail was written. Optional in
+ * the payloads only so that mails queued before it existed still send.
+ */
+export const emailAccountSchema = z
+  .object({
+    totalCents: centsSchema,
+    owedCents: centsSchema,
+    paidCents: centsSchema,
+    refundedCents: centsSchema,
+    netPaidCents: centsSchema,
+    outstandingCents: centsSchema,
+    creditCents: centsSchema,
+    dueNowCents: centsSchema,
+    dues: z.array(
+      z.object({
+        kind: z.enum(["deposit", "balance", "full"]),
+        amountCents: centsSchema,
+        outstandingCents: centsSchema,
+        dueOn: isoDateSchema.nullable(),
+        fallenDue: z.boolean(),
+      }),
+    ),
+  })
+  .refine((account) => account.netPaidCents === account.paidCents - account.refundedCents, { message: "net paid is paid less refunded" })
+  .refine((account) => account.outstandingCents - account.creditCents === account.owedCents - account.netPaidCents, {
+    message: "outstanding must be what is owed less what is paid",
+  });
+export type EmailAccount = z.infer<typeof emailAccountSchema>;
+
 export const bookingReceivedPayloadSchema = z
   .object({
     name: nameSchema,
@@ -57,6 +88,7 @@ export const bookingReceivedPayloadSchema = z
     manageUrl: linkSchema,
     /** The pay link of a card booking whose places are held; null for the other payment options. */
     payUrl: linkSchema.nullable(),
+    account: emailAccountSchema.optional(),
   })
   // The mail states what is due now and later: both parts must add up, and a remainder needs its date.
   .refine((payload) => payload.depositCents + payload.remainderCents === payload.totalCents, {
@@ -93,6 +125,7 @@ export const paymentReceivedPayloadSchema = z
     totalCents: centsSchema,
     remainderDueOn: isoDateSchema.nullable(),
     manageUrl: linkSchema,
+    account: emailAccountSchema.optional(),
   })
   .refine((payload) => payload.paidCents <= payload.totalCents, { message: "paid more than the total", path: ["paidCents"] });
 
@@ -117,6 +150,7 @@ export const balanceDuePayloadSchema = z.object({
   reminder: z.boolean(),
   payUrl: linkSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 export const smaVerifiedPayloadSchema = z.object({
@@ -127,6 +161,7 @@ export const smaVerifiedPayloadSchema = z.object({
   amountCents: centsSchema,
   payUrl: linkSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 export const smaRejectedPayloadSchema = z.object({
@@ -198,6 +233,7 @@ export const bookingCancelledPayloadSchema = z.object({
   reason: staffReasonSchema,
   refundCents: centsSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 /** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): each change from → to, and the money afterwards. */
@@ -212,6 +248,7 @@ export const bookingDetailsChangedPayloadSchema = z.object({
   totalCents: centsSchema,
   paidCents: centsSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 /** Staff gave money back through the card provider (server/staff/refund-booking.ts). */
@@ -222,6 +259,7 @@ export const refundIssuedPayloadSchema = z.object({
   amountCents: z.number().int().positive(),
   reason: staffReasonSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 /** Staff recorded a bank transfer (server/staff/record-transfer.ts); `paidCents` may exceed the total (overpaid). */
@@ -234,6 +272,7 @@ export const transferReceivedPayloadSchema = z.object({
   paidCents: centsSchema,
   totalCents: centsSchema,
   manageUrl: linkSchema,
+  account: emailAccountSchema.optional(),
 });
 
 /** A free message from staff to the main participant (server/staff/send-message.ts): plain text, escaped when rendered. */

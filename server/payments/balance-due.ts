@@ -11,6 +11,8 @@ import { payLinkUrl } from "./pay-links";
 import { manageLinkUrl } from "../bookings/manage-links";
 import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { countBookingEvents, recordTransition } from "../bookings/record-transition";
+import { readBookingAccount } from "../bookings/booking-account";
+import { emailAccountOf } from "../email/email-account";
 
 export { balanceDueJob } from "../bookings/booking-jobs";
 
@@ -21,16 +23,24 @@ export { balanceDueJob } from "../bookings/booking-jobs";
 export async function runBalanceDue(
   db: Database,
   payload: Record<string, unknown>,
-  deps: { now: Date; publicOrigin: string; payLinkSecret: string; manageLinkSecret: string; enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown> },
+  deps: {
+    now: Date;
+    publicOrigin: string;
+    payLinkSecret: string;
+    manageLinkSecret: string;
+    enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  },
 ): Promise<"sent" | "settled"> {
   const { bookingId } = z.object({ bookingId: z.string().uuid() }).parse(payload);
   return db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update").limit(1);
-    if (!booking || !bookingEventAllowed(booking.status, "balance_reminder_sent") || booking.paidCents >= booking.totalCents) return "settled";
+    if (!booking || !bookingEventAllowed(booking.status, "balance_reminder_sent")) return "settled";
+    const { account } = await readBookingAccount(tx, booking, deps.now);
+    if (account.outstandingCents === 0) return "settled";
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
     if (!event || !main?.email || event.startsOn <= operatorToday(deps.now)) return "settled";
-    const due = paymentDue(booking, deps.now);
+    const due = paymentDue(booking, account, deps.now);
     if (!("amountCents" in due)) return "settled";
     const dueAmount = due.amountCents;
     // Counted from the audit rows' structured event, never from their wording (decision 017).
@@ -50,6 +60,7 @@ export async function runBalanceDue(
         reminder: sentBefore > 0,
         payUrl: payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, booking.locale),
         manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
+        account: emailAccountOf(account),
       },
     });
     // The transition schedules the next reminder a week later (bookingFollowUps).

@@ -3,7 +3,9 @@ import { manageLinkUrl } from "../bookings/manage-links";
 import { z } from "zod";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { bookingEventAllowed, bookingEventOfPayment, paymentEventAllowed } from "../../core/domain/booking-state-machine";
+import { bookingEventAllowed, paymentEventAllowed } from "../../core/domain/booking-state-machine";
+import type { BookingAccount } from "../../core/domain/booking-account";
+import { operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locales";
@@ -11,6 +13,7 @@ import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
+import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
 import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { authorizedBooking } from "../bookings/authorized-booking";
@@ -18,6 +21,7 @@ import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import { withBookingToken } from "../auth/authorize";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
+import { accountOf, readBookingAccount, readLedger, rowFiguresOf, writeAccountFigures } from "../bookings/booking-account";
 import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
 import { bookingOfPayLink } from "./pay-links";
 import type { Deps } from "../services/deps";
@@ -129,7 +133,8 @@ export async function createPayment(
     const found = await authorizedBooking(tx, actor, "booking.pay", { bookingId: input.bookingId });
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.id)).for("update").limit(1);
     if (!booking) throw new AppError("NOT_FOUND", "bookingNotFound");
-    const due = paymentDue(booking, now);
+    const { account } = await readBookingAccount(tx, booking, now);
+    const due = paymentDue(booking, account, now);
     if ("refused" in due) throw new AppError("CONFLICT", refusalMessage[due.refused], { reason: due.refused });
     const open = await lockOpenPayments(tx, booking.id);
     // The payment whose failed page the caller comes from (its retry button) is known to be given up.
@@ -367,33 +372,38 @@ export async function applyProviderOutcome(
         { amountCents: amount },
       );
       await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });
+      // The money is on the account until it is given back: the booking shows it as credit (decision 067).
+      await writeAccountFigures(tx, booking.id, now, `payment kept for refund: ${reason}`);
       return "applied" as const;
     };
     if (amount !== payment.amountCents) return refund(`the provider reports ${amount} cents instead of ${payment.amountCents}`);
     if (!bookingEventAllowed(booking.status, "paid_in_part")) return refund(`the booking is ${booking.status}`);
-    if (booking.paidCents + amount > booking.totalCents) return refund("it would pay more than the booking's total (a second payment)");
-    if (payment.kind !== "balance" && booking.paidCents >= booking.depositCents) return refund("the deposit was already paid (a second payment)");
+    // The account as it would stand with the places taken (an expired booking owes nothing until it is held again).
+    const standing = { ...booking, status: "confirmed" as const };
+    const before = accountOf(standing, await readLedger(tx, booking.id), now);
+    if (amount > before.outstandingCents) return refund("it would pay more than the booking owes (a second payment)");
+    if (payment.kind !== "balance" && before.netPaidCents >= booking.depositCents) return refund("the deposit was already paid (a second payment)");
 
     if (booking.status === "expired") {
       const reheld = await holdAgain(tx, booking);
       if (!reheld) return refund("the hold ran out and the places are no longer free");
     }
-    const paidCents = booking.paidCents + amount;
-    await paymentChange("succeeded", `payment received (${payment.kind})`, { succeededAt: now }, { amountCents: amount });
+    await paymentChange("succeeded", `payment received (${payment.kind})`, { succeededAt: now, receivedOn: operatorToday(now) }, { amountCents: amount });
+    const account = accountOf(standing, await readLedger(tx, booking.id), now);
     // A remaining balance gets its balance-due mail scheduled by the transition (bookingFollowUps).
     const status = await recordTransition(tx, {
       booking,
-      event: bookingEventOfPayment(booking.totalCents, paidCents),
+      event: account.outstandingCents === 0 ? "paid_in_full" : "paid_in_part",
       cause:
         booking.status === "expired"
           ? `${payment.kind} paid after the hold ran out; the places were still free`
           : `${payment.kind} paid by card (${context.source})`,
-      details: { paidCents },
+      details: { amountCents: amount, netPaidCents: account.netPaidCents, outstandingCents: account.outstandingCents },
       paymentId: payment.id,
-      set: { paidCents, holdExpiresAt: null },
+      set: { ...rowFiguresOf(account), holdExpiresAt: null },
       now,
     });
-    await sendReceipt(tx, deps, { booking: { ...booking, paidCents, status }, amountCents: amount });
+    await sendReceipt(tx, deps, { booking: { ...booking, ...rowFiguresOf(account), status }, account, amountCents: amount });
     return "applied";
   });
 }
@@ -423,7 +433,11 @@ async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise
   }
 }
 
-async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "payLinkSecret">, input: { booking: BookingRow; amountCents: number }) {
+async function sendReceipt(
+  tx: Queryable,
+  deps: Omit<PaymentDeps, "provider" | "payLinkSecret">,
+  input: { booking: BookingRow; account: BookingAccount; amountCents: number },
+) {
   const { booking } = input;
   const main = await mainParticipantOf(tx, booking.id);
   const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
@@ -440,8 +454,9 @@ async function sendReceipt(tx: Queryable, deps: Omit<PaymentDeps, "provider" | "
       amountCents: input.amountCents,
       paidCents: booking.paidCents,
       totalCents: booking.totalCents,
-      remainderDueOn: booking.paidCents < booking.totalCents ? booking.remainderDueOn : null,
+      remainderDueOn: input.account.outstandingCents > 0 ? booking.remainderDueOn : null,
       manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
+      account: emailAccountOf(input.account),
     },
   });
 }
@@ -484,6 +499,13 @@ export async function paymentByReturnToken(db: Queryable, token: string) {
  * may come back before the webhook) and its answer applied exactly as a webhook's would be.
  */
 export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {
+  const found = await refreshedPayment(db, deps, token, now, onApplied);
+  if (!found) return null;
+  // The booking's account after this payment (decision 067): what the page says is still due.
+  return { ...found, account: (await readBookingAccount(db, found.booking, now)).account };
+}
+
+async function refreshedPayment(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {
   const found = await paymentByReturnToken(db, token);
   if (!found) return null;
   if ((found.payment.status === "pending" || found.payment.status === "requires_action") && found.payment.providerReference) {

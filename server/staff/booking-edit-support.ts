@@ -13,6 +13,8 @@ import type { Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../db/schema";
 import { AppError } from "../errors";
+import { emailAccountOf } from "../email/email-account";
+import { readBookingAccount, writeAccountFigures } from "../bookings/booking-account";
 import { customerOf, lockBooking, recordStaffAction, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 /**
@@ -94,6 +96,9 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
     .update(bookings)
     .set({ ...price, updatedAt: now })
     .where(eq(bookings.id, booking.id));
+  // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
+  if (price.totalCents !== booking.totalCents)
+    await writeAccountFigures(tx, booking.id, now, `price changed from ${booking.totalCents} to ${price.totalCents} cents by staff`);
   return price;
 }
 
@@ -123,6 +128,7 @@ export async function recordEdit(
   const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
   const customer = await customerOf(tx, deps, fresh ?? booking);
   if (!customer) return;
+  const { account } = await readBookingAccount(tx, fresh ?? booking, now);
   await deps.enqueueMail(tx, {
     template: "booking-details-changed",
     locale: booking.locale,
@@ -134,8 +140,9 @@ export async function recordEdit(
       eventTitle: customer.eventTitle,
       changes: input.changes,
       totalCents: fresh?.totalCents ?? booking.totalCents,
-      paidCents: fresh?.paidCents ?? booking.paidCents,
+      paidCents: account.netPaidCents,
       manageUrl: customer.manageUrl,
+      account: emailAccountOf(account),
     },
   });
 }

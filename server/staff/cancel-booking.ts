@@ -4,7 +4,9 @@ import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
-import { bookingEvents } from "../db/schema";
+import { bookingEvents, bookings } from "../db/schema";
+import { emailAccountOf } from "../email/email-account";
+import { accountOf, readLedger, writeAccountFigures } from "../bookings/booking-account";
 import { releaseBookingHold } from "../bookings/expire-hold";
 import { recordTransition } from "../bookings/record-transition";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
@@ -16,7 +18,10 @@ export type CancelInput = {
   bookingId: string;
   refund: CancelRefund;
   notify: boolean;
+  /** Internal note: the audit trail only, never mailed. */
   reason?: string | undefined;
+  /** What the customer's mail says, when staff wrote something for them. */
+  message?: string | undefined;
   /** The caller's key for this cancellation: the same key again answers it instead of a 409. */
   idempotencyKey?: string | undefined;
   staff: StaffMember;
@@ -55,6 +60,7 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
         refund: input.refund,
         notify: input.notify,
         ...(input.reason ? { reason: input.reason } : {}),
+        ...(input.message ? { message: input.message } : {}),
         ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
       },
       set: { placesHeld: 0, holdExpiresAt: null },
@@ -67,6 +73,7 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
             booking: { ...booking, status: "cancelled" },
             amountCents: input.refund === "full" ? undefined : input.refund.amount_cents,
             reason: input.reason,
+            message: input.message,
             // A booking is cancelled once: its cancellation's refund has one key.
             idempotencyKey: cancelRefundKey(booking.id),
             staff: input.staff,
@@ -74,13 +81,23 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
             now,
             requireRefundable: input.refund !== "full",
           });
+    // What was not given back is what the operator kept: the cancellation's fee, which the account now owes (decision 067).
+    const kept = accountOf({ ...booking, status: "cancelled" }, await readLedger(tx, booking.id), now);
+    await tx.update(bookings).set({ cancellationFeeCents: kept.netPaidCents }).where(eq(bookings.id, booking.id));
+    const account = await writeAccountFigures(tx, booking.id, now, `cancelled by staff ${input.staff.email}`);
     const offers = await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });
     if (input.idempotencyKey && offers.length > 0) {
       // Known only now: kept on the cancellation's audit row so that a retry answers the same.
       await tx
         .update(bookingEvents)
         .set({ details: sql`${bookingEvents.details} || ${JSON.stringify({ waitlistOffers: offers.length })}::jsonb` })
-        .where(and(eq(bookingEvents.bookingId, booking.id), eq(bookingEvents.toStatus, "cancelled"), sql`${bookingEvents.details}->>'idempotencyKey' = ${input.idempotencyKey}`));
+        .where(
+          and(
+            eq(bookingEvents.bookingId, booking.id),
+            eq(bookingEvents.toStatus, "cancelled"),
+            sql`${bookingEvents.details}->>'idempotencyKey' = ${input.idempotencyKey}`,
+          ),
+        );
     }
     const customer = input.notify ? await customerOf(tx, deps, booking) : null;
     if (customer) {
@@ -93,9 +110,11 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
           name: customer.name,
           code: customer.code,
           eventTitle: customer.eventTitle,
-          reason: input.reason ?? null,
+          // The desk's note stays in the audit trail; the customer reads only what staff wrote for them.
+          reason: input.message ?? null,
           refundCents: refund?.refunded_cents ?? 0,
           manageUrl: customer.manageUrl,
+          account: emailAccountOf(account),
         },
       });
     }

@@ -16,12 +16,13 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
-import { bookings, events, participantFullNameSql, participants, paymentStateSql, phoneDigitsSql } from "../db/schema";
+import { bookings, events, participantFullNameSql, participants, phoneDigitsSql } from "../db/schema";
 
 const mainParticipant = alias(participants, "main_participant");
 
 /** The payment state as the index `bookings_staff_payment_state_idx` computes it (the same expression, schema.ts). */
-export const paymentStateOf = paymentStateSql(bookings.paidCents, bookings.totalCents);
+/** The booking account's payment state, as `writeAccountFigures` keeps it on the row (decision 067). */
+export const paymentStateOf = bookings.paymentState;
 
 /**
  * The bookings whose code is the search text, or one of whose participants' e-mail, full name,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { warningListLimit, type DashboardEvent, type StaffDashboard, type Warning, type WarningEntry } from "../../core/contracts/staff-dashboard";
 import type { BookingStatus } from "../../core/domain/booking-status";
@@ -180,17 +180,30 @@ async function overdueBalances(tx: Queryable, today: string): Promise<Warning> {
   return warningOf(rows);
 }
 
-/** Bookings that received more than their total (a price changed after payment, a transfer twice): staff refund the difference. */
+/**
+ * Bookings that hold more than they owe (a price lowered after payment, a transfer twice, a cancellation
+ * whose refund is still to be made): the booking account's state (decision 067). Staff refund the difference.
+ */
 async function overpaidBookings(tx: Queryable): Promise<Warning> {
   const rows = await tx
     .select({
       ...bookingColumns,
       paymentId: sql<string | null>`null`,
-      amountCents: sql`${bookings.paidCents} - ${bookings.totalCents}`.mapWith(Number),
+      // What is owed in the booking's state, as core/domain/booking-account.ts `owedBy` says it.
+      amountCents:
+        sql`${bookings.paidCents} - (case when ${bookings.status} = 'cancelled' then least(coalesce(${bookings.cancellationFeeCents}, 0), ${bookings.totalCents})
+        when ${bookings.status} in ('rejected', 'expired') then 0 else ${bookings.totalCents} end)`.mapWith(Number),
       count: fullCount(),
     })
     .from(bookings)
-    .where(and(ne(bookings.status, "draft"), gt(bookings.paidCents, bookings.totalCents)))
+    // A payment kept for refund has its own warning: the same money is not reported twice.
+    .where(
+      and(
+        ne(bookings.status, "draft"),
+        eq(bookings.paymentState, "overpaid"),
+        sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'refund_pending')`,
+      ),
+    )
     .orderBy(asc(bookings.submittedAt), asc(bookings.id))
     .limit(warningListLimit);
   return warningOf(rows);

@@ -17,13 +17,14 @@ import {
   invoices,
   outboxEmails,
   participants,
-  payments,
   resourceReservations,
   uploads,
   users,
 } from "../db/schema";
 import { emailSubjectOf } from "../email/render-email";
 import { AppError } from "../errors";
+import { accountViewOf } from "../../core/contracts/booking-account";
+import { accountOf, readLedger } from "../bookings/booking-account";
 import { toUploadView } from "../uploads/store-upload";
 import { paymentStateOf } from "./list-staff-bookings";
 
@@ -63,7 +64,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
   const { booking, event, paymentState } = await findSubmittedBooking(db, input.bookingId);
   // The form version the booking was made on (decision 036), also when the event has since been unpublished.
   const form = await getBookingForm({ db }, locale, booking, deps.now());
-  const [people, files, reserved, prices, paymentRows, invoiceRows, audit] = await Promise.all([
+  const [people, files, reserved, prices, ledger, invoiceRows, audit] = await Promise.all([
     db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position)),
     db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt)),
     db
@@ -79,7 +80,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       .where(eq(resourceReservations.bookingId, booking.id))
       .orderBy(asc(eventDayResources.day), asc(eventDayResources.key)),
     db.select({ key: eventPrices.key, label: eventPrices.label }).from(eventPrices).where(eq(eventPrices.eventId, event.id)),
-    db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(asc(payments.createdAt)),
+    readLedger(db, booking.id),
     db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.createdAt)),
     db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
   ]);
@@ -111,6 +112,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
     return price ? pickLocale(price.label, locale) : key;
   };
   const days = [...new Set(reserved.map((row) => row.day))];
+  const account = accountOf(booking, ledger, deps.now());
 
   return {
     uuid: booking.id,
@@ -151,8 +153,9 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       deposit_cents: booking.depositCents,
       remainder_cents: booking.remainderCents,
       remainder_due_on: booking.remainderDueOn,
+      account: accountViewOf(account),
     },
-    payments: paymentRows.map((payment) => ({
+    payments: ledger.payments.map((payment) => ({
       uuid: payment.id,
       kind: payment.kind,
       status: payment.status,
@@ -160,8 +163,20 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       refunded_cents: payment.refundedCents,
       currency: payment.currency,
       provider: payment.provider,
+      method: payment.method,
+      received_on: payment.receivedOn,
       provider_reference: payment.providerReference,
       failure_reason: payment.failureReason,
+      refunds: ledger.refunds
+        .filter((refund) => refund.paymentId === payment.id)
+        .map((refund) => ({
+          amount_cents: refund.amountCents,
+          channel: refund.channel,
+          paid_out_on: refund.paidOutOn,
+          reference: refund.reference,
+          provider_reference: refund.providerReference,
+          staff_email: refund.staffEmail,
+        })),
       created_at: payment.createdAt.toISOString(),
       succeeded_at: payment.succeededAt?.toISOString() ?? null,
       updated_at: payment.updatedAt.toISOString(),

@@ -1,18 +1,27 @@
-import type { RecordPaymentAnswer } from "../../core/contracts/staff-actions";
+import type { RecordPaymentAnswer, RecordedPaymentMethod } from "../../core/contracts/staff-actions";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
-import { transferOutcome } from "../../core/domain/refunds";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import { hashToken, newSecretToken } from "../auth/secrets";
 import { recordPaymentTransition, recordTransition } from "../bookings/record-transition";
 import { payments } from "../db/schema";
+import { emailAccountOf } from "../email/email-account";
+import { accountOf, readLedger, rowFiguresOf } from "../bookings/booking-account";
 import { AppError } from "../errors";
 import { customerOf, lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 /** The payments table's provider name of money that came by bank transfer (never refunded through a card provider). */
 export const bankTransferProvider = "bank_transfer";
 
-export type RecordTransferInput = { bookingId: string; amountCents: number; receivedOn: string; reference?: string | undefined; staff: StaffMember };
+export type RecordTransferInput = {
+  bookingId: string;
+  amountCents: number;
+  /** How the money came: a transfer on the statement (the default), cash, or another way. */
+  method?: RecordedPaymentMethod | undefined;
+  receivedOn: string;
+  reference?: string | undefined;
+  staff: StaffMember;
+};
 
 /** Bookings paid by bank transfer: the invoice option, or an SMA request staff verified (the operator invoices those too). */
 function paysByTransfer(booking: BookingRow): boolean {
@@ -20,27 +29,38 @@ function paysByTransfer(booking: BookingRow): boolean {
 }
 
 /**
- * `POST api/staff/bookings/{uuid}/payments`: a bank transfer staff saw on the account. Written as a
- * payment of its own (created → succeeded, with the staff member and the statement's reference) and
- * added to the booking's paid cents, which moves the booking as the state machine says (paid in part
- * or in full). Paying beyond the total is recorded and flagged, not refused: the money is real.
+ * `POST api/staff/bookings/{uuid}/payments`: money staff saw arrive — a bank transfer on the account
+ * (invoice bookings), cash at the desk or another way (any standing booking). Written as a payment of
+ * its own (created → succeeded, with the staff member, the day and the statement's reference); the
+ * booking account then says what is left (decision 067), and the booking moves as the state machine
+ * says (paid in part or in full). Paying beyond what is owed is recorded and flagged, not refused:
+ * the money is real, and the account shows it as credit to give back.
  */
 export async function recordTransfer(deps: StaffActionDeps, actor: Actor, input: RecordTransferInput): Promise<RecordPaymentAnswer> {
   authorize(actor, "staff.bookings.record-payment", null);
   const now = deps.now();
+  const method = input.method ?? "bank_transfer";
   return deps.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, input.bookingId);
-    if (!paysByTransfer(booking)) throw new AppError("CONFLICT", "paymentNotByTransfer");
-    const outcome = transferOutcome(booking, input.amountCents);
-    if (!bookingEventAllowed(booking.status, outcome.event)) throw new AppError("CONFLICT", "bookingNotPayable");
+    if (method === "bank_transfer" && !paysByTransfer(booking)) throw new AppError("CONFLICT", "paymentNotByTransfer");
+    const before = accountOf(booking, await readLedger(tx, booking.id), now);
+    const event =
+      booking.status === "paid"
+        ? ("paid_beyond_total" as const)
+        : input.amountCents >= before.outstandingCents
+          ? ("paid_in_full" as const)
+          : ("paid_in_part" as const);
+    if (!bookingEventAllowed(booking.status, event)) throw new AppError("CONFLICT", "bookingNotPayable");
     const [payment] = await tx
       .insert(payments)
       .values({
         bookingId: booking.id,
-        provider: bankTransferProvider,
-        kind: booking.paidCents === 0 ? (outcome.paidCents >= booking.totalCents ? "full" : "deposit") : "balance",
+        provider: method === "bank_transfer" ? bankTransferProvider : method,
+        method,
+        receivedOn: input.receivedOn,
+        kind: before.netPaidCents === 0 ? (input.amountCents >= before.outstandingCents ? "full" : "deposit") : "balance",
         amountCents: input.amountCents,
-        // Nobody returns from a provider for a transfer; the column wants a unique hash all the same.
+        // Nobody returns from a provider for recorded money; the column wants a unique hash all the same.
         returnTokenHash: hashToken(newSecretToken()),
         createdAt: now,
         updatedAt: now,
@@ -50,19 +70,21 @@ export async function recordTransfer(deps: StaffActionDeps, actor: Actor, input:
     const details = {
       ...staffDetails(input.staff),
       amountCents: input.amountCents,
+      method,
       receivedOn: input.receivedOn,
       ...(input.reference ? { reference: input.reference } : {}),
     };
-    const cause = `bank transfer of ${input.amountCents} cents received on ${input.receivedOn}, recorded by staff ${input.staff.email}`;
+    const cause = `${method.replace("_", " ")} of ${input.amountCents} cents received on ${input.receivedOn}, recorded by staff ${input.staff.email}`;
     await recordPaymentTransition(tx, { payment: { ...payment, status: "new" }, event: "created", cause, details, now });
     await recordPaymentTransition(tx, { payment, event: "succeeded", cause, details, set: { succeededAt: now }, now });
+    const after = accountOf(booking, await readLedger(tx, booking.id), now);
     const status = await recordTransition(tx, {
       booking,
-      event: outcome.event,
+      event,
       cause,
-      details: { ...details, paidCents: outcome.paidCents, overpaidCents: outcome.overpaidCents },
+      details: { ...details, netPaidCents: after.netPaidCents, outstandingCents: after.outstandingCents, creditCents: after.creditCents },
       paymentId: payment.id,
-      set: { paidCents: outcome.paidCents, holdExpiresAt: null },
+      set: { ...rowFiguresOf(after), holdExpiresAt: null },
       now,
     });
     const customer = await customerOf(tx, deps, booking);
@@ -78,9 +100,10 @@ export async function recordTransfer(deps: StaffActionDeps, actor: Actor, input:
           eventTitle: customer.eventTitle,
           amountCents: input.amountCents,
           receivedOn: input.receivedOn,
-          paidCents: outcome.paidCents,
+          paidCents: after.netPaidCents,
           totalCents: booking.totalCents,
           manageUrl: customer.manageUrl,
+          account: emailAccountOf(after),
         },
       });
     }
@@ -88,10 +111,10 @@ export async function recordTransfer(deps: StaffActionDeps, actor: Actor, input:
       uuid: booking.id,
       payment_uuid: payment.id,
       status,
-      paid_cents: outcome.paidCents,
+      paid_cents: after.netPaidCents,
       total_cents: booking.totalCents,
-      overpaid: outcome.overpaidCents > 0,
-      overpaid_cents: outcome.overpaidCents,
+      overpaid: after.creditCents > 0,
+      overpaid_cents: after.creditCents,
     };
   });
 }

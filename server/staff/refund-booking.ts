@@ -1,26 +1,38 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundAnswer } from "../../core/contracts/staff-actions";
-import { planRefund, refundableCents } from "../../core/domain/refunds";
+import { planAccountRefund, type BookingAccount } from "../../core/domain/booking-account";
+import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { payments, refunds } from "../db/schema";
+import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
+import { accountOf, readLedger, writeAccountFigures, type Ledger, type LedgerPayment } from "../bookings/booking-account";
 import { recordPaymentTransition } from "../bookings/record-transition";
 import { customerOf, lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 export type RefundInput = {
   bookingId: string;
-  /** Default: everything still refundable. */
+  /** Default: everything still refundable (of `paymentId` when given). */
   amountCents?: number | undefined;
+  /** Only this payment (staff chose it); default: newest first. */
+  paymentId?: string | undefined;
+  /** For money the operator pays out itself (a transfer, cash): the day it went out and its reference. Default: today. */
+  paidOutOn?: string | undefined;
+  reference?: string | undefined;
+  /** Internal note: the audit trail only, never mailed. */
   reason?: string | undefined;
+  /** What the customer's mail says, when staff wrote something for them (shown in a preview first). */
+  message?: string | undefined;
   idempotencyKey: string;
   staff: StaffMember;
 };
 
 /**
- * `POST api/staff/bookings/{uuid}/refund`: gives money back through the card provider, in one
- * transaction holding the booking's row lock (docs/decisions/030).
+ * `POST api/staff/bookings/{uuid}/refund`: gives money back, in one transaction holding the booking's
+ * row lock (docs/decisions/030, 067): card payments through the provider, money that came by transfer,
+ * cash or otherwise recorded as paid out by the operator.
  */
 export async function refundBooking(deps: StaffActionDeps, actor: Actor, input: RefundInput): Promise<RefundAnswer> {
   authorize(actor, "staff.bookings.refund", null);
@@ -33,11 +45,21 @@ export async function refundBooking(deps: StaffActionDeps, actor: Actor, input: 
   });
 }
 
+/** Newest payment first (a balance before its deposit), money kept only to be given back before all. */
+function refundOrder(ledger: Ledger): string[] {
+  return [...ledger.payments]
+    .sort((a, b) => {
+      const kept = Number(b.status === "refund_pending") - Number(a.status === "refund_pending");
+      return kept !== 0 ? kept : b.createdAt.getTime() - a.createdAt.getTime();
+    })
+    .map((payment) => payment.id);
+}
+
 /**
  * The refund itself, inside the caller's transaction that holds the booking's row lock (the refund
  * call and a cancellation with a refund share it). Under that lock two refunds of one booking take
- * turns, so the second plans against what the first left and the total never exceeds what was paid
- * (the payments' CHECK constraint is the last line of defence). The same idempotency key again
+ * turns, so the second plans against what the first left: the account never gives back more than was
+ * paid (the payments' CHECK constraint is the last line of defence). The same idempotency key again
  * answers the refunds it made the first time and refunds nothing more.
  *
  * The provider is called while the lock is held: a refund is rare desk work, and a refund recorded
@@ -51,67 +73,56 @@ export async function refundLockedBooking(
   input: Omit<RefundInput, "bookingId"> & { booking: BookingRow; notify: boolean; now: Date; requireRefundable: boolean },
 ): Promise<RefundAnswer | null> {
   const { booking, now } = input;
-  const earlier = await tx
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.bookingId, booking.id), eq(refunds.idempotencyKey, input.idempotencyKey)))
-    .orderBy(asc(refunds.createdAt));
-  const provider = deps.provider;
-  const cardPayments = provider
-    ? await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, booking.id), eq(payments.provider, provider.name)))
-    : [];
-  if (earlier.length > 0) return answerOf(booking.id, earlier, refundableCents(cardPayments));
+  const ledger = await readLedger(tx, booking.id);
+  const account = accountOf(booking, ledger, now);
+  const earlier = ledger.refunds.filter((refund) => refund.idempotencyKey === input.idempotencyKey);
+  if (earlier.length > 0) return answerOf(booking.id, earlier, account.refundableCents);
 
-  const plan = planRefund(cardPayments, input.amountCents);
+  const scope = input.paymentId ? account.refundable.filter((part) => part.paymentId === input.paymentId) : account.refundable;
+  if (input.paymentId && scope.length === 0) throw new AppError("NOT_FOUND", "refundPaymentNotFound");
+  const plan = planAccountRefund({ refundable: scope }, input.amountCents, refundOrder(ledger));
   if (!plan.ok) {
     if (plan.reason === "nothing_refundable" && !input.requireRefundable) return null;
     if (plan.reason === "nothing_refundable") throw new AppError("CONFLICT", "refundNothingRefundable");
     throw new AppError("CONFLICT", "refundExceedsRefundable", { params: { refundable: (plan.refundableCents / 100).toFixed(2) } });
   }
-  if (!provider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
 
-  const made: (typeof refunds.$inferSelect)[] = [];
+  const made: LedgerRefund[] = [];
   for (const part of plan.parts) {
-    const payment = cardPayments.find((candidate) => candidate.id === part.paymentId);
-    if (!payment?.providerReference) throw new Error(`payment ${part.paymentId} has no provider reference to refund`);
-    let result;
-    try {
-      result = await provider.refund({
-        providerReference: payment.providerReference,
-        amountCents: part.amountCents,
-        idempotencyKey: `${input.idempotencyKey}:${payment.id}`,
-        paymentId: payment.id,
-        bookingId: booking.id,
-      });
-    } catch {
-      // The transaction rolls back: nothing is recorded as refunded (a part already refunded at the
-      // provider is answered again, not repeated, when staff retry with the same key).
-      throw new AppError("BAD_GATEWAY", "refundProviderFailed");
-    }
+    const payment = ledger.payments.find((candidate) => candidate.id === part.paymentId);
+    if (!payment) throw new Error(`payment ${part.paymentId} is not on the ledger`);
+    const refundable = account.refundable.find((candidate) => candidate.paymentId === payment.id);
+    const refundsAll = refundable !== undefined && part.amountCents === refundable.refundableCents;
+    const outcome = await giveBack(deps, { booking, payment, amountCents: part.amountCents, idempotencyKey: input.idempotencyKey });
     const [counted] = await tx
       .update(payments)
       .set({ refundedCents: sql`${payments.refundedCents} + ${part.amountCents}`, updatedAt: now })
       .where(and(eq(payments.id, payment.id), sql`${payments.refundedCents} + ${part.amountCents} <= ${payments.amountCents}`))
       .returning({ id: payments.id });
     if (!counted) throw new Error(`refund of payment ${payment.id} would exceed what was paid`);
+    const paidOutOn = outcome.channel === "recorded" ? (input.paidOutOn ?? operatorToday(now)) : operatorToday(now);
     const details = {
       ...staffDetails(input.staff),
       amountCents: part.amountCents,
-      refundReference: result.providerReference,
+      channel: outcome.channel,
+      method: payment.method,
+      paidOutOn,
+      ...(outcome.providerReference ? { refundReference: outcome.providerReference } : {}),
+      ...(input.reference ? { reference: input.reference } : {}),
       idempotencyKey: input.idempotencyKey,
       ...(input.reason ? { reason: input.reason } : {}),
     };
-    const cause = `refund of ${part.amountCents} cents by staff ${input.staff.email}`;
+    const cause =
+      outcome.channel === "provider"
+        ? `refund of ${part.amountCents} cents through ${payment.provider} by staff ${input.staff.email}`
+        : `refund of ${part.amountCents} cents paid out (${payment.method}) on ${paidOutOn}, recorded by staff ${input.staff.email}`;
     let status = payment.status;
     const step = async (event: "refund_requested" | "refunded" | "refunded_in_part") => {
       await recordPaymentTransition(tx, { payment: { ...payment, status }, event, cause, details, now });
       status = event === "refunded" ? "refunded" : event === "refund_requested" ? "refund_pending" : status;
     };
-    if (result.status === "pending") await step("refund_requested");
-    else if (part.refundsAll) {
+    if (outcome.status === "pending") await step("refund_requested");
+    else if (refundsAll) {
       if (status === "succeeded") await step("refund_requested");
       await step("refunded");
     } else await step("refunded_in_part");
@@ -122,8 +133,11 @@ export async function refundLockedBooking(
         paymentId: payment.id,
         idempotencyKey: input.idempotencyKey,
         amountCents: part.amountCents,
-        providerReference: result.providerReference,
-        status: result.status,
+        providerReference: outcome.providerReference,
+        channel: outcome.channel,
+        paidOutOn,
+        reference: input.reference ?? null,
+        status: outcome.status,
         reason: input.reason ?? null,
         staffId: input.staff.id || null,
         staffEmail: input.staff.email,
@@ -132,6 +146,7 @@ export async function refundLockedBooking(
       .returning();
     if (row) made.push(row);
   }
+  const after = await writeAccountFigures(tx, booking.id, now, `refund by staff ${input.staff.email}`);
 
   const customer = input.notify ? await customerOf(tx, deps, booking) : null;
   if (customer) {
@@ -144,14 +159,48 @@ export async function refundLockedBooking(
         name: customer.name,
         code: customer.code,
         eventTitle: customer.eventTitle,
-        amountCents: plan.totalCents,
-        reason: input.reason ?? null,
+        amountCents: sumOf(made),
+        // The desk's note stays in the audit trail; the customer reads only what staff wrote for them.
+        reason: input.message ?? null,
         manageUrl: customer.manageUrl,
+        account: emailAccountOf(after),
       },
     });
   }
-  return answerOf(booking.id, made, refundableCents(cardPayments) - plan.totalCents);
+  return answerOf(booking.id, made, after.refundableCents);
 }
+
+type LedgerRefund = typeof refunds.$inferSelect;
+type GivenBack = { channel: "provider" | "recorded"; providerReference: string | null; status: "succeeded" | "pending" };
+
+/** Card money goes back through the provider that took it; money the operator received itself is paid out by it and recorded. */
+async function giveBack(
+  deps: StaffActionDeps,
+  input: { booking: BookingRow; payment: LedgerPayment; amountCents: number; idempotencyKey: string },
+): Promise<GivenBack> {
+  const { payment } = input;
+  if (payment.method !== "card") return { channel: "recorded", providerReference: null, status: "succeeded" };
+  const provider = deps.provider;
+  // A card payment of a provider no longer configured cannot be refunded from here.
+  if (!provider || provider.name !== payment.provider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
+  if (!payment.providerReference) throw new Error(`payment ${payment.id} has no provider reference to refund`);
+  try {
+    const result = await provider.refund({
+      providerReference: payment.providerReference,
+      amountCents: input.amountCents,
+      idempotencyKey: `${input.idempotencyKey}:${payment.id}`,
+      paymentId: payment.id,
+      bookingId: input.booking.id,
+    });
+    return { channel: "provider", providerReference: result.providerReference, status: result.status };
+  } catch {
+    // The transaction rolls back: nothing is recorded as refunded (a part already refunded at the
+    // provider is answered again, not repeated, when staff retry with the same key).
+    throw new AppError("BAD_GATEWAY", "refundProviderFailed");
+  }
+}
+
+const sumOf = (rows: readonly LedgerRefund[]) => rows.reduce((sum, row) => sum + row.amountCents, 0);
 
 /** What the refund made with `key` gave back, answered again (null when that key refunded nothing). */
 export async function earlierRefund(tx: Queryable, deps: StaffActionDeps, booking: BookingRow, key: string): Promise<RefundAnswer | null> {
@@ -161,20 +210,22 @@ export async function earlierRefund(tx: Queryable, deps: StaffActionDeps, bookin
     .where(and(eq(refunds.bookingId, booking.id), eq(refunds.idempotencyKey, key)))
     .orderBy(asc(refunds.createdAt));
   if (earlier.length === 0) return null;
-  const cardPayments = deps.provider
-    ? await tx
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, booking.id), eq(payments.provider, deps.provider.name)))
-    : [];
-  return answerOf(booking.id, earlier, refundableCents(cardPayments));
+  const account: BookingAccount = accountOf(booking, await readLedger(tx, booking.id), deps.now());
+  return answerOf(booking.id, earlier, account.refundableCents);
 }
 
-function answerOf(bookingId: string, rows: (typeof refunds.$inferSelect)[], refundable: number): RefundAnswer {
+function answerOf(bookingId: string, rows: readonly LedgerRefund[], refundable: number): RefundAnswer {
   return {
     uuid: bookingId,
-    refunded_cents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+    refunded_cents: sumOf(rows),
     refundable_cents: refundable,
-    refunds: rows.map((row) => ({ payment_uuid: row.paymentId, amount_cents: row.amountCents, provider_reference: row.providerReference, status: row.status })),
+    refunds: rows.map((row) => ({
+      payment_uuid: row.paymentId,
+      amount_cents: row.amountCents,
+      channel: row.channel,
+      provider_reference: row.providerReference,
+      paid_out_on: row.paidOutOn,
+      status: row.status,
+    })),
   };
 }

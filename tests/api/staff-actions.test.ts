@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, eventDayResources, events, outboxEmails, payments, refunds, resourceReservations, waitlistEntries } from "../../server/db/schema";
+import {
+  bookingEvents,
+  bookings,
+  eventDayResources,
+  events,
+  outboxEmails,
+  payments,
+  refunds,
+  resourceReservations,
+  waitlistEntries,
+} from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { enqueueEmail } from "../../server/email/enqueue-email";
 import { createSandboxTestApi } from "../support/api-client";
@@ -60,7 +70,11 @@ const mailsOf = (bookingId: string, template: string) =>
     .where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, template)));
 
 /** A held card booking of the trip in the customer's language `locale`. */
-async function heldBooking(locale: "en" | "de" = "de", eventId: string = seedIds.events.golfYogaTrip, resources: { resourceId: string; quantity: number }[] = []) {
+async function heldBooking(
+  locale: "en" | "de" = "de",
+  eventId: string = seedIds.events.golfYogaTrip,
+  resources: { resourceId: string; quantity: number }[] = [],
+) {
   const { bookingId } = await createHeldCardBooking(database.db, eventId, { companions: ["non_playing"], resources });
   await database.db.update(bookings).set({ locale }).where(eq(bookings.id, bookingId));
   return bookingId;
@@ -176,14 +190,29 @@ describe("cancel", () => {
     const held = await bookingRow(bookingId);
     // The event is full now, with one party waiting.
     const [event] = await database.db.select().from(events).where(eq(events.id, eventId));
-    await database.db.update(events).set({ capacity: event?.placesTaken ?? 0 }).where(eq(events.id, eventId));
+    await database.db
+      .update(events)
+      .set({ capacity: event?.placesTaken ?? 0 })
+      .where(eq(events.id, eventId));
     await database.db.insert(waitlistEntries).values({ eventId, email: "waiting@example.com", name: "Wait Ing", partySize: 1, locale: "en" });
     const usedBefore = (await database.db.select().from(eventDayResources).where(eq(eventDayResources.id, resource.id)))[0]?.used ?? 0;
 
-    const response = await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: "full", notify: true, reason: "Track closed" });
+    const response = await post(`/api/staff/bookings/${bookingId}/cancel`, {
+      refund: "full",
+      notify: true,
+      reason: "Track closed",
+      message: "The circuit closed the track for repairs; we are sorry.",
+    });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: Record<string, unknown> };
-    expect(data).toMatchObject({ uuid: bookingId, status: "cancelled", places_released: held.placesHeld, resources_released: 1, waitlist_offers: 1, refund: null });
+    expect(data).toMatchObject({
+      uuid: bookingId,
+      status: "cancelled",
+      places_released: held.placesHeld,
+      resources_released: 1,
+      waitlist_offers: 1,
+      refund: null,
+    });
     expect(await bookingRow(bookingId)).toMatchObject({ status: "cancelled", placesHeld: 0 });
     expect((await database.db.select().from(eventDayResources).where(eq(eventDayResources.id, resource.id)))[0]?.used).toBe(usedBefore - 1);
     const [reservation] = await database.db.select().from(resourceReservations).where(eq(resourceReservations.bookingId, bookingId));
@@ -195,7 +224,9 @@ describe("cancel", () => {
     expect(audit?.details).toMatchObject({ event: "cancelled_by_staff", staffId, staffEmail: demoAccounts.staff.email, reason: "Track closed" });
     const [mail] = await mailsOf(bookingId, "booking-cancelled");
     expect(mail).toMatchObject({ locale: "de" });
-    expect(mail?.payload).toMatchObject({ reason: "Track closed", refundCents: 0 });
+    // The internal note stays in the audit trail; the customer reads only the message written for them (issue 28).
+    expect(mail?.payload).toMatchObject({ reason: "The circuit closed the track for repairs; we are sorry.", refundCents: 0 });
+    expect(JSON.stringify(mail?.payload)).not.toContain("Track closed");
     expect(String(mail?.payload.manageUrl)).toContain("/my-booking/");
 
     // Twice: 409, nothing changes.
@@ -319,7 +350,9 @@ describe("refund", () => {
     const { bookingId } = await paidBooking(2000);
     const unpaid = await heldBooking();
     const before = await snapshotDatabase(database.db);
-    const over = await post(`/api/staff/bookings/${bookingId}/refund`, { amount_cents: 2001, idempotency_key: "over-refund-01" }, staffToken, { "accept-language": "de" });
+    const over = await post(`/api/staff/bookings/${bookingId}/refund`, { amount_cents: 2001, idempotency_key: "over-refund-01" }, staffToken, {
+      "accept-language": "de",
+    });
     expect(over.status).toBe(409);
     expect(((await over.json()) as { message: string }).message).toContain("höchstens 20.00 EUR");
     expect((await post(`/api/staff/bookings/${unpaid}/refund`, { idempotency_key: "nothing-paid-01" })).status).toBe(409);
@@ -434,7 +467,16 @@ describe("refused input", () => {
     expect(answer.message).toBe("Die Anfrage ist ungültig.");
     expect(Object.keys(answer.errors)).toEqual(expect.arrayContaining(["notify"]));
     expect((await post(`/api/staff/bookings/${bookingId}/messages`, { subject: "x", body: "y".repeat(5001) })).status).toBe(422);
-    expect((await post("/api/staff/bookings/bulk", { action: "cancel", booking_uuids: Array.from({ length: 201 }, () => randomUUID()), refund: "none", notify: false })).status).toBe(422);
+    expect(
+      (
+        await post("/api/staff/bookings/bulk", {
+          action: "cancel",
+          booking_uuids: Array.from({ length: 201 }, () => randomUUID()),
+          refund: "none",
+          notify: false,
+        })
+      ).status,
+    ).toBe(422);
     expect((await post(`/api/staff/bookings/${bookingId}/refund`, { amount_cents: -5, idempotency_key: "negative-01" })).status).toBe(422);
     expect((await post(`/api/staff/bookings/${bookingId}/payments`, { amount_cents: 100, received_on: "15.01.2026" })).status).toBe(422);
     expect((await post(`/api/staff/bookings/${randomUUID()}/cancel`, { refund: "none", notify: false })).status).toBe(404);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffBookingDetailResponseSchema, staffBookingsResponseSchema, type StaffBookingsPage } from "../../core/contracts/staff-bookings";
 import type { DatabaseHandle } from "../../server/db/client";
+import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { insertDemoEventCopy } from "../../server/db/demo";
 import { siteSettings } from "../../server/db/factories/site";
 import { bookingEvents, bookings, eventDayResources, outboxEmails, participants, payments, uploads, users } from "../../server/db/schema";
@@ -74,6 +75,21 @@ async function insertBooking(event: { eventId: string; formId: string }, made: M
     { bookingId: id, role: "main", position: 0, forename: made.forename, surname: made.surname, email: made.email, phone: made.phone },
     { bookingId: id, role: "companion", companionType: "non_playing", position: 1, forename: "Guest", surname: made.surname },
   ]);
+  // What was paid is on the ledger, as the payment verbs leave it; the account writes the row's figures (decision 067).
+  if (made.paid > 0) {
+    await database.db
+      .insert(payments)
+      .values({
+        bookingId: id,
+        provider: "sandbox",
+        providerReference: `test-${id}`,
+        kind: "full",
+        amountCents: made.paid,
+        status: "succeeded",
+        returnTokenHash: randomUUID(),
+      });
+  }
+  await writeAccountFigures(database.db, id, new Date(), "test booking");
   return id;
 }
 

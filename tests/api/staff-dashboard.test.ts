@@ -13,6 +13,7 @@ import { createTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
 import { expectMatrixStatus, staffCallerHeaders, staffCallers, type StaffCaller } from "../support/staff-callers";
 import { createTestDatabase } from "../support/test-database";
+import { writeAccountFigures } from "../../server/bookings/booking-account";
 
 /**
  * `GET api/staff/dashboard` (issue 13; decision 031): the numbers of an event of the test's own,
@@ -83,6 +84,9 @@ async function insertBooking(input: {
     holdExpiresAt: input.status === "submitted" || input.status === "awaiting_payment" ? new Date(now.getTime() + 30 * 60_000) : null,
     submittedAt: input.status === "draft" ? null : (input.submittedAt ?? now),
   });
+  // What was paid is on the ledger, as the payment verbs leave it; the account writes the row's figures (decision 067).
+  if ((input.paidCents ?? 0) > 0) await insertPayment(id, input.paidCents ?? 0, "succeeded");
+  else await writeAccountFigures(database.db, id, now, "test booking");
   if (input.places > 0) {
     await database.db
       .update(events)
@@ -97,6 +101,7 @@ async function insertPayment(bookingId: string, amountCents: number, status: "re
     .insert(payments)
     .values({ bookingId, provider: "sandbox", providerReference: `test-${randomUUID()}`, kind: "deposit", amountCents, status, returnTokenHash: randomUUID() })
     .returning({ id: payments.id });
+  await writeAccountFigures(database.db, bookingId, now, "test payment");
   return row?.id ?? "";
 }
 
@@ -171,7 +176,9 @@ describe("GET api/staff/dashboard", () => {
       min_participants: 12,
       min_participants_reached: false,
       money: {
-        paid_cents: 30_000 + 5_000 + 2_000 + 12_000 + 10_000,
+        // Net paid from the booking account (decision 067): money kept for refund (the second payment, the late
+        // payment of the expired booking) is held until it is given back.
+        paid_cents: 30_000 + 5_000 + 2_000 + 12_000 + 10_000 + 10_000 + 2_500,
         // confirmed 15,000 + 6,000, in review 40,000, held 10,000 + 20,000; nothing of the expired, rejected, draft, paid
         outstanding_cents: 15_000 + 6_000 + 40_000 + 10_000 + 20_000,
       },

@@ -37,11 +37,16 @@ const allowedBooking: [BookingStatus, BookingEvent, BookingStatus][] = [
   ["expired", "paid_in_part", "confirmed"],
   ["expired", "paid_in_full", "paid"],
   // Staff cancel any submitted booking that is not over yet (issue 13); once.
-  ...(["submitted", "awaiting_payment", "in_review", "confirmed", "paid", "expired"] as const).map(
-    (status): [BookingStatus, BookingEvent, BookingStatus] => [status, "cancelled_by_staff", "cancelled"],
-  ),
+  ...(["submitted", "awaiting_payment", "in_review", "confirmed", "paid", "expired"] as const).map((status): [BookingStatus, BookingEvent, BookingStatus] => [
+    status,
+    "cancelled_by_staff",
+    "cancelled",
+  ]),
   // A bank transfer recorded on a booking paid in full already: noted, the status stays.
   ["paid", "paid_beyond_total", "paid"],
+  // The account moved without a payment (decision 067): a raised price or a refund reopens, a lowered price settles.
+  ["paid", "account_reopened", "confirmed"],
+  ["confirmed", "account_settled", "paid"],
   // An invoice can be issued for any booking that was submitted; it does not change the status.
   ...bookingStatuses.filter((status) => status !== "draft").map((status): [BookingStatus, BookingEvent, BookingStatus] => [status, "invoice_issued", status]),
 ];
@@ -103,7 +108,8 @@ describe("the booking state machine", () => {
     expect(bookingFollowUps.paid_in_part).toEqual(["schedule_balance_due"]);
     expect(bookingFollowUps.balance_reminder_sent).toEqual(["schedule_next_balance_reminder"]);
     const withFollowUps = bookingEventNames.filter((event) => bookingFollowUps[event].length > 0);
-    expect(withFollowUps.sort()).toEqual(["balance_reminder_sent", "paid_in_part", "sma_verified", "submitted_for_card_payment"]);
+    expect(bookingFollowUps.account_reopened).toEqual(["schedule_balance_due"]);
+    expect(withFollowUps.sort()).toEqual(["account_reopened", "balance_reminder_sent", "paid_in_part", "sma_verified", "submitted_for_card_payment"]);
   });
 
   it("a payment is paid in part while something is outstanding, in full once nothing is", () => {

@@ -24,7 +24,19 @@ function useFieldOf(intent: BookingActionIntent, answer: BookingActionAnswer | u
   });
 }
 
-function TextArea({ field, label, rows = 3, maxLength, required }: { field: ReturnType<ReturnType<typeof useFieldOf>>; label: string; rows?: number; maxLength: number; required?: boolean }) {
+function TextArea({
+  field,
+  label,
+  rows = 3,
+  maxLength,
+  required,
+}: {
+  field: ReturnType<ReturnType<typeof useFieldOf>>;
+  label: string;
+  rows?: number;
+  maxLength: number;
+  required?: boolean;
+}) {
   const error = field.errors?.[0];
   return (
     <div>
@@ -74,8 +86,17 @@ function RefundablePayments({ actions }: { actions: BookingActionsView }) {
       </h3>
       <ul className="mt-2 space-y-2">
         {actions.refundablePayments.map((payment) => (
-          <li key={payment.uuid} aria-label={t(`admin.booking.paymentKinds.${payment.kind}`)} className="rounded-lg bg-navy-50 px-3 py-2 ring-1 ring-inset ring-navy-900/10">
-            <p className="font-semibold text-navy-900">{t(`admin.booking.paymentKinds.${payment.kind}`)}</p>
+          <li
+            key={payment.uuid}
+            aria-label={t(`admin.booking.paymentKinds.${payment.kind}`)}
+            className="rounded-lg bg-navy-50 px-3 py-2 ring-1 ring-inset ring-navy-900/10"
+          >
+            <p className="font-semibold text-navy-900">
+              {t(`admin.booking.paymentKinds.${payment.kind}`)} · {t(`admin.booking.paymentMethods.${payment.method}`)}
+            </p>
+            <p className="text-xs text-ink-soft">
+              {payment.channel === "provider" ? t("admin.booking.actions.cardRefund") : t("admin.booking.actions.recordedRefund")}
+            </p>
             <dl className="mt-1 grid grid-cols-3 gap-2 text-xs">
               {(
                 [
@@ -114,7 +135,9 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
       label={t("admin.booking.actions.cancel")}
       title={t("admin.booking.actions.cancelTitle")}
       confirmLabel={t("admin.booking.actions.cancelConfirm")}
-      fields={actions.refund ? { intent: "cancel", idempotency_key: actions.cancelKey } : { intent: "cancel", refund: "none", idempotency_key: actions.cancelKey }}
+      fields={
+        actions.refund ? { intent: "cancel", idempotency_key: actions.cancelKey } : { intent: "cancel", refund: "none", idempotency_key: actions.cancelKey }
+      }
       tone="danger"
     >
       <p>{t("admin.booking.actions.cancelText")}</p>
@@ -149,6 +172,7 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
         <input type="checkbox" name="notify" defaultChecked className="mt-0.5 h-4 w-4 accent-navy-800" />
         <span>{t("admin.booking.actions.notify", { email: actions.customerEmail ?? "" })}</span>
       </label>
+      <TextArea field={field("message")} label={t("admin.booking.actions.message")} maxLength={1000} />
       <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
     </ConfirmAction>
   );
@@ -174,6 +198,13 @@ function RefundAction({ actions, answer }: { actions: BookingActionsView; answer
         inputMode="decimal"
         autoComplete="off"
       />
+      {actions.recordsRefunds && (
+        <>
+          <Field field={field("paid_out_on")} label={t("admin.booking.actions.paidOutOn")} type="date" max={actions.today} />
+          <Field field={field("reference")} label={t("admin.booking.actions.paidOutReference")} maxLength={200} autoComplete="off" />
+        </>
+      )}
+      <TextArea field={field("message")} label={t("admin.booking.actions.message")} maxLength={1000} />
       <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
     </ConfirmAction>
   );
@@ -208,8 +239,35 @@ function RecordPaymentAction({ actions, answer }: { actions: BookingActionsView;
       confirmLabel={t("admin.booking.actions.recordPaymentConfirm")}
       fields={{ intent: "record-payment" }}
     >
-      <Field field={field("amount")} label={t("admin.booking.actions.amount")} hint={t("admin.booking.actions.amountHint")} inputMode="decimal" autoComplete="off" required />
-      <Field field={{ ...receivedOn, initialValue: receivedOn.initialValue ?? actions.today }} label={t("admin.booking.actions.receivedOn")} type="date" max={actions.today} required />
+      <label className="block text-sm font-semibold text-navy-900">
+        {t("admin.booking.actions.method")}
+        <select
+          name="method"
+          defaultValue={field("method").initialValue ?? actions.recordMethods[0]}
+          className="mt-1 block w-full rounded-lg border border-navy-900/20 px-3 py-2 font-normal"
+        >
+          {actions.recordMethods.map((method) => (
+            <option key={method} value={method}>
+              {t(`admin.booking.paymentMethods.${method}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Field
+        field={field("amount")}
+        label={t("admin.booking.actions.amount")}
+        hint={t("admin.booking.actions.amountHint")}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+      />
+      <Field
+        field={{ ...receivedOn, initialValue: receivedOn.initialValue ?? actions.today }}
+        label={t("admin.booking.actions.receivedOn")}
+        type="date"
+        max={actions.today}
+        required
+      />
       <Field field={field("reference")} label={t("admin.booking.actions.reference")} maxLength={200} autoComplete="off" />
     </ConfirmAction>
   );

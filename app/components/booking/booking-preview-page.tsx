@@ -151,6 +151,7 @@ function previewBooking(form: PublicForm, state: PreviewState, locale: BookingVi
     sma_status: "none",
     sma_blocking: false,
     sma_page: null,
+    account: null,
     companions: state.companions.map((companion) => ({
       uuid: companion.uuid,
       type: companion.type ?? null,

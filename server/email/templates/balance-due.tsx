@@ -4,6 +4,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatEndOfDayDeadline } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
 import type { BalanceDuePayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function balanceDueSubject(locale: Locale, payload: BalanceDuePayload): string {
@@ -28,6 +29,7 @@ export function BalanceDue({ locale, payload }: { locale: Locale; payload: Balan
         {t("balanceDue.intro", { eventTitle: payload.eventTitle, startsOn: formatDate(payload.startsOn, locale), amount, code: payload.code, date })}
       </Paragraph>
       {payload.reminder && <Paragraph>{t("balanceDue.reminder")}</Paragraph>}
+      {payload.account && <AccountSummary locale={locale} account={payload.account} />}
       <Paragraph>{t("balanceDue.deadline", { deadline: formatEndOfDayDeadline(payload.dueOn, locale) })}</Paragraph>
       <ActionButton locale={locale} href={payload.payUrl} label={t("balanceDue.button", { amount })} />
       <SmallPrint>{t("balanceDue.note")}</SmallPrint>

@@ -3,6 +3,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
 import type { BookingCancelledPayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function bookingCancelledSubject(locale: Locale, payload: BookingCancelledPayload): string {
@@ -25,6 +26,7 @@ export function BookingCancelled({ locale, payload }: { locale: Locale; payload:
       <Paragraph>
         {payload.refundCents > 0 ? t("bookingCancelled.refund", { amount: formatMoney(payload.refundCents, locale) }) : t("bookingCancelled.noRefund")}
       </Paragraph>
+      {payload.account && <AccountSummary locale={locale} account={payload.account} />}
       <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );

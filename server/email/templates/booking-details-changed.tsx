@@ -4,6 +4,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { brandColors, EmailLayout, Paragraph } from "../email-layout";
 import type { BookingDetailsChangedPayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 const styles = {
@@ -19,7 +20,8 @@ export function bookingDetailsChangedSubject(locale: Locale, payload: BookingDet
 /** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): every change from → to, and the money afterwards. */
 export function BookingDetailsChanged({ locale, payload }: { locale: Locale; payload: BookingDetailsChangedPayload }) {
   const t = emailText(locale);
-  const outstanding = payload.totalCents - payload.paidCents;
+  // The account when the mail carries it (decision 067): what is owed less what is paid, refunds counted.
+  const outstanding = payload.account ? payload.account.outstandingCents - payload.account.creditCents : payload.totalCents - payload.paidCents;
   return (
     <EmailLayout
       locale={locale}
@@ -48,6 +50,7 @@ export function BookingDetailsChanged({ locale, payload }: { locale: Locale; pay
           ))}
         </tbody>
       </table>
+      {payload.account && <AccountSummary locale={locale} account={payload.account} />}
       <Paragraph>
         {outstanding > 0
           ? t("bookingDetailsChanged.outstanding", { total: formatMoney(payload.totalCents, locale), amount: formatMoney(outstanding, locale) })

@@ -6,6 +6,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
 import type { BookingReceivedPayload } from "../email-messages";
+import { dueSentences } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 const styles = {
@@ -30,10 +31,11 @@ export function bookingReceivedSubject(locale: Locale, payload: BookingReceivedP
     : t(`bookingReceived.subjectBy.${payload.paymentOption}`, { code: payload.code });
 }
 
-/** What the mail says about money now: a card booking pays now, an invoice is transferred, a request (SMA) pays nothing until staff verified it. */
+/** Mails queued before the booking account (decision 067) say it as then: a card booking pays now, an invoice is transferred, a request (SMA) pays nothing until staff verified it. */
 function dueText(t: ReturnType<typeof emailText>, payload: BookingReceivedPayload, money: (cents: number) => string): string {
   const amount = money(payload.remainderCents > 0 ? payload.depositCents : payload.totalCents);
-  if (payload.paymentOption === "sma") return t(payload.remainderCents > 0 ? "bookingReceived.dueAfterVerification" : "bookingReceived.dueAfterVerificationInFull", { amount });
+  if (payload.paymentOption === "sma")
+    return t(payload.remainderCents > 0 ? "bookingReceived.dueAfterVerification" : "bookingReceived.dueAfterVerificationInFull", { amount });
   return t(payload.remainderCents > 0 ? "bookingReceived.dueNow" : "bookingReceived.dueNowInFull", { amount });
 }
 
@@ -101,13 +103,23 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
           </tr>
         </tbody>
       </table>
-      <Text style={styles.due}>{dueText(t, payload, money)}</Text>
-      {payload.paymentOption === "sma" && <Paragraph>{t("bookingReceived.nothingChargedNow")}</Paragraph>}
-      {payload.remainderCents > 0 && payload.remainderDueOn && (
-        <Text style={styles.due}>
-          {t("bookingReceived.remainderDue", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
-        </Text>
+      {payload.account ? (
+        dueSentences(locale, payload.account).map((sentence) => (
+          <Text key={sentence} style={styles.due}>
+            {sentence}
+          </Text>
+        ))
+      ) : (
+        <>
+          <Text style={styles.due}>{dueText(t, payload, money)}</Text>
+          {payload.remainderCents > 0 && payload.remainderDueOn && (
+            <Text style={styles.due}>
+              {t("bookingReceived.remainderDue", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}
+            </Text>
+          )}
+        </>
       )}
+      {payload.paymentOption === "sma" && <Paragraph>{t("bookingReceived.nothingChargedNow")}</Paragraph>}
 
       <Heading as="h2" style={styles.subheading}>
         {t("bookingReceived.nextHeading")}
@@ -121,7 +133,15 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
         <ActionButton
           locale={locale}
           href={payload.payUrl}
-          label={t("bookingReceived.payButton", { amount: money(payload.remainderCents > 0 ? payload.depositCents : payload.totalCents) })}
+          label={t("bookingReceived.payButton", {
+            amount: money(
+              payload.account
+                ? payload.account.dueNowCents || payload.account.outstandingCents
+                : payload.remainderCents > 0
+                  ? payload.depositCents
+                  : payload.totalCents,
+            ),
+          })}
         />
       )}
       <ManageBookingLink locale={locale} href={payload.manageUrl} />

@@ -4,6 +4,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
 import type { PaymentReceivedPayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function paymentReceivedSubject(locale: Locale, payload: PaymentReceivedPayload): string {
@@ -31,12 +32,19 @@ export function PaymentReceived({ locale, payload }: { locale: Locale; payload: 
           date: formatDate(payload.startsOn, locale),
         })}
       </Paragraph>
-      <Paragraph>{t("paymentReceived.paidSoFar", { paid: money(payload.paidCents), total: money(payload.totalCents) })}</Paragraph>
-      <Paragraph>
-        {remainder > 0 && payload.remainderDueOn
-          ? t("paymentReceived.remainder", { amount: money(remainder), date: formatDate(payload.remainderDueOn, locale) })
-          : t("paymentReceived.paidInFull")}
-      </Paragraph>
+      {payload.account ? (
+        <AccountSummary locale={locale} account={payload.account} />
+      ) : (
+        <>
+          <Paragraph>{t("paymentReceived.paidSoFar", { paid: money(payload.paidCents), total: money(payload.totalCents) })}</Paragraph>
+          <Paragraph>
+            {remainder > 0 && payload.remainderDueOn
+              ? t("paymentReceived.remainder", { amount: money(remainder), date: formatDate(payload.remainderDueOn, locale) })
+              : t("paymentReceived.paidInFull")}
+          </Paragraph>
+        </>
+      )}
+      {payload.account && payload.account.outstandingCents === 0 && <Paragraph>{t("paymentReceived.paidInFull")}</Paragraph>}
       <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );

@@ -3,6 +3,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
 import type { SmaRejectedPayload, SmaRequestedPayload, SmaVerifiedPayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function smaVerifiedSubject(locale: Locale, payload: SmaVerifiedPayload): string {
@@ -13,9 +14,16 @@ export function smaVerifiedSubject(locale: Locale, payload: SmaVerifiedPayload):
 export function SmaVerified({ locale, payload }: { locale: Locale; payload: SmaVerifiedPayload }) {
   const t = emailText(locale);
   return (
-    <EmailLayout locale={locale} title={smaVerifiedSubject(locale, payload)} preview={t("smaVerified.preview")} heading={t("smaVerified.heading")} name={payload.name}>
+    <EmailLayout
+      locale={locale}
+      title={smaVerifiedSubject(locale, payload)}
+      preview={t("smaVerified.preview")}
+      heading={t("smaVerified.heading")}
+      name={payload.name}
+    >
       <Paragraph>{t("smaVerified.intro", { code: payload.code, eventTitle: payload.eventTitle })}</Paragraph>
       {payload.amountCents > 0 && <Paragraph>{t("smaVerified.pay", { amount: formatMoney(payload.amountCents, locale) })}</Paragraph>}
+      {payload.account && <AccountSummary locale={locale} account={payload.account} />}
       <ActionButton locale={locale} href={payload.payUrl} label={t("smaVerified.button")} />
       <SmallPrint>{t("smaVerified.note")}</SmallPrint>
       <ManageBookingLink locale={locale} href={payload.manageUrl} />
@@ -31,7 +39,13 @@ export function smaRejectedSubject(locale: Locale, payload: SmaRejectedPayload):
 export function SmaRejected({ locale, payload }: { locale: Locale; payload: SmaRejectedPayload }) {
   const t = emailText(locale);
   return (
-    <EmailLayout locale={locale} title={smaRejectedSubject(locale, payload)} preview={t("smaRejected.preview")} heading={t("smaRejected.heading")} name={payload.name}>
+    <EmailLayout
+      locale={locale}
+      title={smaRejectedSubject(locale, payload)}
+      preview={t("smaRejected.preview")}
+      heading={t("smaRejected.heading")}
+      name={payload.name}
+    >
       <Paragraph>{t("smaRejected.intro", { code: payload.code, eventTitle: payload.eventTitle })}</Paragraph>
       <ActionButton locale={locale} href={payload.eventsUrl} label={t("smaRejected.button")} />
       <ManageBookingLink locale={locale} href={payload.manageUrl} />
@@ -47,7 +61,13 @@ export function smaRequestedSubject(locale: Locale, payload: SmaRequestedPayload
 export function SmaRequested({ locale, payload }: { locale: Locale; payload: SmaRequestedPayload }) {
   const t = emailText(locale);
   return (
-    <EmailLayout locale={locale} title={smaRequestedSubject(locale, payload)} preview={t("smaRequested.preview")} heading={t("smaRequested.heading")} name="Team">
+    <EmailLayout
+      locale={locale}
+      title={smaRequestedSubject(locale, payload)}
+      preview={t("smaRequested.preview")}
+      heading={t("smaRequested.heading")}
+      name="Team"
+    >
       <Paragraph>
         {t("smaRequested.intro", {
           name: payload.name,

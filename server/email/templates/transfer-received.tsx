@@ -4,6 +4,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
 import type { TransferReceivedPayload } from "../email-messages";
+import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function transferReceivedSubject(locale: Locale, payload: TransferReceivedPayload): string {
@@ -31,14 +32,24 @@ export function TransferReceived({ locale, payload }: { locale: Locale; payload:
           eventTitle: payload.eventTitle,
         })}
       </Paragraph>
-      <Paragraph>{t("transferReceived.paidSoFar", { paid: money(payload.paidCents), total: money(payload.totalCents) })}</Paragraph>
-      <Paragraph>
-        {open > 0
-          ? t("transferReceived.open", { amount: money(open) })
-          : open < 0
-            ? t("transferReceived.overpaid", { amount: money(-open) })
-            : t("transferReceived.paidInFull")}
-      </Paragraph>
+      {payload.account ? (
+        <>
+          <AccountSummary locale={locale} account={payload.account} />
+          {payload.account.outstandingCents === 0 && payload.account.creditCents === 0 && <Paragraph>{t("transferReceived.paidInFull")}</Paragraph>}
+          {payload.account.creditCents > 0 && <Paragraph>{t("transferReceived.overpaid", { amount: money(payload.account.creditCents) })}</Paragraph>}
+        </>
+      ) : (
+        <>
+          <Paragraph>{t("transferReceived.paidSoFar", { paid: money(payload.paidCents), total: money(payload.totalCents) })}</Paragraph>
+          <Paragraph>
+            {open > 0
+              ? t("transferReceived.open", { amount: money(open) })
+              : open < 0
+                ? t("transferReceived.overpaid", { amount: money(-open) })
+                : t("transferReceived.paidInFull")}
+          </Paragraph>
+        </>
+      )}
       <ManageBookingLink locale={locale} href={payload.manageUrl} />
     </EmailLayout>
   );
