@@ -61,7 +61,9 @@ export const requireRole = (role: Exclude<Role, "customer">, options: ActorOptio
   createMiddleware<ActorEnv>(async (c, next) => {
     const actor = await resolveActor(c, options);
     if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
-    if (!(role === "admin" ? isAdmin(actor) : isStaff(actor))) throw new AppError("FORBIDDEN", "forbidden");
+    // The refusal says why: the call is for admins, or for staff with the second factor (issue 33).
+    if (role === "admin" && !isAdmin(actor)) throw new AppError("FORBIDDEN", "adminsOnly");
+    if (!isStaff(actor)) throw new AppError("FORBIDDEN", "staffOnly");
     await next();
   });
 

@@ -6,6 +6,8 @@ const refusalErrors = {
   not_found: () => new AppError("NOT_FOUND", "bookingNotFound"),
   unauthorized: () => new AppError("UNAUTHORIZED", "unauthorized"),
   forbidden: () => new AppError("FORBIDDEN", "forbidden"),
+  staff_only: () => new AppError("FORBIDDEN", "staffOnly"),
+  admins_only: () => new AppError("FORBIDDEN", "adminsOnly"),
 } satisfies Record<Refusal, () => AppError>;
 
 /**
