@@ -12,8 +12,9 @@ export type Role = (typeof roles)[number];
 export const staffRoles = ["staff", "admin"] as const satisfies readonly Role[];
 
 /**
- * A logged-in account with a live session (the claims of its access token). `secondFactor`: the
- * session was opened with staff's second factor; without it a staff account has no staff powers.
+ * A logged-in account with a live session, as the database holds it: the role of the account's row,
+ * and `secondFactor` when the session was opened with staff's second factor (never what the access
+ * token claims; issue 33). Without the second factor a staff account has no staff powers.
  */
 export type ActorUser = { userId: string; role: Role; sessionId: string; secondFactor?: boolean | undefined };
 
@@ -45,7 +46,7 @@ const seedMark: unique symbol = Symbol("seed");
  */
 export const seedActor: Actor = Object.freeze({ user: null, system: seedMark });
 
-/** The actor of a logged-in session (`claims` null: anonymous). */
+/** The actor of a logged-in session (null: anonymous). */
 export function actorOfUser(user: ActorUser | null): Actor {
   return { user };
 }
