@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { User } from "../../core/contracts/auth";
 import { isLocalPath } from "../../core/domain/local-path";
 import { defaultLocale, localeFromPath, localizePath, type Locale } from "../../core/i18n/locales";
-import type { AccessTokenClaims } from "../../server/auth/access-tokens";
+import type { LiveSession } from "../../server/accounts/authenticate-session";
 import type { WebContext } from "../../server/load-context";
 
 /**
@@ -33,11 +33,11 @@ export function toLogin(url: URL): Response {
 }
 
 /** The logged-in user's session, as the account services want it (after `requireUser`). */
-export async function sessionActor(url: URL, context: WebContext): Promise<AccessTokenClaims> {
-  const { claims } = await context.session();
-  if (claims) return claims;
+export async function sessionActor(url: URL, context: WebContext): Promise<LiveSession> {
+  const { liveSession } = await context.session();
+  if (liveSession) return liveSession;
   await requireUser(url, context);
-  throw new Error("a logged-in user without session claims");
+  throw new Error("a logged-in user without a live session");
 }
 
 /** Only paths of this site may be a redirect target after login. */

@@ -12,8 +12,9 @@ export type Role = (typeof roles)[number];
 export const staffRoles = ["staff", "admin"] as const satisfies readonly Role[];
 
 /**
- * A logged-in account with a live session (the claims of its access token). `secondFactor`: the
- * session was opened with staff's second factor; without it a staff account has no staff powers.
+ * A logged-in account with a live session, as the database holds it: the role of the account's row,
+ * and `secondFactor` when the session was opened with staff's second factor (never what the access
+ * token claims; issue 33). Without the second factor a staff account has no staff powers.
  */
 export type ActorUser = { userId: string; role: Role; sessionId: string; secondFactor?: boolean | undefined };
 
@@ -45,7 +46,7 @@ const seedMark: unique symbol = Symbol("seed");
  */
 export const seedActor: Actor = Object.freeze({ user: null, system: seedMark });
 
-/** The actor of a logged-in session (`claims` null: anonymous). */
+/** The actor of a logged-in session (null: anonymous). */
 export function actorOfUser(user: ActorUser | null): Actor {
   return { user };
 }
@@ -131,9 +132,11 @@ export type Action = keyof SubjectOf;
 
 /**
  * How a refusal answers: a booking someone may not touch is "not found" (its existence is not
- * revealed); account and staff calls say "log in" to the anonymous and "forbidden" to others.
+ * revealed); account and staff calls say "log in" to the anonymous, and to others why not: an
+ * account is only its own ("forbidden"), the back office is for staff with the second factor
+ * ("staff_only"), managing staff and the site settings for admins ("admins_only"; issue 33).
  */
-export type Refusal = "not_found" | "unauthorized" | "forbidden";
+export type Refusal = "not_found" | "unauthorized" | "forbidden" | "staff_only" | "admins_only";
 
 type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) => boolean; refusal: (actor: Actor) => Refusal };
 
@@ -151,7 +154,13 @@ const isAdminOrSeed = (actor: Actor): boolean => isAdmin(actor) || isSeed(actor)
 const isAccount = (actor: Actor, account: AccountSubject) => actor.user !== null && actor.user.userId === account.id;
 
 const bookingNotFound = () => "not_found" as const;
-const logInOrForbidden = (actor: Actor): Refusal => (actor.user ? "forbidden" : "unauthorized");
+const logInOr =
+  (refusal: Refusal) =>
+  (actor: Actor): Refusal =>
+    actor.user ? refusal : "unauthorized";
+const logInOrForbidden = logInOr("forbidden");
+const logInOrStaffOnly = logInOr("staff_only");
+const logInOrAdminsOnly = logInOr("admins_only");
 
 const rules: { [A in Action]: Rule<A> } = {
   // Drafts are the browser's: only its booking token opens them, a login alone does not (a draft of
@@ -171,35 +180,35 @@ const rules: { [A in Action]: Rule<A> } = {
   // The signed link is the guest's key; the owner reaches the same page from the dashboard.
   "booking.manage": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
   "booking.complete-details": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
-  "booking.decide-sma": { allows: isStaff, refusal: logInOrForbidden },
+  "booking.decide-sma": { allows: isStaff, refusal: logInOrStaffOnly },
   "account.read": { allows: isAccount, refusal: logInOrForbidden },
   "account.update": { allows: isAccount, refusal: logInOrForbidden },
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
-  "form.preview": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.desk": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.waitlist.manage": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.accounts.manage": { allows: isAdmin, refusal: logInOrForbidden },
-  "staff.bookings.read": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.bookings.download": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.events.export": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.dashboard.read": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.call-backs.read": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.call-backs.record-attempt": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.bookings.cancel": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.bookings.refund": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.bookings.send-email": { allows: isStaff, refusal: logInOrForbidden },
+  "form.preview": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.desk": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.waitlist.manage": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.accounts.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
+  "staff.bookings.read": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.bookings.download": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.events.export": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.dashboard.read": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.call-backs.read": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.call-backs.record-attempt": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.bookings.cancel": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.bookings.refund": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.bookings.send-email": { allows: isStaff, refusal: logInOrStaffOnly },
   // The seed writes the site settings and legal pages of every fresh installation (decision 043).
-  "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrForbidden },
-  "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrForbidden },
-  "staff.bookings.export": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.email-texts.manage": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.catalogue.read": { allows: isStaff, refusal: logInOrForbidden },
+  "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrAdminsOnly },
+  "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
+  "staff.bookings.export": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.email-texts.manage": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.catalogue.read": { allows: isStaff, refusal: logInOrStaffOnly },
   // The seed builds the demo catalogue (categories, events, their forms) through the same verbs.
-  "staff.catalogue.manage": { allows: isStaffOrSeed, refusal: logInOrForbidden },
-  "staff.bookings.edit": { allows: isStaff, refusal: logInOrForbidden },
-  "staff.forms.edit": { allows: isStaffOrSeed, refusal: logInOrForbidden },
+  "staff.catalogue.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
+  "staff.bookings.edit": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.forms.edit": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
   "seed.fixed-ids": { allows: isSeed, refusal: logInOrForbidden },
 };
 

@@ -31,7 +31,8 @@ type ActorOptions = {
 async function resolveActor(c: Context<ActorEnv>, options: ActorOptions): Promise<Actor> {
   const token = bearerTokenOf(c) ?? (options.orSessionCookie ? (accessTokenOf(c.req.raw) ?? null) : null);
   const session = token ? await c.var.services.accounts.authenticate(token) : null;
-  const actor = session ? actorOf(session.claims) : anonymousActor;
+  // The role and the second factor are the database's (the account's row, the session's family), never the token's claims.
+  const actor = session ? actorOf(session.liveSession) : anonymousActor;
   c.set("actor", actor);
   c.set("user", session?.user ?? null);
   return actor;
@@ -60,7 +61,9 @@ export const requireRole = (role: Exclude<Role, "customer">, options: ActorOptio
   createMiddleware<ActorEnv>(async (c, next) => {
     const actor = await resolveActor(c, options);
     if (!actor.user) throw new AppError("UNAUTHORIZED", "unauthorized");
-    if (!(role === "admin" ? isAdmin(actor) : isStaff(actor))) throw new AppError("FORBIDDEN", "forbidden");
+    // The refusal says why: the call is for admins, or for staff with the second factor (issue 33).
+    if (role === "admin" && !isAdmin(actor)) throw new AppError("FORBIDDEN", "adminsOnly");
+    if (!isStaff(actor)) throw new AppError("FORBIDDEN", "staffOnly");
     await next();
   });
 

@@ -6,6 +6,8 @@ const refusalErrors = {
   not_found: () => new AppError("NOT_FOUND", "bookingNotFound"),
   unauthorized: () => new AppError("UNAUTHORIZED", "unauthorized"),
   forbidden: () => new AppError("FORBIDDEN", "forbidden"),
+  staff_only: () => new AppError("FORBIDDEN", "staffOnly"),
+  admins_only: () => new AppError("FORBIDDEN", "adminsOnly"),
 } satisfies Record<Refusal, () => AppError>;
 
 /**
@@ -16,7 +18,7 @@ export function authorize<A extends Action>(actor: Actor, action: A, subject: Su
   if (!can(actor, action, subject)) throw refusalErrors[refusalOf(actor, action)]();
 }
 
-/** The actor of a session's claims (the account verbs' callers hold those), or the anonymous one. */
+/** The actor of a live session (as `authenticateSession` read it from the database), or the anonymous one. */
 export function actorOf(user: ActorUser | null | undefined): Actor {
   return { user: user ? { userId: user.userId, role: user.role, sessionId: user.sessionId, secondFactor: user.secondFactor === true } : null };
 }

@@ -1,7 +1,7 @@
 import { stringifySetCookie } from "cookie";
 import type { TokenResponse, User } from "../../core/contracts/auth";
 import { readCookie } from "../../core/i18n/locales";
-import type { AccessTokenClaims } from "../auth/access-tokens";
+import type { LiveSession } from "../accounts/authenticate-session";
 import { deviceCookieSeconds } from "../auth/device-cookies";
 import type { Accounts } from "../services/accounts";
 
@@ -95,10 +95,10 @@ export function secondFactorChallengeOf(request: Request): string | undefined {
 
 /**
  * The logged-in user of a page request. An expired access token is renewed with the refresh
- * token; the new cookies come back in `setCookies` for the answer. `claims` name the session
+ * token; the new cookies come back in `setCookies` for the answer. `liveSession` names the session
  * (for logout and the settings page).
  */
-export type WebSession = { user: User | null; claims: AccessTokenClaims | null; setCookies: string[] };
+export type WebSession = { user: User | null; liveSession: LiveSession | null; setCookies: string[] };
 
 /**
  * `clientAddress` and the user agent identify the browser: parallel tabs of it that all carry the
@@ -106,15 +106,15 @@ export type WebSession = { user: User | null; claims: AccessTokenClaims | null; 
  */
 export async function readSession(request: Request, accounts: Accounts, clientAddress: string): Promise<WebSession> {
   const session = await accounts.authenticate(accessTokenOf(request));
-  if (session) return { user: session.user, claims: session.claims, setCookies: [] };
+  if (session) return { user: session.user, liveSession: session.liveSession, setCookies: [] };
   const refreshToken = refreshTokenOf(request);
-  if (!refreshToken) return { user: null, claims: null, setCookies: [] };
+  if (!refreshToken) return { user: null, liveSession: null, setCookies: [] };
   try {
     const tokens = await accounts.refresh(refreshToken, { address: clientAddress, userAgent: request.headers.get("user-agent") ?? "" });
     const renewed = await accounts.authenticate(tokens.access_token);
-    return { user: renewed?.user ?? null, claims: renewed?.claims ?? null, setCookies: sessionCookies(request, tokens) };
+    return { user: renewed?.user ?? null, liveSession: renewed?.liveSession ?? null, setCookies: sessionCookies(request, tokens) };
   } catch {
-    return { user: null, claims: null, setCookies: clearedSessionCookies(request).slice(0, 2) };
+    return { user: null, liveSession: null, setCookies: clearedSessionCookies(request).slice(0, 2) };
   }
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatMoney } from "../../core/domain/money";
 import type { Locale } from "../../core/i18n/locales";
-import { sandboxTestCards, type SandboxCheckoutRow, type SandboxProvider } from "./sandbox-provider";
+import { isSandboxCheckoutId, sandboxTestCards, type SandboxCheckoutRow, type SandboxProvider } from "./sandbox-provider";
 
 /**
  * The sandbox's hosted payment page (`/sandbox-checkout/{id}`): what a provider's checkout page does,
@@ -250,7 +250,8 @@ export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider
   });
 
   async function openCheckout(id: string) {
-    const checkout = await provider.findCheckout(id);
+    // An id of another shape names no checkout: the "does not exist" page, without a query (decision 010).
+    const checkout = isSandboxCheckoutId(id) ? await provider.findCheckout(id) : null;
     if (!checkout) return { checkout: null, closed: null } as const;
     const text = texts[checkout.locale];
     if (checkout.status !== "open") return { checkout, closed: text.finished } as const;

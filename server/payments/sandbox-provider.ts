@@ -31,6 +31,19 @@ export const sandboxTestCards = {
 
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 
+/** A checkout's id: `sbx_` and 12 random bytes in lowercase hex, as `createCheckout` makes it. */
+const newCheckoutId = () => `sbx_${randomBytes(12).toString("hex")}`;
+const checkoutIdPattern = /^sbx_[0-9a-f]{24}$/;
+
+/**
+ * Whether `id` has the shape of a checkout id this sandbox makes. The hosted page asks before it
+ * looks one up: anything else (NUL, a lone surrogate, 10,000 characters) is an unknown checkout,
+ * never a query the database refuses (issue 33, decision 010).
+ */
+export function isSandboxCheckoutId(id: string): boolean {
+  return checkoutIdPattern.test(id);
+}
+
 const sandboxEventSchema = z.object({
   id: z.string(),
   type: z.enum(["checkout.completed", "checkout.failed", "checkout.expired"]).or(z.string()),
@@ -86,7 +99,7 @@ export function createSandboxProvider(options: {
     name: "sandbox",
 
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-      const id = `sbx_${randomBytes(12).toString("hex")}`;
+      const id = newCheckoutId();
       // Like a provider's idempotency key: the same key answers the checkout made the first time.
       await db
         .insert(sandboxCheckouts)

@@ -2,11 +2,10 @@ import type { LoginRequest, RegisterRequest, UpdateSettings } from "../../core/c
 import type { SecondFactorRequest } from "../../core/contracts/second-factor";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
-import type { AccessTokenClaims } from "../auth/access-tokens";
 import { actorOf } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import type { AccountsDeps } from "../accounts/accounts-deps";
-import { authenticateSession } from "../accounts/authenticate-session";
+import { authenticateSession, type LiveSession } from "../accounts/authenticate-session";
 import { isPasswordResetLinkUsable } from "../accounts/check-password-reset-link";
 import { activateAccount, activationLinkIsValid, activationPendingForBooking } from "../accounts/activate-account";
 import { createAccountForBooking } from "../accounts/create-account-for-booking";
@@ -26,9 +25,9 @@ import { startSession } from "../accounts/start-session";
 import { updateSettings } from "../accounts/update-settings";
 import { verifyEmail } from "../accounts/verify-email";
 
-/** The account verbs' callers hold either an actor (the API middleware) or a web session's claims (the pages). */
-export type ActorOrClaims = Actor | AccessTokenClaims;
-const toActor = (who: ActorOrClaims): Actor => ("userId" in who ? actorOf(who) : who);
+/** The account verbs' callers hold either an actor (the API middleware) or a web session's live session (the pages). */
+export type ActorOrSession = Actor | LiveSession;
+const toActor = (who: ActorOrSession): Actor => ("userId" in who ? actorOf(who) : who);
 
 /**
  * The account verbs (server/accounts/*) with their deps bound, under the names the API handlers and
@@ -65,11 +64,11 @@ export function bindAccounts(deps: AccountsDeps) {
     activateAccount: (token: string, password: string, locale: Locale) => activateAccount(deps, { token, password, locale }),
     /** The booking success page: did this booking's "create a customer account" send an activation mail that is still open? */
     activationPendingForBooking: (bookingId: string) => activationPendingForBooking(deps, { bookingId }),
-    getUser: (who: ActorOrClaims, userId?: string) => getAccount(deps, toActor(who), { userId }),
-    updateUser: (who: ActorOrClaims, userId: string, settings: UpdateSettings, locale: Locale, clientAddress: string) =>
+    getUser: (who: ActorOrSession, userId?: string) => getAccount(deps, toActor(who), { userId }),
+    updateUser: (who: ActorOrSession, userId: string, settings: UpdateSettings, locale: Locale, clientAddress: string) =>
       updateSettings(deps, toActor(who), { userId, settings, locale, clientAddress }),
-    deleteUser: (who: ActorOrClaims, userId: string) => deleteAccount(deps, toActor(who), { userId }),
-    listBookings: (who: ActorOrClaims, locale: Locale) => listOwnBookings(deps, toActor(who), { locale }),
+    deleteUser: (who: ActorOrSession, userId: string) => deleteAccount(deps, toActor(who), { userId }),
+    listBookings: (who: ActorOrSession, locale: Locale) => listOwnBookings(deps, toActor(who), { locale }),
   };
 }
 

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import type { DatabaseHandle } from "../../server/db/client";
 import { demoAccounts, seedIds } from "../../server/db/seed";
+import { createPaymentResponseSchema } from "../../core/contracts/payments";
+import { createApp } from "../../server/http/create-app";
+import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
 import { createSandboxTestApi } from "../support/api-client";
+import { createHeldCardBooking } from "../support/factories";
 import { fuzzSeed, hostileValues, seededRandom, stackOrException } from "../support/fuzz-inputs";
 import { createTestDatabase } from "../support/test-database";
 
@@ -517,6 +521,74 @@ describe("bad input is a clear 4xx, never a 5xx", () => {
     expect(query.status).toBe(422);
     expect(await query.json()).toMatchObject({ errors: { search: ["This contains characters that are not allowed."] } });
     expect((await api.get(`/api/booking/site/${2 ** 31}`)).status).toBe(422);
+    expect(api.errors).toEqual([]);
+  });
+
+  it("the sandbox's hosted payment page: a checkout id of any other shape is its 404 page, NUL and lone surrogates too, never a 5xx", async () => {
+    const logged: unknown[] = [];
+    const app = createApp({
+      services: api.services,
+      build: () => Promise.reject(new Error("these requests never reach a page")),
+      mode: "test",
+      pageCacheSeconds: 0,
+      sandboxCheckoutRoutes: createSandboxCheckoutRoutes({ provider: api.sandbox, now: () => new Date() }),
+      logError: (error) => logged.push(error),
+    });
+    // A real open checkout: its page opens, and its forms take junk without a 5xx.
+    const { bookingId, token } = await createHeldCardBooking(database.db, seedIds.events.golfCircleTournament, {});
+    const created = await api.app.request(`/api/booking/payment/create/${bookingId}/en`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ booking_token: token }),
+    });
+    expect(created.status).toBe(200);
+    const checkoutId = new URL(createPaymentResponseSchema.parse(await created.json()).data.redirect_url).pathname.split("/").at(-1)!;
+    const request = (url: string, init: RequestInit = {}) => app.request(`http://127.0.0.1:3000${url}`, init);
+    expect((await request(`/sandbox-checkout/${checkoutId}`)).status).toBe(200);
+
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const ids = [
+      // Not "" nor "..": the address would name another path (`/sandbox-checkout/..` is `/`).
+      ...parameterMutations.map((mutation) => mutation.value).filter((value) => value !== "" && value !== ".."),
+      "%00",
+      "a%00b",
+      `${checkoutId}%00`,
+      `sbx_${"0".repeat(23)}%00`,
+      "%ED%A0%80",
+      `${checkoutId.slice(0, -1)}%ED%A0%80`,
+      "%uD800",
+      checkoutId.toUpperCase(),
+      `${checkoutId}0`,
+      `sbx_${"0".repeat(24)}`,
+    ];
+    const answers: { what: string; status: number; type: string | null; text: string }[] = [];
+    for (const id of ids) {
+      for (const [what, url, init] of [
+        ["GET", `/sandbox-checkout/${id}`, {}],
+        ["pay", `/sandbox-checkout/${id}/pay`, { method: "POST", headers: form, body: "number=4242424242424242&expiry=12%2F39&cvc=123&holder=A" }],
+        ["confirm", `/sandbox-checkout/${id}/confirm`, { method: "POST", headers: form, body: "decision=approve" }],
+      ] as const) {
+        const response = await request(url, init);
+        answers.push({ what: `${what} ${id.slice(0, 40)}`, status: response.status, type: response.headers.get("content-type"), text: await response.text() });
+      }
+    }
+    for (const answer of answers) {
+      expect(answer.status, answer.what).toBe(404);
+      expect(answer.type, answer.what).toBe("text/html; charset=UTF-8");
+      expect(answer.text, answer.what).toContain("This payment page does not exist.");
+    }
+    // The real checkout's forms with NUL and lone surrogates in every field: its own answers, still open.
+    const junk = ["a%00b", "%ED%A0%80", "%uD800", hostileValues.megabyte];
+    for (const value of junk) {
+      const pay = await request(`/sandbox-checkout/${checkoutId}/pay`, { method: "POST", headers: form, body: `number=${value}&expiry=${value}&cvc=${value}&holder=${value}` });
+      expect(pay.status).toBe(422);
+    }
+    // A confirmation that is no "approve" fails the payment (once); after it the page is closed (409).
+    for (const value of junk) {
+      const confirm = await request(`/sandbox-checkout/${checkoutId}/confirm`, { method: "POST", headers: form, body: `decision=${value}` });
+      expect([303, 409]).toContain(confirm.status);
+    }
+    expect(logged).toEqual([]);
     expect(api.errors).toEqual([]);
   });
 

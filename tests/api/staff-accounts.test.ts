@@ -43,9 +43,10 @@ const auditOf = (userId: string) => database.db.select().from(staffAuditLog).whe
 
 describe("who may manage staff accounts", () => {
   const callers = [
-    { who: "anonymous", headers: () => ({}), status: 401 },
-    { who: "a customer", headers: () => as("customer"), status: 403 },
-    { who: "staff (not admin)", headers: () => as("staff"), status: 403 },
+    { who: "anonymous", headers: () => ({}), status: 401, message: "Please log in." },
+    // Issue 33: the refusal says why (these calls are for admins), not "your own account".
+    { who: "a customer", headers: () => as("customer"), status: 403, message: "This is only for admins." },
+    { who: "staff (not admin)", headers: () => as("staff"), status: 403, message: "This is only for admins." },
   ] as const;
   for (const caller of callers) {
     it(`answers ${caller.who} ${caller.status} on every call, changing nothing`, async () => {
@@ -56,7 +57,10 @@ describe("who may manage staff accounts", () => {
         send("POST", "/api/staff/accounts/invitations", { name: "New Person", email: "new.person@staff.example", role: "staff", locale: "en" }, caller.headers()),
         send("PATCH", `/api/staff/accounts/${member.id}`, { change: "disable" }, caller.headers()),
       ];
-      for (const response of await Promise.all(calls)) expect(response.status).toBe(caller.status);
+      for (const response of await Promise.all(calls)) {
+        expect(response.status).toBe(caller.status);
+        expect(errorResponseSchema.parse(await response.json()).message).toBe(caller.message);
+      }
       expect(await snapshotDatabase(database.db)).toEqual(before);
     });
   }

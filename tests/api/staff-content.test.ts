@@ -67,6 +67,8 @@ describe("site settings", () => {
       if (expected !== "allowed") {
         const refused = await send("PUT", "/api/staff/site", { ...input, company: "Taken Over Ltd" }, headers[caller]);
         expect(refused.status).toBe(expected);
+        // Issue 33: a refusal says why; the settings are for admins.
+        if (expected === 403) expect(errorResponseSchema.parse(await refused.json()).message).toBe("This is only for admins.");
         expect(await snapshotDatabase(database.db)).toEqual(before);
       }
     });

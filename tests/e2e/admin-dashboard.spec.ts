@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { formatMoney } from "../../core/domain/money";
 import { logIn } from "./booking-steps";
-import { expectNoAxeViolations, languages, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { decodeJwt, SignJWT } from "jose";
+import { expectNoAxeViolations, jwtKey, languages, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 import { createEvent } from "./test-data";
@@ -32,6 +33,7 @@ const texts = {
     raceCar: "Rental race car",
     coDriver: /Co-driver/,
     forbidden: "No access",
+    adminsOnly: "This is only for admins.",
   },
   de: {
     title: "Übersicht",
@@ -50,6 +52,7 @@ const texts = {
     raceCar: "Rennwagen (Miete)",
     coDriver: /Beifahrer/,
     forbidden: "Kein Zugang",
+    adminsOnly: "Dies ist nur für Administratorinnen und Administratoren.",
   },
 } as const;
 
@@ -167,6 +170,26 @@ for (const language of languages) {
         expect(answer.status(), format).toBe(403);
         expect(answer.headers()["content-disposition"]).toBeUndefined();
       }
+    });
+
+    test("a customer's session cookie re-signed with the real key to claim admin and the second factor opens nothing (issue 33)", async ({ page, context }) => {
+      await logIn(page, language.locale, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
+      const cookie = (await context.cookies()).find((candidate) => candidate.name.replace(/^__Host-/, "") === "session");
+      if (!cookie) throw new Error("no access cookie after login");
+      // The same live session, claiming powers: only the account's row and the session's row grant them.
+      const claims = decodeJwt(cookie.value);
+      const forged = await new SignJWT({ ...claims, role: "admin", mfa: true }).setProtectedHeader({ alg: "HS256" }).sign(jwtKey());
+      await context.addCookies([{ ...cookie, value: forged }]);
+      for (const path of ["/admin", "/admin/staff", "/admin/site"]) {
+        const response = await page.goto(`${language.prefix}${path}`);
+        expect(response?.status(), path).toBe(403);
+        await expect(page.getByRole("heading", { level: 1, name: t.forbidden })).toBeVisible();
+      }
+      // Still the customer's session: their own dashboard opens with the forged cookie.
+      expect((await page.goto(`${language.prefix}/dashboard`))?.status()).toBe(200);
+      const staffCall = await page.request.get("/api/staff/accounts", { headers: { authorization: `Bearer ${forged}`, "accept-language": language.acceptLanguage } });
+      expect(staffCall.status()).toBe(403);
+      expect(((await staffCall.json()) as { message: string }).message).toBe(t.adminsOnly);
     });
   });
 }

@@ -315,6 +315,26 @@ test("every form the pages render, with each field and the whole body mutated: n
   expect(findings).toEqual([]);
 });
 
+test("the sandbox's payment page (mounted before the pages' guard): NUL and lone surrogates in its address are its 404 page, never a 5xx", async () => {
+  const jar: Jar = new Map();
+  // Issue 33: `/sandbox-checkout/%00` answered 500. Every path mutation, and ids close to a real one's shape.
+  const ids = [...pathMutations, "%uD800", "%ED%B0%80", `sbx_${"0".repeat(23)}%00`, `sbx_${"0".repeat(22)}%ED%A0%80`, `sbx_${"0".repeat(24)}`];
+  const form = "application/x-www-form-urlencoded";
+  for (const id of ids) {
+    const answers = [
+      await probe(jar, "sandbox page", `/sandbox-checkout/${id}`),
+      await probe(jar, "sandbox pay", `/sandbox-checkout/${id}/pay`, { method: "POST", contentType: form, body: "number=4242424242424242&expiry=12%2F39&cvc=123&holder=a%00b" }),
+      await probe(jar, "sandbox confirm", `/sandbox-checkout/${id}/confirm`, { method: "POST", contentType: form, body: "decision=approve" }),
+    ];
+    for (const answer of answers) {
+      if (!answer) continue;
+      expect(answer.status, id.slice(0, 40)).toBe(404);
+      expect(answer.text, id.slice(0, 40)).toContain("This payment page does not exist.");
+    }
+  }
+  expect(findings).toEqual([]);
+});
+
 // ── The back office (issue 13) ─────────────────────────────────────────────────────────────────
 
 type StaffAccount = { email: string; password: string; totpSecret: string };

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { decodeJwt, SignJWT } from "jose";
-import { languages } from "./support";
+import { jwtKey, languages } from "./support";
 
 /** Issue 10 "Sessions that hold", in the browser: parallel tabs, and cross-site posts to /logout and /locale. */
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
@@ -10,12 +8,6 @@ const text = {
   en: { email: "E-mail address", password: "Password", submit: "Log in", dashboard: "Dashboard", bookings: "My bookings", nav: "Main navigation" },
   de: { email: "E-Mail-Adresse", password: "Passwort", submit: "Anmelden", dashboard: "Übersicht", bookings: "Meine Buchungen", nav: "Hauptnavigation" },
 } as const;
-
-/** The server of the end-to-end run keeps its generated signing key in its data folder. */
-function jwtKey(): Uint8Array {
-  const dataDir = process.env.E2E_DATA_DIR ?? "";
-  return new TextEncoder().encode(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim());
-}
 
 /** The session's access cookie (named `session`, possibly with a `__Host-` prefix behind HTTPS). */
 async function accessCookie(context: BrowserContext) {

@@ -3,6 +3,12 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
+/** The e2e server's signing key, which it generates into its data folder: a test forges or ages tokens with it. */
+export function jwtKey(): Uint8Array {
+  const dataDir = process.env.E2E_DATA_DIR ?? "";
+  return new TextEncoder().encode(readFileSync(path.join(dataDir, "jwt-secret"), "utf8").trim());
+}
+
 export const languages = [
   { locale: "en", prefix: "", acceptLanguage: "en-GB,en;q=0.9" },
   { locale: "de", prefix: "/de", acceptLanguage: "de-DE,de;q=0.9" },

@@ -155,9 +155,12 @@ describe("permissions: every role × every action", () => {
     expect(can(roles[role], action, subjectOf[action] as never)).toBe(expected);
   });
 
-  it.each(actions)("a refused %s answers: booking calls 'not found', account and staff calls 'log in' or 'forbidden'", (action) => {
+  it.each(actions)("a refused %s answers: booking calls 'not found', account and staff calls 'log in' or why not", (action) => {
     expect(refusalOf(roles.anonymous, action)).toBe(refusalOfAnonymous[action]);
-    expect(refusalOf(roles.otherCustomer, action)).toBe(refusalOfAnonymous[action] === "unauthorized" ? "forbidden" : "not_found");
+    // Issue 33: a logged-in caller is told why: only their own account, staff only, admins only.
+    const why = action.startsWith("account.") || action === "seed.fixed-ids" ? "forbidden" : allowed[action].includes("admin") && !allowed[action].includes("staff") ? "admins_only" : "staff_only";
+    expect(refusalOf(roles.otherCustomer, action)).toBe(refusalOfAnonymous[action] === "unauthorized" ? why : "not_found");
+    if (refusalOfAnonymous[action] === "unauthorized" && !can(roles.staff, action, subjectOf[action] as never)) expect(refusalOf(roles.staff, action)).toBe(why);
   });
 
   it("a guest booking (no owner) is not anyone's by login, and a token of nothing opens nothing", () => {
