@@ -106,6 +106,8 @@ export function createManageTestRoutes(options: {
         totalCents,
         depositCents: totalCents,
         remainderCents: 0,
+        // Paid by transfer: the whole amount is due by the transfer's date (decision 067), as submitDraft sets it.
+        depositDueOn: addDays(operatorToday(now), siteSettings.bankTransferDueDays),
         submittedAt: now,
       });
       await tx.insert(participants).values([
@@ -153,6 +155,7 @@ export function createManageTestRoutes(options: {
           totalCents,
           depositCents: totalCents,
           remainderCents: 0,
+          depositDueOn: addDays(operatorToday(now), siteSettings.bankTransferDueDays),
           // A second apart, oldest first, so that every sort has one answer.
           submittedAt: new Date(now.getTime() - number * 1000),
         });

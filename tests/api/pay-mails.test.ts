@@ -114,6 +114,12 @@ describe("the booking mail", () => {
     expect(mail.payload).toMatchObject({ payUrl: null });
     expectManageLinkOf((mail.payload as { manageUrl: string }).manageUrl, bookingId);
     expectManageLinkOf((await mailOf(email, "invoice")).payload.bookingsUrl, bookingId);
+    // The transfer is due by its date, not "now" (issue 28): the mail names the date the manage page shows.
+    for (const locale of ["en", "de"] as const) {
+      const { text } = await rendered(mail, locale);
+      expect(text).not.toMatch(locale === "en" ? /Due now/ : /Jetzt fällig/);
+      expect(text).toMatch(locale === "en" ? /due by \d{1,2} \w+ 20\d\d/ : /fällig bis \d{1,2}\. ?\S+ 20\d\d/);
+    }
   });
 
   it("of a call-back request (SMA): nothing due now, what will be due after the call; verified, the pay link and the manage link", async () => {

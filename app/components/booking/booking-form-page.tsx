@@ -246,7 +246,9 @@ export function BookingFormPage(props: BookingPageProps) {
   }
   /** The payment method's help says what is due on booking as the draft stands (deposit or everything). */
   function helpOf(item: PublicFormItem): string | null {
-    if (item.name !== "payment_option" || !props.paymentDue || !shownPrice) return item.help;
+    if (item.name !== "payment_option" || !props.paymentDue) return item.help;
+    // Without a price on this page the help still must not promise a deposit when everything is due (issue 28).
+    if (!shownPrice) return props.paymentDue === "full" ? t("bookingFlow.dueFullPlain") : item.help;
     const deposit = props.paymentDue === "deposit" ? shownPrice.deposit : null;
     return deposit
       ? t("bookingFlow.dueDeposit", { percent: deposit.percent, amount: shownPrice.dueNow, remainder: deposit.remainder, date: deposit.dueOn })

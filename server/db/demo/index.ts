@@ -6,6 +6,7 @@
  * customers do (bookings, accounts) and what has no back-office verb (guest voices) is made here by
  * the factories (decision 043).
  */
+import { operatorToday } from "../../../core/domain/dates";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Transaction } from "../client";
@@ -97,8 +98,10 @@ export async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed,
     totalCents,
     depositCents: totalCents,
     remainderCents: 0,
-    // "paid" means its succeeded payments add up to the total: the bank transfer below.
+    // "paid" means its succeeded payments add up to the total: the bank transfer below (the account's figures, decision 067).
     paidCents: totalCents,
+    paymentState: "paid",
+    depositDueOn: operatorToday(shiftDays(submittedAt, 14)),
     submittedAt,
     createdAt: submittedAt,
     updatedAt: submittedAt,
@@ -115,6 +118,8 @@ export async function insertDemoAccounts(tx: Transaction, opener: DemoEventSeed,
   await tx.insert(payments).values({
     bookingId,
     provider: "bank_transfer",
+    method: "bank_transfer",
+    receivedOn: operatorToday(paidAt),
     providerReference: `transfer-${pastBookingCode}`,
     kind: "full",
     amountCents: totalCents,

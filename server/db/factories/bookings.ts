@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { addDays, operatorToday, type IsoDate } from "../../../core/domain/dates";
+import { depositDueOn } from "../../../core/domain/payment-due";
 import { percentOf } from "../../../core/domain/pricing";
 import type { Locale } from "../../../core/i18n/locales";
 import { issueInvoice } from "../../invoices/issue-invoice";
@@ -37,10 +38,24 @@ export const placesOf = (parties: PartySeed[]): number => parties.reduce((places
  * the event is that close already, in which case everything is due at once.
  */
 function paymentSplit(site: SiteSettings, totalCents: number, startsOn: IsoDate, bookedOn: IsoDate) {
-  const remainderDueOn = addDays(startsOn, -site.balanceDueDaysBeforeEvent);
-  if (bookedOn >= remainderDueOn) return { depositCents: totalCents, remainderCents: 0, remainderDueOn: null };
-  const depositCents = percentOf(totalCents, site.depositPercent);
-  return { depositCents, remainderCents: totalCents - depositCents, remainderDueOn };
+  const balanceDueOn = addDays(startsOn, -site.balanceDueDaysBeforeEvent);
+  const split =
+    bookedOn >= balanceDueOn
+      ? { depositCents: totalCents, remainderCents: 0, remainderDueOn: null }
+      : {
+          depositCents: percentOf(totalCents, site.depositPercent),
+          remainderCents: totalCents - percentOf(totalCents, site.depositPercent),
+          remainderDueOn: balanceDueOn,
+        };
+  // An invoice booking's first instalment is due by the transfer's date (decision 067).
+  const firstDueOn = depositDueOn({
+    paymentOption: "invoice",
+    submittedOn: bookedOn,
+    dueDays: site.bankTransferDueDays,
+    remainderDueOn: split.remainderDueOn,
+    startsOn,
+  });
+  return { ...split, depositDueOn: firstDueOn, paymentState: totalCents === 0 ? ("nothing_due" as const) : ("unpaid" as const) };
 }
 
 /**
