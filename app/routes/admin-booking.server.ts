@@ -1,6 +1,7 @@
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
 import { bookingStatuses, type BookingStatus } from "../../core/domain/booking-status";
 import { describeAuditEntry } from "../../core/domain/audit-entry";
+import { mailFit, mailRefusalMessages } from "../../core/domain/booking-mail-fit";
 import { paymentStatuses, type PaymentStatus } from "../../core/domain/booking-state-machine";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
@@ -57,6 +58,8 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
   const base = localizePath(`/admin/bookings/${booking.uuid}`, locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const outstanding = Math.max(booking.money.total_cents - booking.money.paid_cents, 0);
+  const t = translatorFor(locale);
+  const fitOf = { status: booking.status, paymentOption: booking.money.payment_option, smaStatus: booking.sma.status, paidCents: booking.money.paid_cents };
   const address = (parts: StaffBookingDetail["people"][number]["address"]) =>
     [parts.street, [parts.postcode, parts.city].filter(Boolean).join(" "), parts.country ? countryName(parts.country, locale) : null]
       .filter(Boolean)
@@ -95,11 +98,16 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
         issued: formatDate(invoice.issued_on, locale),
         total: invoice.total_cents !== null ? money(invoice.total_cents) : null,
       })),
-      emails: booking.emails.map((mail) => ({
-        ...mail,
-        created: formatDateTime(mail.created_at, locale),
-        sent: mail.sent_at ? formatDateTime(mail.sent_at, locale) : null,
-      })),
+      emails: booking.emails.map((mail) => {
+        // "Send again" only where the mail still fits the booking (issue 28); else why not.
+        const fit = mailFit(mail.template, fitOf);
+        return {
+          ...mail,
+          created: formatDateTime(mail.created_at, locale),
+          sent: mail.sent_at ? formatDateTime(mail.sent_at, locale) : null,
+          unfit: fit.fits ? null : t(`api.${mailRefusalMessages[fit.reason]}`),
+        };
+      }),
       audit: booking.audit.map((entry) => auditView(entry, locale)),
     },
     links: { list: localizePath("/admin/bookings", locale) },

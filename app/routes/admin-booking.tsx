@@ -318,11 +318,12 @@ function Emails({ booking, answer }: { booking: Booking; answer: BookingActionAn
                   [t("admin.booking.sentAt"), mail.sent ?? mail.created],
                 ]}
               />
-              {mail.subject !== null && (
+              {mail.subject !== null && mail.unfit === null && (
                 <div className="flex justify-end pb-2">
                   <ResendEmailAction mail={{ uuid: mail.uuid, subject: mail.subject, to: mail.to }} />
                 </div>
               )}
+              {mail.subject !== null && mail.unfit !== null && <p className="pb-2 text-sm text-ink-soft">{t("admin.booking.notResent", { reason: mail.unfit })}</p>}
             </Entry>
           ))}
         </Entries>
