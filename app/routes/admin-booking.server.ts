@@ -1,6 +1,8 @@
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
 import { bookingStatuses, type BookingStatus } from "../../core/domain/booking-status";
-import { bookingEventNames, paymentEventNames, paymentStatuses, type PaymentStatus } from "../../core/domain/booking-state-machine";
+import { describeAuditEntry } from "../../core/domain/audit-entry";
+import { mailFit, mailRefusalMessages } from "../../core/domain/booking-mail-fit";
+import { paymentStatuses, type PaymentStatus } from "../../core/domain/booking-state-machine";
 import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { countryName } from "../../core/i18n/countries";
@@ -21,19 +23,18 @@ function fileSize(bytes: number, locale: Locale): string {
 /** A video's length as `m:ss` (`1:05`), the way players show it. */
 const minutesSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
 
-const auditEvents = [...bookingEventNames, ...paymentEventNames] as const;
-const isAuditEvent = (value: unknown): value is (typeof auditEvents)[number] => typeof value === "string" && (auditEvents as readonly string[]).includes(value);
 const isBookingStatus = (value: string): value is BookingStatus => (bookingStatuses as readonly string[]).includes(value);
 const isPaymentStatus = (value: string): value is PaymentStatus => (paymentStatuses as readonly string[]).includes(value);
 
 /**
- * One audit row as the timeline reads it: what happened (the state machine's event by name when the
- * row has one, else the row's own free-text cause), who did it (a staff member, else the system), and
- * the status before and after in the page's language.
+ * One audit row as the timeline reads it: what happened and a sentence from its structured details,
+ * in the page's language with amounts and dates formatted (`describeAuditEntry`; the row's English
+ * cause only where the details do not say it), who did it (a staff member, else the system), and the
+ * status before and after.
  */
 function auditView(entry: StaffBookingDetail["audit"][number], locale: Locale) {
   const t = translatorFor(locale);
-  const event = isAuditEvent(entry.details?.event) ? entry.details.event : null;
+  const described = describeAuditEntry({ cause: entry.cause, details: entry.details }, locale);
   const statusLabel = (status: string | null) => {
     if (status === null) return null;
     if (entry.subject === "payment") return isPaymentStatus(status) ? t(`admin.booking.paymentStatuses.${status}`) : status;
@@ -45,9 +46,9 @@ function auditView(entry: StaffBookingDetail["audit"][number], locale: Locale) {
     at: entry.at,
     when: formatDateTime(entry.at, locale),
     subject: t(`admin.booking.subjects.${entry.subject}`),
-    what: event ? t(`admin.booking.events.${event}`) : entry.cause,
-    // The free text is kept beside the event's name: it often says more (which payment, why).
-    cause: event ? entry.cause : null,
+    what: described.what,
+    text: described.text,
+    note: described.note,
     who: entry.actor?.email ?? entry.actor?.uuid ?? t("admin.booking.system"),
     change: from === null ? to : from === to ? t("admin.booking.unchanged", { status: to }) : `${from} → ${to}`,
   };
@@ -57,6 +58,8 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
   const t = translatorFor(locale);
   const base = localizePath(`/admin/bookings/${booking.uuid}`, locale);
   const money = (cents: number) => formatMoney(cents, locale);
+  // Whether money ever arrived (the account's paid, before refunds) decides which mails still fit.
+  const fitOf = { status: booking.status, paymentOption: booking.money.payment_option, smaStatus: booking.sma.status, paidCents: booking.money.account.paid_cents };
   const address = (parts: StaffBookingDetail["people"][number]["address"]) =>
     [parts.street, [parts.postcode, parts.city].filter(Boolean).join(" "), parts.country ? countryName(parts.country, locale) : null]
       .filter(Boolean)
@@ -92,11 +95,16 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
         issued: formatDate(invoice.issued_on, locale),
         total: invoice.total_cents !== null ? money(invoice.total_cents) : null,
       })),
-      emails: booking.emails.map((mail) => ({
-        ...mail,
-        created: formatDateTime(mail.created_at, locale),
-        sent: mail.sent_at ? formatDateTime(mail.sent_at, locale) : null,
-      })),
+      emails: booking.emails.map((mail) => {
+        // "Send again" only where the mail still fits the booking (issue 28); else why not.
+        const fit = mailFit(mail.template, fitOf);
+        return {
+          ...mail,
+          created: formatDateTime(mail.created_at, locale),
+          sent: mail.sent_at ? formatDateTime(mail.sent_at, locale) : null,
+          unfit: fit.fits ? null : t(`api.${mailRefusalMessages[fit.reason]}`),
+        };
+      }),
       audit: booking.audit.map((entry) => auditView(entry, locale)),
     },
     links: { list: localizePath("/admin/bookings", locale) },

@@ -320,11 +320,12 @@ function Emails({ booking, answer }: { booking: Booking; answer: BookingActionAn
                   [t("admin.booking.sentAt"), mail.sent ?? mail.created],
                 ]}
               />
-              {mail.subject !== null && (
+              {mail.subject !== null && mail.unfit === null && (
                 <div className="flex justify-end pb-2">
                   <ResendEmailAction mail={{ uuid: mail.uuid, subject: mail.subject, to: mail.to }} />
                 </div>
               )}
+              {mail.subject !== null && mail.unfit !== null && <p className="pb-2 text-sm text-ink-soft">{t("admin.booking.notResent", { reason: mail.unfit })}</p>}
             </Entry>
           ))}
         </Entries>
@@ -349,7 +350,8 @@ function AuditTrail({ booking }: { booking: Booking }) {
                 <time dateTime={entry.at}>{entry.when}</time> · {entry.subject}
               </p>
               <p className="font-semibold text-navy-900">{entry.what}</p>
-              {entry.cause && <p className="text-sm text-ink">{entry.cause}</p>}
+              {entry.text && <p className="text-sm text-ink">{entry.text}</p>}
+              {entry.note && <p className="break-words text-sm italic text-ink-soft">{t("admin.booking.auditNote", { note: entry.note })}</p>}
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
                 <dt className="text-ink-soft">{t("admin.booking.by")}</dt>
                 <dd className="break-words text-ink">{entry.who}</dd>

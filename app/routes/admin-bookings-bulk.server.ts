@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { maximumBulkBookings } from "../../core/contracts/staff-actions";
+import { maximumBulkBookings, type BulkActionBody } from "../../core/contracts/staff-actions";
+import { bookingStatuses, type BookingStatus } from "../../core/domain/booking-status";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
@@ -8,23 +9,27 @@ import { AppError } from "../../server/errors";
 import type { WebContext } from "../../server/load-context";
 
 /**
- * The bookings list's bulk actions (decision 033): the selection form's posts. Which bookings: the
- * ticked `booking` boxes, or, when "select all on this page" was ticked (`all_on_page`, which works
- * without scripts), every `page_booking` of the page. Each action goes to `services.staffActions.bulk`
- * (the API's `POST api/staff/bookings/bulk`), which answers per booking; the answer names each booking
- * by its code, with the verb's localized reason when it was refused.
+ * The bookings list's bulk actions (decisions 033, issue 28): the selection form's posts. Which
+ * bookings: the ticked `booking` boxes, or, when "select all on this page" was ticked (`all_on_page`,
+ * which works without scripts), every `page_booking` of the page. Nothing happens on the first post:
+ * "Resend confirmation…" and "Cancel bookings…" answer the plan of `services.staffActions.bulk` (the
+ * API's `POST api/staff/bookings/bulk` without `confirm`), each booking by its code and status with
+ * what will happen to it or why it is left out, and a confirmation form naming only the bookings that
+ * fit. Only that form's post (`confirm=yes`) acts; its answer lists each booking's outcome.
  */
-export const bulkIntents = ["resend", "review-cancel", "cancel"] as const;
+export const bulkIntents = ["resend", "cancel"] as const;
 export type BulkIntent = (typeof bulkIntents)[number];
 
 export type BulkOutcome = { uuid: string; code: string; done: boolean; reason: string | null };
+/** One booking of the plan: it will be acted on (a mail `to` an address), or it is left out with the reason. */
+export type BulkPlanRow = { uuid: string; code: string; status: BookingStatus | null; fits: boolean; to: string | null; reason: string | null };
 export type BulkAnswer =
-  | { kind: "results"; intent: "resend" | "cancel"; outcomes: BulkOutcome[] }
-  /** No scripts: "Cancel bookings…" answers the confirmation as a form on the page instead of a dialog. */
-  | { kind: "review"; bookings: { uuid: string; code: string }[] }
+  | { kind: "results"; intent: BulkIntent; outcomes: BulkOutcome[] }
+  | { kind: "review"; intent: BulkIntent; rows: BulkPlanRow[] }
   | { kind: "refused"; message: string };
 
 const uuid = z.string().uuid();
+const isStatus = (value: string | null): value is BookingStatus => value !== null && (bookingStatuses as readonly string[]).includes(value);
 
 /** The selection a form names: the ticked boxes, or the whole page; each id once, in order. */
 export function selectedBookingIds(form: FormData): string[] | null {
@@ -49,23 +54,35 @@ export async function bulkBookingsAction(
   if (ids === null) return refuse(t("api.invalidRequest"));
   if (ids.length === 0) return refuse(t("admin.bookings.bulk.noneSelected"));
   if (ids.length > maximumBulkBookings) return refuse(t("admin.bookings.bulk.tooMany", { count: maximumBulkBookings }));
-  const codes = await web.services.staffBookings.codes(desk.actor, { bookingIds: ids });
+  const confirm = form.get("confirm") === "yes";
   const staff = { id: desk.actor.user?.userId ?? "", email: desk.user.email };
-  const codeOf = (id: string) => codes[id] ?? id;
-  if (intent.data === "review-cancel") return { kind: "review", bookings: ids.map((id) => ({ uuid: id, code: codeOf(id) })) };
+  let body: BulkActionBody;
+  if (intent.data === "resend") body = { action: "resend_confirmation", booking_uuids: ids, confirm };
+  else if (!confirm) body = { action: "cancel", booking_uuids: ids, refund: "none", notify: false, confirm };
+  else {
+    const refund = z.enum(["none", "full"]).safeParse(form.get("refund") ?? "none");
+    const reason = String(form.get("reason") ?? "").trim();
+    if (!refund.success || reason.length > 1000) return refuse(t("api.invalidRequest"));
+    body = { action: "cancel", booking_uuids: ids, refund: refund.data, notify: form.get("notify") === "on", ...(reason ? { reason } : {}), confirm };
+  }
   try {
-    let body: Parameters<typeof web.services.staffActions.bulk>[1]["body"];
-    if (intent.data === "resend") body = { action: "resend_confirmation", booking_uuids: ids };
-    else {
-      const refund = z.enum(["none", "full"]).safeParse(form.get("refund") ?? "none");
-      const reason = String(form.get("reason") ?? "").trim();
-      if (!refund.success || reason.length > 1000) return refuse(t("api.invalidRequest"));
-      body = { action: "cancel", booking_uuids: ids, refund: refund.data, notify: form.get("notify") === "on", ...(reason ? { reason } : {}) };
+    const answer = await web.services.staffActions.bulk(desk.actor, { body, staff, locale, logError: (error) => console.error(error) });
+    // A booking not found has no code: it is named by its id.
+    const codeOf = (result: { uuid: string; booking_code: string | null }) => result.booking_code ?? result.uuid;
+    if (!answer.confirmed) {
+      const rows = answer.results.map((result) => ({
+        uuid: result.uuid,
+        code: codeOf(result),
+        status: isStatus(result.booking_status) ? result.booking_status : null,
+        fits: result.outcome === "planned",
+        to: result.outcome === "planned" ? result.to : null,
+        reason: result.outcome === "refused" ? result.reason : null,
+      }));
+      return { kind: "review", intent: intent.data, rows };
     }
-    const results = await web.services.staffActions.bulk(desk.actor, { body, staff, locale, logError: (error) => console.error(error) });
-    const outcomes = results.map((result) => ({
+    const outcomes = answer.results.map((result) => ({
       uuid: result.uuid,
-      code: codeOf(result.uuid),
+      code: codeOf(result),
       done: result.outcome === "ok",
       reason: result.outcome === "refused" ? result.reason : null,
     }));

@@ -90,9 +90,16 @@ export type StaffMessageBody = z.infer<typeof staffMessageBodySchema>;
 export const maximumBulkBookings = 200;
 const bulkBookingsSchema = z.array(z.string().uuid()).min(1).max(maximumBulkBookings);
 
+/**
+ * Nothing happens without it (issue 28): absent or false, the answer is the plan (what would happen
+ * to each booking, and which are refused and why) and nothing changes; true acts on each booking the
+ * plan still fits when its turn comes.
+ */
+const bulkConfirmSchema = z.boolean().optional();
+
 export const bulkActionBodySchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("resend_confirmation"), booking_uuids: bulkBookingsSchema }).strict(),
-  z.object({ action: z.literal("cancel"), booking_uuids: bulkBookingsSchema, ...cancelOptions }).strict(),
+  z.object({ action: z.literal("resend_confirmation"), booking_uuids: bulkBookingsSchema, confirm: bulkConfirmSchema }).strict(),
+  z.object({ action: z.literal("cancel"), booking_uuids: bulkBookingsSchema, ...cancelOptions, confirm: bulkConfirmSchema }).strict(),
 ]);
 export type BulkActionBody = z.infer<typeof bulkActionBodySchema>;
 
@@ -157,9 +164,17 @@ export type BookingEmail = z.infer<typeof bookingEmailSchema>;
 export const bookingEmailsResponseSchema = z.object({ data: z.array(bookingEmailSchema) });
 export const queuedEmailResponseSchema = z.object({ data: bookingEmailSchema });
 
+/** The booking a result is about, as it was when the plan was made or the action was taken (null: not found). */
+const bulkBookingFacts = { booking_code: z.string().nullable(), booking_status: z.string().nullable() };
+
 export const bulkResultSchema = z.discriminatedUnion("outcome", [
-  z.object({ uuid: z.string(), outcome: z.literal("ok") }),
-  z.object({ uuid: z.string(), outcome: z.literal("refused"), code: z.string(), reason: z.string() }),
+  /** Without `confirm`: the action fits this booking and would be taken; `to` is the address a mail would go to. */
+  z.object({ uuid: z.string(), outcome: z.literal("planned"), ...bulkBookingFacts, to: z.string().nullable() }),
+  z.object({ uuid: z.string(), outcome: z.literal("ok"), ...bulkBookingFacts }),
+  /** Refused (planned or taken): `code` the error code, `reason` in the caller's language; nothing changed for it. */
+  z.object({ uuid: z.string(), outcome: z.literal("refused"), code: z.string(), reason: z.string(), ...bulkBookingFacts }),
 ]);
 export type BulkResult = z.infer<typeof bulkResultSchema>;
-export const bulkResponseSchema = z.object({ data: z.object({ results: z.array(bulkResultSchema) }) });
+export const bulkAnswerSchema = z.object({ confirmed: z.boolean(), results: z.array(bulkResultSchema) });
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
+export const bulkResponseSchema = z.object({ data: bulkAnswerSchema });

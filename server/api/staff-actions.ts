@@ -166,14 +166,15 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/bulk",
-      summary: "One action on up to 200 bookings (staff), each on its own; answers ok or refused per booking.",
+      summary:
+        "One action on up to 200 bookings (staff). Without `confirm: true` nothing changes: the answer is the plan, per booking planned or refused with the reason (a cancelled or rejected booking gets no confirmation mail). With it, the action runs on each booking on its own: ok or refused per booking.",
       request: { ...body(bulkActionBodySchema) },
-      responses: { 200: json(bulkResponseSchema, "The outcome per booking"), ...staffAnswers },
+      responses: { 200: json(bulkResponseSchema, "The plan, or the outcome, per booking"), ...staffAnswers },
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const results = await c.var.services.staffActions.bulk(c.var.actor, { body: input, staff: staffOf(c), locale: c.var.locale, logError });
-      return c.json({ data: { results } }, 200);
+      const data = await c.var.services.staffActions.bulk(c.var.actor, { body: input, staff: staffOf(c), locale: c.var.locale, logError });
+      return c.json({ data }, 200);
     },
   );
 }

@@ -421,6 +421,18 @@ describe("e-mails", () => {
     const after = ((await (await call("GET", `/api/staff/bookings/${bookingId}/emails`, null, staffToken)).json()) as { data: { template: string }[] }).data;
     expect(after.map((mail) => mail.template)).toEqual(expect.arrayContaining(["booking-received", "staff-message"]));
 
+    // Once cancelled, its confirmation ("please transfer the deposit") no longer fits: 409 with the reason, nothing sent.
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: "none", notify: false })).status).toBe(200);
+    const afterCancel = await snapshotDatabase(database.db);
+    const refused = await post(`/api/staff/bookings/${bookingId}/emails/resend`, { outbox_id: confirmation?.outbox_id }, staffToken, {
+      "accept-language": "de",
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Die Buchung ist storniert/);
+    expect(await snapshotDatabase(database.db)).toEqual(afterCancel);
+    // A message still reaches a cancelled booking's customer (what staff write is theirs to send).
+    expect((await post(`/api/staff/bookings/${bookingId}/emails/resend`, { outbox_id: sent?.id })).status).toBe(200);
+
     // A mail of another booking is not this booking's to resend.
     const other = await invoiceBooking();
     const before = await snapshotDatabase(database.db);
@@ -430,27 +442,96 @@ describe("e-mails", () => {
 });
 
 describe("bulk", () => {
+  type BulkAnswer = {
+    data: {
+      confirmed: boolean;
+      results: { uuid: string; outcome: string; code?: string; reason?: string; booking_status: string | null; to?: string | null }[];
+    };
+  };
+
   it("cancels each booking on its own and answers per booking; a refusal undoes nothing", async () => {
     const first = await heldBooking();
     const second = await heldBooking();
     await post(`/api/staff/bookings/${second}/cancel`, { refund: "none", notify: false });
     const unknown = randomUUID();
-    const response = await post("/api/staff/bookings/bulk", { action: "cancel", booking_uuids: [first, second, unknown], refund: "none", notify: true });
+    const response = await post("/api/staff/bookings/bulk", {
+      action: "cancel",
+      booking_uuids: [first, second, unknown],
+      refund: "none",
+      notify: true,
+      confirm: true,
+    });
     expect(response.status).toBe(200);
-    const { results } = ((await response.json()) as { data: { results: { uuid: string; outcome: string; code?: string }[] } }).data;
+    const { confirmed, results } = ((await response.json()) as BulkAnswer).data;
+    expect(confirmed).toBe(true);
     expect(results).toEqual([
-      { uuid: first, outcome: "ok" },
+      expect.objectContaining({ uuid: first, outcome: "ok", booking_status: "cancelled" }),
       expect.objectContaining({ uuid: second, outcome: "refused", code: "CONFLICT" }),
-      expect.objectContaining({ uuid: unknown, outcome: "refused", code: "NOT_FOUND" }),
+      expect.objectContaining({ uuid: unknown, outcome: "refused", code: "NOT_FOUND", booking_status: null }),
     ]);
     expect((await bookingRow(first)).status).toBe("cancelled");
   });
 
+  it("plans first: without confirm nothing is sent; a cancelled and a rejected booking get no confirmation, with the reason", async () => {
+    const open = await invoiceBooking();
+    const cancelled = await invoiceBooking();
+    expect((await post(`/api/staff/bookings/${cancelled}/cancel`, { refund: "none", notify: false })).status).toBe(200);
+    // A call-back request (SMA) staff rejected: its confirmation says "we will call you".
+    const rejected = await invoiceBooking();
+    await database.db.update(bookings).set({ status: "rejected", paymentOption: "sma", smaStatus: "rejected", placesHeld: 0 }).where(eq(bookings.id, rejected));
+    const ids = [open, cancelled, rejected];
+
+    const before = await snapshotDatabase(database.db);
+    const planned = await post("/api/staff/bookings/bulk", { action: "resend_confirmation", booking_uuids: ids }, staffToken, { "accept-language": "en" });
+    expect(planned.status).toBe(200);
+    const plan = ((await planned.json()) as BulkAnswer).data;
+    expect(plan.confirmed).toBe(false);
+    expect(plan.results).toEqual([
+      expect.objectContaining({ uuid: open, outcome: "planned", booking_status: "confirmed", to: `buyer-${open.slice(0, 8)}@example.com` }),
+      expect.objectContaining({
+        uuid: cancelled,
+        outcome: "refused",
+        code: "CONFLICT",
+        booking_status: "cancelled",
+        reason: expect.stringMatching(/^The booking is cancelled/),
+      }),
+      expect.objectContaining({
+        uuid: rejected,
+        outcome: "refused",
+        code: "CONFLICT",
+        booking_status: "rejected",
+        reason: expect.stringMatching(/^The request was rejected/),
+      }),
+    ]);
+    // Without the confirmation nothing is sent, nothing audited, nothing changed.
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+    const explicitNo = await post("/api/staff/bookings/bulk", { action: "resend_confirmation", booking_uuids: ids, confirm: false });
+    expect(((await explicitNo.json()) as BulkAnswer).data.confirmed).toBe(false);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+
+    const done = await post("/api/staff/bookings/bulk", { action: "resend_confirmation", booking_uuids: ids, confirm: true }, staffToken, {
+      "accept-language": "de",
+    });
+    const { results } = ((await done.json()) as BulkAnswer).data;
+    expect(results.map((result) => [result.uuid, result.outcome])).toEqual([
+      [open, "ok"],
+      [cancelled, "refused"],
+      [rejected, "refused"],
+    ]);
+    expect(results[1]?.reason).toMatch(/^Die Buchung ist storniert/);
+    // Only the open booking's customer gets the copy (the copies name their booking; the originals were found by code).
+    expect(await mailsOf(open, "booking-received")).toHaveLength(1);
+    expect(await mailsOf(cancelled, "booking-received")).toHaveLength(0);
+    expect(await mailsOf(rejected, "booking-received")).toHaveLength(0);
+    expect((await auditOf(cancelled)).some((row) => row.details?.action === "email_resent")).toBe(false);
+    expect((await auditOf(rejected)).some((row) => row.details?.action === "email_resent")).toBe(false);
+  });
+
   it("resends confirmations", async () => {
     const bookingId = await invoiceBooking();
-    const response = await post("/api/staff/bookings/bulk", { action: "resend_confirmation", booking_uuids: [bookingId] });
-    const { results } = ((await response.json()) as { data: { results: unknown[] } }).data;
-    expect(results).toEqual([{ uuid: bookingId, outcome: "ok" }]);
+    const response = await post("/api/staff/bookings/bulk", { action: "resend_confirmation", booking_uuids: [bookingId], confirm: true });
+    const { results } = ((await response.json()) as BulkAnswer).data;
+    expect(results).toEqual([{ uuid: bookingId, outcome: "ok", booking_code: (await bookingRow(bookingId)).code, booking_status: "confirmed" }]);
     // The copy names its booking; the original was found by its code.
     expect(await mailsOf(bookingId, "booking-received")).toHaveLength(1);
     expect((await auditOf(bookingId)).at(-1)?.details).toMatchObject({ action: "email_resent", staffId });

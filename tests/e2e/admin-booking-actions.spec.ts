@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { countMails, expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
-import { logInAsStaff, newStaffMember } from "./staff-support";
+import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 /**
  * The booking detail's actions bar (issue 13, decision 030): staff record a bank transfer on an
@@ -119,6 +119,11 @@ const texts = {
     cancelAmount: /^Amount to refund in euros/,
     cancelledWithFive: "The booking was cancelled. €5.00 refunded. The customer is being told by e-mail.",
     euros: (cents: number) => `€${(cents / 100).toFixed(2)}`,
+    audit: "Audit trail",
+    refundedBy: (email: string) => `Refund of €10.00 by ${email}`,
+    resentTrail: "“Booking received” sent again",
+    emailResent: "E-mail sent again",
+    notResent: "Not offered to send again: The booking is cancelled: this e-mail no longer fits it",
   },
   de: {
     record: "Überweisung erfassen",
@@ -167,6 +172,11 @@ const texts = {
     cancelAmount: /^Zu erstattender Betrag in Euro/,
     cancelledWithFive: "Die Buchung wurde storniert. 5,00\u00a0€ erstattet. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
     euros: (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`,
+    audit: "Verlauf",
+    refundedBy: (email: string) => `Erstattung von 10,00\u00a0€ durch ${email}`,
+    resentTrail: "„Buchung eingegangen“ erneut gesendet",
+    emailResent: "E-Mail erneut gesendet",
+    notResent: "Nicht erneut sendbar: Die Buchung ist storniert: Diese E-Mail passt nicht mehr",
   },
 } as const;
 
@@ -254,6 +264,13 @@ for (const language of languages) {
       await dialog.getByRole("button", { name: t.refund, exact: true }).click();
       await expect(page.getByRole("status")).toHaveText(t.refundedTen);
       await expect(dialog).toBeHidden();
+      // The trail says it in the reader's language with the amount formatted, never "1000 cents" (issue 28).
+      const trail = page.getByRole("region", { name: t.audit });
+      await expect(trail.getByText(t.refundedBy(member.email)).first()).toBeVisible();
+      await expect(trail).not.toContainText("cents");
+      await trail.getByText(t.refundedBy(member.email)).first().scrollIntoViewIfNeeded();
+      await shootPhoneAndDesktop(page, `admin-booking-audit-refund-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       // The rest: the amount left empty refunds all that is still refundable; the payment is then refunded.
       await page.getByRole("button", { name: t.refund, exact: true }).click();
@@ -300,8 +317,19 @@ for (const language of languages) {
 
       await expect(emails.getByRole("status")).toHaveText(t.resent(customer));
       await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(2);
-      await expect(page.getByText(`e-mail booking-received sent again to ${customer} by staff ${member.email}`)).toBeVisible();
+      const trail = page.getByRole("region", { name: t.audit });
+      const resentRow = trail.getByRole("listitem").filter({ hasText: t.emailResent });
+      await expect(resentRow).toContainText(t.resentTrail);
+      await expect(resentRow).toContainText(member.email);
       await expectNoAxeViolations(page);
+
+      // Once cancelled, the confirmation ("please transfer the deposit") no longer fits: not offered again, and the page says why (issue 28).
+      const token = await staffApiToken(request);
+      const cancelled = await request.post(`/api/staff/bookings/${bookingUuid}/cancel`, { headers: { authorization: `Bearer ${token}` }, data: { refund: "none", notify: false } });
+      expect(cancelled.status()).toBe(200);
+      await page.reload();
+      await expect(emails.getByRole("button", { name: t.sendAgain(code) })).toHaveCount(0);
+      await expect(emails.getByText(t.notResent).first()).toBeVisible();
     });
 
     test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({ page, request, browser }) => {

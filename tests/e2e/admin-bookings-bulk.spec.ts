@@ -6,25 +6,34 @@ import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
 /**
- * The bookings list's bulk actions (decision 033): staff tick two bookings of two events, resend their
- * confirmations (both customers get the mail again), export them (the CSV holds every person of both),
- * and cancel them with a third that was cancelled before, all by keyboard in the dialog: two done, one
- * refused with its reason. Filters stay in the address throughout.
+ * The bookings list's bulk actions (decision 033, issue 28): staff tick three bookings of two events,
+ * one cancelled before. "Resend confirmation…" sends nothing yet: the page shows the plan (two will
+ * get their confirmation again, the cancelled one is left out with the reason) and only its confirm
+ * button sends, to the two. Export the selection (the CSV holds every person of both), then "Cancel
+ * bookings…" shows its plan the same way and, confirmed by keyboard, cancels the two. Filters stay in
+ * the address throughout.
  */
 
 const texts = {
   en: {
     selectBooking: (code: string) => `Select booking ${code}`,
     selected: (count: number) => `${count} bookings selected`,
-    resend: "Resend confirmation",
+    resend: "Resend confirmation…",
     export: "Export selection (CSV)",
     cancel: "Cancel bookings…",
-    dialog: "Cancel 3 bookings?",
+    resendReview: "Resend confirmation: check before sending",
+    cancelReview: "Cancel bookings: check before cancelling",
+    reviewSummary: "2 will be done, 1 left out. Nothing has been sent or changed yet.",
+    willResend: (to: string) => `Will be sent again to ${to}`,
+    leftOutCancelled: "Left out: The booking is cancelled: this e-mail no longer fits it",
+    willCancel: "Will be cancelled",
+    leftOutAlreadyCancelled: "Left out: This booking has already been cancelled.",
+    sendConfirmations: "Send 2 confirmations",
+    cancelBookings: "Cancel 2 bookings",
     reason: "Reason (for the audit trail)",
     resendResult: "Resend confirmation: result",
     cancelResult: "Cancel bookings: result",
     done: "Done",
-    refused: "Refused: This booking has already been cancelled.",
     header: "Event,Dates,Name,Type,Booking code,",
     separator: ",",
     confirmation: (code: string) => `Booking received: ${code}`,
@@ -32,15 +41,22 @@ const texts = {
   de: {
     selectBooking: (code: string) => `Buchung ${code} auswählen`,
     selected: (count: number) => `${count} Buchungen ausgewählt`,
-    resend: "Bestätigung erneut senden",
+    resend: "Bestätigung erneut senden…",
     export: "Auswahl exportieren (CSV)",
     cancel: "Buchungen stornieren…",
-    dialog: "3 Buchungen stornieren?",
+    resendReview: "Bestätigung erneut senden: vor dem Senden prüfen",
+    cancelReview: "Buchungen stornieren: vor dem Stornieren prüfen",
+    reviewSummary: "2 werden ausgeführt, 1 ausgelassen. Noch wurde nichts gesendet oder geändert.",
+    willResend: (to: string) => `Wird erneut an ${to} gesendet`,
+    leftOutCancelled: "Ausgelassen: Die Buchung ist storniert: Diese E-Mail passt nicht mehr",
+    willCancel: "Wird storniert",
+    leftOutAlreadyCancelled: "Ausgelassen: Diese Buchung wurde bereits storniert.",
+    sendConfirmations: "2 Bestätigungen senden",
+    cancelBookings: "2 Buchungen stornieren",
     reason: "Grund (für das Protokoll)",
     resendResult: "Bestätigung erneut senden: Ergebnis",
     cancelResult: "Buchungen stornieren: Ergebnis",
     done: "Erledigt",
-    refused: "Abgelehnt: Diese Buchung wurde bereits storniert.",
     header: "Veranstaltung;Termin;Name;Art;Buchungscode;",
     separator: ";",
     confirmation: (code: string) => `Buchung eingegangen: ${code}`,
@@ -94,13 +110,23 @@ for (const language of languages) {
     await hydrated(page);
     await expect(page.getByRole("checkbox", { name: text.selectBooking(third.code) })).toBeVisible();
 
-    // Resend: both customers get their confirmation again; the search stays in the address.
-    await tick(page, text.selectBooking(first.code));
-    await tick(page, text.selectBooking(second.code));
-    await expect(page.getByText(text.selected(2))).toBeVisible();
+    // Resend: the plan first (nothing sent), then the two that fit get their confirmation again.
+    for (const booking of [first, second, third]) await tick(page, text.selectBooking(booking.code));
+    await expect(page.getByText(text.selected(3))).toBeVisible();
     await expectNoAxeViolations(page);
     await shootPhoneAndDesktop(page, `bulk-selected-${language.locale}`);
     await page.getByRole("button", { name: text.resend }).click();
+    const review = page.getByRole("region", { name: text.resendReview });
+    await expect(review).toBeVisible();
+    await expect(review.getByRole("heading", { name: text.resendReview })).toBeFocused();
+    await expect(review.getByText(text.reviewSummary)).toBeVisible();
+    await expect(review.getByRole("listitem").filter({ hasText: first.code })).toContainText(text.willResend(emails[0] ?? ""));
+    await expect(review.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.willResend(emails[1] ?? ""));
+    await expect(review.getByRole("listitem").filter({ hasText: third.code })).toContainText(text.leftOutCancelled);
+    for (const { email, subject } of resentTo) expect(confirmationsTo(email, subject)).toBe(1);
+    await expectNoAxeViolations(page);
+    await shootPhoneAndDesktop(page, `bulk-resend-review-${language.locale}`);
+    await review.getByRole("button", { name: text.sendConfirmations }).click();
     const resent = page.getByRole("region", { name: text.resendResult });
     await expect(resent).toBeVisible();
     await expect(resent.getByRole("listitem")).toHaveCount(2);
@@ -108,6 +134,8 @@ for (const language of languages) {
     await expect(resent.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.done);
     expect(page.url()).toContain(`q=${run}`);
     for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), { timeout: 15_000 }).toBe(2);
+    // The cancelled booking's customer got nothing.
+    expect(confirmationsTo(emails[2] ?? "", text.confirmation(third.code))).toBe(1);
 
     // Export: every person of both bookings (main participant and co-driver), in the language's dialect.
     await hydrated(page);
@@ -130,37 +158,36 @@ for (const language of languages) {
       expect(rows.some((row) => row.includes(`${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname}${text.separator}`))).toBe(true);
     }
 
-    // Cancel by keyboard: the dialog lists the three codes; two are cancelled, the third refused with its reason.
+    // Cancel: the plan lists the three, the one cancelled before left out; confirmed by keyboard, the two are cancelled.
     await page.reload();
     await hydrated(page);
-    await tick(page, text.selectBooking(first.code));
-    await tick(page, text.selectBooking(second.code));
-    await tick(page, text.selectBooking(third.code));
+    for (const booking of [first, second, third]) await tick(page, text.selectBooking(booking.code));
     await expect(page.getByText(text.selected(3))).toBeVisible();
     await page.getByRole("button", { name: text.cancel }).focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("alertdialog", { name: text.dialog });
-    await expect(dialog).toBeVisible();
-    for (const code of [first.code, second.code, third.code]) await expect(dialog.getByRole("listitem").filter({ hasText: code })).toBeVisible();
+    const plan = page.getByRole("region", { name: text.cancelReview });
+    await expect(plan).toBeVisible();
+    await expect(plan.getByRole("listitem").filter({ hasText: first.code })).toContainText(text.willCancel);
+    await expect(plan.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.willCancel);
+    await expect(plan.getByRole("listitem").filter({ hasText: third.code })).toContainText(text.leftOutAlreadyCancelled);
     await expectNoAxeViolations(page);
-    await shootPhoneAndDesktop(page, `bulk-cancel-dialog-${language.locale}`);
-    await dialog.getByLabel(text.reason).focus();
+    await shootPhoneAndDesktop(page, `bulk-cancel-review-${language.locale}`);
+    await plan.getByLabel(text.reason).focus();
     await page.keyboard.type("Track closed");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
+    await plan.getByRole("button", { name: text.cancelBookings }).focus();
     await page.keyboard.press("Enter");
     const result = page.getByRole("region", { name: text.cancelResult });
     await expect(result).toBeVisible();
+    await expect(result.getByRole("listitem")).toHaveCount(2);
     await expect(result.getByRole("listitem").filter({ hasText: first.code })).toContainText(text.done);
     await expect(result.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.done);
-    await expect(result.getByRole("listitem").filter({ hasText: third.code })).toContainText(text.refused);
     expect(page.url()).toContain(`q=${run}`);
     await expectNoAxeViolations(page);
     await shootPhoneAndDesktop(page, `bulk-cancel-result-${language.locale}`);
   });
 }
 
-test("without JavaScript: select all on the page, resend, and cancel after a confirmation on the page", async ({ browser, request }) => {
+test("without JavaScript: select all on the page; resend and cancel each after its plan on the page", async ({ browser, request }) => {
   test.slow();
   const run = `bulk-nojs-${Date.now().toString(36)}`;
   const emails = [`${run}-a@example.com`, `${run}-b@example.com`];
@@ -172,16 +199,21 @@ test("without JavaScript: select all on the page, resend, and cancel after a con
   await expect(page.getByText("Tick bookings, then choose an action.")).toBeVisible();
 
   await page.getByRole("checkbox", { name: "Select all on this page" }).check();
-  await page.getByRole("button", { name: "Resend confirmation" }).click();
+  await page.getByRole("button", { name: "Resend confirmation…" }).click();
+  const plan = page.getByRole("region", { name: "Resend confirmation: check before sending" });
+  for (const [index, booking] of booked.entries()) {
+    await expect(plan.getByRole("listitem").filter({ hasText: booking.code })).toContainText(`Will be sent again to ${emails[index] ?? ""}`);
+  }
+  await plan.getByRole("button", { name: "Send 2 confirmations" }).click();
   const resent = page.getByRole("region", { name: "Resend confirmation: result" });
   await expect(resent.getByRole("listitem")).toHaveCount(2);
   expect(page.url()).toContain(`q=${run}`);
 
   await page.getByRole("checkbox", { name: "Select all on this page" }).check();
   await page.getByRole("button", { name: "Cancel bookings…" }).click();
-  const review = page.getByRole("region", { name: "Cancel 2 bookings?" });
-  for (const booking of booked) await expect(review.getByText(booking.code)).toBeVisible();
-  await review.getByRole("button", { name: "Cancel bookings" }).click();
+  const review = page.getByRole("region", { name: "Cancel bookings: check before cancelling" });
+  for (const booking of booked) await expect(review.getByRole("listitem").filter({ hasText: booking.code })).toContainText("Will be cancelled");
+  await review.getByRole("button", { name: "Cancel 2 bookings" }).click();
   const result = page.getByRole("region", { name: "Cancel bookings: result" });
   for (const booking of booked) await expect(result.getByRole("listitem").filter({ hasText: booking.code })).toContainText("Done");
   expect(page.url()).toContain(`q=${run}`);

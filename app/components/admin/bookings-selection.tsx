@@ -2,17 +2,19 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "../../utils/use-translation";
 import { Form } from "react-router";
 import { csvDialects } from "../../../core/contracts/staff-exports";
-import type { BulkAnswer } from "../../routes/admin-bookings-bulk.server";
+import type { BulkAnswer, BulkPlanRow } from "../../routes/admin-bookings-bulk.server";
 import { buttonClasses } from "../button";
 import { FormMessage } from "../field";
-import { ConfirmAction } from "./confirm-action";
+import { BookingStatusBadge } from "./status-badge";
 
 /**
- * The bookings list's selection (decision 033): one form around the table whose rows carry a `booking`
- * checkbox each. Without scripts it is a plain post: the buttons name their `intent`, "select all on
- * this page" sends the page's ids, "Cancel bookings…" answers with a confirmation form on the page.
- * With scripts the count follows every tick, "select all" ticks the rows, and "Cancel bookings…"
- * opens a React Aria dialog listing the selected codes.
+ * The bookings list's selection (decision 033, issue 28): one form around the table whose rows carry a
+ * `booking` checkbox each. Nothing is sent or cancelled from the toolbar: "Resend confirmation…" and
+ * "Cancel bookings…" post the selection and the page answers the plan — each booking by its code and
+ * status, what will happen to it or why it is left out — with a confirmation form naming only the
+ * bookings that fit; its button acts. The same without scripts ("select all on this page" is a real
+ * field); with scripts the count follows every tick, "select all" ticks the rows, and the plan takes
+ * the focus when it appears.
  */
 
 type Row = { uuid: string; code: string | null };
@@ -63,31 +65,12 @@ export function BookingsSelection({
     if (target.name === "all_on_page") for (const box of boxes()) box.checked = target.checked;
     if (target.name === "booking" || target.name === "all_on_page") recount();
   };
-  const codeOf = (uuid: string) => rows.find((row) => row.uuid === uuid)?.code ?? uuid;
   const nothing = hydrated && selected.length === 0;
 
   return (
     <div className="space-y-4">
       {answer && answer.kind !== "review" && <BulkAnswerPanel answer={answer} />}
-      {answer?.kind === "review" && (
-        <section aria-labelledby="bulk-cancel-review" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-danger-700/30">
-          <h2 id="bulk-cancel-review" className="font-display text-xl font-semibold text-navy-900">
-            {t("admin.bookings.bulk.cancelTitle", { count: answer.bookings.length })}
-          </h2>
-          <Form method="post" action={action} className="mt-3 space-y-4 text-sm text-ink">
-            <input type="hidden" name="intent" value="cancel" />
-            <CancelFields bookings={answer.bookings} />
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className={buttonClasses("danger", "md")}>
-                {t("admin.bookings.bulk.cancelConfirm")}
-              </button>
-              <a href={action} className={buttonClasses("ghost", "md")}>
-                {t("admin.bookings.bulk.back")}
-              </a>
-            </div>
-          </Form>
-        </section>
-      )}
+      {answer?.kind === "review" && <BulkReview intent={answer.intent} rows={answer.rows} action={action} />}
       <Form
         ref={form}
         method="post"
@@ -132,27 +115,15 @@ export function BookingsSelection({
                 {t("admin.bookings.bulk.export")}
               </button>
             </span>
-            {!hydrated ? (
-              <button type="submit" name="intent" value="review-cancel" className={buttonClasses("ghost", "sm", "text-danger-700 ring-danger-700/40")}>
-                {t("admin.bookings.bulk.cancel")}
-              </button>
-            ) : nothing ? (
-              <button type="button" disabled className={buttonClasses("ghost", "sm", "text-danger-700 ring-danger-700/40")}>
-                {t("admin.bookings.bulk.cancel")}
-              </button>
-            ) : (
-              <ConfirmAction
-                key={selected.join(",")}
-                label={t("admin.bookings.bulk.cancel")}
-                title={t("admin.bookings.bulk.cancelTitle", { count: selected.length })}
-                confirmLabel={t("admin.bookings.bulk.cancelConfirm")}
-                fields={{ intent: "cancel" }}
-                action={action}
-                tone="danger"
-              >
-                <CancelFields bookings={selected.map((uuid) => ({ uuid, code: codeOf(uuid) }))} />
-              </ConfirmAction>
-            )}
+            <button
+              type="submit"
+              name="intent"
+              value="cancel"
+              disabled={nothing}
+              className={buttonClasses("ghost", "sm", "text-danger-700 ring-danger-700/40")}
+            >
+              {t("admin.bookings.bulk.cancel")}
+            </button>
           </div>
         </div>
         {children}
@@ -161,23 +132,77 @@ export function BookingsSelection({
   );
 }
 
-/** What a bulk cancellation asks, in the dialog and on the page without scripts alike. */
-function CancelFields({ bookings }: { bookings: { uuid: string; code: string }[] }) {
+/**
+ * The plan of a bulk action (issue 28): each selected booking with its status and what will happen to
+ * it, or why it is left out; then the confirmation form, which names only the bookings that fit.
+ */
+function BulkReview({ intent, rows, action }: { intent: "resend" | "cancel"; rows: BulkPlanRow[]; action: string }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The plan appears above the list: with scripts it takes the focus, so it is read and in view.
+  useEffect(() => heading.current?.focus(), [rows]);
+  const fitting = rows.filter((row) => row.fits);
+  return (
+    <section
+      aria-labelledby="bulk-review"
+      className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ${intent === "cancel" ? "ring-danger-700/30" : "ring-navy-900/10"}`}
+    >
+      <h2 id="bulk-review" ref={heading} tabIndex={-1} className="font-display text-xl font-semibold text-navy-900 outline-none">
+        {t(`admin.bookings.bulk.reviewTitle.${intent}`)}
+      </h2>
+      <p className="mt-1 text-sm text-ink-soft">{t("admin.bookings.bulk.reviewSummary", { fits: fitting.length, left: rows.length - fitting.length })}</p>
+      <ul className="mt-3 divide-y divide-navy-900/10 text-sm">
+        {rows.map((row) => (
+          <li key={row.uuid} className="flex flex-col gap-1 py-2 sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-3">
+            <span className="inline-flex items-center gap-2">
+              <span className="font-mono font-semibold text-navy-900">{row.code}</span>
+              {row.status && <BookingStatusBadge status={row.status} />}
+            </span>
+            <span className={`break-words ${row.fits ? "text-ink" : "text-danger-700"}`}>
+              {row.fits
+                ? intent === "resend"
+                  ? t("admin.bookings.bulk.willResend", { to: row.to ?? "" })
+                  : t("admin.bookings.bulk.willCancel")
+                : t("admin.bookings.bulk.leftOut", { reason: row.reason ?? "" })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {fitting.length === 0 ? (
+        <div className="mt-4 space-y-3">
+          <FormMessage tone="error">{t("admin.bookings.bulk.nothingFits")}</FormMessage>
+          <a href={action} className={buttonClasses("ghost", "md")}>
+            {t("admin.bookings.bulk.back")}
+          </a>
+        </div>
+      ) : (
+        <Form method="post" action={action} className="mt-4 space-y-4 text-sm text-ink">
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="confirm" value="yes" />
+          {fitting.map((row) => (
+            <input key={row.uuid} type="hidden" name="booking" value={row.uuid} />
+          ))}
+          {intent === "cancel" && <CancelFields />}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={buttonClasses(intent === "cancel" ? "danger" : "primary", "md")}>
+              {t(`admin.bookings.bulk.confirm.${intent}`, { count: fitting.length })}
+            </button>
+            <a href={action} className={buttonClasses("ghost", "md")}>
+              {t("admin.bookings.bulk.back")}
+            </a>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+/** What a bulk cancellation asks before it is confirmed. */
+function CancelFields() {
   const { t } = useTranslation();
   return (
     <>
       <p>{t("admin.bookings.bulk.cancelText")}</p>
-      <div>
-        <p className="font-semibold text-navy-900">{t("admin.bookings.bulk.selectedCodes")}</p>
-        <ul className="mt-1 flex flex-wrap gap-2">
-          {bookings.map((booking) => (
-            <li key={booking.uuid} className="rounded-md bg-navy-50 px-2 py-0.5 font-mono text-navy-900">
-              {booking.code}
-              <input type="hidden" name="booking" value={booking.uuid} />
-            </li>
-          ))}
-        </ul>
-      </div>
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{t("admin.booking.actions.refundChoice")}</legend>
         {(["none", "full"] as const).map((value) => (
