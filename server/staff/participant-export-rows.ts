@@ -216,6 +216,9 @@ export function participantExportRows(context: ExportContext, batch: ExportBooki
     const people = main ? [main, ...booking.people.filter((person) => person !== main)] : [];
     const ownItems = booking.formVersionId ? context.itemsByVersion?.[booking.formVersionId] : undefined;
     const status = t(`dashboard.status.${booking.status}`);
+    const active = isActiveBooking(booking.status);
+    // A booking that no longer goes owes nothing (as the dashboard counts); what it paid stays, to be refunded.
+    const outstanding = active ? Math.max(0, booking.totalCents - booking.paidCents) : 0;
     return people.map((person) => {
       const isMain = person === main;
       const own = booking.reservations.filter((reservation) => (reservation.participantId ?? main?.id) === person.id);
@@ -224,9 +227,9 @@ export function participantExportRows(context: ExportContext, batch: ExportBooki
         type: isMain ? t("manage.mainParticipant") : t(`manage.companionTypes.${person.companionType ?? "none"}`),
         code: booking.code,
         status,
-        active: isActiveBooking(booking.status),
+        active,
         paidCents: isMain ? booking.paidCents : null,
-        outstandingCents: isMain ? Math.max(0, booking.totalCents - booking.paidCents) : null,
+        outstandingCents: isMain ? outstanding : null,
         email: main?.email ?? "",
         phone: main?.phone ?? "",
         answers: context.answerItems.map((column) => {

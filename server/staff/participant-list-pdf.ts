@@ -34,6 +34,8 @@ const contentWidth = pageWidth - margins.left - margins.right;
 const cellSize = 8;
 const lineHeight = 10;
 const cellPadding = { x: 3, y: 4 } as const;
+/** An amount keeps a gap to the column on its right (its text ends at the column's edge). */
+const amountGap = 6;
 /** A cell wraps to at most this many lines (a pathological text is cut after them, with "…"); amounts always fit. */
 const maximumLines = 6;
 /** The page's own heading above the table: title line, event line. */
@@ -49,6 +51,8 @@ type Layout = {
   /** Each cell's lines, in column order (the check column's is empty). */
   cellLines: (row: ExportRow) => string[][];
 };
+/** The width a cell's text may take. */
+const innerWidth = (column: Column) => column.width - 2 * cellPadding.x - (column.key === "paid" || column.key === "outstanding" ? amountGap : 0);
 const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((cell) => cell.length)) * lineHeight + 2 * cellPadding.y;
 
 /** A text's width in a cell, printed run by run, each in a font that has its letters. */
@@ -115,8 +119,8 @@ function layoutOf(doc: PDFKit.PDFDocument, heading: Omit<ParticipantListHeading,
   const { locale } = heading;
   const t = translatorFor(locale);
   const fixed = [
-    { key: "number", width: 20, header: "#", align: "right" },
-    { key: "name", width: 140, header: t("staffExport.columns.name"), align: "left" },
+    { key: "number", width: 24, header: "#", align: "right" },
+    { key: "name", width: 136, header: t("staffExport.columns.name"), align: "left" },
     { key: "type", width: 84, header: t("staffExport.columns.type"), align: "left" },
     { key: "code", width: 62, header: t("staffExport.columns.codeShort"), align: "left" },
     { key: "status", width: 70, header: t("staffExport.columns.status"), align: "left" },
@@ -139,7 +143,7 @@ function layoutOf(doc: PDFKit.PDFDocument, heading: Omit<ParticipantListHeading,
     columns.push({ ...column, x });
     x += column.width;
   }
-  const inner = (column: Column) => column.width - 2 * cellPadding.x;
+  const inner = innerWidth;
   const headerLines = columns.map((column) => wrapText(doc, column.header, inner(column), "bold", 3));
   const headerHeight = heightOf(headerLines);
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, locale));
@@ -243,7 +247,10 @@ export function createParticipantListPdf(heading: ParticipantListHeading, onChun
       .stroke();
   const writeCell = (lines: string[], column: Column, top: number) =>
     lines.forEach((line, index) =>
-      write(line, column.x + cellPadding.x, top + cellPadding.y + index * lineHeight, { width: column.width - 2 * cellPadding.x, align: column.align }),
+      write(line, column.x + cellPadding.x, top + cellPadding.y + index * lineHeight, {
+        width: innerWidth(column),
+        align: column.align,
+      }),
     );
 
   const openPage = () => {

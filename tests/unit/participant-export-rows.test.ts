@@ -166,6 +166,13 @@ describe("participant export rows", () => {
     expect(cancelled?.status).toBe("Cancelled");
   });
 
+  it("owes nothing on a booking that no longer goes (as the dashboard counts): its paid amount stays, nothing is outstanding", () => {
+    for (const status of ["cancelled", "rejected", "expired"] as const) {
+      const [main] = participantExportRows(context(), [booking({ status })]);
+      expect([main?.paidCents, main?.outstandingCents]).toEqual([50_000, 0]);
+    }
+  });
+
   it("drops the day columns of an event without vehicles or extras per day", () => {
     const golf: ExportContext = { ...context(), hasDayResources: false };
     expect(allHeaders(golf).some((header) => header.startsWith("Day "))).toBe(false);
