@@ -3,6 +3,7 @@ import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/d
 import { formatMoney } from "../../core/domain/money";
 import { intlLocaleTags, localizePath, type Locale } from "../../core/i18n/locales";
 import { webContext } from "../../server/load-context";
+import type { ExportFile } from "../components/admin/participant-exports";
 import { pageLocale } from "../utils/auth.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-dashboard";
@@ -10,15 +11,15 @@ import type { Route } from "./+types/admin-dashboard";
 /** A share of the capacity as a CSS width; never over 100 % (a counter can run past a lowered capacity). */
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0);
 
-/** The export files of an event: the resource routes under /admin (admin-participants-export.server.ts). */
-function exportLinks(event: DashboardEvent, locale: Locale) {
+/** The export files of an event: the resource routes under /admin (admin-participants-export.server.ts); the form adds whom to list. */
+function exportFiles(event: DashboardEvent, locale: Locale): ExportFile[] {
   const base = localizePath(`/admin/events/${event.uuid}/participants`, locale);
   return [
-    { key: "exportCsv", href: `${base}.csv?dialect=rfc4180` },
-    { key: "exportCsvExcel", href: `${base}.csv?dialect=excel-de` },
-    { key: "exportXlsx", href: `${base}.xlsx` },
-    { key: "exportPdf", href: `${base}.pdf` },
-  ] as const;
+    { key: "exportCsv", action: `${base}.csv`, dialect: "rfc4180" },
+    { key: "exportCsvExcel", action: `${base}.csv`, dialect: "excel-de" },
+    { key: "exportXlsx", action: `${base}.xlsx` },
+    { key: "exportPdf", action: `${base}.pdf` },
+  ];
 }
 
 function eventView(event: DashboardEvent, locale: Locale) {
@@ -31,7 +32,7 @@ function eventView(event: DashboardEvent, locale: Locale) {
       outstanding: formatMoney(event.money.outstanding_cents, locale),
       bar: { taken: share(taken, capacity), held: share(held, capacity), free: share(free, capacity) },
     },
-    exports: exportLinks(event, locale),
+    exports: exportFiles(event, locale),
   };
 }
 

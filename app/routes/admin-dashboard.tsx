@@ -2,6 +2,7 @@ import { useTranslation } from "../utils/use-translation";
 import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsPerDayChart } from "../components/admin/bookings-per-day-chart";
+import { ParticipantExports } from "../components/admin/participant-exports";
 import { PlacesBar } from "../components/admin/places-bar";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
@@ -72,21 +73,7 @@ function EventCard({ event }: { event: Dashboard["events"][number] }) {
           <div className="col-span-2">
             <dt className="font-semibold text-navy-900">{t("admin.dashboard.exports")}</dt>
             <dd className="mt-1">
-              <ul className="flex flex-wrap gap-2">
-                {event.exports.map((file) => (
-                  <li key={file.key}>
-                    {/* A file, not a page: a plain link (not the router's), so the browser downloads it. */}
-                    <a
-                      href={file.href}
-                      download
-                      aria-label={t("admin.dashboard.exportOf", { format: t(`admin.dashboard.${file.key}`), event: event.title, dates: event.display.dates })}
-                      className="inline-flex rounded-full px-3 py-1 text-sm font-semibold text-navy-800 ring-1 ring-inset ring-navy-800/30 hover:bg-navy-50"
-                    >
-                      {t(`admin.dashboard.${file.key}`)}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <ParticipantExports files={event.exports} event={{ uuid: event.uuid, title: event.title, dates: event.display.dates }} />
             </dd>
           </div>
         </dl>

@@ -22,9 +22,15 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { actor } = await requireStaffDesk(url, web);
   const eventId = uuidOrNotFound(params.uuid);
   const format = formatOf(url.pathname);
-  const dialect = participantCsvQuerySchema.shape.dialect.safeParse(url.searchParams.get("dialect") ?? undefined);
-  if (!dialect.success) badRequest();
-  const file = await orNotFound(web.services.staffExports.participants(actor, { eventId, format, dialect: dialect.data, locale: pageLocale(url) }));
+  // `dialect` (CSV) and `status` (whom the list shows) as the API takes them; a wrong one is a 400, never a file.
+  const query = participantCsvQuerySchema.safeParse({
+    dialect: url.searchParams.get("dialect") ?? undefined,
+    status: url.searchParams.get("status") ?? undefined,
+  });
+  if (!query.success) badRequest();
+  const file = await orNotFound(
+    web.services.staffExports.participants(actor, { eventId, format, dialect: query.data.dialect, filter: query.data.status, locale: pageLocale(url) }),
+  );
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,

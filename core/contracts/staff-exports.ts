@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { participantFilters } from "../domain/booking-status";
 
 /**
  * The participant list of an event as a file (`GET api/staff/events/{uuid}/participants.{csv,xlsx,pdf}`,
@@ -16,7 +17,13 @@ export const csvDialects = ["rfc4180", "excel-de"] as const;
 export type CsvDialect = (typeof csvDialects)[number];
 
 export const participantExportParamsSchema = z.object({ uuid: z.string().uuid() });
-export const participantCsvQuerySchema = z.object({ dialect: z.enum(csvDialects).default("rfc4180") });
+/**
+ * `status`: whom the list shows. `active` (the default): the people of bookings that hold places and
+ * are going to the event (submitted within a card hold, in review, confirmed, paid); `inactive`: those of
+ * rejected, cancelled and expired bookings; `all`: both. Drafts are never listed.
+ */
+export const participantExportQuerySchema = z.object({ status: z.enum(participantFilters).default("active") });
+export const participantCsvQuerySchema = participantExportQuerySchema.extend({ dialect: z.enum(csvDialects).default("rfc4180") });
 
 /** The media type of each format, as the answer's Content-Type names it. */
 export const participantExportContentTypes = {

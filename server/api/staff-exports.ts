@@ -4,6 +4,7 @@ import {
   participantExportContentTypes,
   participantExportFormats,
   participantExportParamsSchema,
+  participantExportQuerySchema,
   selectedBookingsExportBodySchema,
   type ParticipantExportFormat,
 } from "../../core/contracts/staff-exports";
@@ -52,11 +53,11 @@ export function registerStaffExportRoutes(api: ApiRouter) {
         method: "get",
         path: `/staff/events/{uuid}/participants.${format}`,
         tags: ["staff"],
-        summary: `The event's participants (every person of each submitted booking, with answers, vehicles per day and payment) as ${format.toUpperCase()} (staff only)`,
+        summary: `The event's participants (every person of each active booking, or of the bookings \`status\` names, with their own answers, vehicles per day and payment) as ${format.toUpperCase()} (staff only)`,
         description: descriptions[format],
         security: [{ bearerAuth: [] }],
         middleware: requireRole("staff"),
-        request: { params: participantExportParamsSchema, query: format === "csv" ? participantCsvQuerySchema : z.object({}) },
+        request: { params: participantExportParamsSchema, query: format === "csv" ? participantCsvQuerySchema : participantExportQuerySchema },
         responses: {
           200: {
             description: descriptions[format],
@@ -68,10 +69,12 @@ export function registerStaffExportRoutes(api: ApiRouter) {
       async (c) => {
         const query: Record<string, unknown> = c.req.valid("query");
         const dialect = participantCsvQuerySchema.shape.dialect.parse(query.dialect);
+        const filter = participantExportQuerySchema.shape.status.parse(query.status);
         const file = await c.var.services.staffExports.participants(c.var.actor, {
           eventId: c.req.valid("param").uuid,
           format,
           dialect,
+          filter,
           locale: c.var.locale,
         });
         return fileAnswer(c, file);

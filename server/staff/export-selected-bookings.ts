@@ -12,7 +12,16 @@ import { AppError } from "../errors";
 import { exportContextOf, type ParticipantExport } from "./export-participants";
 import { exportBatchSize, withPeopleAndResources } from "./participant-export-batches";
 import { csvDialectRules, csvLine } from "./participant-export-csv";
-import { eventDays, exportHeaders, participantExportRows, rowCells, type ExportContext, type ExportRow } from "./participant-export-rows";
+import {
+  answerString,
+  eventDays,
+  exportHeaders,
+  participantExportRows,
+  rowCells,
+  type ExportCell,
+  type ExportContext,
+  type ExportRow,
+} from "./participant-export-rows";
 import type { StaffMember } from "./staff-booking";
 
 type SelectedBooking = Parameters<typeof withPeopleAndResources>[1][number] & { eventId: string };
@@ -117,11 +126,11 @@ export async function exportSelectedBookings(
 }
 
 /** A person's row across events: the event first, the fixed columns, then the event's own answers and days each folded into one cell. */
-function selectionCells(group: EventGroup, row: ExportRow): (string | number)[] {
+function selectionCells(group: EventGroup, row: ExportRow): ExportCell[] {
   const t = translatorFor(group.context.locale);
   const fixed = rowCells(row).slice(0, 8);
   const answers = group.context.answerItems
-    .map((item, index) => ({ label: item.label, text: row.answers[index] ?? "" }))
+    .map((item, index) => ({ label: item.label, text: answerString(row.answers[index] ?? "") }))
     .filter((answer) => answer.text !== "")
     .map((answer) => `${answer.label}: ${answer.text}`)
     .join("; ");

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { statusesOfFilter, type ParticipantFilter } from "../../core/domain/booking-status";
 import type { Queryable } from "../db/client";
 import { bookings, eventDayResources, participants, resourceReservations, uploads } from "../db/schema";
 import { toUploadView } from "../uploads/store-upload";
@@ -8,12 +9,18 @@ import type { ExportBooking } from "./participant-export-rows";
 export const exportBatchSize = 200;
 
 /**
- * The event's submitted bookings (every status but draft) in submission order, batch by batch (keyset
+ * The event's submitted bookings the filter names (decision 029: by default those that hold places and
+ * are going; never a draft) in submission order, batch by batch (keyset
  * pagination on submission time and id: no OFFSET, so batch 500 costs what batch 1 does). The
  * cursor's time travels as PostgreSQL's own text, never through a JS Date, which would cut its
  * microseconds and skip or repeat a booking submitted in the same millisecond.
  */
-export async function* exportBookingBatches(db: Queryable, eventId: string, batchSize = exportBatchSize): AsyncGenerator<ExportBooking[]> {
+export async function* exportBookingBatches(
+  db: Queryable,
+  eventId: string,
+  options: { filter?: ParticipantFilter; batchSize?: number } = {},
+): AsyncGenerator<ExportBooking[]> {
+  const { filter = "active", batchSize = exportBatchSize } = options;
   let cursor: { submittedAt: string; id: string } | null = null;
   for (;;) {
     const after: ReturnType<typeof sql> | undefined = cursor
@@ -31,7 +38,7 @@ export async function* exportBookingBatches(db: Queryable, eventId: string, batc
         submittedAt: sql<string>`${bookings.submittedAt}::text`,
       })
       .from(bookings)
-      .where(and(eq(bookings.eventId, eventId), ne(bookings.status, "draft"), sql`${bookings.submittedAt} IS NOT NULL`, after))
+      .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...statusesOfFilter(filter)]), sql`${bookings.submittedAt} IS NOT NULL`, after))
       .orderBy(asc(bookings.submittedAt), asc(bookings.id))
       .limit(batchSize);
     if (rows.length === 0) return;
@@ -53,10 +60,12 @@ export async function withPeopleAndResources(db: Queryable, rows: BookingRow[]):
       bookingId: participants.bookingId,
       role: participants.role,
       companionType: participants.companionType,
+      salutation: participants.salutation,
       forename: participants.forename,
       surname: participants.surname,
       email: participants.email,
       phone: participants.phone,
+      answers: participants.answers,
     })
     .from(participants)
     .where(inArray(participants.bookingId, ids))

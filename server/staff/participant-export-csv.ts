@@ -1,4 +1,5 @@
 import type { CsvDialect } from "../../core/contracts/staff-exports";
+import type { ExportCell } from "./participant-export-rows";
 
 /**
  * CSV lines of the participant list (decision 029). Pure, so the verb can write each batch as it
@@ -25,9 +26,9 @@ export function neutralizeFormula(cell: string): string {
   return formulaStart.test(cell) ? `'${cell}` : cell;
 }
 
-/** A cell as RFC 4180 writes it: quoted when it holds the separator, a quote or a line break, quotes doubled. */
-function csvCell(cell: string | number, separator: string): string {
-  const text = typeof cell === "number" ? String(cell) : neutralizeFormula(cell);
+/** A cell as RFC 4180 writes it: quoted when it holds the separator, a quote or a line break, quotes doubled. A date is its text, nothing is empty. */
+function csvCell(cell: ExportCell, separator: string): string {
+  const text = cell === null ? "" : typeof cell === "number" ? String(cell) : neutralizeFormula(typeof cell === "string" ? cell : cell.text);
   return text.includes(separator) || /["\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -35,7 +36,7 @@ function csvCell(cell: string | number, separator: string): string {
  * One CSV line with its CRLF. Amounts are plain numbers: with a dot in rfc4180 (what programs read),
  * with a decimal comma in excel-de (a German Excel reads "12.5" as text or a date, "12,5" as a number).
  */
-export function csvLine(cells: (string | number)[], dialect: CsvDialect): string {
+export function csvLine(cells: ExportCell[], dialect: CsvDialect): string {
   const { separator } = csvDialectRules[dialect];
   const localized = cells.map((cell) => (typeof cell === "number" && dialect === "excel-de" ? String(cell).replace(".", ",") : cell));
   return `${localized.map((cell) => csvCell(cell, separator)).join(separator)}\r\n`;

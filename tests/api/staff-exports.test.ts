@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, eventDayResources, eventPrices, eventSlugs, events, forms, participants } from "../../server/db/schema";
+import { bookings, eventDayResources, eventPrices, eventSlugs, events, formItems, formPages, forms, participants } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { exportBookingBatches } from "../../server/staff/participant-export-batches";
 import { createTestApi } from "../support/api-client";
@@ -28,6 +28,8 @@ let slug = "";
 let germanSlug = "";
 let startsOn = "";
 const injection = '=HYPERLINK("http://evil.example","x")';
+/** A name long enough to wrap in the PDF's name column, which must print whole. */
+const longName = { forename: "Maximiliane-Konstanze", surname: "von Hohenzollern-Sigmaringen-Wittelsbach" };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -82,7 +84,35 @@ beforeAll(async () => {
       .update(participants)
       .set(names[index] ?? {})
       .where(eq(participants.id, person.id));
-  await db.update(bookings).set({ paidCents: 50_000 }).where(eq(bookings.id, first.bookingId));
+  // The form's items by name: the booking's answers are keyed by their uuids.
+  const items = await db
+    .select({ id: formItems.id, name: formItems.name })
+    .from(formItems)
+    .innerJoin(formPages, eq(formPages.id, formItems.pageId))
+    .innerJoin(forms, eq(forms.id, formPages.formId))
+    .where(eq(forms.eventId, eventId));
+  const uuidOf = (name: string) => {
+    const found = items.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`the track day's form has no ${name}`);
+    return found.id;
+  };
+  // The main participant's answers (as a submission stores them, the names repeated in the answers) and a companion's own date of birth.
+  await db
+    .update(bookings)
+    .set({
+      paidCents: 50_000,
+      totalCents: 220_200,
+      answers: {
+        [uuidOf("main.forename")]: "Zoë",
+        [uuidOf("main.email")]: "zoe@example.com",
+        [uuidOf("main.date_of_birth")]: "1980-02-01",
+        [uuidOf("track.driving_licence_number")]: "B072RRE2I55",
+        [uuidOf("terms")]: true,
+      },
+    })
+    .where(eq(bookings.id, first.bookingId));
+  const [, secondPerson] = firstPeople;
+  if (secondPerson) await db.update(participants).set({ answers: { date_of_birth: "1990-03-04" } }).where(eq(participants.id, secondPerson.id));
   expected.push(
     {
       name: 'Zoë Ångström, "Speedy"',
@@ -96,6 +126,15 @@ beforeAll(async () => {
   const second = await createHeldCardBooking(db, eventId, { resources: [{ resourceId: vehicle2.id, quantity: 2 }] });
   await db.update(participants).set({ forename: "Line", surname: "Break\nSecond" }).where(eq(participants.bookingId, second.bookingId));
   expected.push({ name: "Line Break\nSecond", day1: "", day2: `2\u00d7 ${labels[vehicle2.key]}` });
+  // Bookings that no longer go: listed only on request.
+  for (const [status, surname] of [
+    ["cancelled", "Cancelled"],
+    ["rejected", "Rejected"],
+  ] as const) {
+    const gone = await createHeldCardBooking(db, eventId, { companions: ["co_driver"] });
+    await db.update(bookings).set({ status }).where(eq(bookings.id, gone.bookingId));
+    await db.update(participants).set({ forename: "Gone", surname }).where(eq(participants.bookingId, gone.bookingId));
+  }
   // A draft is nobody's place yet: not listed.
   const draft = await createDraftBooking(db, eventId);
   await db.update(participants).set({ forename: "Draft", surname: "Only" }).where(eq(participants.bookingId, draft));
@@ -206,14 +245,18 @@ describe("the participant export", () => {
     expect(main?.[4]).toBe("500");
   });
 
-  it("neutralizes cells that would start a formula (CSV and XLSX)", async () => {
+  it("neutralizes CSV cells that would start a formula; the workbook holds them as text, never as a formula", async () => {
     const csv = await (await staffGet("csv")).text();
     expect(csv).toContain(`"'${injection.replaceAll('"', '""')} Formula"`);
     expect(csv).not.toMatch(/(^|[,\n])"?=HYPERLINK/u);
+    const bytes = Buffer.from(await (await staffGet("xlsx")).arrayBuffer());
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await (await staffGet("xlsx")).arrayBuffer()) as unknown as ExcelJS.Buffer);
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     const names = workbook.worksheets[0]?.getColumn(1).values ?? [];
-    expect(names).toContain(`'${injection} Formula`);
+    expect(names).toContain(`${injection} Formula`);
+    let formulas = 0;
+    workbook.worksheets[0]?.eachRow((row) => row.eachCell((cell) => (formulas += cell.type === ExcelJS.ValueType.Formula ? 1 : 0)));
+    expect(formulas).toBe(0);
   });
 
   it("reads back the XLSX: headers and one row per person", async () => {
@@ -266,6 +309,121 @@ describe("the participant export", () => {
   });
 });
 
+describe("an export fit for the gate", () => {
+  it("lists only the people of bookings that are going by default; the others on request (CSV)", async () => {
+    const names = async (query: string) => parseCsv(await (await staffGet("csv", query)).text(), ",").slice(1).map((row) => row[0]);
+    const active = await names("");
+    expect(active).toHaveLength(expected.length);
+    expect(active.some((name) => name?.startsWith("Gone"))).toBe(false);
+    expect(await names("?status=active")).toEqual(active);
+    const inactive = await names("?status=inactive");
+    expect(inactive).toEqual(["Gone Cancelled", "Gone Cancelled", "Gone Rejected", "Gone Rejected"]);
+    expect((await names("?status=all&dialect=rfc4180")).sort()).toEqual([...active, ...inactive].sort());
+    expect((await staffGet("csv", "?status=everyone")).status).toBe(422);
+  });
+
+  it("lists only the people of bookings that are going by default (XLSX and PDF)", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await (await staffGet("xlsx")).arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const names = (workbook.worksheets[0]?.getColumn(1).values ?? []).map(String);
+    expect(names.some((name) => name.startsWith("Gone"))).toBe(false);
+    const all = new ExcelJS.Workbook();
+    await all.xlsx.load(Buffer.from(await (await staffGet("xlsx", "?status=all")).arrayBuffer()) as unknown as ExcelJS.Buffer);
+    expect(all.worksheets[0]?.actualRowCount).toBe(expected.length + 4 + 1);
+    expect((await staffGet("xlsx", "?status=gone")).status).toBe(422);
+
+    const pdf = await pdfText(Buffer.from(await (await staffGet("pdf")).arrayBuffer()));
+    expect(pdf).not.toContain("Gone");
+    expect(pdf).not.toContain("Cancelled");
+    const inactive = await pdfText(Buffer.from(await (await staffGet("pdf", "?status=inactive")).arrayBuffer()));
+    expect(inactive).toContain("Gone Cancelled");
+    expect(inactive).toContain("Rejected");
+    // The list says whom it holds.
+    expect(inactive).toContain("Cancelled, rejected and expired bookings");
+  });
+
+  it("gives a companion's row the companion's own answers, without columns that repeat the fixed ones or concern the invoice", async () => {
+    const [headers = [], ...rows] = parseCsv(await (await staffGet("csv")).text(), ",");
+    // The form's own name, e-mail and phone items would repeat the Name, E-mail and Phone columns; the terms are no person's answer.
+    for (const repeated of ["First name", "Last name", "Email", "Phone", "I accept the terms and conditions.", "Payment method", "Send the invoice to a different billing address", "VAT ID", "Fax"])
+      expect(headers.filter((header) => header === repeated).length, repeated).toBeLessThanOrEqual(repeated === "Phone" ? 1 : 0);
+    const birth = headers.indexOf("Date of birth");
+    const licence = headers.indexOf("Driving licence number");
+    expect(birth).toBeGreaterThan(7);
+    expect(licence).toBeGreaterThan(7);
+    const main = rows.find((row) => row[0] === expected[0]?.name);
+    const companion = rows.find((row) => row[0] === expected[1]?.name);
+    const other = rows.find((row) => row[0] === `'${expected[2]?.name}`);
+    expect([main?.[birth], main?.[licence]]).toEqual(["1 February 1980", "B072RRE2I55"]);
+    expect([companion?.[birth], companion?.[licence]]).toEqual(["4 March 1990", ""]);
+    expect([other?.[birth], other?.[licence]]).toEqual(["", ""]);
+    // Amounts once per booking: empty on a companion's row, so the column sums to the event.
+    expect([main?.[4], main?.[5]]).toEqual(["500", "1702"]);
+    expect([companion?.[4], companion?.[5]]).toEqual(["", ""]);
+  });
+
+  it("types the workbook's cells: amounts as numbers, dates as dates, every text as text (a phone keeps its +)", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await (await staffGet("xlsx")).arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error("no sheet");
+    const headers = Array.from(sheet.getRow(1).values as unknown[], (value) => String(value ?? ""));
+    const column = (header: string) => headers.indexOf(header);
+    let main: ExcelJS.Row | undefined;
+    let companion: ExcelJS.Row | undefined;
+    let formula: ExcelJS.Row | undefined;
+    sheet.eachRow((row) => {
+      const name = row.getCell(1).value;
+      if (name === expected[0]?.name) main = row;
+      if (name === expected[1]?.name) companion = row;
+      if (name === expected[2]?.name) formula = row;
+    });
+    if (!main || !companion || !formula) throw new Error("a person is missing");
+    expect(main.getCell(column("Phone")).type).toBe(ExcelJS.ValueType.String);
+    expect(main.getCell(column("Phone")).value).toBe("+49 170 1234567");
+    // A name that looks like a formula is a string cell as typed: Excel shows it, never runs it.
+    expect(formula.getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(formula.getCell(1).value).toBe(`${injection} Formula`);
+    const outstanding = main.getCell(column("Outstanding"));
+    expect(outstanding.type).toBe(ExcelJS.ValueType.Number);
+    expect(outstanding.value).toBe(1702);
+    expect(outstanding.numFmt).toMatch(/0\.00/u);
+    expect(companion.getCell(column("Outstanding")).type).toBe(ExcelJS.ValueType.Null);
+    const birth = companion.getCell(column("Date of birth"));
+    expect(birth.type).toBe(ExcelJS.ValueType.Date);
+    expect(birth.value).toEqual(new Date("1990-03-04T00:00:00Z"));
+    // Every column is as wide as its content (within bounds; exceljs reads Excel's default width 9 back as none).
+    for (let index = 1; index <= headers.length - 1; index += 1) expect(sheet.getColumn(index).width ?? 9, headers[index]).toBeGreaterThanOrEqual(8);
+    expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual('Zoë Ångström, "Speedy"'.length);
+    const day1 = headers.findIndex((header) => header.startsWith("Day 1 ("));
+    expect(sheet.getColumn(day1).width).toBeGreaterThanOrEqual(Math.min(50, expected[0]?.day1.length ?? 0));
+  });
+
+  it("prints landscape pages whose columns wrap: a long name and an amount print whole", async () => {
+    const { db } = database;
+    const party = await createHeldCardBooking(db, eventId);
+    await db.update(participants).set(longName).where(eq(participants.bookingId, party.bookingId));
+    await db.update(bookings).set({ totalCents: 170_200, paidCents: 0 }).where(eq(bookings.id, party.bookingId));
+    try {
+      const bytes = Buffer.from(await (await staffGet("pdf")).arrayBuffer());
+      const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+      const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true }).promise;
+      const viewport = (await document.getPage(1)).getViewport({ scale: 1 });
+      await document.destroy();
+      expect(viewport.width).toBeGreaterThan(viewport.height);
+      const text = await pdfText(bytes);
+      expect(text).not.toContain("\u2026");
+      expect(text.replace(/\s/g, "")).toContain(`${longName.forename}${longName.surname}`.replace(/\s/g, ""));
+      expect(text).toContain("€1,702.00");
+      expect(text).toContain("€500.00");
+      const german = await pdfText(Buffer.from(await (await staffGet("pdf", "", { "accept-language": "de" })).arrayBuffer()));
+      expect(german).toContain("1.702,00 €");
+    } finally {
+      await db.delete(bookings).where(eq(bookings.id, party.bookingId));
+    }
+  });
+});
+
 describe("an export without a row ceiling", () => {
   it("pages through bookings submitted in the same millisecond, each once (keyset on PostgreSQL's own time)", async () => {
     const { db } = database;
@@ -279,7 +437,7 @@ describe("an export without a row ceiling", () => {
       await db.execute(sql`UPDATE bookings SET submitted_at = ${`2026-01-01 10:00:00.00000${index + 1}+00`}::timestamptz WHERE id = ${id}`);
     }
     const codes: string[] = [];
-    for await (const batch of exportBookingBatches(db, eventId, 1)) codes.push(...batch.map((booking) => booking.code));
+    for await (const batch of exportBookingBatches(db, eventId, { filter: "all", batchSize: 1 })) codes.push(...batch.map((booking) => booking.code));
     expect(codes).toHaveLength(ids.length);
     expect(new Set(codes).size).toBe(ids.length);
   });
@@ -315,7 +473,7 @@ describe("an export without a row ceiling", () => {
     expect(workbook.worksheets[0]?.actualRowCount).toBe(existing.length + 1);
     const pdf = await pdfText(Buffer.from(await (await api.get(`/api/staff/events/${bigEvent}/participants.pdf`, bearer(tokens.staff))).arrayBuffer()));
     const pages = Number(/Page 1 of (\d+)/u.exec(pdf)?.[1]);
-    expect(pages).toBeGreaterThan(20);
+    expect(pages).toBeGreaterThan(10);
     expect(pdf).toContain(`Page ${pages} of ${pages}`);
     expect(pdf).not.toContain(`Page ${pages + 1}`);
     expect(pdf).toContain("Bulk BULK-0449");

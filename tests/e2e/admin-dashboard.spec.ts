@@ -4,7 +4,7 @@ import { formatMoney } from "../../core/domain/money";
 import { logIn } from "./booking-steps";
 import { decodeJwt, SignJWT } from "jose";
 import { expectNoAxeViolations, jwtKey, languages, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
-import { logInAsStaff, newStaffMember } from "./staff-support";
+import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 import { createEvent } from "./test-data";
 
@@ -34,6 +34,10 @@ const texts = {
     coDriver: /Co-driver/,
     forbidden: "No access",
     adminsOnly: "This is only for admins.",
+    whom: /^Who is listed/,
+    inactive: "Cancelled, rejected and expired bookings",
+    all: "All submitted bookings",
+    cancelled: "Cancelled",
   },
   de: {
     title: "Übersicht",
@@ -53,6 +57,10 @@ const texts = {
     coDriver: /Beifahrer/,
     forbidden: "Kein Zugang",
     adminsOnly: "Dies ist nur für Administratorinnen und Administratoren.",
+    whom: /^Wer auf der Liste steht/,
+    inactive: "Stornierte, abgelehnte und abgelaufene Buchungen",
+    all: "Alle eingereichten Buchungen",
+    cancelled: "Storniert",
   },
 } as const;
 
@@ -118,7 +126,7 @@ for (const language of languages) {
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin` });
       const card = eventCard(page, booking.eventUuid);
 
-      const csv = await download(page, card.getByRole("link", { name: t.csv }));
+      const csv = await download(page, card.getByRole("button", { name: t.csv }));
       expect(csv.file.suggestedFilename()).toMatch(/\.csv$/);
       const lines = csv.bytes.toString("utf8").split("\r\n").filter(Boolean);
       expect(lines).toHaveLength(3); // the header and the two people
@@ -131,14 +139,14 @@ for (const language of languages) {
       expect(coDriver).toContain(booking.code);
       expect(coDriver).toMatch(t.coDriver);
 
-      const excel = await download(page, card.getByRole("link", { name: t.csvExcel }));
+      const excel = await download(page, card.getByRole("button", { name: t.csvExcel }));
       expect([...excel.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(excel.bytes.toString("utf8").split("\r\n")[0]).toContain(";");
 
-      const xlsx = await download(page, card.getByRole("link", { name: t.xlsx }));
+      const xlsx = await download(page, card.getByRole("button", { name: t.xlsx }));
       expect(xlsx.file.suggestedFilename()).toMatch(/\.xlsx$/);
       expect(xlsx.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
-      const pdf = await download(page, card.getByRole("link", { name: t.pdf }));
+      const pdf = await download(page, card.getByRole("button", { name: t.pdf }));
       expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);
       expect(await pdfText(pdf.bytes)).toContain(`${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname}`);
 
@@ -154,6 +162,53 @@ for (const language of languages) {
       expect((await page.request.get(`${language.prefix}/admin/events/${booking.eventUuid}/participants.csv?dialect=latin1`)).status()).toBe(400);
       expect((await page.request.get(`${language.prefix}/admin/events/${crypto.randomUUID()}/participants.pdf`)).status()).toBe(404);
       expect((await page.request.get(`${language.prefix}/admin/events/not-an-event/participants.xlsx`)).status()).toBe(404);
+    });
+
+    test("the list holds the bookings that are going; the filter downloads the cancelled ones, or everyone", async ({ page, request }) => {
+      const { eventUuid, formUuid } = await createEvent(request, "trackDayTwoDays");
+      const going = await bookTrackDay(request, { locale: language.locale, email: uniqueEmail("going"), payment: "invoice", eventUuid, formUuid });
+      const gone = await bookTrackDay(request, { locale: language.locale, email: uniqueEmail("gone"), payment: "invoice", eventUuid, formUuid });
+      const cancelled = await request.post(`/api/staff/bookings/${gone.bookingUuid}/cancel`, {
+        headers: { authorization: `Bearer ${await staffApiToken(request)}` },
+        data: { refund: "none", notify: false },
+      });
+      expect(cancelled.status()).toBe(200);
+      const member = await newStaffMember(request, { locale: language.locale });
+      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin` });
+      const card = eventCard(page, eventUuid);
+      const codesIn = (bytes: Buffer) =>
+        [going.code, gone.code].filter((code) => bytes.toString("utf8").includes(code));
+
+      // By default: the booking that is going, its two people, nobody else.
+      const whom = card.getByLabel(t.whom);
+      await expect(whom).toHaveValue("active");
+      const active = await download(page, card.getByRole("button", { name: t.csv }));
+      expect(codesIn(active.bytes)).toEqual([going.code]);
+      expect(active.bytes.toString("utf8").split("\r\n").filter(Boolean)).toHaveLength(3);
+
+      await whom.selectOption({ label: t.inactive });
+      const inactive = await download(page, card.getByRole("button", { name: t.csvExcel }));
+      expect(codesIn(inactive.bytes)).toEqual([gone.code]);
+      expect(inactive.bytes.toString("utf8")).toContain(t.cancelled);
+      expect(inactive.file.url()).toContain("status=inactive");
+      expect(inactive.file.url()).toContain("dialect=excel-de");
+
+      await whom.selectOption({ label: t.all });
+      const everyone = await download(page, card.getByRole("button", { name: t.pdf }));
+      const text = await pdfText(everyone.bytes);
+      expect(text).toContain(going.code);
+      expect(text).toContain(gone.code);
+      expect(text).toContain(t.all);
+      await shootPhoneAndDesktop(page, `admin-dashboard-exports-${language.locale}`);
+      // The card alone, to look at the form without the rest of a long dashboard; nothing wider than a phone.
+      for (const [screen, viewport] of [
+        ["phone", { width: 390, height: 844 }],
+        ["desktop", { width: 1280, height: 800 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await card.screenshot({ path: test.info().outputPath(`admin-dashboard-exports-card-${language.locale}-${screen}.png`) });
+      }
     });
 
     test("a customer gets 403 on the dashboard, the call-back queue and the exports", async ({ page, request }) => {
