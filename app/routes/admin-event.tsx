@@ -6,51 +6,18 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, type Locale } from "../../core/i18n/locales";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { EventImageField } from "../components/admin/event-image-field";
+import { EventPriceList } from "../components/admin/event-price-list";
+import { Input, inputClass } from "../components/admin/labelled-input";
 import { RichTextEditor } from "../components/admin/rich-text-editor";
 import { FormMessage } from "../components/field";
 import { useLocalizedHref } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
-import { priceKinds, resourceKinds, translatedFields } from "../utils/staff-event-form";
+import { resourceKinds, translatedFields } from "../utils/staff-event-form";
 import type { Route } from "./+types/admin-event";
 
 export { loader, action } from "./admin-event.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.event ? "admin.events.edit" : "admin.events.new")) : [];
-
-const inputClass = "mt-1 block w-full rounded-lg border border-navy-900/20 bg-white px-3 py-2 text-base font-normal text-ink";
-
-/** One labelled control with its error below, tied to it for assistive technology. */
-function Input({
-  name,
-  label,
-  error,
-  children,
-  ...input
-}: { name: string; label: string; error?: string | undefined; children?: ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = `field-${name.replace(/\./g, "-")}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      {children ?? (
-        <input
-          id={id}
-          name={name}
-          className={inputClass}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...input}
-        />
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -194,51 +161,6 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             </fieldset>
           ))}
         </Section>
-        <Section id="prices-title" title={t("admin.events.prices")}>
-          {values.prices.map((price, index) => (
-            <fieldset key={index} className="grid gap-3 border-t border-navy-900/10 pt-4 sm:grid-cols-6">
-              <legend className="sr-only">{t("admin.events.priceRow", { number: index + 1 })}</legend>
-              <Input name={`prices.${index}.kind`} label={t("admin.events.kind")}>
-                <select id={`field-prices-${index}-kind`} name={`prices.${index}.kind`} defaultValue={price.kind} className={inputClass}>
-                  {priceKinds.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(`admin.events.priceKinds.${kind}`)}
-                    </option>
-                  ))}
-                </select>
-              </Input>
-              <Input name={`prices.${index}.key`} label={t("admin.events.key")} defaultValue={price.key} error={error(`prices.${index}.key`)} />
-              {pageLocales.map((locale) => (
-                <Input
-                  key={locale}
-                  name={`prices.${index}.label.${locale}`}
-                  label={`${t("admin.events.label")} (${localeNames[locale]})`}
-                  lang={locale}
-                  defaultValue={price.label[locale] ?? ""}
-                  error={error(`prices.${index}.label.${locale}`)}
-                />
-              ))}
-              <Input
-                name={`prices.${index}.amount`}
-                inputMode="decimal"
-                label={t("admin.events.amount")}
-                defaultValue={price.amount}
-                error={error(`prices.${index}.amount_cents`)}
-              />
-              <Input
-                name={`prices.${index}.vat`}
-                inputMode="decimal"
-                label={t("admin.events.vat")}
-                defaultValue={price.vat}
-                error={error(`prices.${index}.vat_rate_basis_points`)}
-              />
-              <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold text-navy-900">
-                <input type="checkbox" name={`prices.${index}.per_day`} defaultChecked={price.per_day} className="h-5 w-5" />
-                {t("admin.events.perDay")}
-              </label>
-            </fieldset>
-          ))}
-        </Section>
         <Section id="resources-title" title={t("admin.events.resources")}>
           <p className="text-sm text-ink-soft">{t("admin.events.resourcesHint")}</p>
           {values.resources.map((resource, index) => (
@@ -274,6 +196,9 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             </fieldset>
           ))}
           {error("resources") && <p className="text-sm text-danger-700">{error("resources")}</p>}
+        </Section>
+        <Section id="prices-title" title={t("admin.events.prices")}>
+          <EventPriceList values={values} locales={pageLocales} error={error} />
         </Section>
         <button type="submit" className="rounded-full bg-navy-900 px-6 py-3 font-semibold text-white hover:bg-navy-700">
           {t("admin.events.save")}

@@ -79,7 +79,8 @@ export function eventJsonLd(
   input: { locale: Locale; origin: string; site: Pick<Site, "company" | "website" | "street" | "zip" | "city" | "country"> },
 ) {
   const url = new URL(eventPagePathIn(event, input.locale), input.origin).toString();
-  const participant = event.prices.find((price) => price.kind === "participant");
+  // The row the booking charges (kind and key `participant`), as the "from" price reads it (issue 28).
+  const participant = event.prices.find((price) => price.kind === "participant" && price.key === "participant");
   return {
     "@context": "https://schema.org",
     "@type": "Event",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { priceKeyFits, priceKinds } from "../domain/price-list-rules";
 import { maximumSlugLength } from "../domain/slugs";
 import { responsiveImageSchema } from "./event-images";
 import { defaultLocale, locales, type Locale } from "../i18n/locales";
@@ -79,7 +80,7 @@ export type StaffCategoryMove = z.infer<typeof staffCategoryMoveSchema>;
 
 // ── Events ─────────────────────────────────────────────────────────────────────────────────────
 
-export const priceKinds = ["participant", "companion", "vehicle", "instructor", "addon"] as const;
+export { priceKinds };
 export const resourceKinds = ["vehicle", "instructor", "pit_box", "technical_support"] as const;
 const key = z
   .string(required)
@@ -148,6 +149,8 @@ export const staffEventInputSchema = z
     value.prices.forEach((price, index) => {
       const id = `${price.kind}:${price.key}`;
       if (priceKeys.has(id)) context.addIssue({ code: "custom", path: ["prices", index, "key"], message: "validation.duplicateKey" });
+      // The main participant's row is always `participant`, a companion's a companion type (issue 28): the booking looks them up so.
+      else if (!priceKeyFits(price.kind, price.key)) context.addIssue({ code: "custom", path: ["prices", index, "key"], message: "validation.choice" });
       priceKeys.add(id);
     });
     const resourceKeys = new Set<string>();

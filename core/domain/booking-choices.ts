@@ -175,7 +175,8 @@ export function companionProblems(
 
 export type ListedPrice = { kind: PriceLineKind; key: string; amount_cents: number };
 
-const priceKindOfResource: Record<ResourceKind, PriceLineKind> = { vehicle: "vehicle", instructor: "instructor", pit_box: "addon", technical_support: "addon" };
+/** The price list kind of a per-day resource: pit boxes and technical support are add-ons. */
+export const priceKindOfResource: Record<ResourceKind, "vehicle" | "instructor" | "addon"> = { vehicle: "vehicle", instructor: "instructor", pit_box: "addon", technical_support: "addon" };
 
 /**
  * The price lines of a booking: the main participant, each companion by type, each per-day

@@ -64,9 +64,8 @@ export function definitionProblems(definition: FormDefinition, context: Definiti
       }
       if (item.kind === "companion") {
         const { types } = companionItemOptions(item.options);
+        // Each type's price (its `companion` row in the event's price list) is checked by `missingFormPrices` (price-list-rules.ts).
         if (types.length === 0) add(at("options.types"), "formDefinition.companionTypesMissing");
-        // A companion is priced by its type's row in the event's price list.
-        else if (types.some((type) => !context.priceKeys.includes(type))) add(at("options.types"), "formDefinition.pricesMissing");
       }
       if (item.kind === "vehicles" || item.kind === "vehicles_per_day") {
         const { vehicleKeys } = vehicleItemOptions(item.kind, item.options);

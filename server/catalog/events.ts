@@ -42,7 +42,8 @@ export async function listCategories(db: Queryable, locale: Locale): Promise<Eve
 
 /**
  * Published events, soonest first, with what a visitor needs to choose one: localized texts, the
- * "from" price (the main participant's price), places left and the state right now.
+ * "from" price (the main participant's price: the row `bookingPriceLines` charges, kind and key
+ * `participant`, so the card never advertises what the booking does not charge; issue 28), places left and the state right now.
  */
 export async function listPublicEvents(db: Queryable, locale: Locale, filter: { categoryId?: number }, now: Date): Promise<PublicEvent[]> {
   const conditions = [eq(events.published, true)];
@@ -53,8 +54,8 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       formId: forms.id,
       slug: eventSlugs.slug,
       priceFrom: sql<number | null>`(
-        select min(${eventPrices.amountCents}) from ${eventPrices}
-        where ${eventPrices.eventId} = ${events.id} and ${eventPrices.kind} = 'participant'
+        select ${eventPrices.amountCents} from ${eventPrices}
+        where ${eventPrices.eventId} = ${events.id} and ${eventPrices.kind} = 'participant' and ${eventPrices.key} = 'participant'
       )`.mapWith((value: unknown) => (value === null ? null : Number(value))),
     })
     .from(events)

@@ -5,6 +5,7 @@ import { authorize } from "../auth/authorize";
 import { events } from "../db/schema";
 import { AppError } from "../errors";
 import { auditCatalogueAction, readStaffEventRecord, type CatalogueDeps, type CatalogueStaff } from "./catalogue-records";
+import { assertPricedToPublish } from "./event-price-checks";
 
 const auditActions = {
   publish: "event_published",
@@ -15,7 +16,8 @@ const auditActions = {
 
 /**
  * Publish, unpublish, archive or restore an event (decision 034). Archiving also takes it off the
- * public site; an archived event is restored before it can be published again. Audited (from → to).
+ * public site; an archived event is restored before it can be published again, and an event whose
+ * main participant, resources or booking form's choices lack a price is not published. Audited (from → to).
  */
 export async function changeStaffEventState(
   deps: CatalogueDeps,
@@ -32,6 +34,8 @@ export async function changeStaffEventState(
     switch (input.change) {
       case "publish":
         if (event.archivedAt) throw new AppError("CONFLICT", "eventArchived");
+        // Nothing is sold at €0.00 by mistake: the main participant and every choice have a price (issue 28).
+        await assertPricedToPublish(tx, event.id, input.locale);
         next = { published: true, archivedAt: null };
         break;
       case "unpublish":

@@ -13,11 +13,13 @@ import {
   type CatalogueDeps,
   type CatalogueStaff,
 } from "./catalogue-records";
+import { eventPriceGaps, pricesMissingOnSave } from "./event-price-checks";
 import { applyResources, eventColumns, replacePrices, requireCategory, requireImageAlt } from "./event-writes";
 
 /**
  * Staff create an event (decision 034): unpublished until they publish it, with its price list,
  * per-day resources and page addresses; no booking form yet (the form builder adds one). Audited.
+ * Refused when the main participant or a resource has no price (issue 28).
  */
 export async function createStaffEvent(
   deps: CatalogueDeps,
@@ -28,6 +30,9 @@ export async function createStaffEvent(
   // Only the seed names the id (the demo's fixed ones); no contract carries it (decision 043).
   if (input.fixedId !== undefined) authorize(actor, "seed.fixed-ids", null);
   requireImageAlt(input.event, false, input.locale);
+  // A new event has no booking form yet: its own price list is all there is to check.
+  const gaps = await eventPriceGaps(deps.db, { id: null, prices: input.event.prices, resources: input.event.resources });
+  if (gaps.length) throw pricesMissingOnSave(gaps, input.locale);
   const eventId = input.fixedId ?? randomUUID();
   try {
     await deps.db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import type { Queryable } from "../db/client";
 import { readDraftDefinition, sameDefinition } from "../db/form-versions";
 import { eventDayResources, eventPrices, forms, formVersions } from "../db/schema";
 import { AppError } from "../errors";
+import { formPriceErrors } from "./event-price-checks";
 
 /** The form builder's view of a form (decision 036): its draft, its versions newest first, and whether they differ. */
 export async function staffFormView(db: Queryable, formId: string): Promise<StaffForm> {
@@ -38,8 +39,10 @@ export async function assertValidDefinition(db: Queryable, eventId: string, defi
     db.select({ key: eventDayResources.key }).from(eventDayResources).where(eq(eventDayResources.eventId, eventId)),
   ]);
   const problems = definitionProblems(definition, { priceKeys: prices.map((row) => row.key), resourceKeys: resources.map((row) => row.key) });
-  if (Object.keys(problems).length === 0) return;
   const t = translatorFor(locale);
   const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(problems).map(([key, messages]) => [key, messages.map((message) => t(message))]));
+  // What the form offers without a row in the event's price list, named (issue 28).
+  for (const [key, messages] of Object.entries(await formPriceErrors(db, eventId, definition, locale))) fieldErrors[key] = [...(fieldErrors[key] ?? []), ...messages];
+  if (Object.keys(fieldErrors).length === 0) return;
   throw new AppError("VALIDATION_FAILED", "formDefinitionInvalid", { fieldErrors });
 }

@@ -18,12 +18,15 @@ import {
   type CatalogueDeps,
   type CatalogueStaff,
 } from "./catalogue-records";
+import { eventPriceGaps, pricesMissingOnSave } from "./event-price-checks";
 import { applyResources, eventColumns, replacePrices, requireCategory, requireImageAlt } from "./event-writes";
 
 /**
  * Staff change an event: every field at once, in one transaction with its audit row. A capacity below
  * the places already taken, or a stock below what bookings use, is refused with the numbers; a booking
  * taking a place at the same moment meets the database's checks, answered with the same message.
+ * A price list that leaves the main participant, a resource or a choice of the booking form without a
+ * price is refused naming them (issue 28).
  */
 export async function updateStaffEvent(
   deps: CatalogueDeps,
@@ -45,6 +48,9 @@ export async function updateStaffEvent(
         .where(eq(events.id, current.id));
       const slugs = await chooseEventSlugs(tx, { eventId: current.id, title: columns.title, wanted: input.event.slugs ?? {}, staffLocale: input.locale });
       await writeEventSlugs(tx, current.id, slugs);
+      // The new price list must price what the event and its booking form sell (issue 28); the transaction undoes the slugs when it does not.
+      const gaps = await eventPriceGaps(tx, { id: current.id, prices: input.event.prices, resources: input.event.resources });
+      if (gaps.length) throw pricesMissingOnSave(gaps, input.locale);
       await replacePrices(tx, current.id, input.event.prices);
       await applyResources(tx, current.id, input.event.resources, input.locale);
       await auditCatalogueAction(tx, {

@@ -77,6 +77,9 @@ const eventInput = (categoryId: number, overrides: Partial<StaffEventInput> = {}
       per_day: false,
     },
     { kind: "addon", key: "pit_box", label: { en: "Pit box", de: "" }, amount_cents: 5_000, vat_rate_basis_points: 1900, per_day: true },
+    // Every resource has a price (issue 28); the own car's is 0.
+    { kind: "vehicle", key: "street_gt", label: { en: "Street GT", de: "Straßen-GT" }, amount_cents: 60_000, vat_rate_basis_points: 1900, per_day: true },
+    { kind: "vehicle", key: "own_car", label: { en: "Own car", de: "Eigenes Auto" }, amount_cents: 0, vat_rate_basis_points: 1900, per_day: true },
   ],
   resources: [
     { day: 1, kind: "vehicle", key: "street_gt", stock: 3 },
@@ -146,7 +149,7 @@ describe("events in the back office", () => {
     eventId = data.uuid;
     expect(data).toMatchObject({ published: false, archived: false, capacity: 20, slugs: { en: "alpine-golf-week", de: "alpen-golfwoche" } });
     expect(data.description.en).toBe("<p>Golf in the Alps</p>");
-    expect(data.prices.map((price) => price.key)).toEqual(["participant", "pit_box"]);
+    expect(data.prices.map((price) => price.key)).toEqual(["participant", "pit_box", "street_gt", "own_car"]);
     expect(data.resources).toEqual([
       { day: 1, kind: "vehicle", key: "own_car", stock: null, used: 0 },
       { day: 1, kind: "vehicle", key: "street_gt", stock: 3, used: 0 },

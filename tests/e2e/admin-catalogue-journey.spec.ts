@@ -49,6 +49,8 @@ test("staff build an event with its form from nothing; a customer books it in Ge
 
   // The event: texts, a driver's and a co-driver's price, and a rental car on each of its two days.
   await page.goto("/admin/events/new");
+  // The price list follows the resource rows as they are typed: that needs the page's scripts.
+  await hydrated(page);
   await page.locator("#field-category_id").selectOption({ label: category.en });
   await page.locator("#field-starts_on").fill("2031-09-12");
   await page.locator("#field-ends_on").fill("2031-09-13");
@@ -59,15 +61,15 @@ test("staff build an event with its form from nothing; a customer books it in Ge
   await page.locator("#field-teaser-de").fill("Zwei Tage auf der Ardennen-Rennstrecke");
   await page.locator("#field-location-en").fill("Spa-Francorchamps");
   await page.locator("#field-location-de").fill("Spa-Francorchamps");
-  const price = async (row: number, kind: string, key: string, en: string, de: string, amount: string) => {
-    await page.locator(`#field-prices-${row}-kind`).selectOption(kind);
-    await page.locator(`#field-prices-${row}-key`).fill(key);
+  // Row 0 is the main participant's, fixed; the others pick what they price from a list (issue 28).
+  const price = async (row: number, item: string | null, en: string, de: string, amount: string) => {
+    if (item) await page.locator(`#field-prices-${row}-item`).selectOption(item);
     await page.locator(`#field-prices-${row}-label-en`).fill(en);
     await page.locator(`#field-prices-${row}-label-de`).fill(de);
     await page.locator(`#field-prices-${row}-amount`).fill(amount);
   };
-  await price(0, "participant", "participant", "Driver", "Fahrer", "890");
-  await price(1, "companion", "co_driver", "Co-driver", "Beifahrer", "150");
+  await price(0, null, "Driver", "Fahrer", "890");
+  await price(1, "companion:co_driver", "Co-driver", "Beifahrer", "150");
   for (const [row, day] of [
     [0, "1"],
     [1, "2"],
@@ -77,14 +79,12 @@ test("staff build an event with its form from nothing; a customer books it in Ge
     await page.locator(`#field-resources-${row}-key`).fill("spa_gt");
     await page.locator(`#field-resources-${row}-stock`).fill("4");
   }
-  await page.getByRole("button", { name: "Save event" }).click();
-  await expect(page.getByText("The event is saved.").first()).toBeVisible();
-  shared.eventUrl = new URL(page.url()).pathname;
-  // The rental car's price, in the row the saved page offers next.
-  await price(2, "vehicle", "spa_gt", "Rental GT for Spa", "Miet-GT für Spa", "450");
+  // The rental car's price: the price list offers the resource as soon as it is typed.
+  await price(2, "vehicle:spa_gt", "Rental GT for Spa", "Miet-GT für Spa", "450");
   await page.locator('input[name="prices.2.per_day"]').check();
   await page.getByRole("button", { name: "Save event" }).click();
   await expect(page.getByText("The event is saved.").first()).toBeVisible();
+  shared.eventUrl = new URL(page.url()).pathname;
   await expect(page.getByTestId("event-state")).toContainText("Translations complete");
 
   // Its booking form starts with the main participant and the summary; page 1 gets the event's own items.

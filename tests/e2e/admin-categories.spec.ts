@@ -126,7 +126,6 @@ for (const language of languages) {
       await page.locator("#field-title-en").fill(title.en);
       await page.locator("#field-title-de").fill(title.de);
       await page.locator("#field-teaser-en").fill(`Sailing ${stamp}`);
-      await page.locator("#field-prices-0-key").fill("participant");
       await page.locator("#field-prices-0-label-en").fill("Participant");
       await page.locator("#field-prices-0-amount").fill("450");
       await page.getByRole("button", { name: t.saveEvent }).click();

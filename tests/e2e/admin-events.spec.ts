@@ -46,7 +46,7 @@ for (const language of languages) {
       await page.locator("#field-teaser-en").fill(`Three days by the lake ${stamp}`);
       await page.locator("#field-location-en").fill("Lake Constance");
       await page.locator("#field-location-de").fill("Bodensee");
-      await page.locator("#field-prices-0-key").fill("participant");
+      // The main participant's row is fixed (issue 28): no key to type.
       await page.locator("#field-prices-0-label-en").fill("Participant");
       await page.locator("#field-prices-0-label-de").fill("Teilnehmer");
       await page.locator("#field-prices-0-amount").fill("990");

@@ -54,9 +54,9 @@ describe("the whole-form rules of the form builder (decision 036)", () => {
     });
   });
 
-  it("refuses a companion type without a price and a price key the event lacks", () => {
+  it("refuses a price key the event lacks (a companion type's price is price-list-rules' to check, by kind and key)", () => {
     const problems = definitionProblems(form(item(1, "companion", { types: ["driver"] }), item(2, "price_list", { priceKeys: ["nope"] })), context);
-    expect(problems[`items.${uuid(1)}.options.types`]).toEqual(["formDefinition.pricesMissing"]);
+    expect(problems[`items.${uuid(1)}.options.types`]).toBeUndefined();
     expect(problems[`items.${uuid(2)}.options.priceKeys`]).toEqual(["formDefinition.priceUnknown"]);
   });
 
