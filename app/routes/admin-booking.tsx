@@ -254,7 +254,8 @@ function Payments({ booking }: { booking: Booking }) {
               [t("admin.booking.created"), payment.created],
             ];
             if (payment.received) rows.push([t("admin.booking.receivedOn"), payment.received]);
-            for (const refund of payment.refunds) rows.push([t("account.refunded"), refund.reference ? `${refund.text} · ${refund.reference}` : refund.text]);
+            for (const refund of payment.refunds)
+              rows.push([t("admin.booking.refundLine"), refund.reference ? `${refund.text} · ${refund.reference}` : refund.text]);
             if (payment.succeeded) rows.push([t("admin.booking.succeededAt"), payment.succeeded]);
             if (payment.provider_reference) rows.push([t("admin.booking.reference"), payment.provider_reference]);
             if (payment.failure_reason) rows.push([t("admin.booking.failure"), payment.failure_reason]);
@@ -325,7 +326,9 @@ function Emails({ booking, answer }: { booking: Booking; answer: BookingActionAn
                   <ResendEmailAction mail={{ uuid: mail.uuid, subject: mail.subject, to: mail.to }} />
                 </div>
               )}
-              {mail.subject !== null && mail.unfit !== null && <p className="pb-2 text-sm text-ink-soft">{t("admin.booking.notResent", { reason: mail.unfit })}</p>}
+              {mail.subject !== null && mail.unfit !== null && (
+                <p className="pb-2 text-sm text-ink-soft">{t("admin.booking.notResent", { reason: mail.unfit })}</p>
+              )}
             </Entry>
           ))}
         </Entries>

@@ -33,6 +33,8 @@ export type AccountInput = {
   remainderDueOn: IsoDate | null;
   /** What the operator keeps of a cancelled booking (the cancellation fee); null when it was not cancelled. */
   cancellationFeeCents: Cents | null;
+  /** Price reductions staff granted on a standing booking (money given back as goodwill): it owes that much less. */
+  creditedCents: Cents;
   payments: readonly AccountPayment[];
   refunds: readonly AccountRefund[];
 };
@@ -97,17 +99,21 @@ function assertCents(name: string, value: number) {
   if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be whole, non-negative cents (got ${value})`);
 }
 
-/** What the booking owes in its state: a cancelled one its fee (at most what it cost), a rejected or expired one nothing. */
-export function owedBy(input: Pick<AccountInput, "status" | "totalCents" | "cancellationFeeCents">): Cents {
+/**
+ * What the booking owes in its state: a cancelled one its fee (at most what it cost), a rejected or
+ * expired one nothing, a standing one its total less the reductions staff granted.
+ */
+export function owedBy(input: Pick<AccountInput, "status" | "totalCents" | "cancellationFeeCents" | "creditedCents">): Cents {
   if (input.status === "cancelled") return Math.min(input.cancellationFeeCents ?? 0, input.totalCents);
   if (input.status === "rejected" || input.status === "expired") return 0;
-  return input.totalCents;
+  return Math.max(0, input.totalCents - input.creditedCents);
 }
 
 /** The instalments of a standing booking: one when the deposit is everything, else deposit then balance. */
 function instalments(input: AccountInput, owedCents: Cents): { kind: DueKind; amountCents: Cents; dueOn: IsoDate | null }[] {
   if (owedCents === 0) return [];
   if (input.status === "cancelled") return [{ kind: "full", amountCents: owedCents, dueOn: input.depositDueOn }];
+  // A reduction comes off the balance first: the deposit stays what was asked for, up to what is owed.
   const deposit = Math.min(input.depositCents, owedCents);
   if (deposit >= owedCents || deposit === 0)
     return [{ kind: "full", amountCents: owedCents, dueOn: deposit === 0 ? (input.remainderDueOn ?? input.depositDueOn) : input.depositDueOn }];
@@ -128,6 +134,7 @@ export function bookingAccount(input: AccountInput, today: IsoDate): BookingAcco
   assertCents("total", input.totalCents);
   assertCents("deposit", input.depositCents);
   if (input.cancellationFeeCents !== null) assertCents("cancellation fee", input.cancellationFeeCents);
+  assertCents("credited", input.creditedCents);
   const arrived = input.payments.filter((payment) => moneyArrived.has(payment.status));
   for (const payment of input.payments) assertCents(`payment ${payment.id}`, payment.amountCents);
   const refundable: RefundablePart[] = arrived.map((payment) => {
@@ -230,4 +237,14 @@ export function planAccountRefund(
     left -= amountCents;
   }
   return { ok: true, parts };
+}
+
+/**
+ * How much of a refund on a standing booking lowers what it owes: the part beyond its credit (money
+ * paid beyond what was owed goes back without changing the price; more than that is a reduction the
+ * operator grants, e.g. goodwill). A cancelled, rejected or expired booking's refunds change no price.
+ */
+export function reductionOfRefund(account: Pick<BookingAccount, "creditCents">, status: BookingStatus, refundCents: Cents): Cents {
+  if (status === "cancelled" || status === "rejected" || status === "expired") return 0;
+  return Math.max(0, refundCents - account.creditCents);
 }

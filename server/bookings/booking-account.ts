@@ -6,7 +6,10 @@ import { bookings, payments, refunds } from "../db/schema";
 import { recordTransition } from "./record-transition";
 
 type BookingRow = typeof bookings.$inferSelect;
-export type AccountBooking = Pick<BookingRow, "id" | "status" | "totalCents" | "depositCents" | "depositDueOn" | "remainderDueOn" | "cancellationFeeCents">;
+export type AccountBooking = Pick<
+  BookingRow,
+  "id" | "status" | "totalCents" | "depositCents" | "depositDueOn" | "remainderDueOn" | "cancellationFeeCents" | "creditedCents"
+>;
 export type LedgerPayment = typeof payments.$inferSelect;
 export type LedgerRefund = typeof refunds.$inferSelect;
 export type Ledger = { payments: LedgerPayment[]; refunds: LedgerRefund[] };
@@ -46,6 +49,7 @@ export function accountInputOf(booking: AccountBooking, ledger: Ledger): Account
     depositDueOn: booking.depositDueOn,
     remainderDueOn: booking.remainderDueOn,
     cancellationFeeCents: booking.cancellationFeeCents,
+    creditedCents: booking.creditedCents,
     payments: ledger.payments.map((payment) => ({
       id: payment.id,
       method: payment.method,

@@ -498,6 +498,8 @@ export const bookings = pgTable(
     depositDueOn: date("deposit_due_on", { mode: "string" }),
     /** What the operator kept when the booking was cancelled (its cancellation fee); null while it stands. */
     cancellationFeeCents: integer("cancellation_fee_cents"),
+    /** Price reductions staff granted on the standing booking (a goodwill refund beyond any overpayment): it owes that much less. */
+    creditedCents: integer("credited_cents").notNull().default(0),
     /**
      * Net paid (money received less refunds) and the payment state, as the booking account derives them
      * from the payments and refunds (core/domain/booking-account.ts, decision 067). Written only by

@@ -500,9 +500,8 @@ export async function paymentByReturnToken(db: Queryable, token: string) {
  */
 export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {
   const found = await refreshedPayment(db, deps, token, now, onApplied);
-  if (!found) return null;
   // The booking's account after this payment (decision 067): what the page says is still due.
-  return { ...found, account: (await readBookingAccount(db, found.booking, now)).account };
+  return found ? { ...found, account: (await readBookingAccount(db, found.booking, now)).account } : null;
 }
 
 async function refreshedPayment(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {

@@ -31,7 +31,8 @@ export async function* exportBookingBatches(
         id: bookings.id,
         code: bookings.code,
         status: bookings.status,
-        totalCents: bookings.totalCents,
+        // What a standing booking owes: its total less the reductions staff granted (the booking account, decision 067).
+        totalCents: sql<number>`${bookings.totalCents} - ${bookings.creditedCents}`.mapWith(Number),
         paidCents: bookings.paidCents,
         answers: bookings.answers,
         formVersionId: bookings.formVersionId,

@@ -68,7 +68,10 @@ async function upcomingEvents(tx: Queryable, today: string, locale: Locale): Pro
       inReview: total(sql`${bookings.placesHeld}`, eq(bookings.status, "in_review")),
       heldByCard: total(sql`${bookings.placesHeld}`, inArray(bookings.status, heldStatuses)),
       paidCents: total(sql`${bookings.paidCents}`),
-      outstandingCents: total(sql`greatest(${bookings.totalCents} - ${bookings.paidCents}, 0)`, inArray(bookings.status, owingStatuses)),
+      outstandingCents: total(
+        sql`greatest(${bookings.totalCents} - ${bookings.creditedCents} - ${bookings.paidCents}, 0)`,
+        inArray(bookings.status, owingStatuses),
+      ),
     })
     .from(bookings)
     .where(and(inArray(bookings.eventId, eventIds), ne(bookings.status, "draft")))
@@ -170,11 +173,11 @@ async function overdueBalances(tx: Queryable, today: string): Promise<Warning> {
     .select({
       ...bookingColumns,
       paymentId: sql<string | null>`null`,
-      amountCents: sql`${bookings.totalCents} - ${bookings.paidCents}`.mapWith(Number),
+      amountCents: sql`${bookings.totalCents} - ${bookings.creditedCents} - ${bookings.paidCents}`.mapWith(Number),
       count: fullCount(),
     })
     .from(bookings)
-    .where(and(eq(bookings.status, "confirmed"), lt(bookings.remainderDueOn, today), lt(bookings.paidCents, bookings.totalCents)))
+    .where(and(eq(bookings.status, "confirmed"), lt(bookings.remainderDueOn, today), inArray(bookings.paymentState, ["unpaid", "partial"])))
     .orderBy(asc(bookings.remainderDueOn), asc(bookings.id))
     .limit(warningListLimit);
   return warningOf(rows);

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundAnswer } from "../../core/contracts/staff-actions";
-import { planAccountRefund, type BookingAccount } from "../../core/domain/booking-account";
+import { planAccountRefund, reductionOfRefund, type BookingAccount } from "../../core/domain/booking-account";
 import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
-import { payments, refunds } from "../db/schema";
+import { bookings, payments, refunds } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
 import { accountOf, readLedger, writeAccountFigures, type Ledger, type LedgerPayment } from "../bookings/booking-account";
@@ -145,6 +145,15 @@ export async function refundLockedBooking(
       })
       .returning();
     if (row) made.push(row);
+  }
+  // Beyond what was paid too much, a refund on a standing booking is a reduction the operator grants:
+  // the booking owes that much less, so the customer is not asked for the money again (decision 067).
+  const reduction = reductionOfRefund(account, booking.status, sumOf(made));
+  if (reduction > 0) {
+    await tx
+      .update(bookings)
+      .set({ creditedCents: sql`${bookings.creditedCents} + ${reduction}` })
+      .where(eq(bookings.id, booking.id));
   }
   const after = await writeAccountFigures(tx, booking.id, now, `refund by staff ${input.staff.email}`);
 

@@ -6,7 +6,8 @@ import { staffFormResponseSchema, type FormDefinition } from "../../core/contrac
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
 import type { BookingEditView } from "../../core/contracts/staff-booking-edits";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, eventPrices, events, invoices } from "../../server/db/schema";
+import { bookingEvents, bookings, eventPrices, events, invoices, payments } from "../../server/db/schema";
+import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { seedIds } from "../../server/db/seed";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
 import { createTestApi } from "../support/api-client";
@@ -143,7 +144,19 @@ describe("a booking with priced choices", () => {
 
   it("is re-priced by its own version when staff drop a priced choice; paid money stays and the audit row says so", async () => {
     const { bookingId } = await submittedBooking(["lunch", "dinner"]);
-    await database.db.update(bookings).set({ paidCents: 5000 }).where(eq(bookings.id, bookingId));
+    // 50 € paid by transfer, on the ledger as staff record it; the account writes the row's figures (decision 067).
+    await database.db
+      .insert(payments)
+      .values({
+        bookingId,
+        provider: "bank_transfer",
+        method: "bank_transfer",
+        kind: "deposit",
+        amountCents: 5000,
+        status: "succeeded",
+        returnTokenHash: randomUUID(),
+      });
+    await writeAccountFigures(database.db, bookingId, new Date(), "test transfer");
     const before = await bookingRow(bookingId);
     // A later version makes lunch dearer: the booking keeps the price of the version it was made on.
     await publishWith((definition) => {

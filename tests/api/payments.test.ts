@@ -336,7 +336,8 @@ describe("fulfilment", () => {
     await deliver(firstWebhook);
     await deliver(await finish(second.checkoutId, { status: "complete" }));
     const row = await bookingRow(booking.bookingId);
-    expect(row).toMatchObject({ status: "confirmed", paidCents: row.depositCents });
+    // The second deposit is held until staff give it back: the account counts it, and lists it first to refund (decision 067).
+    expect(row).toMatchObject({ status: "confirmed", paidCents: 2 * row.depositCents });
     expect((await paymentsOf(booking.bookingId)).map((payment) => payment.status)).toEqual(["succeeded", "refund_pending"]);
     expect(await mailsTo("payment-refund-needed", booking.bookingId)).toHaveLength(1);
   });

@@ -22,7 +22,10 @@ async function invoiceBooking(request: APIRequestContext, locale: "en" | "de", e
 
 /** A golf booking paid in full by card in the sandbox, by a customer in a browser of their own. */
 async function paidCardBooking(browser: Browser, language: (typeof languages)[number], email: string): Promise<string> {
-  const customer = await browser.newContext({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+  const customer = await browser.newContext({
+    locale: language.locale === "de" ? "de-DE" : "en-GB",
+    extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
+  });
   const page = await customer.newPage();
   await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
     salutation: "mrs",
@@ -50,7 +53,10 @@ async function paidCardBooking(browser: Browser, language: (typeof languages)[nu
 
 /** A golf booking by invoice through the public form (the confirmation mail "Booking received" is sent). */
 async function invoiceBookingByForm(browser: Browser, language: (typeof languages)[number], email: string): Promise<Booked> {
-  const customer = await browser.newContext({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+  const customer = await browser.newContext({
+    locale: language.locale === "de" ? "de-DE" : "en-GB",
+    extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
+  });
   const page = await customer.newPage();
   await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
     salutation: "mr",
@@ -87,7 +93,7 @@ const texts = {
     cancel: "Cancel booking",
     cancelDialog: "Cancel this booking?",
     notify: /^Tell the customer by e-mail/,
-    reason: "Reason (for the audit trail)",
+    reason: "Internal note (audit trail only, never sent)",
     cancelled: "The booking was cancelled. The customer is being told by e-mail.",
     cancelledStatus: "Cancelled",
     cancelMail: (code: string) => new RegExp(`^Your booking ${code} has been cancelled$`),
@@ -140,7 +146,7 @@ const texts = {
     cancel: "Buchung stornieren",
     cancelDialog: "Diese Buchung stornieren?",
     notify: /^Kundin oder Kunden per E-Mail benachrichtigen/,
-    reason: "Grund (für das Protokoll)",
+    reason: "Interne Notiz (nur im Protokoll, wird nicht versendet)",
     cancelled: "Die Buchung wurde storniert. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
     cancelledStatus: "Storniert",
     cancelMail: (code: string) => new RegExp(`^Ihre Buchung ${code} wurde storniert$`),
@@ -185,7 +191,10 @@ for (const language of languages) {
   test.describe(`booking actions in the back office (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    test("staff record a bank transfer on an invoice booking (a bad amount answered at the field) and send the customer a message", async ({ page, request }) => {
+    test("staff record a bank transfer on an invoice booking (a bad amount answered at the field) and send the customer a message", async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const customer = uniqueEmail(`transfer-${language.locale}`);
       const { bookingUuid } = await invoiceBooking(request, language.locale, customer);
@@ -325,14 +334,21 @@ for (const language of languages) {
 
       // Once cancelled, the confirmation ("please transfer the deposit") no longer fits: not offered again, and the page says why (issue 28).
       const token = await staffApiToken(request);
-      const cancelled = await request.post(`/api/staff/bookings/${bookingUuid}/cancel`, { headers: { authorization: `Bearer ${token}` }, data: { refund: "none", notify: false } });
+      const cancelled = await request.post(`/api/staff/bookings/${bookingUuid}/cancel`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { refund: "none", notify: false },
+      });
       expect(cancelled.status()).toBe(200);
       await page.reload();
       await expect(emails.getByRole("button", { name: t.sendAgain(code) })).toHaveCount(0);
       await expect(emails.getByText(t.notResent).first()).toBeVisible();
     });
 
-    test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({ page, request, browser }) => {
+    test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({
+      page,
+      request,
+      browser,
+    }) => {
       test.slow();
       const customer = uniqueEmail(`cancel-part-${language.locale}`);
       const bookingUuid = await paidCardBooking(browser, language, customer);

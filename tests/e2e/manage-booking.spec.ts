@@ -39,6 +39,12 @@ const texts = {
     uploaded: "Uploaded: hello.mp4 · 10 seconds",
     files: "Uploaded files",
     tooLong: "This video is too long: at most 30 seconds are allowed.",
+    payment: "Payment",
+    outstanding: "Outstanding",
+    fullDueBy: /^Full amount €[\d,.]+ due by \d{1,2} \w+ 20\d\d$/,
+    open: "Open",
+    dueNow: /Due now/,
+    byTransfer: "Please pay by bank transfer as your invoice says.",
   },
   de: {
     confirmed: "Bestätigt: Ihre Plätze sind gebucht.",
@@ -65,6 +71,12 @@ const texts = {
     uploaded: "Hochgeladen: hello.mp4 · 10 Sekunden",
     files: "Hochgeladene Dateien",
     tooLong: "Dieses Video ist zu lang: Erlaubt sind höchstens 30 Sekunden.",
+    payment: "Zahlung",
+    outstanding: "Offen",
+    fullDueBy: /^Gesamtbetrag [\d.,]+\s€ fällig bis \d{1,2}\. \S+ 20\d\d$/,
+    open: "Offen",
+    dueNow: /Jetzt fällig/,
+    byTransfer: "Bitte überweisen Sie den Betrag wie auf Ihrer Rechnung angegeben.",
   },
 } as const;
 
@@ -103,6 +115,28 @@ for (const language of languages) {
   const t = texts[language.locale];
   test.describe(`manage my booking (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
+
+    test("the payment panel shows the booking account: what is owed, paid and outstanding, and the transfer due by its date, not now (issue 28)", async ({
+      page,
+      request,
+    }) => {
+      const booked = await bookedTrip(request, language.locale, uniqueEmail(`account-${language.locale}`));
+      await page.goto(booked.managePath);
+      await hydrated(page);
+      const panel = page.getByRole("region", { name: t.payment });
+      const summary = panel.getByTestId("account-summary");
+      await expect(summary.getByText(t.outstanding, { exact: true }).first()).toBeVisible();
+      const dues = summary.getByTestId("account-dues").getByRole("listitem");
+      await expect(dues).toHaveCount(1);
+      await expect(dues.first().locator("span").first()).toHaveText(t.fullDueBy);
+      await expect(dues.first()).toContainText(t.open);
+      await expect(panel).not.toContainText(t.dueNow);
+      await expect(panel.getByText(t.byTransfer)).toBeVisible();
+      // An invoice booking pays by transfer: no card button.
+      await expect(page.getByRole("link", { name: /Pay|bezahlen/ })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `manage-account-${language.locale}`);
+    });
 
     test("the private link opens the booking: status, people, later details saved, answers, .ics and invoice", async ({ page, request }) => {
       const consoleClean = failOnConsoleErrors(page);

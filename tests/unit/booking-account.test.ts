@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   bookingAccount,
   planAccountRefund,
+  reductionOfRefund,
   type AccountInput,
   type AccountPayment,
   type AccountRefund,
@@ -31,6 +32,7 @@ const trackDay = (overrides: Partial<AccountInput> = {}): AccountInput => ({
   depositDueOn: today,
   remainderDueOn: "2026-12-13",
   cancellationFeeCents: null,
+  creditedCents: 0,
   payments: [],
   refunds: [],
   ...overrides,
@@ -89,6 +91,17 @@ describe("the booking account's figures", () => {
     expect(account.refundable).toEqual([
       { paymentId: "p1", method: "card", channel: "provider", paidCents: 126_500, refundedCents: 20_000, refundableCents: 106_500 },
     ]);
+  });
+
+  it("a goodwill refund on a standing booking lowers what it owes: the customer is not asked for it again", () => {
+    const paid = bookingAccount(trackDay({ payments: [card("p1", 506_000)] }), today);
+    expect(reductionOfRefund(paid, "paid", 1_000)).toBe(1_000);
+    const after = bookingAccount(trackDay({ payments: [card("p1", 506_000)], refunds: [refund("p1", 1_000)], creditedCents: 1_000 }), today);
+    expect(after).toMatchObject({ owedCents: 505_000, netPaidCents: 505_000, outstandingCents: 0, dueNowCents: 0, paymentState: "paid" });
+    // Money paid beyond what is owed goes back without a reduction; a cancelled booking's refunds change no price.
+    const overpaid = bookingAccount(trackDay({ payments: [card("p1", 506_000), card("p2", 1_000)] }), today);
+    expect(reductionOfRefund(overpaid, "paid", 1_500)).toBe(500);
+    expect(reductionOfRefund(paid, "cancelled", 1_000)).toBe(0);
   });
 
   it("a cancelled booking owes the fee it kept: nothing outstanding, the rest is credit", () => {
@@ -209,6 +222,7 @@ function checkInvariants(input: AccountInput, account: BookingAccount) {
             : "paid";
   expect(account.paymentState).toBe(expectedState);
   if (input.status === "cancelled") expect(account.owedCents).toBe(input.cancellationFeeCents);
+  else expect(account.owedCents).toBe(Math.max(0, input.totalCents - input.creditedCents));
 }
 
 describe("the booking account under any sequence of events (property)", () => {
@@ -229,6 +243,7 @@ describe("the booking account under any sequence of events (property)", () => {
             depositDueOn: today,
             remainderDueOn,
             cancellationFeeCents: null,
+            creditedCents: 0,
             payments: [],
             refunds: [],
           };
@@ -252,10 +267,16 @@ describe("the booking account under any sequence of events (property)", () => {
               );
               if (!plan.ok) continue;
               const channel = (id: string) => (input.payments.find((payment) => payment.id === id)?.method === "card" ? "provider" : "recorded");
+              const given = plan.parts.reduce((sum, part) => sum + part.amountCents, 0);
+              const outstandingBefore = account.outstandingCents;
+              // As the refund verb does: beyond the credit, a refund on a standing booking lowers what it owes.
               input = {
                 ...input,
+                creditedCents: input.creditedCents + reductionOfRefund(account, input.status, given),
                 refunds: [...input.refunds, ...plan.parts.map((part) => ({ ...part, channel: channel(part.paymentId), on: day }) satisfies AccountRefund)],
               };
+              // A refund never makes a standing booking owe more than before.
+              if (input.status !== "cancelled") expect(bookingAccount(input, day).outstandingCents).toBeLessThanOrEqual(outstandingBefore);
             } else if (step.kind === "reprice") {
               if (input.status === "cancelled") continue;
               input = { ...input, ...terms(step.totalCents) };

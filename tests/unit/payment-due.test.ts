@@ -17,6 +17,7 @@ function dueOf(overrides: Case) {
     depositDueOn: "2026-05-10",
     remainderDueOn: "2026-08-01",
     cancellationFeeCents: null,
+    creditedCents: 0,
     payments: paidCents ? [{ id: "p", method: "card", status: "succeeded", amountCents: paidCents, receivedOn: "2026-05-10" }] : [],
     refunds: [],
     ...rest,

@@ -172,7 +172,7 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
         <input type="checkbox" name="notify" defaultChecked className="mt-0.5 h-4 w-4 accent-navy-800" />
         <span>{t("admin.booking.actions.notify", { email: actions.customerEmail ?? "" })}</span>
       </label>
-      <TextArea field={field("message")} label={t("admin.booking.actions.message")} maxLength={1000} />
+      <TextArea field={field("message")} label={t("admin.booking.actions.messageToCustomer")} maxLength={1000} />
       <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
     </ConfirmAction>
   );
@@ -204,7 +204,7 @@ function RefundAction({ actions, answer }: { actions: BookingActionsView; answer
           <Field field={field("reference")} label={t("admin.booking.actions.paidOutReference")} maxLength={200} autoComplete="off" />
         </>
       )}
-      <TextArea field={field("message")} label={t("admin.booking.actions.message")} maxLength={1000} />
+      <TextArea field={field("message")} label={t("admin.booking.actions.messageToCustomer")} maxLength={1000} />
       <TextArea field={field("reason")} label={t("admin.booking.actions.reason")} maxLength={1000} />
     </ConfirmAction>
   );
