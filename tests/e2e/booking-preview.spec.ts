@@ -22,6 +22,7 @@ const texts = {
     page2: "Companions & extras",
     end: "End of the preview",
     endNotice: /This is where the customer would submit/,
+    dueFull: /^The full amount \(€[\d,.]+\) is due on booking\.$/,
     invoice: "Invoice (bank transfer)",
   },
   de: {
@@ -33,6 +34,7 @@ const texts = {
     page2: "Begleitpersonen & Extras",
     end: "Ende der Vorschau",
     endNotice: /An dieser Stelle würde die Buchung abgeschickt/,
+    dueFull: /^Der volle Betrag \([\d.,]+\s€\) ist bei Buchung fällig\.$/,
     invoice: "Rechnung (Überweisung)",
   },
 } as const;
@@ -152,6 +154,9 @@ for (const language of languages) {
       await page.getByLabel(labels.handicap).check();
       await page.getByRole("button", { name: labels.next }).click();
       await page.getByLabel(labels.terms).check();
+      // The tournament is close: the payment help says everything is due at once, as the real page does (issue 28).
+      await expect(page.getByText(t.dueFull)).toBeVisible();
+      await expect(page.getByText(/A deposit of|Anzahlung von/)).toHaveCount(0);
       await page.getByLabel(t.invoice).check();
       await page.getByRole("button", { name: labels.toReview }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.end })).toBeVisible();

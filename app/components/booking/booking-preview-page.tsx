@@ -7,7 +7,7 @@ import { previewStateField } from "../../../core/contracts/booking-preview-field
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { PublicForm } from "../../../core/contracts/forms";
 import { localizePath } from "../../../core/i18n/locales";
-import { priceInputsOf, priceSummary } from "../../utils/booking-view";
+import { draftPaymentDue, priceInputsOf, priceSummary } from "../../utils/booking-view";
 import { useLocale } from "../../utils/locale";
 import { Button } from "../button";
 import { FormMessage } from "../field";
@@ -64,7 +64,8 @@ export function BookingPreviewPage(props: BookingPreviewProps) {
             locale,
           )}
           review={null}
-          paymentDue={null}
+          // The preview says what would be due as the real page does: everything at once when the event is close (issue 28).
+          paymentDue={draftPaymentDue(form, booking)}
           actionData={actionData}
           preview={{ formAction: previewHref, state }}
         />

@@ -241,11 +241,10 @@ function trackExtrasPage(event: EventSeed, track: TrackOffer): PageSeed {
   };
 }
 
-/** What the summary page says about money: the deposit, when the balance is due, the support hours. */
+/** What the summary page names of the site: the support hours (the money due is said by the page from the draft's price). */
 export type SummarySettings = Pick<SiteSettings, "depositPercent" | "balanceDueDaysBeforeEvent" | "supportHours">;
 
 function summaryPage(site: SummarySettings): PageSeed {
-  const { depositPercent, balanceDueDaysBeforeEvent: dueDays } = site;
   return {
     title: t("Summary & payment", "Zusammenfassung & Zahlung"),
     items: [
@@ -275,10 +274,8 @@ function summaryPage(site: SummarySettings): PageSeed {
       ),
       item("radio", "payment_option", t("Payment method", "Zahlungsart"), {
         required: true,
-        help: t(
-          `A deposit of ${depositPercent} % is due on booking, the balance ${dueDays} days before the event starts.`,
-          `Bei Buchung wird eine Anzahlung von ${depositPercent} % fällig, der Restbetrag ${dueDays} Tage vor Veranstaltungsbeginn.`,
-        ),
+        // The page replaces this with what is due when as the draft stands (deposit, or everything close to the event): no fixed terms here (issue 28).
+        help: t("Pay by card now, or by bank transfer against our invoice.", "Jetzt per Karte bezahlen oder per Überweisung auf Rechnung."),
         // A booking request (SMA) is paid after staff verified it: no payment method is needed to send one.
         options: {
           choices: [choice("credit_card", "Credit card", "Kreditkarte"), choice("invoice", "Invoice (bank transfer)", "Rechnung (Überweisung)")],
