@@ -57,14 +57,3 @@ export function AccountSummary({ account, locale }: { account: AccountView; loca
     </div>
   );
 }
-
-/** The pay button's words: what has fallen due "now", or the next instalment "early". */
-export function payLabel(
-  account: AccountView,
-  locale: Locale,
-  t: (key: "account.payNow" | "account.payEarly", options: { amount: string }) => string,
-): string | null {
-  if (!account.payable) return null;
-  const amount = formatMoney(account.payable.amount_cents, locale);
-  return account.payable.early ? t("account.payEarly", { amount }) : t("account.payNow", { amount });
-}

@@ -39,7 +39,7 @@ function toView(booking: BookingSummary, locale: Locale, manageLinks: Record<str
       // Invoice bookings are paid by bank transfer (their invoice says how); card bookings get the pay button.
       payLabel:
         booking.due && booking.payment_option !== "invoice"
-          ? translatorFor(locale)(booking.due.early ? "account.payEarly" : "account.payNow", { amount: formatMoney(booking.due.amount_cents, locale) })
+          ? translatorFor(locale)(booking.due.early ? "account.payEarly" : "dashboard.payNow", { amount: formatMoney(booking.due.amount_cents, locale) })
           : null,
       invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
       // "Manage my booking" (decision 023): the same page as the e-mails' private link.

@@ -33,7 +33,7 @@ function pageView(view: ManageBookingView, locale: Locale, token: string) {
       dates: formatDateRange(view.event.starts_on, view.event.ends_on, locale),
       // The pay button's words from the account: what has fallen due now, or the next instalment early (decision 067).
       payLabel: view.money.due
-        ? translatorFor(locale)(view.money.due.early ? "account.payEarly" : "account.payNow", { amount: formatMoney(view.money.due.amount_cents, locale) })
+        ? translatorFor(locale)(view.money.due.early ? "account.payEarly" : "manage.payNow", { amount: formatMoney(view.money.due.amount_cents, locale) })
         : null,
       nextDueOn: view.money.account.payable?.early && view.money.account.payable.due_on ? formatDate(view.money.account.payable.due_on, locale) : null,
       closesOn: formatDate(view.later_details.closes_on, locale),
