@@ -20,6 +20,7 @@ import {
   sites,
 } from "../db/schema";
 import { recordTransition } from "../bookings/record-transition";
+import { readBookingAccount } from "../bookings/booking-account";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -70,6 +71,15 @@ async function nextInvoiceNumber(tx: Queryable, year: number): Promise<string> {
     .returning({ lastNumber: invoiceNumberCounters.lastNumber });
   if (!counted) throw new Error("the invoice number counter returned nothing");
   return `INV-${year}-${String(counted.lastNumber).padStart(6, "0")}`;
+}
+
+async function cardFiguresOf(tx: Queryable, booking: BookingRow, now: Date): Promise<Pick<InvoiceData, "paidCents" | "paidByCard" | "stillDue">> {
+  const { account } = await readBookingAccount(tx, booking, now);
+  return {
+    paidCents: account.netPaidCents,
+    paidByCard: true,
+    stillDue: account.dues.filter((due) => due.outstandingCents > 0).map((due) => ({ amountCents: due.outstandingCents, dueOn: due.dueOn })),
+  };
 }
 
 async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Promise<InvoiceData> {
@@ -179,5 +189,7 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     remainderCents: booking.remainderCents,
     remainderDueOn: booking.remainderDueOn,
     paidCents: booking.paidCents,
+    // A card booking's invoice comes with its first payment: what was paid and what is still due, from the account.
+    ...(booking.paymentOption === "credit_card" ? await cardFiguresOf(tx, booking, now) : {}),
   };
 }

@@ -84,7 +84,8 @@ describe("every binding booking gets its invoice", () => {
     expect(more).toHaveLength(0);
     expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
     const data = invoice?.data as InvoiceData;
-    expect(data).toMatchObject({ locale: "de", invoiceNumber: invoice?.number, totalCents: row.totalCents, paidCents: deposit.amount_cents });
+    expect(data).toMatchObject({ locale: "de", invoiceNumber: invoice?.number, totalCents: row.totalCents, paidCents: deposit.amount_cents, paidByCard: true });
+    expect(data.stillDue).toEqual([{ amountCents: row.totalCents - deposit.amount_cents, dueOn: row.remainderDueOn }]);
     const [mail, ...moreMails] = await invoiceMailsOf(booking.bookingId);
     expect(moreMails).toHaveLength(0);
     expect(mail).toMatchObject({ locale: "de", payload: { invoiceNumber: invoice?.number } });
@@ -95,6 +96,8 @@ describe("every binding booking gets its invoice", () => {
     expect((await bookingRow(booking.bookingId)).status).toBe("paid");
     expect(await invoicesOf(booking.bookingId)).toHaveLength(1);
     expect(await invoiceMailsOf(booking.bookingId)).toHaveLength(1);
+    // The issued invoice stays as it was: the later payment changes nothing on it.
+    expect((await invoicesOf(booking.bookingId))[0]?.data).toEqual(invoice?.data);
   });
 
   it("a call-back request when staff verify it, with its mail in the booking's language", async () => {
