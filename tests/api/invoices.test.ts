@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { publicFormResponseSchema } from "../../core/contracts/forms";
 import type { DatabaseHandle } from "../../server/db/client";
+import { renderEmail } from "../../server/email";
+import { invoicePayloadSchema } from "../../server/email/email-messages";
 import { bookings, events, invoices, jobs, outboxEmails } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
@@ -89,6 +91,11 @@ describe("every binding booking gets its invoice", () => {
     const [mail, ...moreMails] = await invoiceMailsOf(booking.bookingId);
     expect(moreMails).toHaveLength(0);
     expect(mail).toMatchObject({ locale: "de", payload: { invoiceNumber: invoice?.number } });
+    // The mail says what was paid by card and what is still due by when, not to transfer the deposit.
+    const { text } = await renderEmail({ template: "invoice", payload: invoicePayloadSchema.parse(mail?.payload) }, "de");
+    expect(text).toMatch(/Sie haben [\d.,]+\s€ per Karte bezahlt\./);
+    expect(text).toMatch(/[\d.,]+\s€ sind noch bis zum \d{1,2}\. ?\S+ 20\d\d fällig\./);
+    expect(text).not.toMatch(/überweisen/);
 
     // The balance paid later: still the one invoice, no second mail.
     const balance = await payByCard(booking, "complete");
