@@ -16,6 +16,7 @@ import { manageLinkUrl } from "./manage-links";
 import { displayNameOf, mainParticipantOf } from "./drafts";
 import { releaseBookingHold } from "./expire-hold";
 import { recordTransition } from "./record-transition";
+import { issueAndSendInvoice } from "../invoices/send-invoice";
 import { offerFreedPlaces } from "./waitlist-offers";
 
 export type SmaDecision = "verify" | "reject";
@@ -71,6 +72,8 @@ export async function decideSmaRequest(
         set: { smaStatus: "verified", smaBlocking: false, depositDueOn: firstDueOn, ...rowFiguresOf(account) },
         now,
       });
+      // Verified, the request is binding: it gets its invoice (issue 28).
+      await issueAndSendInvoice(tx, deps, { ...verified, smaStatus: "verified", smaBlocking: false, ...rowFiguresOf(account) }, now);
       const due = paymentDue(verified, account, now);
       if (main?.email && event) {
         await deps.enqueueMail(tx, {

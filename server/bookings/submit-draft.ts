@@ -20,7 +20,7 @@ import { submitBooking, type BookingUpload, type ResourceRequest, type SubmitBoo
 import { authorizeBooking } from "./authorized-booking";
 import type { Actor } from "../../core/domain/permissions";
 import type { Deps } from "../services/deps";
-import { issueInvoice } from "../invoices/issue-invoice";
+import { issueAndSendInvoice } from "../invoices/send-invoice";
 import { emailAccountOf } from "../email/email-account";
 import { accountOf } from "./booking-account";
 import { payLinkUrl } from "../payments/pay-links";
@@ -402,23 +402,6 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
   }
   // An invoice booking is confirmed at once and gets its invoice with it (PRODUCT.md "Booking lifecycle").
   if (row.paymentOption === "invoice") {
-    const invoice = await issueInvoice(tx, row, now);
-    await deps.enqueueMail(tx, {
-      template: "invoice",
-      locale: row.locale,
-      to: main.email,
-      payload: {
-        name: nameOf(main),
-        code: held.code,
-        eventTitle: pickLocale(event.title, row.locale),
-        invoiceNumber: invoice.number,
-        totalCents: row.totalCents,
-        depositCents: row.depositCents,
-        remainderCents: row.remainderCents,
-        remainderDueOn: row.remainderDueOn,
-        bookingsUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, row),
-        invoice: invoice.data,
-      },
-    });
+    await issueAndSendInvoice(tx, deps, row, now);
   }
 }

@@ -21,7 +21,6 @@ import {
   integer,
   jsonb,
   pgEnum,
-  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -716,8 +715,19 @@ export const refunds = pgTable(
   ],
 );
 
-/** Invoice numbers count up (`INV-<year>-<number>`); a rolled-back issue may skip one, which the audit trail explains. */
-export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1000 });
+/**
+ * The last invoice number given per calendar year (`INV-<year>-<number>`, GoBD: without gaps). The
+ * issuing transaction counts the year's row up and holds its lock: a rolled-back issue gives its number
+ * back, concurrent issuers take turns. A new year starts at 1.
+ */
+export const invoiceNumberCounters = pgTable(
+  "invoice_number_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (table) => [check("invoice_number_counters_last_positive", sql`${table.lastNumber} > 0`)],
+);
 
 /**
  * Issued invoices. `data` is the snapshot the PDF is rendered from (an invoice never changes after

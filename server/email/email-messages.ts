@@ -197,7 +197,17 @@ export const bookingsOpenPayloadSchema = z.object({
 
 /** The invoice's snapshot (server/invoices/render-invoice-pdf.ts InvoiceData), checked for what the mail itself shows. */
 const invoiceSnapshotSchema = z
-  .object({ invoiceNumber: z.string().min(1), issuedOn: isoDateSchema, bookingCode: z.string(), totalCents: centsSchema, lines: z.array(z.unknown()).min(1) })
+  .object({
+    invoiceNumber: z.string().min(1),
+    issuedOn: isoDateSchema,
+    bookingCode: z.string(),
+    totalCents: centsSchema,
+    lines: z.array(z.unknown()).min(1),
+    /** A card booking's invoice (issued with its first payment): what was paid, what is still due by when. */
+    paidByCard: z.boolean().optional(),
+    paidCents: centsSchema.optional(),
+    stillDue: z.array(z.object({ amountCents: centsSchema, dueOn: isoDateSchema.nullable() })).optional(),
+  })
   .passthrough();
 
 export const invoicePayloadSchema = z.object({

@@ -8,8 +8,19 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
-import { type bookings, eventDayResources, eventPrices, events, invoices, participants, resourceReservations, sites } from "../db/schema";
+import {
+  type bookings,
+  eventDayResources,
+  invoiceNumberCounters,
+  eventPrices,
+  events,
+  invoices,
+  participants,
+  resourceReservations,
+  sites,
+} from "../db/schema";
 import { recordTransition } from "../bookings/record-transition";
+import { readBookingAccount } from "../bookings/booking-account";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -27,20 +38,14 @@ function choiceLabelIn(label: unknown, fallback: string, locale: Locale): string
 /**
  * Issues the booking's invoice once (PRODUCT.md: invoice bookings get one at once): the next number,
  * and a snapshot of everything printed on it, from the operator's data and the booking's own stored
- * prices. Run it in the transaction that confirms the booking. Issuing again answers the first one.
+ * prices. Run it in the transaction that makes the booking binding. Issuing again answers the first
+ * one (`issued: false`).
  */
-export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
+export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData; issued: boolean }> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.bookingId, booking.id)).limit(1);
-  if (existing) return { id: existing.id, number: existing.number, data: existing.data as InvoiceData };
+  if (existing) return { id: existing.id, number: existing.number, data: existing.data as InvoiceData, issued: false };
   const data = await invoiceDataOf(tx, booking, now);
-  // One row of the operator's table carries the sequence call (the query builder wants a FROM).
-  const [numbered] = await tx
-    .select({ next: sql<string>`nextval('invoice_number_seq')::text` })
-    .from(sites)
-    .limit(1);
-  const next = numbered?.next ?? "0";
-  const year = data.issuedOn.slice(0, 4);
-  const number = `INV-${year}-${String(next).padStart(6, "0")}`;
+  const number = await nextInvoiceNumber(tx, Number(data.issuedOn.slice(0, 4)));
   data.invoiceNumber = number;
   const [row] = await tx.insert(invoices).values({ bookingId: booking.id, number, issuedOn: data.issuedOn, data }).returning({ id: invoices.id });
   if (!row) throw new Error("invoice insert returned nothing");
@@ -51,7 +56,30 @@ export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date
     details: { invoiceId: row.id, totalCents: data.totalCents },
     now,
   });
-  return { id: row.id, number, data };
+  return { id: row.id, number, data, issued: true };
+}
+
+/**
+ * The year's next invoice number, counted in the issuing transaction (GoBD: consecutive, no gaps). The
+ * upsert locks the year's row until the transaction ends, so a rolled-back issue gives its number back.
+ */
+async function nextInvoiceNumber(tx: Queryable, year: number): Promise<string> {
+  const [counted] = await tx
+    .insert(invoiceNumberCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: invoiceNumberCounters.year, set: { lastNumber: sql`${invoiceNumberCounters.lastNumber} + 1` } })
+    .returning({ lastNumber: invoiceNumberCounters.lastNumber });
+  if (!counted) throw new Error("the invoice number counter returned nothing");
+  return `INV-${year}-${String(counted.lastNumber).padStart(6, "0")}`;
+}
+
+async function cardFiguresOf(tx: Queryable, booking: BookingRow, now: Date): Promise<Pick<InvoiceData, "paidCents" | "paidByCard" | "stillDue">> {
+  const { account } = await readBookingAccount(tx, booking, now);
+  return {
+    paidCents: account.netPaidCents,
+    paidByCard: true,
+    stillDue: account.dues.filter((due) => due.outstandingCents > 0).map((due) => ({ amountCents: due.outstandingCents, dueOn: due.dueOn })),
+  };
 }
 
 async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Promise<InvoiceData> {
@@ -161,5 +189,7 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     remainderCents: booking.remainderCents,
     remainderDueOn: booking.remainderDueOn,
     paidCents: booking.paidCents,
+    // A card booking's invoice comes with its first payment: what was paid and what is still due, from the account.
+    ...(booking.paymentOption === "credit_card" ? await cardFiguresOf(tx, booking, now) : {}),
   };
 }

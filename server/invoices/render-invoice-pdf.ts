@@ -59,6 +59,13 @@ export type InvoiceData = {
   remainderDueOn: string | null;
   /** Already paid; 0 for a new invoice booking. */
   paidCents: number;
+  /**
+   * A card booking's invoice, issued with its first payment (issue 28): it prints what was paid by card
+   * and `stillDue` (from the booking account when issued) instead of the bank-transfer schedule. Absent
+   * on an invoice booking's invoice and on invoices issued before.
+   */
+  paidByCard?: boolean;
+  stillDue?: { amountCents: number; dueOn: string | null }[];
 };
 
 // ── Text ─────────────────────────────────────────────────────────────────────────────────────
@@ -322,18 +329,25 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   }
   y += 18;
 
-  // Payment schedule, kept together on one page.
+  // Payment schedule, kept together on one page. A card invoice: what was paid by card and what is still due.
   const split = data.remainderCents > 0;
-  const schedule: [string, string][] = [
-    [split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)],
-  ];
-  if (split) {
+  const byCard = data.paidByCard === true;
+  const schedule: [string, string][] = byCard
+    ? [
+        [t("paidByCard"), money(data.paidCents)],
+        ...(data.stillDue ?? []).map((due): [string, string] => [
+          due.dueOn ? t("stillDue", { date: date(due.dueOn) }) : t("stillDueUndated"),
+          money(due.amountCents),
+        ]),
+      ]
+    : [[split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)]];
+  if (split && !byCard) {
     schedule.push([
       data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }),
       money(data.remainderCents),
     ]);
   }
-  schedule.push([t("alreadyPaid"), money(data.paidCents)]);
+  if (!byCard) schedule.push([t("alreadyPaid"), money(data.paidCents)]);
   ensureSpace(40 + schedule.length * 16);
   style(fonts.bold, 11);
   write(t("paymentSchedule"), left, y, { width: contentWidth });
@@ -347,7 +361,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   }
   y += 6;
   style(fonts.regular, 10);
-  write(t("transferNote", { code: data.bookingCode }), left, y, { width: contentWidth });
+  if (!byCard || (data.stillDue ?? []).length > 0) write(t("transferNote", { code: data.bookingCode }), left, y, { width: contentWidth });
   y = doc.y + 20;
 
   // Bank details.

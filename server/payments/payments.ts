@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { manageLinkUrl } from "../bookings/manage-links";
 import { z } from "zod";
 import type { PaymentResult } from "../../core/contracts/payments";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { bookingEventAllowed, paymentEventAllowed } from "../../core/domain/booking-state-machine";
-import type { BookingAccount } from "../../core/domain/booking-account";
+import { sendPaymentMails } from "./payment-mails";
 import { operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -13,9 +12,8 @@ import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
 import type { EmailToSend } from "../email/enqueue-email";
-import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
-import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { mainParticipantOf } from "../bookings/drafts";
 import { authorizedBooking } from "../bookings/authorized-booking";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import { withBookingToken } from "../auth/authorize";
@@ -403,7 +401,7 @@ export async function applyProviderOutcome(
       set: { ...rowFiguresOf(account), holdExpiresAt: null },
       now,
     });
-    await sendReceipt(tx, deps, { booking: { ...booking, ...rowFiguresOf(account), status }, account, amountCents: amount });
+    await sendPaymentMails(tx, deps, { booking: { ...booking, ...rowFiguresOf(account), status }, account, amountCents: amount, now });
     return "applied";
   });
 }
@@ -431,34 +429,6 @@ async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise
     if (error instanceof Unavailable) return false;
     throw error;
   }
-}
-
-async function sendReceipt(
-  tx: Queryable,
-  deps: Omit<PaymentDeps, "provider" | "payLinkSecret">,
-  input: { booking: BookingRow; account: BookingAccount; amountCents: number },
-) {
-  const { booking } = input;
-  const main = await mainParticipantOf(tx, booking.id);
-  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
-  if (!main?.email || !event) return;
-  await deps.enqueueMail(tx, {
-    template: "payment-received",
-    locale: booking.locale,
-    to: main.email,
-    payload: {
-      name: displayNameOf(main),
-      code: booking.code ?? "",
-      eventTitle: pickLocale(event.title, booking.locale),
-      startsOn: event.startsOn,
-      amountCents: input.amountCents,
-      paidCents: booking.paidCents,
-      totalCents: booking.totalCents,
-      remainderDueOn: input.account.outstandingCents > 0 ? booking.remainderDueOn : null,
-      manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
-      account: emailAccountOf(input.account),
-    },
-  });
 }
 
 async function notifyStaffOfRefund(

@@ -217,7 +217,17 @@ describe("fulfilment", () => {
     expect(payment).toMatchObject({ status: "succeeded" });
     expect(await mailsTo("payment-received", booking.bookingId)).toHaveLength(1);
     const audit = await auditOf(booking.bookingId);
-    expect(audit.filter((entry) => entry.subject === "booking").map((entry) => entry.toStatus)).toEqual(["submitted", "awaiting_payment", "confirmed"]);
+    expect(audit.filter((entry) => entry.subject === "booking").map((entry) => entry.toStatus)).toEqual([
+      "submitted",
+      "awaiting_payment",
+      "confirmed",
+      "confirmed",
+    ]);
+    // The first payment makes the booking binding: one invoice, issued once (issue 28).
+    const [invoice, ...moreInvoices] = await database.db.select().from(invoices).where(eq(invoices.bookingId, booking.bookingId));
+    expect(moreInvoices).toEqual([]);
+    expect(audit.filter((entry) => entry.subject === "booking").at(-1)?.cause).toBe(`invoice ${invoice?.number} issued`);
+    expect(await mailsTo("invoice", booking.bookingId)).toHaveLength(1);
     expect(audit.filter((entry) => entry.subject === "payment").map((entry) => entry.toStatus)).toEqual(["pending", "succeeded"]);
     expect(audit.every((entry) => entry.cause.length > 0 && entry.at instanceof Date)).toBe(true);
   });
@@ -288,7 +298,9 @@ describe("fulfilment", () => {
     expect(after?.placesTaken).toBe(placesBefore);
     const reservations = await database.db.select().from(resourceReservations).where(eq(resourceReservations.bookingId, booking.bookingId));
     expect(reservations.map((reservation) => reservation.releasedAt)).toEqual([null]);
-    expect((await auditOf(booking.bookingId)).at(-1)?.cause).toMatch(/after the hold ran out/);
+    const causes = (await auditOf(booking.bookingId)).map((entry) => entry.cause);
+    expect(causes.at(-2)).toMatch(/after the hold ran out/);
+    expect(causes.at(-1)).toMatch(/^invoice INV-\d{4}-\d{6} issued$/);
   });
 
   it("marks a late payment for refund and tells staff when the places are gone; the booking stays expired", async () => {
@@ -455,7 +467,10 @@ describe("SMA requests decided by staff", () => {
     const [mail] = await mailsTo("sma-verified", bookingId);
     expect(mail?.payload).toMatchObject({ amountCents: row.depositCents });
     const audit = await auditOf(bookingId);
-    expect(audit.at(-1)).toMatchObject({ fromStatus: "in_review", toStatus: "confirmed", cause: `SMA request verified by staff ${demoAccounts.staff.email}` });
+    expect(audit.at(-2)).toMatchObject({ fromStatus: "in_review", toStatus: "confirmed", cause: `SMA request verified by staff ${demoAccounts.staff.email}` });
+    // Verified, the request is binding: its invoice, mailed (issue 28).
+    expect(audit.at(-1)?.cause).toMatch(/^invoice INV-\d{4}-\d{6} issued$/);
+    expect(await mailsTo("invoice", bookingId)).toHaveLength(1);
     expect((await decide(bookingId, "reject", staff)).status).toBe(409);
 
     const token = String((mail?.payload as { payUrl: string }).payUrl).split("/pay/")[1] ?? "";

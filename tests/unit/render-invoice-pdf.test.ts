@@ -313,4 +313,19 @@ describe("renderInvoicePdf", () => {
     const [first, second] = await Promise.all([renderInvoicePdf(englishInvoice), renderInvoicePdf(englishInvoice)]);
     expect(first.equals(second)).toBe(true);
   });
+
+  it("prints on a card booking's invoice what was paid by card and what is still due by when, in en and de (issue 28)", async () => {
+    const card: InvoiceData = { ...englishInvoice, paidCents: 6525, paidByCard: true, stillDue: [{ amountCents: 19575, dueOn: "2026-10-21" }] };
+    const english = (await readPdf(await renderInvoicePdf(card))).text;
+    expect(english).toContain("Paid by card €65.25");
+    expect(english).toContain("Still due by 21 October 2026 €195.75");
+    expect(english).not.toMatch(/Deposit, due by|Already paid/);
+    const german = (await readPdf(await renderInvoicePdf({ ...card, locale: "de" }))).text;
+    expect(german).toContain(`Per Karte bezahlt ${euros("65,25 €")}`);
+    expect(german).toContain(`Noch fällig bis 21. Oktober 2026 ${euros("195,75 €")}`);
+    // Paid in full: nothing left to transfer.
+    const paid = (await readPdf(await renderInvoicePdf({ ...card, paidCents: 26100, stillDue: [] }))).text;
+    expect(paid).toContain("Paid by card €261.00");
+    expect(paid).not.toMatch(/Still due|Please transfer/);
+  });
 });

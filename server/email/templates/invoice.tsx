@@ -38,7 +38,19 @@ export function InvoiceMail({ locale, payload }: { locale: Locale; payload: Invo
     >
       <Paragraph>{t("invoice.intro", { eventTitle: payload.eventTitle, invoiceNumber: payload.invoiceNumber })}</Paragraph>
       <Paragraph>{t("invoice.confirmed", { code: payload.code })}</Paragraph>
-      {payload.remainderCents > 0 && payload.remainderDueOn ? (
+      {payload.invoice.paidByCard ? (
+        // A card booking's invoice comes with its first payment: what was paid, and what is still due by when.
+        <>
+          <Paragraph>{t("invoice.paidByCard", { amount: money(payload.invoice.paidCents ?? 0) })}</Paragraph>
+          {(payload.invoice.stillDue ?? []).map((due) => (
+            <Paragraph key={`${due.dueOn ?? "open"}-${due.amountCents}`}>
+              {due.dueOn
+                ? t("invoice.stillDue", { amount: money(due.amountCents), date: formatDate(due.dueOn, locale) })
+                : t("invoice.stillDueUndated", { amount: money(due.amountCents) })}
+            </Paragraph>
+          ))}
+        </>
+      ) : payload.remainderCents > 0 && payload.remainderDueOn ? (
         <>
           <Paragraph>{t("invoice.deposit", { amount: money(payload.depositCents), date: dueOn, code: payload.code })}</Paragraph>
           <Paragraph>{t("invoice.remainder", { amount: money(payload.remainderCents), date: formatDate(payload.remainderDueOn, locale) })}</Paragraph>
@@ -46,7 +58,7 @@ export function InvoiceMail({ locale, payload }: { locale: Locale; payload: Invo
       ) : (
         <Paragraph>{t("invoice.full", { amount: money(payload.totalCents), date: dueOn, code: payload.code })}</Paragraph>
       )}
-      <Paragraph>{t("invoice.late")}</Paragraph>
+      {payload.invoice.paidByCard ? null : <Paragraph>{t("invoice.late")}</Paragraph>}
       <ActionButton locale={locale} href={payload.bookingsUrl} label={t("invoice.button")} />
     </EmailLayout>
   );
