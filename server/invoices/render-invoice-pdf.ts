@@ -9,6 +9,14 @@ import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight }
 
 export type InvoiceData = {
   locale: Locale;
+  /**
+   * `invoice` (UNTDID 1001 type 380) or `cancellation` (type 381, a Stornorechnung): it cancels the
+   * invoice named in `cancels` in full. A cancellation's lines and totals repeat the cancelled invoice's
+   * as positive amounts; the document says they are credited. Absent on invoices issued before: invoice.
+   */
+  kind?: "invoice" | "cancellation";
+  /** The invoice a cancellation invoice cancels (GoBD: it refers to it by number and date). */
+  cancels?: { invoiceNumber: string; issuedOn: string };
   /** e.g. `INV-2026-000123` */
   invoiceNumber: string;
   /** ISO date `yyyy-mm-dd` */
