@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invoiceSummarySchema } from "./invoices";
 import { accountViewSchema } from "./booking-account";
 import { bookingStatuses } from "../domain/booking-status";
 import { roles } from "../domain/permissions";
@@ -202,6 +203,8 @@ export const bookingSummarySchema = z.object({
   account: accountViewSchema,
   /** Whether an invoice PDF can be downloaded. */
   has_invoice: z.boolean(),
+  /** Its invoices and cancellation invoices, oldest first. */
+  invoices: z.array(invoiceSummarySchema),
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 export const userBookingsResponseSchema = z.object({ data: z.object({ future: z.array(bookingSummarySchema), expired: z.array(bookingSummarySchema) }) });

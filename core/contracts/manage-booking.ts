@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invoiceSummarySchema } from "./invoices";
 import { accountViewSchema } from "./booking-account";
 import { bookingStatuses } from "../domain/booking-status";
 import { pageAnswersSchema } from "./bookings";
@@ -64,6 +65,8 @@ export const manageBookingViewSchema = z.object({
     pay_url: z.string().nullable(),
   }),
   has_invoice: z.boolean(),
+  /** Its invoices and cancellation invoices, oldest first. */
+  invoices: z.array(invoiceSummarySchema),
   /** The items that may be completed later, their answers and until when they may be given. */
   later_details: z.object({
     /** The first day on which they can no longer be changed (the form's days before the event, else its first day). */

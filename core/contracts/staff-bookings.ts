@@ -2,6 +2,7 @@ import { bookingAnswerSchema } from "./manage-booking";
 import { accountPaymentStates, paymentMethods, type AccountPaymentState } from "../domain/booking-account";
 import { accountViewSchema } from "./booking-account";
 import { z } from "zod";
+import { invoiceSummarySchema } from "./invoices";
 import { bookingStatuses } from "../domain/booking-status";
 import { uploadViewSchema } from "./uploads";
 
@@ -156,7 +157,6 @@ const paymentSchema = z.object({
   updated_at: z.string(),
 });
 
-const invoiceSchema = z.object({ uuid: z.string().uuid(), number: z.string(), issued_on: z.string(), total_cents: z.number().int().nullable() });
 
 const emailSchema = z.object({
   uuid: z.string().uuid(),
@@ -212,7 +212,7 @@ export const staffBookingDetailSchema = z.object({
     account: accountViewSchema,
   }),
   payments: z.array(paymentSchema),
-  invoices: z.array(invoiceSchema),
+  invoices: z.array(invoiceSummarySchema),
   emails: z.array(emailSchema),
   audit: z.array(auditEntrySchema),
 });

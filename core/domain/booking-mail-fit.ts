@@ -111,6 +111,8 @@ export const mailFitRules = {
     return booking.paidCents > 0 ? refused("already_paid") : fits;
   },
   invoice: whileOpen,
+  /** Issued documents stay true: a cancellation invoice and the invoice that replaced it. */
+  "invoice-corrected": always,
   "payment-received": whileOpen,
   "transfer-received": whileOpen,
   "booking-details-changed": whileOpen,

@@ -8,7 +8,8 @@ import { accountOf, readLedgers, type Ledger } from "../bookings/booking-account
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
-import { bookings, events, invoices, participants } from "../db/schema";
+import { bookings, events, participants } from "../db/schema";
+import { readInvoiceSummaries } from "../invoices/invoice-summaries";
 import type { AccountsDeps } from "./accounts-deps";
 
 /** The dashboard: the actor's bookings (not drafts), split into future and expired by the event's last day. */
@@ -22,7 +23,6 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
       booking: bookings,
       event: events,
       people: sql<number>`(select count(*) from ${participants} where ${participants.bookingId} = ${bookings.id})`.mapWith(Number),
-      invoiced: sql<boolean>`exists (select 1 from ${invoices} where ${invoices.bookingId} = ${bookings.id})`.mapWith(Boolean),
     })
     .from(bookings)
     .innerJoin(events, eq(events.id, bookings.eventId))
@@ -34,7 +34,11 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
     deps.db,
     rows.map((row) => row.booking.id),
   );
-  const summaries = rows.map(({ booking, event, people, invoiced }) => ({
+  const documents = await readInvoiceSummaries(
+    deps.db,
+    rows.map((row) => row.booking.id),
+  );
+  const summaries = rows.map(({ booking, event, people }) => ({
     uuid: booking.id,
     code: booking.code,
     status: booking.status,
@@ -54,7 +58,8 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
     paid_cents: booking.paidCents,
     payment_option: booking.paymentOption,
     ...moneyOf(booking, ledgers.get(booking.id) ?? { payments: [], refunds: [] }, now),
-    has_invoice: invoiced,
+    has_invoice: documents.has(booking.id),
+    invoices: documents.get(booking.id) ?? [],
   }));
   return {
     future: summaries.filter((summary) => summary.event.ends_on >= today),

@@ -4,12 +4,13 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import { accountViewOf } from "../../core/contracts/booking-account";
+import { readInvoiceSummaries } from "../invoices/invoice-summaries";
 import { readBookingAccount } from "./booking-account";
 import { isCompletableLater, takesAnswer } from "../../core/forms/kinds";
 import type { Locale } from "../../core/i18n/locales";
 import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
-import { eventDayResources, eventPrices, forms, invoices, participants, resourceReservations, uploads } from "../db/schema";
+import { eventDayResources, eventPrices, forms, participants, resourceReservations, uploads } from "../db/schema";
 import { payLinkUrl } from "../payments/pay-links";
 import { toUploadView } from "../uploads/store-upload";
 import type { ManagedBooking } from "./manage-access";
@@ -52,7 +53,7 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
     const price = prices.find((candidate) => candidate.key === key);
     return price ? pickLocale(price.label, locale) : key;
   };
-  const [invoice] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, booking.id)).limit(1);
+  const documents = (await readInvoiceSummaries(db, [booking.id])).get(booking.id) ?? [];
   const { account } = await readBookingAccount(db, booking, now);
   const due = paymentDue(booking, account, now);
   // Invoice bookings pay by transfer; every other booking may pay by card what has fallen due, or early.
@@ -102,7 +103,8 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
       pay_url: cardDue ? payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, locale) : null,
       account: accountViewOf(account),
     },
-    has_invoice: Boolean(invoice),
+    has_invoice: documents.length > 0,
+    invoices: documents,
     later_details: {
       closes_on: window.closesOn,
       open: window.open,

@@ -12,6 +12,7 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 type AnyColumnOrSql = AnyColumn | SQL;
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -729,21 +730,42 @@ export const invoiceNumberCounters = pgTable(
   (table) => [check("invoice_number_counters_last_positive", sql`${table.lastNumber} > 0`)],
 );
 
+/** An invoice (UNTDID 1001 type 380) or a cancellation invoice (Stornorechnung, type 381) that cancels one in full. */
+export const invoiceKindEnum = pgEnum("invoice_kind", ["invoice", "cancellation"]);
+
 /**
- * Issued invoices. `data` is the snapshot the PDF is rendered from (an invoice never changes after
- * it is issued, even when the operator's address or the price list does later).
+ * Issued invoices and cancellation invoices, numbered in one gapless sequence per year. `data` is the
+ * snapshot the PDF is rendered from (an invoice never changes after it is issued, even when the
+ * operator's address or the price list does later). A change of what a booking owes cancels its
+ * standing invoice by a cancellation invoice and issues a new one (server/invoices/correct-invoices.ts):
+ * the invoices of a booking less its cancellation invoices are what it owes.
  */
-export const invoices = pgTable("invoices", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  bookingId: uuid("booking_id")
-    .notNull()
-    .unique()
-    .references(() => bookings.id),
-  number: text("number").notNull().unique(),
-  issuedOn: date("issued_on", { mode: "string" }).notNull(),
-  data: jsonb("data").$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-});
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    kind: invoiceKindEnum("kind").notNull().default("invoice"),
+    /** The invoice a cancellation invoice cancels; an invoice is cancelled at most once. */
+    cancelsInvoiceId: uuid("cancels_invoice_id")
+      .unique()
+      .references((): AnyPgColumn => invoices.id),
+    number: text("number").notNull().unique(),
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    /** The gross total printed on it (a cancellation invoice: what it cancels, positive); for the accountant's lists. */
+    totalCents: integer("total_cents").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("invoices_booking_idx").on(table.bookingId),
+    index("invoices_issued_on_idx").on(table.issuedOn),
+    check("invoices_cancellation_refers", sql`(${table.kind} = 'cancellation') = (${table.cancelsInvoiceId} is not null)`),
+    check("invoices_total_not_negative", sql`${table.totalCents} >= 0`),
+  ],
+);
 
 /**
  * The built-in sandbox provider's own checkouts (decision 007): what a real provider keeps on its

@@ -224,6 +224,22 @@ export const invoicePayloadSchema = z.object({
   invoice: invoiceSnapshotSchema,
 });
 
+/**
+ * A booking's invoice corrected (issue 28): the cancellation invoices issued and the invoice that
+ * replaces them (null when nothing is owed any more). Each is rendered to an attached PDF.
+ */
+export const invoiceCorrectedPayloadSchema = z.object({
+  name: nameSchema,
+  code: z.string().trim().min(1).max(40),
+  eventTitle: textSchema,
+  bookingsUrl: linkSchema,
+  cancellations: z
+    .array(invoiceSnapshotSchema.and(z.object({ kind: z.literal("cancellation"), cancels: z.object({ invoiceNumber: z.string().min(1), issuedOn: isoDateSchema }) })))
+    .min(1),
+  invoice: invoiceSnapshotSchema.nullable(),
+  account: emailAccountSchema.optional(),
+});
+
 /** "Send me a new link" on the manage page (decision 023): the new private link of the booking. */
 export const manageLinkPayloadSchema = z.object({
   name: nameSchema,
@@ -309,6 +325,7 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("payment-received"), payload: paymentReceivedPayloadSchema }),
   z.object({ template: z.literal("payment-refund-needed"), payload: paymentRefundNeededPayloadSchema }),
   z.object({ template: z.literal("invoice"), payload: invoicePayloadSchema }),
+  z.object({ template: z.literal("invoice-corrected"), payload: invoiceCorrectedPayloadSchema }),
   z.object({ template: z.literal("balance-due"), payload: balanceDuePayloadSchema }),
   z.object({ template: z.literal("sma-verified"), payload: smaVerifiedPayloadSchema }),
   z.object({ template: z.literal("sma-rejected"), payload: smaRejectedPayloadSchema }),
@@ -337,6 +354,7 @@ export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
 export type PaymentReceivedPayload = EmailPayload<"payment-received">;
 export type PaymentRefundNeededPayload = EmailPayload<"payment-refund-needed">;
 export type InvoicePayload = EmailPayload<"invoice">;
+export type InvoiceCorrectedPayload = EmailPayload<"invoice-corrected">;
 export type BalanceDuePayload = EmailPayload<"balance-due">;
 export type SmaVerifiedPayload = EmailPayload<"sma-verified">;
 export type SmaRejectedPayload = EmailPayload<"sma-rejected">;

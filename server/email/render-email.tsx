@@ -15,6 +15,7 @@ import { StaffInvitation, staffInvitationSubject } from "./templates/staff-invit
 import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
 import { PaymentRefundNeeded, paymentRefundNeededSubject } from "./templates/payment-refund-needed";
 import { InvoiceMail, invoiceSubject } from "./templates/invoice";
+import { InvoiceCorrectedMail, invoiceCorrectedSubject } from "./templates/invoice-corrected";
 import { BalanceDue, balanceDueSubject } from "./templates/balance-due";
 import { SmaRejected, smaRejectedSubject, SmaRequested, smaRequestedSubject, SmaVerified, smaVerifiedSubject } from "./templates/sma-decision";
 import { ManageLink, manageLinkSubject } from "./templates/manage-link";
@@ -51,6 +52,8 @@ export function emailTemplateOf(message: EmailMessage, locale: Locale): { subjec
       return { subject: paymentRefundNeededSubject(locale, message.payload), element: <PaymentRefundNeeded locale={locale} payload={message.payload} /> };
     case "invoice":
       return { subject: invoiceSubject(locale, message.payload), element: <InvoiceMail locale={locale} payload={message.payload} /> };
+    case "invoice-corrected":
+      return { subject: invoiceCorrectedSubject(locale, message.payload), element: <InvoiceCorrectedMail locale={locale} payload={message.payload} /> };
     case "balance-due":
       return { subject: balanceDueSubject(locale, message.payload), element: <BalanceDue locale={locale} payload={message.payload} /> };
     case "sma-verified":
@@ -135,6 +138,18 @@ export async function renderEmail(message: EmailMessage, locale: Locale, overrid
     // The snapshot was checked when the invoice was issued; the schema above re-checks its key fields.
     const pdf = await renderInvoicePdf(message.payload.invoice as unknown as InvoiceData);
     return { subject, html, text, attachments: [{ filename: `${message.payload.invoiceNumber}.pdf`, content: pdf, contentType: "application/pdf" }] };
+  }
+  if (message.template === "invoice-corrected") {
+    // Each snapshot was checked when it was issued; the schema above re-checks its key fields.
+    const documents = [...message.payload.cancellations, ...(message.payload.invoice ? [message.payload.invoice] : [])];
+    const attachments = await Promise.all(
+      documents.map(async (document) => ({
+        filename: `${document.invoiceNumber}.pdf`,
+        content: await renderInvoicePdf(document as unknown as InvoiceData),
+        contentType: "application/pdf",
+      })),
+    );
+    return { subject, html, text, attachments };
   }
   return { subject, html, text };
 }

@@ -4,7 +4,7 @@ import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { choicePriceLines, optionLineKey, pricedChoicesOf } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
-import { translatorFor } from "../../core/i18n/i18n";
+import { namespaceTranslatorFor, translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
@@ -35,28 +35,77 @@ function choiceLabelIn(label: unknown, fallback: string, locale: Locale): string
   return typeof label === "string" ? label : fallback;
 }
 
+/** An issued invoice as the booking's corrections read it (core/domain/invoice-corrections.ts). */
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The booking's invoices and cancellation invoices, oldest first. */
+export function invoicesOfBooking(tx: Queryable, bookingId: string): Promise<InvoiceRow[]> {
+  return tx.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.createdAt), asc(invoices.number));
+}
+
 /**
- * Issues the booking's invoice once (PRODUCT.md: invoice bookings get one at once): the next number,
- * and a snapshot of everything printed on it, from the operator's data and the booking's own stored
- * prices. Run it in the transaction that makes the booking binding. Issuing again answers the first
- * one (`issued: false`).
+ * Issues the booking's first invoice (PRODUCT.md: a booking gets one when it becomes binding): the
+ * next number, and a snapshot of everything printed on it, from the operator's data and the booking's
+ * own stored prices. Run it in the transaction that makes the booking binding. A booking that has an
+ * invoice already answers its latest one (`issued: false`); later changes go through
+ * correct-invoices.ts.
  */
 export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData; issued: boolean }> {
-  const [existing] = await tx.select().from(invoices).where(eq(invoices.bookingId, booking.id)).limit(1);
-  if (existing) return { id: existing.id, number: existing.number, data: existing.data as InvoiceData, issued: false };
-  const data = await invoiceDataOf(tx, booking, now);
+  const issued = await invoicesOfBooking(tx, booking.id);
+  const latest = issued.findLast((invoice) => invoice.kind === "invoice");
+  if (latest) return { id: latest.id, number: latest.number, data: latest.data as InvoiceData, issued: false };
+  return { ...(await issueDrawnUpInvoice(tx, booking, await drawUpInvoice(tx, booking, now), now)), issued: true };
+}
+
+/** Numbers and stores an invoice drawn up by `drawUpInvoice`, with its audit row. */
+export async function issueDrawnUpInvoice(tx: Queryable, booking: BookingRow, data: InvoiceData, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
   const number = await nextInvoiceNumber(tx, Number(data.issuedOn.slice(0, 4)));
-  data.invoiceNumber = number;
-  const [row] = await tx.insert(invoices).values({ bookingId: booking.id, number, issuedOn: data.issuedOn, data }).returning({ id: invoices.id });
+  const numbered: InvoiceData = { ...data, kind: "invoice", invoiceNumber: number };
+  const [row] = await tx
+    .insert(invoices)
+    .values({ bookingId: booking.id, kind: "invoice", number, issuedOn: numbered.issuedOn, totalCents: numbered.totalCents, data: numbered })
+    .returning({ id: invoices.id });
   if (!row) throw new Error("invoice insert returned nothing");
   await recordTransition(tx, {
     booking,
     event: "invoice_issued",
     cause: `invoice ${number} issued`,
-    details: { invoiceId: row.id, totalCents: data.totalCents },
+    details: { invoiceId: row.id, number, kind: "invoice", totalCents: numbered.totalCents },
     now,
   });
-  return { id: row.id, number, data, issued: true };
+  return { id: row.id, number, data: numbered };
+}
+
+/**
+ * Cancels an issued invoice in full by a cancellation invoice (Stornorechnung, type 381) of its own
+ * number: the cancelled invoice's lines and total again, dated today, referring to it by number and
+ * date. The database refuses a second cancellation of the same invoice.
+ */
+export async function issueCancellationInvoice(tx: Queryable, booking: BookingRow, cancelled: InvoiceRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
+  const original = cancelled.data as InvoiceData;
+  const issuedOn = operatorToday(now);
+  const number = await nextInvoiceNumber(tx, Number(issuedOn.slice(0, 4)));
+  const data: InvoiceData = {
+    ...original,
+    kind: "cancellation",
+    invoiceNumber: number,
+    issuedOn,
+    cancels: { invoiceNumber: cancelled.number, issuedOn: cancelled.issuedOn },
+    totalCents: cancelled.totalCents,
+  };
+  const [row] = await tx
+    .insert(invoices)
+    .values({ bookingId: booking.id, kind: "cancellation", cancelsInvoiceId: cancelled.id, number, issuedOn, totalCents: cancelled.totalCents, data })
+    .returning({ id: invoices.id });
+  if (!row) throw new Error("cancellation invoice insert returned nothing");
+  await recordTransition(tx, {
+    booking,
+    event: "invoice_issued",
+    cause: `cancellation invoice ${number} issued, cancelling ${cancelled.number}`,
+    details: { invoiceId: row.id, number, kind: "cancellation", cancels: cancelled.number, totalCents: cancelled.totalCents },
+    now,
+  });
+  return { id: row.id, number, data };
 }
 
 /**
@@ -73,13 +122,46 @@ async function nextInvoiceNumber(tx: Queryable, year: number): Promise<string> {
   return `INV-${year}-${String(counted.lastNumber).padStart(6, "0")}`;
 }
 
-async function cardFiguresOf(tx: Queryable, booking: BookingRow, now: Date): Promise<Pick<InvoiceData, "paidCents" | "paidByCard" | "stillDue">> {
+/** What was paid and what is still due by when, from the booking account as it is when the invoice is drawn up. */
+async function accountFiguresOf(tx: Queryable, booking: BookingRow, now: Date): Promise<Pick<InvoiceData, "paidCents" | "stillDue">> {
   const { account } = await readBookingAccount(tx, booking, now);
   return {
     paidCents: account.netPaidCents,
-    paidByCard: true,
     stillDue: account.dues.filter((due) => due.outstandingCents > 0).map((due) => ({ amountCents: due.outstandingCents, dueOn: due.dueOn })),
   };
+}
+
+/**
+ * What an invoice issued now would say (unnumbered): the booking's price lines, less a reduction
+ * staff granted; for a cancelled booking only the cancellation fee it keeps. A first invoice of a
+ * bank-transfer booking prints its transfer schedule; every other invoice prints what the account
+ * says was paid and is still due.
+ */
+export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Date, options: { replacing?: boolean } = {}): Promise<InvoiceData> {
+  const data = await invoiceDataOf(tx, booking, now);
+  const t = namespaceTranslatorFor(booking.locale, "invoice");
+  const eventVatRate = data.lines[0]?.vatRateBasisPoints ?? defaultVatRate;
+  if (booking.status === "cancelled") {
+    const fee = booking.cancellationFeeCents ?? 0;
+    data.lines = [{ label: t("cancellationFee"), quantity: 1, unitCents: fee, totalCents: fee, vatRateBasisPoints: eventVatRate }];
+    data.totalCents = fee;
+  } else if (booking.creditedCents > 0) {
+    const reduction = Math.min(booking.creditedCents, booking.totalCents);
+    data.lines = [
+      ...data.lines,
+      { label: t("reduction"), quantity: 1, unitCents: -reduction, totalCents: -reduction, vatRateBasisPoints: eventVatRate },
+    ];
+    data.totalCents = booking.totalCents - reduction;
+  }
+  const scheduleOnly = booking.paymentOption !== "credit_card" && !options.replacing && booking.status !== "cancelled";
+  if (scheduleOnly) return data;
+  return { ...data, ...(await accountFiguresOf(tx, booking, now)), paidByCard: booking.paymentOption === "credit_card" };
+}
+
+/** Whether an invoice drawn up now says what the standing one says: the same lines, total and addressee. */
+export function sayTheSame(standing: InvoiceData, drawnUp: InvoiceData): boolean {
+  const said = (data: InvoiceData) => JSON.stringify({ lines: data.lines, total: data.totalCents, customer: data.customer, event: data.event });
+  return said(standing) === said(drawnUp);
 }
 
 async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Promise<InvoiceData> {
@@ -189,7 +271,5 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     remainderCents: booking.remainderCents,
     remainderDueOn: booking.remainderDueOn,
     paidCents: booking.paidCents,
-    // A card booking's invoice comes with its first payment: what was paid and what is still due, from the account.
-    ...(booking.paymentOption === "credit_card" ? await cardFiguresOf(tx, booking, now) : {}),
   };
 }

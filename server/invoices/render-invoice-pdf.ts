@@ -132,7 +132,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const t = namespaceTranslatorFor(locale, "invoice");
   const money = (cents: number) => formatMoney(cents, locale);
   const date = (isoDate: string) => formatDate(isoDate, locale);
-  const documentTitle = `${t("documentTitle")} ${data.invoiceNumber}`;
+  const cancellation = data.kind === "cancellation";
+  const documentTitle = `${t(cancellation ? "cancellationTitle" : "documentTitle")} ${data.invoiceNumber}`;
+  // A cancellation invoice credits what it cancels: its amounts print as negative.
+  const signed = (cents: number) => (cancellation ? -cents : cents);
 
   const doc = new PDFDocument({
     size: "A4",
@@ -266,6 +269,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     [t("issuedOn"), date(data.issuedOn)],
     [t("bookingCode"), data.bookingCode],
   ];
+  if (data.cancels) references.push([t("cancels"), t("cancelsInvoice", { number: data.cancels.invoiceNumber, date: date(data.cancels.issuedOn) })]);
   if (customer.vatId?.trim()) references.push([t("customerVatId"), customer.vatId.trim()]);
   references.push([t("event"), [data.event.title, formatEventDates(data.event.startsOn, data.event.endsOn, locale), data.event.location].join(separator)]);
   for (const [label, value] of references) {
@@ -310,23 +314,23 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     write(line.label, left, y, { width: descriptionWidth });
     write(quantityFormat.format(line.quantity), columns.quantity.x, y, { width: columns.quantity.width, align: "right" });
     if (vatPerLine) write(vatRate(line.vatRateBasisPoints ?? 0), columns.vat.x, y, { width: columns.vat.width, align: "right" });
-    write(money(line.unitCents), columns.unit.x, y, { width: columns.unit.width, align: "right" });
-    write(money(line.totalCents), columns.amount.x, y, { width: columns.amount.width, align: "right" });
+    write(money(signed(line.unitCents)), columns.unit.x, y, { width: columns.unit.width, align: "right" });
+    write(money(signed(line.totalCents)), columns.amount.x, y, { width: columns.amount.width, align: "right" });
     y += rowHeight;
   }
   ensureSpace(30);
   rule(y, colors.text);
   y += 7;
   style(fonts.bold, 11);
-  write(t("total"), left, y, { width: descriptionWidth });
-  write(money(data.totalCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+  write(t(cancellation ? "totalCredited" : "total"), left, y, { width: descriptionWidth });
+  write(money(signed(data.totalCents)), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
   y = doc.y + 4;
   if (vatPerLine) {
     const contained = vatByRate(data.lines.map((line) => ({ totalCents: line.totalCents, vatRateBasisPoints: line.vatRateBasisPoints ?? 0 })));
     for (const { rate, vatCents } of contained) {
       style(fonts.regular, 10);
       write(t("vatContained", { rate: vatRate(rate) }), left, y, { width: descriptionWidth });
-      write(money(vatCents), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+      write(money(signed(vatCents)), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
       y = doc.y + 2;
     }
   }
@@ -337,58 +341,69 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   }
   y += 18;
 
-  // Payment schedule, kept together on one page. A card invoice: what was paid by card and what is still due.
-  const split = data.remainderCents > 0;
-  const byCard = data.paidByCard === true;
-  const schedule: [string, string][] = byCard
-    ? [
-        [t("paidByCard"), money(data.paidCents)],
-        ...(data.stillDue ?? []).map((due): [string, string] => [
-          due.dueOn ? t("stillDue", { date: date(due.dueOn) }) : t("stillDueUndated"),
-          money(due.amountCents),
-        ]),
-      ]
-    : [[split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)]];
-  if (split && !byCard) {
-    schedule.push([
-      data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }),
-      money(data.remainderCents),
-    ]);
-  }
-  if (!byCard) schedule.push([t("alreadyPaid"), money(data.paidCents)]);
-  ensureSpace(40 + schedule.length * 16);
-  style(fonts.bold, 11);
-  write(t("paymentSchedule"), left, y, { width: contentWidth });
-  y = doc.y + 6;
-  for (const [label, amount] of schedule) {
+  const drawPayment = () => {
+    // Payment schedule, kept together on one page. A first bank-transfer invoice: the transfer schedule; every other: what was paid and what is still due.
+    const split = data.remainderCents > 0;
+    const fromAccount = data.stillDue !== undefined;
+    const schedule: [string, string][] = fromAccount
+      ? [
+          [t(data.paidByCard ? "paidByCard" : "alreadyPaid"), money(data.paidCents)],
+          ...(data.stillDue ?? []).map((due): [string, string] => [
+            due.dueOn ? t("stillDue", { date: date(due.dueOn) }) : t("stillDueUndated"),
+            money(due.amountCents),
+          ]),
+        ]
+      : [[split ? t("depositDue", { date: date(data.depositDueOn) }) : t("amountDue", { date: date(data.depositDueOn) }), money(data.depositCents)]];
+    if (split && !fromAccount) {
+      schedule.push([
+        data.remainderDueOn ? t("remainderDue", { date: date(data.remainderDueOn) }) : t("remainderDue", { date: "–" }),
+        money(data.remainderCents),
+      ]);
+    }
+    if (!fromAccount) schedule.push([t("alreadyPaid"), money(data.paidCents)]);
+    ensureSpace(40 + schedule.length * 16);
+    style(fonts.bold, 11);
+    write(t("paymentSchedule"), left, y, { width: contentWidth });
+    y = doc.y + 6;
+    for (const [label, amount] of schedule) {
+      style(fonts.regular, 10);
+      write(label, left, y, { width: descriptionWidth + 60 });
+      const rowEnd = doc.y;
+      write(amount, columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
+      y = Math.max(rowEnd, doc.y) + 4;
+    }
+    y += 6;
     style(fonts.regular, 10);
-    write(label, left, y, { width: descriptionWidth + 60 });
-    const rowEnd = doc.y;
-    write(amount, columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
-    y = Math.max(rowEnd, doc.y) + 4;
-  }
-  y += 6;
-  style(fonts.regular, 10);
-  if (!byCard || (data.stillDue ?? []).length > 0) write(t("transferNote", { code: data.bookingCode }), left, y, { width: contentWidth });
-  y = doc.y + 20;
+    if (!fromAccount || (data.stillDue ?? []).length > 0) write(t("transferNote", { code: data.bookingCode }), left, y, { width: contentWidth });
+    y = doc.y + 20;
 
-  // Bank details.
-  const bankRows: [string, string][] = [
-    [t("accountHolder"), bank.accountHolder],
-    ["IBAN", formatIban(bank.iban)],
-    ["BIC", bank.bic.trim().toUpperCase()],
-    [t("bank"), bank.bankName],
-  ];
-  ensureSpace(30 + bankRows.length * 15);
-  style(fonts.bold, 11);
-  write(t("bankDetails"), left, y, { width: contentWidth });
-  y = doc.y + 6;
-  for (const [label, value] of bankRows) {
-    style(fonts.regular, 10, colors.muted);
-    write(label, left, y, { width: 110, lineBreak: false });
+    // Bank details.
+    const bankRows: [string, string][] = [
+      [t("accountHolder"), bank.accountHolder],
+      ["IBAN", formatIban(bank.iban)],
+      ["BIC", bank.bic.trim().toUpperCase()],
+      [t("bank"), bank.bankName],
+    ];
+    ensureSpace(30 + bankRows.length * 15);
+    style(fonts.bold, 11);
+    write(t("bankDetails"), left, y, { width: contentWidth });
+    y = doc.y + 6;
+    for (const [label, value] of bankRows) {
+      style(fonts.regular, 10, colors.muted);
+      write(label, left, y, { width: 110, lineBreak: false });
+      style(fonts.regular, 10);
+      write(value, left + 115, y, { width: contentWidth - 115 });
+      y = doc.y + 2;
+    }
+  };
+  if (cancellation) {
+    // A cancellation invoice asks for nothing: what was paid stays on the booking's account.
+    ensureSpace(40);
     style(fonts.regular, 10);
-    write(value, left + 115, y, { width: contentWidth - 115 });
-    y = doc.y + 2;
+    write(t("cancellationNote", { number: data.cancels?.invoiceNumber ?? "", code: data.bookingCode }), left, y, { width: contentWidth });
+    y = doc.y + 20;
+  } else {
+    drawPayment();
   }
 
   // Footer on every page: the operator's legal data, and page numbers once there is more than one page.

@@ -30,6 +30,7 @@ export async function issueAndSendInvoice(
     template: "invoice",
     locale: booking.locale,
     to: main.email,
+    bookingId: booking.id,
     payload: {
       name: displayNameOf(main),
       code: booking.code ?? "",

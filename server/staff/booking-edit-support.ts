@@ -15,6 +15,7 @@ import { bookings, eventDayResources, eventPrices, events, participants, resourc
 import { AppError } from "../errors";
 import { emailAccountOf } from "../email/email-account";
 import { readBookingAccount, writeAccountFigures } from "../bookings/booking-account";
+import { correctInvoices } from "../invoices/correct-invoices";
 import { customerOf, lockBooking, recordStaffAction, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 /**
@@ -125,6 +126,13 @@ export async function recordEdit(
     details: { changes: input.changes, ...input.details },
     now,
   });
+  await mailEdit(tx, deps, input);
+  // A changed price or addressee changes the invoice: cancelled and issued anew (after the change's own mail).
+  await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: true });
+}
+
+async function mailEdit(tx: Queryable, deps: StaffActionDeps, input: { booking: BookingRow; changes: DetailChange[]; now: Date }): Promise<void> {
+  const { booking, now } = input;
   const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
   const customer = await customerOf(tx, deps, fresh ?? booking);
   if (!customer) return;

@@ -6,6 +6,7 @@ import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookingEvents, bookings } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
+import { correctInvoices } from "../invoices/correct-invoices";
 import { accountOf, readLedger, writeAccountFigures } from "../bookings/booking-account";
 import { releaseBookingHold } from "../bookings/expire-hold";
 import { recordTransition } from "../bookings/record-transition";
@@ -118,6 +119,8 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
         },
       });
     }
+    // What the booking owes is now its fee: the invoice is cancelled, and the fee invoiced where one is kept.
+    await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: input.notify });
     return {
       uuid: booking.id,
       status: "cancelled",

@@ -1,3 +1,4 @@
+import { invoiceSummariesOf } from "../invoices/invoice-summaries";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { PaymentState, StaffBookingDetail } from "../../core/contracts/staff-bookings";
@@ -81,7 +82,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       .orderBy(asc(eventDayResources.day), asc(eventDayResources.key)),
     db.select({ key: eventPrices.key, label: eventPrices.label }).from(eventPrices).where(eq(eventPrices.eventId, event.id)),
     readLedger(db, booking.id),
-    db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.createdAt)),
+    db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.createdAt), asc(invoices.number)),
     db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
   ]);
   // Booking mails carry the booking's code in their payload (email-messages.ts); outbox_emails_booking_code_idx finds them.
@@ -181,12 +182,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       succeeded_at: payment.succeededAt?.toISOString() ?? null,
       updated_at: payment.updatedAt.toISOString(),
     })),
-    invoices: invoiceRows.map((invoice) => ({
-      uuid: invoice.id,
-      number: invoice.number,
-      issued_on: invoice.issuedOn,
-      total_cents: typeof invoice.data.totalCents === "number" ? invoice.data.totalCents : null,
-    })),
+    invoices: invoiceSummariesOf(invoiceRows),
     emails: mails.map((mail) => ({
       uuid: mail.id,
       template: mail.template,

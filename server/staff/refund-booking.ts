@@ -8,6 +8,7 @@ import type { Queryable } from "../db/client";
 import { bookings, payments, refunds } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
+import { correctInvoices } from "../invoices/correct-invoices";
 import { accountOf, readLedger, writeAccountFigures, type Ledger, type LedgerPayment } from "../bookings/booking-account";
 import { recordPaymentTransition } from "../bookings/record-transition";
 import { customerOf, lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
@@ -41,6 +42,8 @@ export async function refundBooking(deps: StaffActionDeps, actor: Actor, input: 
     const booking = await lockBooking(tx, input.bookingId);
     const answer = await refundLockedBooking(tx, deps, { ...input, booking, notify: true, now, requireRefundable: true });
     if (!answer) throw new AppError("CONFLICT", "refundNothingRefundable");
+    // A reduction granted or a fee lowered changes what the booking owes: its invoice follows.
+    await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: true });
     return answer;
   });
 }
@@ -154,6 +157,11 @@ export async function refundLockedBooking(
       .update(bookings)
       .set({ creditedCents: sql`${bookings.creditedCents} + ${reduction}` })
       .where(eq(bookings.id, booking.id));
+  }
+  // A cancelled booking keeps as its fee what was not given back: a refund after the cancellation lowers it.
+  if (booking.status === "cancelled" && booking.cancellationFeeCents !== null) {
+    const keptNow = accountOf(booking, await readLedger(tx, booking.id), now).netPaidCents;
+    if (keptNow < booking.cancellationFeeCents) await tx.update(bookings).set({ cancellationFeeCents: keptNow }).where(eq(bookings.id, booking.id));
   }
   const after = await writeAccountFigures(tx, booking.id, now, `refund by staff ${input.staff.email}`);
 

@@ -9,9 +9,15 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, events, jobs, outboxEmails, users } from "../../server/db/schema";
+import { bookings, events, invoices, jobs, outboxEmails, users } from "../../server/db/schema";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
+import { renderInvoicePdf, type InvoiceData } from "../../server/invoices/render-invoice-pdf";
+import type { InvoiceSummary } from "../../core/contracts/invoices";
+import { formatMoney } from "../../core/domain/money";
+import { pdfText } from "../support/pdf-text";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { emailAccountSchema } from "../../server/email/email-messages";
+import { emailAccountSchema, parseEmailMessage } from "../../server/email/email-messages";
+import { renderEmail } from "../../server/email";
 import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload } from "../../server/payments/sandbox-provider";
 import { createSandboxTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking } from "../support/factories";
@@ -56,6 +62,12 @@ async function ok(response: Response): Promise<unknown> {
   return response.json();
 }
 
+const invoiced = (documents: readonly InvoiceSummary[]) =>
+  documents.reduce((sum, document) => sum + (document.kind === "invoice" ? document.total_cents : -document.total_cents), 0);
+
+/** The documents of a booking by kind and total, oldest first, and what each cancels. */
+const documentsOf = (documents: readonly InvoiceSummary[]) => documents.map((document) => [document.kind, document.total_cents, document.cancels !== null]);
+
 async function row(id: string) {
   const [found] = await database.db.select().from(bookings).where(eq(bookings.id, id));
   if (!found) throw new Error("no booking");
@@ -96,6 +108,21 @@ async function surfaces(bookingId: string, options: { owner: boolean }) {
   }
   for (const account of accounts) expect(account).toEqual(manage.money.account);
   const account = manage.money.account;
+  // The same documents on the manage page, the staff detail and the dashboard; once invoiced, the
+  // invoices less the cancellation invoices are what the booking owes (GoBD: no invoice is changed).
+  expect(detail.invoices).toEqual(manage.invoices);
+  if (options.owner) {
+    const mine = userBookingsResponseSchema.parse(await ok(await request("GET", "/api/booking/public", undefined, customerToken))).data;
+    expect([...mine.future, ...mine.expired].find((entry) => entry.uuid === bookingId)?.invoices).toEqual(manage.invoices);
+  }
+  if (manage.invoices.length > 0) expect(invoiced(manage.invoices)).toBe(account.owed_cents);
+  for (const document of manage.invoices) {
+    const [stored] = await database.db.select().from(invoices).where(eq(invoices.id, document.uuid));
+    const text = await pdfText(await renderInvoicePdf(stored?.data as unknown as InvoiceData));
+    expect(text).toContain(document.number);
+    expect(text).toContain(formatMoney(document.kind === "cancellation" ? -document.total_cents : document.total_cents, "en"));
+    if (document.cancels) expect(text).toContain(document.cancels);
+  }
   // The staff list and the row's cached figures say the same.
   const listed = staffBookingsResponseSchema.parse(await ok(await request("GET", `/api/staff/bookings?q=${booking.code ?? ""}`))).data;
   expect(listed.find((entry) => entry.uuid === bookingId)).toMatchObject({ paid_cents: account.net_paid_cents, payment_state: account.payment_state });
@@ -130,6 +157,7 @@ describe("a card booking's account through deposit, early balance, a raised pric
     const total = afterDeposit.booking.totalCents;
     const deposit = afterDeposit.booking.depositCents;
     expect(afterDeposit.booking.status).toBe("confirmed");
+    expect(documentsOf(afterDeposit.manage.invoices)).toEqual([["invoice", total, false]]);
     expect(afterDeposit.account).toMatchObject({ net_paid_cents: deposit, outstanding_cents: total - deposit, due_now_cents: 0, payment_state: "partial" });
     expect(afterDeposit.manage.money.due).toEqual({ kind: "balance", amount_cents: total - deposit, early: true });
     expect(afterDeposit.account.dues.find((due) => due.kind === "balance")).toMatchObject({ due_on: afterDeposit.booking.remainderDueOn, fallen_due: false });
@@ -149,12 +177,31 @@ describe("a card booking's account through deposit, early balance, a raised pric
     expect(raised.booking.totalCents).toBeGreaterThan(total);
     expect(raised.booking.status).toBe("confirmed");
     expect(raised.account).toMatchObject({ net_paid_cents: total, outstanding_cents: raised.booking.totalCents - total, payment_state: "partial" });
+    // The invoice is cancelled by a cancellation invoice and a new one issued for the new price; both mailed (finding 6).
+    expect(documentsOf(raised.manage.invoices)).toEqual([
+      ["invoice", total, false],
+      ["cancellation", total, true],
+      ["invoice", raised.booking.totalCents, false],
+    ]);
+    const corrected = await database.db.select().from(outboxEmails).where(eq(outboxEmails.bookingId, held.bookingId));
+    const correction = corrected.filter((mail) => mail.template === "invoice-corrected");
+    expect(correction).toHaveLength(1);
+    const rendered = await renderEmail(parseEmailMessage({ template: "invoice-corrected", payload: correction[0]?.payload }), "en");
+    expect(rendered.attachments?.map((attachment) => attachment.filename)).toEqual(
+      raised.manage.invoices.slice(1).map((document) => `${document.number}.pdf`),
+    );
 
     // A partial refund by card: the refund shows on the payment, in the audit, and lowers what is paid (issue 28, finding 5).
     await ok(await request("POST", `/api/staff/bookings/${held.bookingId}/refund`, { amount_cents: 20_00, idempotency_key: `refund-${held.bookingId}` }));
     const refunded = await surfaces(held.bookingId, { owner: true });
     expect(refunded.account).toMatchObject({ paid_cents: total, refunded_cents: 20_00, net_paid_cents: total - 20_00 });
     expect(refunded.detail.payments.flatMap((payment) => payment.refunds)).toEqual([expect.objectContaining({ amount_cents: 20_00, channel: "provider" })]);
+    // Given back while money is still owed: a reduction the operator grants, so the invoice is corrected to it.
+    expect(refunded.account.owed_cents).toBe(raised.booking.totalCents - 20_00);
+    expect(documentsOf(refunded.manage.invoices).slice(3)).toEqual([
+      ["cancellation", raised.booking.totalCents, true],
+      ["invoice", raised.booking.totalCents - 20_00, false],
+    ]);
 
     // Cancelled, keeping a fee: everything but the fee goes back; nothing is outstanding; the fee is what the booking owes.
     const fee = 50_00;
@@ -167,6 +214,20 @@ describe("a card booking's account through deposit, early balance, a raised pric
     expect(end.booking.cancellationFeeCents).toBe(fee);
     expect(end.account).toMatchObject({ owed_cents: fee, net_paid_cents: fee, outstanding_cents: 0, credit_cents: 0, payment_state: "paid", payable: null });
     expect(end.manage.money.due).toBeNull();
+    // The standing invoice is cancelled and the kept fee invoiced.
+    expect(documentsOf(end.manage.invoices).slice(5)).toEqual([
+      ["cancellation", raised.booking.totalCents - 20_00, true],
+      ["invoice", fee, false],
+    ]);
+
+    // A later refund of part of the fee lowers the fee: the fee invoice is corrected, nothing is asked again.
+    await ok(await request("POST", `/api/staff/bookings/${held.bookingId}/refund`, { amount_cents: 10_00, idempotency_key: `fee-${held.bookingId}` }));
+    const lowered = await surfaces(held.bookingId, { owner: true });
+    expect(lowered.account).toMatchObject({ owed_cents: fee - 10_00, outstanding_cents: 0, payment_state: "paid" });
+    expect(documentsOf(lowered.manage.invoices).slice(7)).toEqual([
+      ["cancellation", fee, true],
+      ["invoice", fee - 10_00, false],
+    ]);
   });
 });
 
@@ -180,6 +241,8 @@ describe("a bank-transfer booking's account", () => {
       .where(eq(bookings.id, bookingId));
     const held = await submitBooking(database.db, { bookingId, now: new Date() });
     if (held.outcome !== "held") throw new Error(held.outcome);
+    // As the booking form's submit does (submit-draft.ts): an invoice booking is binding, its invoice issued.
+    await issueInvoice(database.db, await row(bookingId), new Date());
     return bookingId;
   }
 
@@ -211,6 +274,11 @@ describe("a bank-transfer booking's account", () => {
     // No longer "paid": everything went back and nothing is owed.
     expect(end.account).toMatchObject({ refunded_cents: total, net_paid_cents: 0, owed_cents: 0, payment_state: "nothing_due" });
     expect(end.detail.money.payment_state).toBe("nothing_due");
+    // Its invoice is cancelled in full; nothing is owed, so no new invoice.
+    expect(documentsOf(end.manage.invoices)).toEqual([
+      ["invoice", total, false],
+      ["cancellation", total, true],
+    ]);
   });
 
   it("records cash on a card booking and refuses a refund beyond what was paid, changing nothing", async () => {

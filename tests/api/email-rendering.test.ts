@@ -455,6 +455,8 @@ function catalogueKey(message: EmailMessage): string {
       return "paymentRefundNeeded";
     case "invoice":
       return "invoice";
+    case "invoice-corrected":
+      return "invoiceCorrected";
     case "balance-due":
       return "balanceDue";
     case "sma-verified":

@@ -10,6 +10,7 @@ import { exportBookingBatches } from "../../server/staff/participant-export-batc
 import { createTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking, createStaffMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
+import { pdfText } from "../support/pdf-text";
 
 /**
  * `GET api/staff/events/{uuid}/participants.{csv,xlsx,pdf}` (decision 029): the track day's people, each
@@ -177,17 +178,6 @@ function parseCsv(text: string, separator: string): string[][] {
   return records;
 }
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await document.destroy();
-  return pages.join("\n").replace(/\u00a0/g, " ");
-}
 
 describe("the participant export", () => {
   it("lists every person of the track day with vehicles per day (CSV, comma, no BOM, CRLF)", async () => {

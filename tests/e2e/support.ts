@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
+export { pdfText };
 
 /** The e2e server's signing key, which it generates into its data folder: a test forges or ages tokens with it. */
 export function jwtKey(): Uint8Array {
@@ -81,18 +83,6 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The text of a PDF, page by page joined with spaces (pdf.js, as a reader's copy-and-paste would see it). */
-export async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: true }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await document.destroy();
-  return pages.join("\n").replace(/\u00a0/g, " ");
-}
 
 /** The newest mail to `to` whose subject matches, waiting for the worker (a booking sends several). */
 export async function mailMatching(to: string, subject: RegExp): Promise<OutboxMail> {
