@@ -51,12 +51,13 @@ function localizedRoutes(prefixed: readonly Locale[]): RouteConfigEntry[] {
       route(at("sma-success"), "routes/sma-success.tsx", { id: id("sma-success") }),
     ]),
     route(at("logout"), "routes/logout.ts", { id: id("logout") }),
-    route(at("invoice/:uuid"), "routes/invoice-pdf.ts", { id: id("invoice-pdf") }),
+    route(at("invoice/:uuid/:invoice?"), "routes/invoice-pdf.ts", { id: id("invoice-pdf") }),
     route(at("my-booking/:token/calendar.ics"), "routes/my-booking-calendar.ts", { id: id("my-booking-calendar") }),
-    route(at("my-booking/:token/invoice"), "routes/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
+    route(at("my-booking/:token/invoice/:invoice?"), "routes/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/my-booking-file.ts", { id: id("my-booking-file") }),
     // A staff download: no frame around a file (it still asks requireStaffDesk).
     route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin-booking-upload.ts", { id: id("admin-booking-upload") }),
+    route(at("admin/invoices/:invoice/pdf"), "routes/admin-invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [

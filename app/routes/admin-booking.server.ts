@@ -1,4 +1,5 @@
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
+import { invoiceListOf } from "../utils/invoice-list-view";
 import { bookingStatuses, type BookingStatus } from "../../core/domain/booking-status";
 import { describeAuditEntry } from "../../core/domain/audit-entry";
 import { mailFit, mailRefusalMessages } from "../../core/domain/booking-mail-fit";
@@ -90,11 +91,7 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
         created: formatDateTime(payment.created_at, locale),
         succeeded: payment.succeeded_at ? formatDateTime(payment.succeeded_at, locale) : null,
       })),
-      invoices: booking.invoices.map((invoice) => ({
-        ...invoice,
-        issued: formatDate(invoice.issued_on, locale),
-        total: invoice.total_cents !== null ? money(invoice.total_cents) : null,
-      })),
+      invoices: invoiceListOf(booking.invoices, locale, (document) => localizePath(`/admin/invoices/${document.uuid}/pdf`, locale)),
       emails: booking.emails.map((mail) => {
         // "Send again" only where the mail still fits the booking (issue 28); else why not.
         const fit = mailFit(mail.template, fitOf);

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { InvoiceList } from "../components/invoice-list";
 import { useTranslation } from "../utils/use-translation";
 import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
@@ -275,24 +276,7 @@ function Invoices({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   return (
     <Section id="invoices-title" title={t("admin.booking.invoices")}>
-      {booking.display.invoices.length === 0 ? (
-        <Empty>{t("admin.booking.noInvoices")}</Empty>
-      ) : (
-        <Entries>
-          {booking.display.invoices.map((invoice) => {
-            const rows: [string, ReactNode][] = [
-              [t("admin.booking.invoiceNumber"), invoice.number],
-              [t("admin.booking.issuedOn"), invoice.issued],
-            ];
-            if (invoice.total) rows.push([t("admin.booking.total"), invoice.total]);
-            return (
-              <Entry key={invoice.uuid}>
-                <Facts rows={rows} />
-              </Entry>
-            );
-          })}
-        </Entries>
-      )}
+      <InvoiceList entries={booking.display.invoices} />
     </Section>
   );
 }

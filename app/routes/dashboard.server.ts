@@ -1,3 +1,4 @@
+import { invoiceListOf } from "../utils/invoice-list-view";
 import { localizePath } from "../../core/i18n/locales";
 import type { BookingSummary } from "../../core/contracts/auth";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
@@ -41,11 +42,18 @@ function toView(booking: BookingSummary, locale: Locale, manageLinks: Record<str
         booking.due && booking.payment_option !== "invoice"
           ? translatorFor(locale)(booking.due.early ? "account.payEarly" : "dashboard.payNow", { amount: formatMoney(booking.due.amount_cents, locale) })
           : null,
-      invoiceHref: booking.has_invoice ? localizePath(`/invoice/${booking.uuid}`, locale) : null,
+      // The card's link opens the invoice that stands; the invoices section lists every document.
+      invoiceHref: standingInvoiceHref(booking, locale),
+      invoices: invoiceListOf(booking.invoices, locale, (document) => localizePath(`/invoice/${booking.uuid}/${document.uuid}`, locale)),
       // "Manage my booking" (decision 023): the same page as the e-mails' private link.
       manageHref: manageLinks[booking.uuid] ?? null,
     },
   };
+}
+
+function standingInvoiceHref(booking: BookingSummary, locale: Locale): string | null {
+  const standing = booking.invoices.findLast((document) => document.kind === "invoice" && document.cancelled_by === null);
+  return standing ? localizePath(`/invoice/${booking.uuid}/${standing.uuid}`, locale) : null;
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {

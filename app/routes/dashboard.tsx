@@ -1,3 +1,4 @@
+import { InvoiceList } from "../components/invoice-list";
 import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "../components/field";
@@ -131,15 +132,15 @@ export default function DashboardPage({ loaderData, actionData }: Route.Componen
           </ul>
         )}
       </section>
-      <PastInvoices bookings={expired} />
+      <Invoices bookings={[...future, ...expired]} />
     </div>
   );
 }
 
-/** Invoices of past bookings, for the customer's records: the cards of past bookings stay quiet. */
-function PastInvoices({ bookings }: { bookings: BookingView[] }) {
+/** Every invoice and cancellation invoice of the account's bookings, for the customer's records, by booking. */
+function Invoices({ bookings }: { bookings: BookingView[] }) {
   const { t } = useTranslation();
-  const invoiced = bookings.filter((booking) => booking.display.invoiceHref);
+  const invoiced = bookings.filter((booking) => booking.display.invoices.length > 0);
   return (
     <section aria-labelledby="invoices-title" className="mt-12">
       <h2 id="invoices-title" className="font-display text-2xl font-semibold text-navy-900">
@@ -150,13 +151,11 @@ function PastInvoices({ bookings }: { bookings: BookingView[] }) {
       ) : (
         <ul className="mt-4 divide-y divide-navy-900/10 rounded-2xl bg-white px-5 ring-1 ring-navy-900/10">
           {invoiced.map((booking) => (
-            <li key={booking.uuid} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <span className="text-sm text-ink">
-                {booking.event.title} · {booking.display.dates}
-              </span>
-              <a href={booking.display.invoiceHref ?? ""} download className="text-sm font-semibold text-navy-800 underline underline-offset-2">
-                {t("manage.dashboardInvoice", { code: booking.code ?? "" })}
-              </a>
+            <li key={booking.uuid} className="py-3">
+              <h3 className="text-sm font-semibold text-ink">
+                {booking.event.title} · {booking.display.dates} · {booking.code}
+              </h3>
+              <InvoiceList entries={booking.display.invoices} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { invoiceListOf } from "../utils/invoice-list-view";
 import { data } from "react-router";
 import type { ManageBookingView } from "../../core/contracts/manage-booking";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
@@ -43,6 +44,7 @@ function pageView(view: ManageBookingView, locale: Locale, token: string) {
         href: `${base}/files/${upload.uuid}`,
       })),
       days: view.vehicles.map((day) => ({ ...day, date: formatDate(day.date, locale) })),
+      invoices: invoiceListOf(view.invoices, locale, (document) => `${base}/invoice/${document.uuid}`),
     },
     links: {
       self: base,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { InvoiceList } from "../components/invoice-list";
 import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import type { BookingView } from "../../core/contracts/bookings";
@@ -247,6 +248,11 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
             <Rows rows={booking.answers.map((answer) => [answer.label, answer.text])} />
           )}
         </Section>
+        {display.invoices.length > 0 && (
+          <Section id="invoices-title" title={t("invoices.heading")}>
+            <InvoiceList entries={display.invoices} />
+          </Section>
+        )}
         <Section id="uploads-title" title={t("manage.uploads")}>
           {display.files.length === 0 ? (
             <p className="text-sm text-ink-soft">{t("manage.noUploads")}</p>

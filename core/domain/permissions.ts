@@ -92,6 +92,8 @@ export type SubjectOf = {
   "staff.bookings.read": NoSubject;
   /** The staff desk: download a file uploaded to any booking. */
   "staff.bookings.download": NoSubject;
+  /** The back office's invoices: every issued invoice and cancellation invoice, their PDFs and the accountant's exports. */
+  "staff.invoices.read": NoSubject;
   /** Download an event's participant list (CSV, XLSX, PDF): every person's contact details and answers. */
   "staff.events.export": NoSubject;
   /** The back office's dashboard: places, money, warnings and bookings per day of every upcoming event. */
@@ -191,6 +193,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
   "staff.bookings.read": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.invoices.read": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.events.export": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.dashboard.read": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.call-backs.read": { allows: isStaff, refusal: logInOrStaffOnly },

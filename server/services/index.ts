@@ -34,7 +34,7 @@ import {
   readSite,
 } from "../catalog/public-reads";
 import { AppError } from "../errors";
-import { invoicePdfFor, readInvoicePdf } from "../invoices/invoice-pdf-service";
+import { invoicePdfFor, readInvoicePdf, readStaffInvoicePdf } from "../invoices/invoice-pdf-service";
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
@@ -186,6 +186,8 @@ function bindServices(deps: Deps) {
     invoices: {
       /** The page passes the session's account id and the booking cookie's token; either may open it. */
       pdfFor: (input: Parameters<typeof invoicePdfFor>[1]) => invoicePdfFor(db, input),
+      /** Any issued document for the back office. */
+      staffPdf: (actor: Actor, input: { invoiceId: string }) => readStaffInvoicePdf(deps, actor, input),
     },
     /**
      * "Manage my booking" (decision 023): every call presents the signed link's token; `actor` is the
@@ -212,9 +214,9 @@ function bindServices(deps: Deps) {
         return manageUploadFile({ ...deps, files: deps.uploads.files }, actor, input);
       },
       /** The invoice PDF through the link's authority ("booking.invoice"). */
-      invoicePdf: async (actor: Actor, input: { token: string }) => {
+      invoicePdf: async (actor: Actor, input: { token: string; invoiceId?: string | undefined }) => {
         const managed = await openManageLink(deps, actor, { token: input.token });
-        return readInvoicePdf(deps, managed.actor, { bookingId: managed.booking.id });
+        return readInvoicePdf(deps, managed.actor, { bookingId: managed.booking.id, invoiceId: input.invoiceId });
       },
       /** The dashboard's "Manage" link of each of the account's bookings. */
       ownerLinks: (actor: Actor, locale: Locale) => ownerManageLinks(deps, actor, { locale }),

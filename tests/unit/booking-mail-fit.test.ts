@@ -65,6 +65,7 @@ const rows: [template: string, booking: MailFitBooking, expected: true | MailRef
   ["booking-details-changed", invoice("expired"), "booking_expired"],
   // Facts that stay true.
   ["refund-issued", card("cancelled", 5000), true],
+  ["invoice-corrected", card("cancelled", 5000), true],
   ["staff-message", sma("rejected", "rejected"), true],
   ["manage-link", card("cancelled"), true],
   ["payment-refund-needed", card("cancelled", 5000), true],
@@ -89,7 +90,7 @@ describe("mailFit", () => {
   });
 
   it("no mail but a receipt, a message or a link reaches a cancelled or rejected booking", () => {
-    const facts = new Set(["refund-issued", "staff-message", "manage-link", "payment-refund-needed", "booking-cancelled", "sma-rejected"]);
+    const facts = new Set(["refund-issued", "invoice-corrected", "staff-message", "manage-link", "payment-refund-needed", "booking-cancelled", "sma-rejected"]);
     for (const template of Object.keys(mailFitRules)) {
       if (facts.has(template)) continue;
       expect(mailFit(template, card("cancelled")).fits, template).toBe(false);
