@@ -3,13 +3,14 @@ import { can, type Actor } from "../../core/domain/permissions";
 import { actorOf, bookingSubject, withBookingToken } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookings, invoices } from "../db/schema";
-import { renderInvoicePdf, type InvoiceData } from "./render-invoice-pdf";
+import { renderCustomerInvoicePdf } from "./e-invoice";
+import type { InvoiceData } from "./render-invoice-pdf";
 
 /**
  * The invoice PDF of a booking for whoever may see it ("booking.invoice" in core/domain/permissions.ts:
  * the account that owns the booking, or the browser holding the booking's token). Rendered from the
- * snapshot taken when it was issued. Null when there is none or the caller may not see it (the same
- * answer, so nothing is revealed).
+ * snapshot taken when it was issued; a business customer's is the e-invoice (Factur-X, decision 068).
+ * Null when there is none or the caller may not see it (the same answer, so nothing is revealed).
  */
 export async function readInvoicePdf(deps: { db: Queryable }, actor: Actor, input: { bookingId: string }): Promise<{ filename: string; pdf: Buffer } | null> {
   const [row] = await deps.db
@@ -19,7 +20,7 @@ export async function readInvoicePdf(deps: { db: Queryable }, actor: Actor, inpu
     .where(eq(invoices.bookingId, input.bookingId))
     .limit(1);
   if (!row || !can(actor, "booking.invoice", bookingSubject(row.booking))) return null;
-  return { filename: `${row.number}.pdf`, pdf: await renderInvoicePdf(row.data as unknown as InvoiceData) };
+  return { filename: `${row.number}.pdf`, pdf: await renderCustomerInvoicePdf(row.data as unknown as InvoiceData) };
 }
 
 /**
