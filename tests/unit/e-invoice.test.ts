@@ -114,7 +114,15 @@ const marginCancellation: InvoiceData = {
   issuedOn: "2026-06-02",
 };
 
-const kinds = { bankTransfer, cardPaidInFull, cardDeposit, twoRates, marginScheme, cancellation, marginCancellation } satisfies Record<string, InvoiceData>;
+/** A line at 0 % next to a taxed one: zero rated (Z). */
+const zeroRate: InvoiceData = {
+  ...bankTransfer,
+  invoiceNumber: "INV-2026-000128",
+  lines: [bankTransfer.lines[0] ?? { label: "", quantity: 1, unitCents: 0, totalCents: 0 }, { label: "Donation to the track's charity", quantity: 1, unitCents: 2500, totalCents: 2500, vatRateBasisPoints: 0 }],
+  totalCents: 300500,
+};
+
+const kinds = { bankTransfer, zeroRate, cardPaidInFull, cardDeposit, twoRates, marginScheme, cancellation, marginCancellation } satisfies Record<string, InvoiceData>;
 
 /** The text of the first element named `name` (namespace prefix included) in the XML. */
 const valueOf = (xml: string, name: string): string | undefined => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml)?.[1];
