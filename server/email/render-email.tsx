@@ -24,7 +24,8 @@ import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
 import { BookingDetailsChanged, bookingDetailsChangedSubject } from "./templates/booking-details-changed";
-import { renderInvoicePdf, type InvoiceData } from "../invoices/render-invoice-pdf";
+import { renderCustomerInvoicePdf } from "../invoices/e-invoice";
+import type { InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
 import { withOverriddenTexts } from "./email-catalogue";
 import { overriddenTextsOf, type EmailTextOverride } from "./email-text-overrides";
@@ -136,7 +137,8 @@ export async function renderEmail(message: EmailMessage, locale: Locale, overrid
   const text = toPlainText(html);
   if (message.template === "invoice") {
     // The snapshot was checked when the invoice was issued; the schema above re-checks its key fields.
-    const pdf = await renderInvoicePdf(message.payload.invoice as unknown as InvoiceData);
+    // A business customer's attachment is the e-invoice, the same file as the download (decision 068).
+    const pdf = await renderCustomerInvoicePdf(message.payload.invoice as unknown as InvoiceData);
     return { subject, html, text, attachments: [{ filename: `${message.payload.invoiceNumber}.pdf`, content: pdf, contentType: "application/pdf" }] };
   }
   if (message.template === "invoice-corrected") {
@@ -145,7 +147,7 @@ export async function renderEmail(message: EmailMessage, locale: Locale, overrid
     const attachments = await Promise.all(
       documents.map(async (document) => ({
         filename: `${document.invoiceNumber}.pdf`,
-        content: await renderInvoicePdf(document as unknown as InvoiceData),
+        content: await renderCustomerInvoicePdf(document as unknown as InvoiceData),
         contentType: "application/pdf",
       })),
     );

@@ -3,13 +3,17 @@ import { can, type Actor } from "../../core/domain/permissions";
 import { actorOf, authorize, bookingSubject, withBookingToken } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookings, invoices } from "../db/schema";
-import { renderInvoicePdf, type InvoiceData } from "./render-invoice-pdf";
+import { renderCustomerInvoicePdf } from "./e-invoice";
+import type { InvoiceData } from "./render-invoice-pdf";
 
 type InvoiceFile = { filename: string; pdf: Buffer };
 
-/** The file of an issued document, rendered from the snapshot taken when it was issued: the same bytes every time. */
+/**
+ * The file of an issued document, rendered from the snapshot taken when it was issued; a business
+ * customer's is the e-invoice (Factur-X, decision 068), the same file the mail attached.
+ */
 async function invoiceFileOf(row: { number: string; data: Record<string, unknown> }): Promise<InvoiceFile> {
-  return { filename: `${row.number}.pdf`, pdf: await renderInvoicePdf(row.data as unknown as InvoiceData) };
+  return { filename: `${row.number}.pdf`, pdf: await renderCustomerInvoicePdf(row.data as unknown as InvoiceData) };
 }
 
 /**
