@@ -63,6 +63,12 @@ export function createManageTestRoutes(options: {
         .from(eventPrices)
         .where(and(eq(eventPrices.eventId, inserted.eventId), eq(eventPrices.kind, "participant")))
         .limit(1);
+      // The booking's price as the price list makes it: the main participant and the non-playing companion.
+      const [companionPrice] = await tx
+        .select({ cents: eventPrices.amountCents })
+        .from(eventPrices)
+        .where(and(eq(eventPrices.eventId, inserted.eventId), eq(eventPrices.kind, "companion"), eq(eventPrices.key, "non_playing")))
+        .limit(1);
       const laterIds = laterItems.flatMap((name) => inserted.itemIds.get(name) ?? []);
       if (laterIds.length > 0) {
         await tx
@@ -73,7 +79,7 @@ export function createManageTestRoutes(options: {
       // The changed items are published, as the back office would (decision 036).
       const { version } = await publishDraftAsVersion(tx, inserted.formId, null, now);
       const [owner] = ownerEmail ? await tx.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail)).limit(1) : [];
-      const totalCents = price?.cents ?? 10_000;
+      const totalCents = (price?.cents ?? 10_000) + (companionPrice?.cents ?? 0);
       const bookingId = randomUUID();
       const code = `MB-${randomHex(3).toUpperCase()}`;
       const answer = (name: string, value: unknown) => {
@@ -102,7 +108,7 @@ export function createManageTestRoutes(options: {
         termsAcceptedAt: now,
         paymentOption: "invoice",
         placesHeld: 2,
-        eventPriceCents: totalCents,
+        eventPriceCents: price?.cents ?? 10_000,
         totalCents,
         depositCents: totalCents,
         remainderCents: 0,
@@ -151,9 +157,9 @@ export function createManageTestRoutes(options: {
           termsAcceptedAt: now,
           paymentOption: "invoice",
           placesHeld: 1,
-          eventPriceCents: totalCents,
-          totalCents,
-          depositCents: totalCents,
+          eventPriceCents: price?.cents ?? 10_000,
+          totalCents: price?.cents ?? 10_000,
+          depositCents: price?.cents ?? 10_000,
           remainderCents: 0,
           depositDueOn: addDays(operatorToday(now), siteSettings.bankTransferDueDays),
           // A second apart, oldest first, so that every sort has one answer.

@@ -158,9 +158,22 @@ export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Dat
   return { ...data, ...(await accountFiguresOf(tx, booking, now)), paidByCard: booking.paymentOption === "credit_card" };
 }
 
-/** Whether an invoice drawn up now says what the standing one says: the same lines, total and addressee. */
+/** A value as text with its object keys sorted: a snapshot read back from jsonb has its keys in jsonb's order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, entry]) => `${JSON.stringify(key)}:${canonical(entry)}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Whether an invoice drawn up now says what the standing one says: the same lines, total, addressee and event. */
 export function sayTheSame(standing: InvoiceData, drawnUp: InvoiceData): boolean {
-  const said = (data: InvoiceData) => JSON.stringify({ lines: data.lines, total: data.totalCents, customer: data.customer, event: data.event });
+  const said = (data: InvoiceData) => canonical({ lines: data.lines, total: data.totalCents, customer: data.customer, event: data.event });
   return said(standing) === said(drawnUp);
 }
 

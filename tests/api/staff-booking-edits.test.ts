@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingEditView } from "../../core/contracts/staff-booking-edits";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, outboxEmails, participants } from "../../server/db/schema";
+import { bookingEvents, bookings, events, invoices, outboxEmails, participants } from "../../server/db/schema";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
 import { seedIds } from "../../server/db/seed";
 import { createSandboxTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
@@ -114,6 +115,39 @@ describe("editing answers", () => {
     const [mail] = await mailsOf(bookingId);
     expect(mail?.locale).toBe("de");
     expect(JSON.stringify(mail?.payload)).toContain("Maximilian");
+  });
+
+  it("keeps the invoice when an edit changes nothing it says, and corrects it when the addressee changes (issue 28)", async () => {
+    const bookingId = await heldBooking("en");
+    await issueInvoice(database.db, await row(bookingId), new Date());
+    const documents = () => database.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.number));
+    const view = await viewOf(bookingId);
+    const companion = view.companions[0];
+    if (!companion) throw new Error("no companion");
+    // A companion's name is not on the invoice: it stays as issued (its snapshot read back from jsonb says the same).
+    const renamed = await request("PUT", `/api/staff/bookings/${bookingId}/answers`, {
+      version: view.version,
+      answers: {},
+      companions: [{ uuid: companion.uuid, type: "non_playing", forename: "Maximilian", surname: companion.surname ?? "X" }],
+    });
+    expect(renamed.status).toBe(200);
+    expect((await documents()).map((document) => document.kind)).toEqual(["invoice"]);
+    // The main participant is the addressee: the invoice is cancelled and issued again to the new name, same total.
+    const next = await viewOf(bookingId);
+    const surname = itemNamed(next, "main.surname");
+    expect((await request("PUT", `/api/staff/bookings/${bookingId}/answers`, { version: next.version, answers: { [surname.uuid]: "Brandt" } })).status).toBe(200);
+    const after = await documents();
+    expect(after.map((document) => [document.kind, document.totalCents])).toEqual([
+      ["invoice", after[0]?.totalCents],
+      ["cancellation", after[0]?.totalCents],
+      ["invoice", after[0]?.totalCents],
+    ]);
+    expect((after[2]?.data as { customer: { name: string } }).customer.name).toContain("Brandt");
+    const [corrected] = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "invoice-corrected")));
+    expect(corrected?.locale).toBe("en");
   });
 
   it("answers every invalid field in the caller's language and changes nothing", async () => {

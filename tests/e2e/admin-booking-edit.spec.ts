@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { expectNoAxeViolations, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { downloadBy, expectNoAxeViolations, languages, linkIn, mailMatching, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
@@ -28,6 +28,12 @@ const texts = {
     added: "Companion added; the price and the customer have been updated.",
     back: /Back to the booking/,
     mail: (code: string) => new RegExp(`^The details of your booking ${code} were changed$`),
+    invoices: "Invoices",
+    cancellation: /^Download Cancellation invoice INV-\d{4}-\d{6} as PDF$/,
+    invoice: /^Download Invoice INV-\d{4}-\d{6} as PDF$/,
+    cancellationTitle: "Cancellation invoice",
+    cancels: /cancels (INV-\d{4}-\d{6})/,
+    corrected: (code: string) => new RegExp(`^Your invoice for booking ${code} has been corrected$`),
   },
   de: {
     edit: "Angaben bearbeiten",
@@ -40,6 +46,12 @@ const texts = {
     added: "Begleitperson hinzugefügt; Preis und Kunde wurden aktualisiert.",
     back: /Zurück zur Buchung/,
     mail: (code: string) => new RegExp(`^Die Angaben Ihrer Buchung ${code} wurden geändert$`),
+    invoices: "Rechnungen",
+    cancellation: /^Stornorechnung INV-\d{4}-\d{6} als PDF herunterladen$/,
+    invoice: /^Rechnung INV-\d{4}-\d{6} als PDF herunterladen$/,
+    cancellationTitle: "Stornorechnung",
+    cancels: /storniert (INV-\d{4}-\d{6})/,
+    corrected: (code: string) => new RegExp(`^Ihre Rechnung zur Buchung ${code} wurde korrigiert$`),
   },
 } as const;
 
@@ -94,6 +106,30 @@ for (const language of languages) {
       const mail = await mailMatching(customer, t.mail(code));
       // One mail per edit: the latest lists the companion added and the new total.
       expect(mail.text).toContain("Greta Sommer");
+
+      // The price changed: the invoice is cancelled by a cancellation invoice and a new one issued (issue 28).
+      const invoices = page.getByRole("region", { name: t.invoices });
+      await expect(invoices.getByRole("link", { name: t.cancellation })).toHaveCount(1);
+      await expect(invoices.getByRole("link", { name: t.invoice })).toHaveCount(2);
+      const cancelledNumber = t.cancels.exec((await invoices.textContent()) ?? "")?.[1] ?? "";
+      expect(cancelledNumber).not.toBe("");
+      const cancellationPdf = await pdfText(await downloadBy(invoices.getByRole("link", { name: t.cancellation })));
+      expect(cancellationPdf).toContain(t.cancellationTitle);
+      expect(cancellationPdf).toContain(cancelledNumber);
+      await invoices.scrollIntoViewIfNeeded();
+      await shootPhoneAndDesktop(page, `admin-booking-invoices-${language.locale}`);
+
+      // The customer gets both documents and finds them on the manage page.
+      const corrected = await mailMatching(customer, t.corrected(code));
+      expect(corrected.text).toContain(cancelledNumber);
+      await page.goto(linkIn(corrected, /https?:\/\/\S+\/my-booking\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}/));
+      const listed = page.getByRole("region", { name: t.invoices });
+      await expect(listed.getByRole("link", { name: t.cancellation })).toHaveCount(1);
+      const replacementPdf = await pdfText(await downloadBy(listed.getByRole("link", { name: t.invoice }).last()));
+      expect(replacementPdf).toContain(code);
+      await expectNoAxeViolations(page);
+      await listed.scrollIntoViewIfNeeded();
+      await shootPhoneAndDesktop(page, `manage-booking-invoices-${language.locale}`);
     });
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 export { pdfText };
 
@@ -188,4 +188,13 @@ export async function shootPhoneAndDesktop(page: Page, name: string) {
     await page.setViewportSize(screen.viewport);
     if (shoot) await page.screenshot({ path: test.info().outputPath(`${name}-${screen.name}.png`), fullPage: true });
   }
+}
+
+/** Clicks a download link and answers the file's bytes (the browser's own download, as a customer gets it). */
+export async function downloadBy(link: Locator): Promise<Buffer> {
+  const waiting = link.page().waitForEvent("download");
+  await link.click();
+  const file = await (await waiting).path();
+  if (!file) throw new Error("the download has no file");
+  return readFileSync(file);
 }
