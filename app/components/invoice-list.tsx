@@ -8,15 +8,14 @@ export function InvoiceList({ entries }: { entries: readonly InvoiceListEntry[] 
   return (
     <ul className="divide-y divide-navy-900/10 text-sm">
       {entries.map((entry) => (
-        <li key={entry.uuid} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-          <span>
-            <span className="font-semibold text-navy-900">{entry.title}</span>
-            <span className="block text-ink-soft">
-              {entry.issued}
-              {entry.note && ` · ${entry.note}`}
-            </span>
+        <li key={entry.uuid} className="py-2">
+          {/* Stacked: the list also sits in the staff detail's narrow column. */}
+          <span className="block font-semibold text-navy-900">{entry.title}</span>
+          <span className="block text-ink-soft">
+            {entry.issued}
+            {entry.note && ` · ${entry.note}`}
           </span>
-          <span className="flex flex-wrap items-center gap-3">
+          <span className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
             <span className={entry.standing ? "font-semibold tabular-nums text-ink" : "tabular-nums text-ink-soft"}>{entry.amount}</span>
             <a
               href={entry.href}

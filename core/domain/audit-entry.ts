@@ -135,6 +135,10 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
         // The number is in the cause only (server/invoices/issue-invoice.ts writes `invoice INV-… issued`).
         const number = text(details.number) ?? /\bINV-[\w-]+/.exec(row.cause)?.[0] ?? null;
         if (total === null) return described(null);
+        const cancels = text(details.cancels);
+        if (details.kind === "cancellation" && number && cancels) {
+          return described(t("admin.booking.auditText.cancellationInvoice", { number, cancels, amount: total }));
+        }
         return described(
           number ? t("admin.booking.auditText.invoice", { number, amount: total }) : t("admin.booking.auditText.invoiceTotal", { amount: total }),
         );

@@ -142,6 +142,13 @@ const rows: Row[] = [
     { what: "Rechnung ausgestellt", text: "Rechnung INV-2026-000042 über 216,00 €", note: null },
   ],
   [
+    "a cancellation invoice (server/invoices/issue-invoice.ts)",
+    "cancellation invoice INV-2026-000043 issued, cancelling INV-2026-000042",
+    { invoiceId: "y", number: "INV-2026-000043", kind: "cancellation", cancels: "INV-2026-000042", totalCents: 21600, event: "invoice_issued" },
+    { what: "Invoice issued", text: "Cancellation invoice INV-2026-000043 of €216.00, cancelling invoice INV-2026-000042", note: null },
+    { what: "Rechnung ausgestellt", text: "Stornorechnung INV-2026-000043 über 216,00 €, storniert Rechnung INV-2026-000042", note: null },
+  ],
+  [
     "a mail sent again (server/staff/resend-email.ts)",
     "e-mail booking-received sent again to a@b.test by staff anna@desk.test",
     { action: "email_resent", ...staff, outboxId: "o", template: "booking-received" },
