@@ -10,7 +10,7 @@ import { CspNonceContext } from "./utils/csp-nonce";
 import { InlineStylesheetContext } from "./utils/inline-stylesheet";
 import { inlineStylesheetPlaceholder, pageWithStylesheet, StylesheetSplice } from "./utils/inline-stylesheet.server";
 import { wholeAnswer } from "./utils/whole-answer.server";
-import { enhanceStaticPageSource, isStaticRender, StaticRenderContext } from "./utils/static-page";
+import { enhanceStaticPageSource, isStaticRender } from "./utils/static-page";
 
 /**
  * React Router's default Node entry (`npx react-router reveal`), plus the request's
@@ -60,14 +60,12 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <StaticRenderContext.Provider value={staticPage}>
-        <CspNonceContext.Provider value={pageNonce}>
-          <InlineStylesheetContext.Provider value={inlineStylesheetPlaceholder}>
-            {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
-            <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
-          </InlineStylesheetContext.Provider>
-        </CspNonceContext.Provider>
-      </StaticRenderContext.Provider>,
+      <CspNonceContext.Provider value={pageNonce}>
+        <InlineStylesheetContext.Provider value={inlineStylesheetPlaceholder}>
+          {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
+          <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
+        </InlineStylesheetContext.Provider>
+      </CspNonceContext.Provider>,
       {
         nonce,
         [readyOption]() {
