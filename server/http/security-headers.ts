@@ -68,8 +68,7 @@ export function scriptHashSources(sources: readonly string[]): string[] {
  * request's nonce (React Router's hydration data, scroll restoration, the chunk-reload guard), and
  * the fixed inline scripts of `scriptHashes`; nothing injected into a page can run. Styles allow
  * inline: React renders `style` attributes (progress bars), the sandbox and outbox pages have a
- * `<style>` element, and so does every page (its stylesheet, decision 055; a hash or nonce here would
- * switch 'unsafe-inline' off); CSS cannot run code. No `form-action`: Chrome applies it to the redirect
+ * `<style>` element (a hash or nonce here would switch 'unsafe-inline' off); CSS cannot run code. No `form-action`: Chrome applies it to the redirect
  * after a form post, and the pay button's post redirects to the payment provider's checkout page.
  */
 export function contentSecurityPolicy(nonce: string, frameAncestors: string, scriptHashes: readonly string[] = []): string {
