@@ -12,7 +12,6 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
-import { AppScripts, useScriptsAfterPaint } from "./utils/deferred-scripts";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
 import { usePageI18n } from "./utils/page-catalogue";
@@ -64,7 +63,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const i18n = usePageI18n(locale, pathname);
   // A page without hydration (decision 056): none of the app's JavaScript, a few lines inline instead.
   const staticPage = useStaticPage();
-  const scriptsAfterPaint = useScriptsAfterPaint();
   // Effects run once the page has hydrated: from then on its controls answer. Marked on <html> so that
   // a test (or a style) can tell the live page from the server's HTML that looks the same.
   useEffect(() => {
@@ -91,8 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
-            {/* On the booking pages React Router's <Scripts/> start after the first paint (decision 058). */}
-            {scriptsAfterPaint ? <AppScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>
