@@ -22,11 +22,15 @@ for (const language of languages) {
   test.describe(`the stylesheet in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    test("the server's page is styled without scripts", async ({ browser }) => {
+    test("the server's pages (home, event list) are styled without scripts", async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
       const page = await context.newPage();
-      await page.goto(`${language.prefix}/events`);
-      expect(await styles(page)).toEqual(styled);
+      for (const path of [`${language.prefix}/`, `${language.prefix}/events`]) {
+        await page.goto(path);
+        expect(await styles(page), path).toEqual(styled);
+      }
+      await page.goto(`${language.prefix}/`);
+      await shootPhoneAndDesktop(page, `home-no-js-${language.locale}`);
       await context.close();
     });
 
