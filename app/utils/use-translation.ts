@@ -9,7 +9,7 @@ const translations = new WeakMap<I18n, Translation>();
 function translationOf(i18n: I18n): Translation {
   let translation = translations.get(i18n);
   if (!translation) {
-    translation = { t: i18n.getFixedT(null, "common"), i18n };
+    translation = { t: i18n.t.bind(i18n), i18n };
     translations.set(i18n, translation);
   }
   return translation;
