@@ -6,8 +6,6 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The install's postinstall applies patches/ to dependencies (decision 062): they must be here before it.
-COPY patches ./patches
 # Exactly the lockfile, which lists every platform's optional binaries (README): a lock out of step fails here.
 RUN npm ci --no-audit --no-fund
 COPY . .

@@ -48,17 +48,6 @@ export default tseslint.config(
     },
   },
   {
-    // On a page without hydration the site's Link writes a plain <a> (decision 066).
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/components/link.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [{ name: "react-router", importNames: ["Link", "NavLink"], message: "Use the site's Link and NavLink (app/components/link.tsx), which a page without hydration writes as a plain <a>." }] },
-      ],
-    },
-  },
-  {
     files: ["tests/**", "bench/**", "scripts/**", "playwright.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off", "max-lines": "off" },
   },

@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,18 +7,14 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { webContext } from "../server/load-context";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
-import { InlineStylesheetContext } from "./utils/inline-stylesheet";
-import { inlineStylesheetPlaceholder, pageWithStylesheet, StylesheetSplice } from "./utils/inline-stylesheet.server";
 import { wholeAnswer } from "./utils/whole-answer.server";
-import { enhanceStaticPageSource, isStaticRender, StaticRenderContext } from "./utils/static-page";
+import { enhanceStaticPageSource, isStaticRender } from "./utils/static-page";
 
 /**
  * React Router's default Node entry (`npx react-router reveal`), plus the request's
  * Content-Security-Policy nonce (set by server/http/security-headers.ts, which also sends the
  * header): on React's own inline scripts, on React Router's (hydration data, `<Scripts>`,
- * `<ScrollRestoration>`) and, through CspNonceContext, on root.tsx's own inline script; and the
- * built stylesheet, which root.tsx writes into the page's <head> (decision 055) as a placeholder
- * replaced by the stylesheet's bytes on the way out (decision 066).
+ * `<ScrollRestoration>`) and, through CspNonceContext, on root.tsx's own inline script.
  */
 export const streamTimeout = 5_000;
 
@@ -60,14 +56,10 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <StaticRenderContext.Provider value={staticPage}>
-        <CspNonceContext.Provider value={pageNonce}>
-          <InlineStylesheetContext.Provider value={inlineStylesheetPlaceholder}>
-            {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
-            <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
-          </InlineStylesheetContext.Provider>
-        </CspNonceContext.Provider>
-      </StaticRenderContext.Provider>,
+      <CspNonceContext.Provider value={pageNonce}>
+        {/* eslint-disable-next-line no-restricted-syntax -- a document request's own URL: React Router renders no `.data` request (decision 063). */}
+        <ServerRouter context={routerContext} url={request.url} nonce={pageNonce} />
+      </CspNonceContext.Provider>,
       {
         nonce,
         [readyOption]() {
@@ -83,15 +75,14 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
-                resolve(wholeAnswer(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                resolve(wholeAnswer(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });
             pipe(collect);
             return;
           }
-          // The stylesheet goes in on the way out (pageWithStylesheet above, for a whole page).
-          const body = new StylesheetSplice();
+          const body = new PassThrough();
           // Cleared so the closure is not kept alive.
           body.once("finish", () => {
             clearTimeout(timeoutId);

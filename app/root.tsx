@@ -12,17 +12,15 @@ import { SiteChrome } from "./components/site-chrome";
 import { useAlternates } from "./utils/alternates";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { useCspNonce } from "./utils/csp-nonce";
-import { AppScripts, useScriptsAfterPaint } from "./utils/deferred-scripts";
-import { useInlineStylesheet } from "./utils/inline-stylesheet";
 import { useRootData } from "./utils/locale";
 import { pageMeta } from "./utils/meta";
 import { usePageI18n } from "./utils/page-catalogue";
 import { enhanceStaticPageSource, useStaticPage } from "./utils/static-page";
 
-// The built site writes its stylesheet into <head> (see Layout, decision 055): no file to wait for
-// before the first paint. Vite's dev server serves app.css itself, updated as the sources change.
+// The built stylesheet: a hashed file under /assets/, cached as immutable and sent precompressed
+// (scripts/precompress-assets.ts). Vite's dev server serves app.css itself, updated as the sources change.
 export const links: Route.LinksFunction = () => [
-  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
 ];
@@ -62,11 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
   // Set on the server only (see csp-nonce.ts); the browser hides the attribute's value, so no hydration warning.
   const nonce = useCspNonce();
-  const inlineStylesheet = useInlineStylesheet();
   const i18n = usePageI18n(locale, pathname);
   // A page without hydration (decision 056): none of the app's JavaScript, a few lines inline instead.
   const staticPage = useStaticPage();
-  const scriptsAfterPaint = useScriptsAfterPaint();
   // Effects run once the page has hydrated: from then on its controls answer. Marked on <html> so that
   // a test (or a style) can tell the live page from the server's HTML that looks the same.
   useEffect(() => {
@@ -79,8 +75,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1630" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: installChunkReloadSource }} />
-        {/* Server only: the browser keeps it through hydration and navigations (see inline-stylesheet.ts). */}
-        {inlineStylesheet !== undefined && <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineStylesheet }} />}
         <Meta />
         <HreflangLinks />
         <Links nonce={nonce} />
@@ -95,8 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
-            {/* On the booking pages React Router's <Scripts/> start after the first paint (decision 058). */}
-            {scriptsAfterPaint ? <AppScripts nonce={nonce} /> : <Scripts nonce={nonce} />}
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

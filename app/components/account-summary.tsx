@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import type { AccountView } from "../../core/contracts/booking-account";
 import { formatDate } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";

@@ -1,6 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
-import { type LinkProps } from "react-router";
-import { Link } from "./link";
+import { Link, type LinkProps } from "react-router";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 type Size = "md" | "lg" | "sm";

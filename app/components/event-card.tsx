@@ -1,6 +1,6 @@
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
 import type { EventState } from "../../core/domain/event-state";
-import { Link } from "./link";
 import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { EventView } from "../utils/event-view";
 import { Button } from "./button";

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { Link } from "./link";
 import type { PageSummary } from "../../core/contracts/pages";
 import type { Site } from "../../core/contracts/site";
 import { localizePath, type Locale } from "../../core/i18n/locales";

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useLocation, useNavigate } from "react-router";
-import { Link, NavLink } from "./link";
+import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { stripLocalePrefix } from "../../core/i18n/locales";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../utils/use-translation";
 import type { InvoiceListEntry } from "../utils/invoice-list-view";
 
 /** A booking's invoices and cancellation invoices, oldest first, each with its PDF (app/utils/invoice-list-view.ts). */

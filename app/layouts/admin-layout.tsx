@@ -1,6 +1,5 @@
 import { useTranslation } from "../utils/use-translation";
-import { Form, Outlet, useMatches } from "react-router";
-import { Link, NavLink } from "../components/link";
+import { Form, Link, NavLink, Outlet, useMatches } from "react-router";
 import type { Locale } from "../../core/i18n/locales";
 import { adminSections } from "../components/admin/admin-nav";
 import { ErrorPage } from "../components/error-page";

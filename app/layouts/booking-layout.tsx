@@ -1,12 +1,8 @@
 import type { HeadersArgs } from "react-router";
 import { ProgressLayout, ProgressLayoutError } from "../components/progress-layout";
-import { startsScriptsAfterPaint } from "../utils/deferred-scripts";
 
 /** Spec §2: the booking pages show the progress indicator at 15 % under the header. */
 export const bookingLayoutProgress = 15;
-
-/** The booking pages work in full without JavaScript: their scripts start after the first paint (decision 058). */
-export const handle = startsScriptsAfterPaint;
 
 /**
  * This layout's error boundary renders what the booking pages throw; React Router keeps only the

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useActionData } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useActionData } from "react-router";
 import type { BookingEditView } from "../../core/contracts/staff-booking-edits";
 import type { CompanionType } from "../../core/domain/booking-choices";
 import type { CountryOption } from "../../core/i18n/countries";

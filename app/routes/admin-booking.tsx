@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { InvoiceList } from "../components/invoice-list";
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingActions, ResendEmailAction } from "../components/admin/booking-actions";
 import { FormMessage } from "../components/field";

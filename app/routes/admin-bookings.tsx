@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useLocation } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useLocation } from "react-router";
 import { BookingsSelection } from "../components/admin/bookings-selection";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsTable } from "../components/admin/bookings-table";

@@ -1,7 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useNavigation } from "react-router";
 import { callBackOutcomes } from "../../core/contracts/staff-call-backs";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, localizePath, locales, type Locale } from "../../core/i18n/locales";
 import { AdminTable } from "../components/admin/admin-table";

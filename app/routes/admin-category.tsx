@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link } from "react-router";
 import { slugify } from "../../core/domain/slugs";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, localizePath, type Locale } from "../../core/i18n/locales";

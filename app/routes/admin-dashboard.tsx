@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { Link } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { BookingsPerDayChart } from "../components/admin/bookings-per-day-chart";
 import { ParticipantExports } from "../components/admin/participant-exports";

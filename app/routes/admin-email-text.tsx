@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useNavigation } from "react-router";
 import type { EmailTextField } from "../../core/contracts/staff-email-texts";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales } from "../../core/i18n/locales";

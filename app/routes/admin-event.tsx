@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useSearchParams } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, type Locale } from "../../core/i18n/locales";
 import { ConfirmAction } from "../components/admin/confirm-action";

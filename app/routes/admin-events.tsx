@@ -1,6 +1,5 @@
 import { useTranslation } from "../utils/use-translation";
-import { Form } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link } from "react-router";
 import { staffEventViews } from "../../core/contracts/staff-catalogue";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames } from "../../core/i18n/locales";

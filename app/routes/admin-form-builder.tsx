@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../utils/use-translation";
-import { useFetcher } from "react-router";
-import { Link } from "../components/link";
+import { Link, useFetcher } from "react-router";
 import type { FieldErrors } from "../../core/contracts/errors";
 import { findItem } from "../../core/forms/form-definition-edits";
 import { translatorFor } from "../../core/i18n/i18n";

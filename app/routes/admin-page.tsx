@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useNavigation } from "react-router";
 import { staffPageFormSchema } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeNames, localizePath, locales } from "../../core/i18n/locales";

@@ -1,6 +1,5 @@
 import { useTranslation } from "../utils/use-translation";
-import { Form } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link } from "react-router";
 import type { StaffPage } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localizePath, locales, type Locale } from "../../core/i18n/locales";

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { Link } from "../components/link";
 import { intlLocaleTags, locales, localizePath } from "../../core/i18n/locales";
 import { Button } from "../components/button";
 import { EventStateBadge } from "../components/event-card";

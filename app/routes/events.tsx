@@ -1,5 +1,5 @@
+import { NavLink } from "react-router";
 import { useTranslation } from "../utils/use-translation";
-import { NavLink } from "../components/link";
 import { translatorFor } from "../../core/i18n/i18n";
 import { localeFromPath, localizePath, defaultLocale } from "../../core/i18n/locales";
 import { EventCard } from "../components/event-card";

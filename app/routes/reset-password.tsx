@@ -1,6 +1,5 @@
 import { useTranslation } from "../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../components/link";
+import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";

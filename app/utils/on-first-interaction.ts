@@ -10,13 +10,6 @@ import { useEffect, useState } from "react";
 export const interactionEvents = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
 
 /**
- * The page's code starts only after the first paint (decision 058): the inline starter
- * (deferred-scripts.tsx) listens from the start and sets this on `window` at an interaction that
- * came before this module ran, so that it counts too.
- */
-export const earlyInteractionKey = "__interactedBeforeApp";
-
-/**
  * Chrome sends a `pointermove` without movement when the page appears or moves under a resting mouse
  * (to update hover): not the visitor doing anything, and it came at every page load in a desktop
  * browser, loading the deferred code at once. A pointer that moved counts.
@@ -32,7 +25,6 @@ let interacted: Promise<void> | null = null;
 /** Settles at the visitor's first interaction with the page (at once if there has been one). */
 export function firstInteraction(): Promise<void> {
   if (interacted) return interacted;
-  if ((window as unknown as Record<string, unknown>)[earlyInteractionKey] === true) return (interacted = Promise.resolve());
   interacted = new Promise<void>((resolve) => {
     const done = (event: Event) => {
       if (!isVisitorInteraction(event)) return;

@@ -1,4 +1,3 @@
-import { createContext } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -46,13 +45,6 @@ export function isStaticRender(context: RenderedRoutes): boolean {
   const { id } = deepest.route;
   return isStaticMatch({ handle: context.routeModules[id]?.handle, loaderData: context.staticHandlerContext.loaderData[id] });
 }
-
-/**
- * Whether the page React is rendering is one without hydration, as `isStaticRender` decided it for
- * the request (provided by app/entry.server.tsx; false in the browser). For components that only
- * need that flag, without `useStaticPage`'s look at the route matches (app/components/link.tsx).
- */
-export const StaticRenderContext = createContext(false);
 
 /**
  * True while the server renders a page without hydration. In the browser always false: code runs

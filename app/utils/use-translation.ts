@@ -1,7 +1,6 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
-import { rememberingTranslatorOf } from "../../core/i18n/i18n";
 
 export type Translation = { t: TFunction<"common", undefined>; i18n: I18n };
 
@@ -10,7 +9,7 @@ const translations = new WeakMap<I18n, Translation>();
 function translationOf(i18n: I18n): Translation {
   let translation = translations.get(i18n);
   if (!translation) {
-    translation = { t: rememberingTranslatorOf(i18n) as TFunction<"common", undefined>, i18n };
+    translation = { t: i18n.t.bind(i18n), i18n };
     translations.set(i18n, translation);
   }
   return translation;
@@ -22,8 +21,7 @@ function translationOf(i18n: I18n): Translation {
  * the i18next instance, builds a fixed `t` and checks the namespaces in every component on every
  * server render, a tenth of an uncached page (decision 054). Here each locale's instance is ready
  * before it is provided and never changes language (core/i18n/i18n.ts `i18nFor`: one per locale; a
- * new locale is a new instance, so a new context value), so one `t` per instance does, and each
- * text is looked up once (core/i18n/i18n.ts `rememberingTranslatorOf`).
+ * new locale is a new instance, so a new context value), so one `t` per instance does.
  */
 export function useTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? (getI18n() as I18n | undefined);

@@ -34,23 +34,9 @@ export function isWidgetPath(pathname: string): boolean {
   return /^(\/de)?\/event-widget\/?$/.test(pathname);
 }
 
-/**
- * Random bytes drawn 4 KB at a time (256 nonces): one call into the system's generator per request
- * cost 1.5 % of an uncached page's CPU here. The same generator, batched, as node's own randomUUID()
- * does; every nonce is still 128 bits nobody can predict.
- */
-const noncePool = { bytes: Buffer.alloc(0), offset: 0 };
-const nonceBytes = 16;
-
-/** 128 random bits, base64 as CSP's nonce-source grammar wants. */
+/** 128 fresh random bits per page, base64 as CSP's nonce-source grammar wants. */
 export function newCspNonce(): string {
-  if (noncePool.offset + nonceBytes > noncePool.bytes.length) {
-    noncePool.bytes = randomBytes(4096);
-    noncePool.offset = 0;
-  }
-  const nonce = noncePool.bytes.toString("base64", noncePool.offset, noncePool.offset + nonceBytes);
-  noncePool.offset += nonceBytes;
-  return nonce;
+  return randomBytes(16).toString("base64");
 }
 
 /**
@@ -68,8 +54,7 @@ export function scriptHashSources(sources: readonly string[]): string[] {
  * request's nonce (React Router's hydration data, scroll restoration, the chunk-reload guard), and
  * the fixed inline scripts of `scriptHashes`; nothing injected into a page can run. Styles allow
  * inline: React renders `style` attributes (progress bars), the sandbox and outbox pages have a
- * `<style>` element, and so does every page (its stylesheet, decision 055; a hash or nonce here would
- * switch 'unsafe-inline' off); CSS cannot run code. No `form-action`: Chrome applies it to the redirect
+ * `<style>` element (a hash or nonce here would switch 'unsafe-inline' off); CSS cannot run code. No `form-action`: Chrome applies it to the redirect
  * after a form post, and the pay button's post redirects to the payment provider's checkout page.
  */
 export function contentSecurityPolicy(nonce: string, frameAncestors: string, scriptHashes: readonly string[] = []): string {

@@ -154,7 +154,7 @@ for (const language of languages) {
 
       // Deleting it is refused with the reason; nothing changes.
       await page.goto(`${prefix}/admin/categories`);
-      // The dialog is the app's: its button answers once the page has hydrated (after the first paint, decision 058).
+      // The dialog is the app's: its button answers once the page has hydrated.
       await hydrated(page);
       await page.getByRole("button", { name: t.delete(localName) }).click();
       const dialog = page.getByRole("alertdialog");

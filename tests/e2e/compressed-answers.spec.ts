@@ -12,7 +12,7 @@ for (const language of languages) {
     page.on("response", (response) => {
       if (/^\/assets\/.+\.(js|css)$/.test(new URL(response.url()).pathname)) assets.push(response);
     });
-    // The login page hydrates (the event list is served without scripts, decision 056; styles are inline, decision 055).
+    // The login page hydrates (the event list is served without scripts, decision 056).
     const response = await page.goto(`${language.prefix}/login`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-encoding"]).toBe("br");

@@ -133,8 +133,8 @@ test("a failed script chunk reloads the page once, not again within 60 s", async
   page.on("request", (request) => {
     if (request.resourceType() === "document") documentLoads += 1;
   });
-  // The built pages request no stylesheet (it is in the page, decision 055), so a failing chunk is a
-  // script's; the login page hydrates (the event list loads no scripts, decision 056).
+  // A failing chunk here is a script's (the stylesheet loads); the login page hydrates (the event
+  // list loads no scripts, decision 056).
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto("/login");
   await expect.poll(() => documentLoads).toBe(2);

@@ -97,7 +97,6 @@ describe("the Content-Security-Policy", () => {
   it("names no nonce when there is none (API answers), and draws every page's nonce fresh: 128 bits, none repeated", () => {
     expect(contentSecurityPolicy("", "'self'")).toContain("script-src 'self'; ");
     expect(contentSecurityPolicy("", "'self'")).not.toContain("nonce-");
-    // 600 nonces span three draws of the 4 KB pool.
     const nonces = Array.from({ length: 600 }, () => newCspNonce());
     expect(new Set(nonces).size).toBe(nonces.length);
     for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);

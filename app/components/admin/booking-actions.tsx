@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../utils/use-translation";
-import { useLocation } from "react-router";
-import { Link } from "../link";
+import { Link, useLocation } from "react-router";
 import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
 import { Field, FormMessage } from "../field";
 import { buttonClasses } from "../button";

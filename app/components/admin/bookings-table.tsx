@@ -1,7 +1,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../../utils/use-translation";
-import { Link } from "../link";
 import type { BookingRowView, ColumnSortLinks, SortableColumn } from "../../utils/admin-bookings-query";
 import { BookingStatusBadge } from "./status-badge";
 

@@ -2,8 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-
 import { useEffect, useState } from "react";
 import { Button as AriaButton, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "../../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../link";
+import { Form, Link, useNavigation } from "react-router";
 import type { Locale } from "../../../core/i18n/locales";
 import { useAccountForm } from "../../utils/account-forms";
 import { callBackDecisionFormSchema } from "../../utils/call-back-forms";

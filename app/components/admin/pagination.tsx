@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { useTranslation } from "../../utils/use-translation";
-import { Link } from "../link";
 
 /**
  * "Page x of y" with previous and next links (plain links: the page is in the address). A missing

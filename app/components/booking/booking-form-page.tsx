@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../link";
+import { Form, Link, useNavigation } from "react-router";
 import type { BookingView } from "../../../core/contracts/bookings";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";

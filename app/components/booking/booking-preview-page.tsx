@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "../../utils/use-translation";
-import { Form } from "react-router";
-import { Link } from "../link";
+import { Form, Link } from "react-router";
 import type { PreviewState } from "../../../core/contracts/booking-preview";
 import { previewStateField } from "../../../core/contracts/booking-preview-field";
 import type { BookingView } from "../../../core/contracts/bookings";

@@ -1,6 +1,5 @@
 import { useTranslation } from "../../utils/use-translation";
-import { Form, useNavigation } from "react-router";
-import { Link } from "../link";
+import { Form, Link, useNavigation } from "react-router";
 import type { PriceSummaryView } from "../../utils/booking-view";
 import type { ReviewView } from "../../utils/booking-review";
 import { Button } from "../button";

@@ -3,8 +3,8 @@ import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, openEv
 import { createEvent } from "./test-data";
 
 /**
- * The stylesheet comes inside the page (decision 055): styled before any script runs, without a
- * stylesheet file to fetch, and still styled after the router has moved to other pages in place.
+ * Every page links the built stylesheet (issue 29): styled before any script runs, and still styled,
+ * with no stylesheet fetched again, after the router has moved to other pages in place.
  */
 async function styles(page: Page) {
   return page.evaluate(() => ({
@@ -16,21 +16,25 @@ async function styles(page: Page) {
     stylesheetLinks: document.querySelectorAll('link[rel="stylesheet"]').length,
   }));
 }
-const styled = { background: "rgb(250, 247, 240)", skipLink: "absolute", font: "Inter", styleElements: 1, stylesheetLinks: 0 };
+const styled = { background: "rgb(250, 247, 240)", skipLink: "absolute", font: "Inter", styleElements: 0, stylesheetLinks: 1 };
 
 for (const language of languages) {
-  test.describe(`the inline stylesheet in ${language.locale}`, () => {
+  test.describe(`the stylesheet in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 
-    test("the server's page is styled without scripts", async ({ browser }) => {
+    test("the server's pages (home, event list) are styled without scripts", async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
       const page = await context.newPage();
-      await page.goto(`${language.prefix}/events`);
-      expect(await styles(page)).toEqual(styled);
+      for (const path of [`${language.prefix}/`, `${language.prefix}/events`]) {
+        await page.goto(path);
+        expect(await styles(page), path).toEqual(styled);
+      }
+      await page.goto(`${language.prefix}/`);
+      await shootPhoneAndDesktop(page, `home-no-js-${language.locale}`);
       await context.close();
     });
 
-    test("pages stay styled through in-app navigations, with no stylesheet fetched and no CSP violation", async ({ page }) => {
+    test("pages stay styled through in-app navigations, with no stylesheet fetched again and no CSP violation", async ({ page }) => {
       const consoleClean = failOnConsoleErrors(page);
       const stylesheets: string[] = [];
       page.on("request", (request) => {
@@ -47,6 +51,7 @@ for (const language of languages) {
       await page.goto(`${language.prefix}/login`);
       await hydrated(page);
       await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+      const inAppFrom = stylesheets.length;
       await openEventListFromHeader(page, language);
       expect(await styles(page)).toEqual(styled);
       await page.getByTestId("event-card").first().getByRole("link").first().click();
@@ -56,13 +61,14 @@ for (const language of languages) {
       await openEventListFromHeader(page, language);
       expect(await styles(page)).toEqual(styled);
       expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+      expect(stylesheets.slice(inAppFrom)).toEqual([]);
 
       await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
       await hydrated(page);
       expect(await styles(page)).toEqual(styled);
       await shootPhoneAndDesktop(page, `booking-${language.locale}`);
       await expectNoAxeViolations(page);
-      expect(stylesheets).toEqual([]);
+      expect(new Set(stylesheets.map((url) => new URL(url).pathname)).size).toBe(1);
       consoleClean();
     });
   });

@@ -8,14 +8,14 @@ import { projectRoot } from "../../server/project-root";
 import { startSiteProcess, type SiteProcess } from "../support/site-process";
 
 /**
- * The built site writes its stylesheet into each page's <head> (decision 055): no stylesheet file the
- * browser must fetch before its first paint. A hydrated page's <style> and inline scripts carry the
- * request's CSP nonce (the micro-cached copy too); a page without hydration (decision 056) names no
- * nonce at all, the policy allows its fixed inline scripts by hash, and the page cache sends it as the
- * brotli it stored (decision 059). The compiled server as production runs it (`npm run build` first),
- * on a throwaway PGlite data folder.
+ * Every page links the one built stylesheet (issue 29: a hashed file, cached as immutable, sent as the
+ * brotli the build wrote). A hydrated page's inline scripts carry the request's CSP nonce (the
+ * micro-cached copy too); a page without hydration (decision 056) names no nonce at all, the policy
+ * allows its fixed inline scripts by hash, and the page cache sends it as the brotli it stored
+ * (decision 059). The compiled server as production runs it (`npm run build` first), on a throwaway
+ * PGlite data folder.
  */
-const parent = mkdtempSync(path.join(tmpdir(), "inline-stylesheet-"));
+const parent = mkdtempSync(path.join(tmpdir(), "page-stylesheet-"));
 let site: SiteProcess;
 const builtCss = readdirSync(path.join(projectRoot, "build/client/assets")).filter((name) => /^app-.+\.css$/.test(name));
 
@@ -35,7 +35,7 @@ function nonceOf(policy: string | null): string {
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-describe("the stylesheet is in the page", () => {
+describe("the page links the built stylesheet", () => {
   it("is the one built stylesheet", () => {
     expect(builtCss).toHaveLength(1);
   });
@@ -47,8 +47,7 @@ describe("the stylesheet is in the page", () => {
       { page: `${prefix}/booking/${seedIds.forms.golfYogaTrip}`, hydrated: true },
     ];
     for (const { page, hydrated } of pages) {
-      it(`${page}: a <style>${hydrated ? " with the request's nonce" : ", no nonce anywhere"}, no stylesheet link`, async () => {
-        const css = readFileSync(path.join(projectRoot, "build/client/assets", builtCss[0] ?? ""), "utf8");
+      it(`${page}: the stylesheet's link, no <style>${hydrated ? ", scripts with the request's nonce" : ", no nonce anywhere"}`, async () => {
         // Twice: the second anonymous answer of a public page comes from the page micro-cache.
         for (const visit of [1, 2]) {
           const response = await fetch(`${site.origin}${page}`);
@@ -57,11 +56,10 @@ describe("the stylesheet is in the page", () => {
           const nonce = nonceOf(policy);
           const html = await response.text();
           const head = html.slice(0, html.indexOf("</head>"));
-          expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
-          expect(head).not.toContain(".css");
-          const styles = [...head.matchAll(/<style( nonce="[^"]*")?>([\s\S]*?)<\/style>/g)];
-          expect(styles.map((style) => style[1])).toEqual([hydrated ? ` nonce="${nonce}"` : undefined]);
-          expect(styles[0]?.[2]).toBe(css);
+          const links = [...head.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map((link) => /href="([^"]+)"/.exec(link[0])?.[1]);
+          expect(links).toEqual([`/assets/${builtCss[0]}`]);
+          expect(head).not.toContain("<style");
+          if (hydrated) expect(html).toContain(`nonce="${nonce}"`);
           if (!hydrated) {
             expect(html).not.toContain("nonce=");
             // Every inline script is allowed by its hash (JSON-LD is data: CSP does not check it).
@@ -78,6 +76,16 @@ describe("the stylesheet is in the page", () => {
       });
     }
   }
+
+  it("the stylesheet is sent as the brotli the build wrote, cached as immutable", async () => {
+    const css = readFileSync(path.join(projectRoot, "build/client/assets", builtCss[0] ?? ""), "utf8");
+    const response = await fetch(`${site.origin}/assets/${builtCss[0]}`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await response.text()).toBe(css);
+  });
 
   it("a page without a nonce comes from the page cache as the brotli it stored: length given, nothing compressed again", async () => {
     const pathname = "/events?from=page-cache-test";
