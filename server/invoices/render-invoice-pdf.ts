@@ -323,8 +323,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y += 7;
   style(fonts.bold, 11);
   write(t(cancellation ? "totalCredited" : "total"), left, y, { width: descriptionWidth });
+  // A long label may wrap (the label column ends where the amounts begin): the next row starts below both.
+  const labelEnd = doc.y;
   write(money(signed(data.totalCents)), columns.unit.x, y, { width: right - columns.unit.x, align: "right" });
-  y = doc.y + 4;
+  y = Math.max(labelEnd, doc.y) + 4;
   if (vatPerLine) {
     const contained = vatByRate(data.lines.map((line) => ({ totalCents: line.totalCents, vatRateBasisPoints: line.vatRateBasisPoints ?? 0 })));
     for (const { rate, vatCents } of contained) {

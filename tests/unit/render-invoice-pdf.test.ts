@@ -279,6 +279,27 @@ describe("renderInvoicePdf", () => {
     expect(pdf.text).not.toContain("25 UStG");
   });
 
+  it("prints a cancellation invoice: its title, the invoice it cancels by number and date, credited amounts and no payment request, in both languages", async () => {
+    const lines = [{ label: "Driver place", quantity: 2, unitCents: 10800, totalCents: 21600, vatRateBasisPoints: 1900 }];
+    const cancels = { invoiceNumber: "INV-2026-000007", issuedOn: "2026-11-20" };
+    const english = await readPdf(
+      await renderInvoicePdf({ ...englishInvoice, kind: "cancellation", cancels, vatTreatment: "per_line", lines, totalCents: 21600 }),
+    );
+    expect(english.text).toContain(`Cancellation invoice ${englishInvoice.invoiceNumber}`);
+    expect(english.text).toContain("Cancels Invoice INV-2026-000007 of 20 November 2026");
+    expect(english.text).toContain("Driver place 2 19% -€108.00 -€216.00");
+    expect(english.text).toContain("Total credited -€216.00");
+    expect(english.text).toContain("cancels invoice INV-2026-000007 in full");
+    expect(english.text).not.toContain("Payment schedule");
+    expect(english.text).not.toContain("IBAN");
+    const german = await readPdf(
+      await renderInvoicePdf({ ...germanInvoice, kind: "cancellation", cancels, vatTreatment: "per_line", lines, totalCents: 21600 }),
+    );
+    expect(german.text).toContain(`Stornorechnung ${germanInvoice.invoiceNumber}`);
+    expect(german.text).toContain("Storniert Rechnung INV-2026-000007 vom 20. November 2026");
+    expect(german.text).toContain(`Gutschrift gesamt ${euros("-216,00")}`);
+  });
+
   it("prints the § 25 UStG margin-scheme note and no VAT when the site uses the margin scheme, in both languages", async () => {
     const english = await readPdf(await renderInvoicePdf({ ...englishInvoice, vatTreatment: "margin_scheme" }));
     expect(english.text).toContain("Special scheme for travel agents – margin scheme (§ 25 UStG)");
