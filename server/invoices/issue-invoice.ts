@@ -58,7 +58,12 @@ export async function issueInvoice(tx: Queryable, booking: BookingRow, now: Date
 }
 
 /** Numbers and stores an invoice drawn up by `drawUpInvoice`, with its audit row. */
-export async function issueDrawnUpInvoice(tx: Queryable, booking: BookingRow, data: InvoiceData, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
+export async function issueDrawnUpInvoice(
+  tx: Queryable,
+  booking: BookingRow,
+  data: InvoiceData,
+  now: Date,
+): Promise<{ id: string; number: string; data: InvoiceData }> {
   const number = await nextInvoiceNumber(tx, Number(data.issuedOn.slice(0, 4)));
   const numbered: InvoiceData = { ...data, kind: "invoice", invoiceNumber: number };
   const [row] = await tx
@@ -81,7 +86,12 @@ export async function issueDrawnUpInvoice(tx: Queryable, booking: BookingRow, da
  * number: the cancelled invoice's lines and total again, dated today, referring to it by number and
  * date. The database refuses a second cancellation of the same invoice.
  */
-export async function issueCancellationInvoice(tx: Queryable, booking: BookingRow, cancelled: InvoiceRow, now: Date): Promise<{ id: string; number: string; data: InvoiceData }> {
+export async function issueCancellationInvoice(
+  tx: Queryable,
+  booking: BookingRow,
+  cancelled: InvoiceRow,
+  now: Date,
+): Promise<{ id: string; number: string; data: InvoiceData }> {
   const original = cancelled.data as InvoiceData;
   const issuedOn = operatorToday(now);
   const number = await nextInvoiceNumber(tx, Number(issuedOn.slice(0, 4)));
@@ -147,10 +157,7 @@ export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Dat
     data.totalCents = fee;
   } else if (booking.creditedCents > 0) {
     const reduction = Math.min(booking.creditedCents, booking.totalCents);
-    data.lines = [
-      ...data.lines,
-      { label: t("reduction"), quantity: 1, unitCents: -reduction, totalCents: -reduction, vatRateBasisPoints: eventVatRate },
-    ];
+    data.lines = [...data.lines, { label: t("reduction"), quantity: 1, unitCents: -reduction, totalCents: -reduction, vatRateBasisPoints: eventVatRate }];
     data.totalCents = booking.totalCents - reduction;
   }
   const scheduleOnly = booking.paymentOption !== "credit_card" && !options.replacing && booking.status !== "cancelled";
@@ -275,12 +282,15 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     lines: [...printed.values()],
     totalCents: booking.totalCents,
     depositCents: booking.depositCents,
-    depositDueOn: bankTransferDueOn({
-      submittedOn: operatorToday(booking.submittedAt ?? now),
-      dueDays: site.bankTransferDueDays,
-      remainderDueOn: booking.remainderDueOn,
-      startsOn: event.startsOn,
-    }),
+    // The date the booking itself holds (set when it became binding: submission, or a request's verification).
+    depositDueOn:
+      booking.depositDueOn ??
+      bankTransferDueOn({
+        submittedOn: operatorToday(booking.submittedAt ?? now),
+        dueDays: site.bankTransferDueDays,
+        remainderDueOn: booking.remainderDueOn,
+        startsOn: event.startsOn,
+      }),
     remainderCents: booking.remainderCents,
     remainderDueOn: booking.remainderDueOn,
     paidCents: booking.paidCents,

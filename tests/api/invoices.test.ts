@@ -132,11 +132,20 @@ describe("every binding booking gets its invoice", () => {
     expect((await bookingRow(bookingId)).status).toBe("in_review");
     expect(await invoicesOf(bookingId)).toHaveLength(0);
 
+    // Staff reach the customer a few days after the request: the transfer's days count from the verification.
+    await database.db
+      .update(bookings)
+      .set({ submittedAt: new Date(Date.now() - 5 * 86_400_000) })
+      .where(eq(bookings.id, bookingId));
     const staffToken = (await api.logIn(demoAccounts.staff.email, demoAccounts.staff.password)).access_token;
     expect((await json("POST", `/api/staff/bookings/${bookingId}/sma/verify`, {}, { authorization: `Bearer ${staffToken}` })).status).toBe(200);
     const [invoice, ...more] = await invoicesOf(bookingId);
     expect(more).toHaveLength(0);
     expect(invoice?.number).toMatch(/^INV-\d{4}-\d{6}$/);
+    // The transfer's date is the one the verified booking holds, which every other surface shows.
+    const verified = await bookingRow(bookingId);
+    expect(verified.depositDueOn).not.toBeNull();
+    expect((invoice?.data as unknown as InvoiceData).depositDueOn).toBe(verified.depositDueOn);
     const [mail, ...moreMails] = await invoiceMailsOf(bookingId);
     expect(moreMails).toHaveLength(0);
     expect(mail).toMatchObject({ locale: "de", payload: { invoiceNumber: invoice?.number } });
