@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Download } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Download, type Locator } from "@playwright/test";
 import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
-import { expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
+import { downloadBy, expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
-import { staffApiToken } from "./staff-support";
+import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 const demoCustomer = { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" };
 
@@ -29,6 +29,10 @@ const text = {
     password: /^Password( \*)?$/,
     login: "Log in",
     paidLabel: "Paid:",
+    paid: "Paid",
+    outstanding: "Outstanding",
+    manage: "Manage booking",
+    paidByCard: "Paid by card",
   },
   de: {
     invoice: "Rechnung (Überweisung)",
@@ -51,6 +55,10 @@ const text = {
     password: /^Passwort( \*)?$/,
     login: "Anmelden",
     paidLabel: "Bezahlt:",
+    paid: "Bezahlt",
+    outstanding: "Offen",
+    manage: "Buchung verwalten",
+    paidByCard: "Per Karte bezahlt",
   },
 } as const;
 
@@ -121,6 +129,9 @@ async function trackBookingWithDepositPaid(request: APIRequestContext, locale: "
   expect(returned.status()).toBe(200);
   return opened.data.uuid;
 }
+
+/** The figure a `<dl>` gives for a label ("Paid" or the dashboard card's "Paid:"), as shown. */
+const figure = (scope: Locator, label: string) => scope.locator(`dt:text-is("${label}") + dd`).innerText();
 
 for (const language of languages) {
   const t = text[language.locale];
@@ -205,7 +216,12 @@ for (const language of languages) {
       await expect(page.getByText(t.paidInFull)).toBeVisible();
     });
 
-    test("the dashboard shows what is paid and due with a pay button, and downloads the invoice", async ({ page, request }) => {
+    test("the dashboard shows what is paid and due with a pay button, and downloads the invoice; the balance paid early, every surface says the same", async ({
+      page,
+      request,
+      browser,
+    }) => {
+      test.slow();
       // A card booking of the demo customer with its deposit paid, made over the API with their login.
       const login = await request.post("/api/auth/public/login", { data: demoCustomer });
       const { access_token: accessToken } = (await login.json()) as { access_token: string };
@@ -216,7 +232,8 @@ for (const language of languages) {
       await page.getByRole("button", { name: t.login, exact: true }).click();
       await expect(page).not.toHaveURL(/\/login/);
       await page.goto(`${language.prefix}/dashboard`);
-      const card = page.getByRole("listitem").filter({ hasText: "GC-7K4M2Q" });
+      // The first item with the code is its card; the invoices section lists it again.
+      const card = page.getByRole("listitem").filter({ hasText: "GC-7K4M2Q" }).first();
       await expect(card).toBeVisible();
       await expectNoAxeViolations(page);
       const downloading = page.waitForEvent("download");
@@ -228,10 +245,46 @@ for (const language of languages) {
       await expect(cardBooking.getByText(t.paidLabel)).toHaveCount(await cardBooking.count());
       const codes = await cardBooking.allInnerTexts();
       expect(codes.some((entry) => /TD-/.test(entry))).toBe(true);
+      // The deposit paid: the card and the manage page say the same paid and outstanding (issue 28).
+      const ours = page.getByRole("listitem").filter({ has: page.locator(`input[name="booking"][value="${bookingUuid}"]`) });
+      const code = (await ours.innerText()).match(/TD-[A-Z0-9]+/)?.[0] ?? "";
+      expect(code).not.toBe("");
+      const cardPaid = await figure(ours, `${t.paid}:`);
+      const cardOutstanding = await figure(ours, `${t.outstanding}:`);
+      const manageHref = await ours.getByRole("link", { name: new RegExp(t.manage) }).getAttribute("href");
+      await page.goto(manageHref ?? "");
+      const manageAccount = page.getByTestId("account-summary");
+      expect(await figure(manageAccount, t.paid)).toBe(cardPaid);
+      expect(await figure(manageAccount, t.outstanding)).toBe(cardOutstanding);
+
+      // The balance early from the dashboard.
+      await page.goto(`${language.prefix}/dashboard`);
       await page.locator(`form:has(input[name="booking"][value="${bookingUuid}"])`).getByRole("button", { name: t.payButton }).click();
       await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Test Customer");
       await expect(page.getByRole("heading", { level: 1, name: t.received })).toBeVisible();
       await expect(page.getByText(t.paidInFull)).toBeVisible();
+
+      // Paid in full everywhere: the card, the manage page, its invoice and the staff detail.
+      await page.goto(`${language.prefix}/dashboard`);
+      const paidCard = page.getByRole("listitem").filter({ hasText: code }).first();
+      const paidInFull = await figure(paidCard, `${t.paid}:`);
+      await expect(paidCard.locator(`dt:text-is("${t.outstanding}:")`)).toHaveCount(0);
+      await page.goto(manageHref ?? "");
+      expect(await figure(page.getByTestId("account-summary"), t.paid)).toBe(paidInFull);
+      expect(await figure(page.getByTestId("account-summary"), t.outstanding)).toMatch(/^(€0\.00|0,00\s€)$/);
+      const invoice = await pdfText(await downloadBy(page.getByRole("region", { name: /^(Invoices|Rechnungen)$/ }).getByRole("link", { name: /PDF/ }).first()));
+      expect(invoice).toContain(t.paidByCard);
+      const staff = await browser.newContext({ locale: language.locale === "de" ? "de-DE" : "en-GB" });
+      try {
+        const desk = await staff.newPage();
+        await logInAsStaff(desk, await newStaffMember(request, { locale: language.locale }), {
+          locale: language.locale,
+          redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}`,
+        });
+        expect(await figure(desk.getByTestId("account-summary"), t.paid)).toBe(paidInFull);
+      } finally {
+        await staff.close();
+      }
     });
   });
 }
