@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
-import { pickLocale } from "../../core/contracts/localized-text";
 import { invoiceCorrectionOf } from "../../core/domain/invoice-corrections";
 import type { Queryable } from "../db/client";
-import { bookings, events } from "../db/schema";
+import { bookings } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
-import type { EmailToSend } from "../email/enqueue-email";
 import { readBookingAccount } from "../bookings/booking-account";
-import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
-import { manageLinkUrl } from "../bookings/manage-links";
+import { invoiceMailHead, type InvoiceMailDeps } from "./send-invoice";
 import { drawUpInvoice, invoicesOfBooking, issueCancellationInvoice, issueDrawnUpInvoice, sayTheSame } from "./issue-invoice";
 import type { InvoiceData } from "./render-invoice-pdf";
 
-export type InvoiceMailDeps = {
-  publicOrigin: string;
-  manageLinkSecret: string;
-  enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
-};
 
 export type InvoiceCorrection = { cancelled: { number: string; cancels: string }[]; issued: { number: string; totalCents: number } | null };
 
@@ -71,19 +63,16 @@ async function mailCorrection(
   booking: typeof bookings.$inferSelect,
   documents: { cancellations: InvoiceData[]; replacement: InvoiceData | null; account: ReturnType<typeof emailAccountOf> },
 ): Promise<void> {
-  const main = await mainParticipantOf(tx, booking.id);
-  const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, booking.eventId)).limit(1);
-  if (!main?.email || !event) return;
+  const head = await invoiceMailHead(tx, deps, booking);
+  if (!head) return;
+  const { to, ...named } = head;
   await deps.enqueueMail(tx, {
     template: "invoice-corrected",
     locale: booking.locale,
-    to: main.email,
+    to,
     bookingId: booking.id,
     payload: {
-      name: displayNameOf(main),
-      code: booking.code ?? "",
-      eventTitle: pickLocale(event.title, booking.locale),
-      bookingsUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),
+      ...named,
       cancellations: documents.cancellations.map((document) => ({ ...document, kind: "cancellation" as const, cancels: document.cancels ?? { invoiceNumber: "", issuedOn: document.issuedOn } })),
       invoice: documents.replacement,
       account: documents.account,

@@ -151,7 +151,7 @@ describe("every binding booking gets its invoice", () => {
     expect(mail).toMatchObject({ locale: "de", payload: { invoiceNumber: invoice?.number } });
 
     // Then paid by card: the money lands on the account; the invoice stands as issued (nothing it says changed).
-    await payByCard({ bookingId, token: opened.booking_token }, "complete");
+    await payByCard({ bookingId, token: opened.booking_token ?? "" }, "complete");
     const paid = await bookingRow(bookingId);
     expect(paid.paidCents).toBeGreaterThan(0);
     expect((await invoicesOf(bookingId)).map((row) => [row.kind, row.totalCents])).toEqual([["invoice", paid.totalCents]]);

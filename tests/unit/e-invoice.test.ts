@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eInvoiceAttachmentName, eInvoiceOf, isBusinessCustomer, isEInvoice, renderCustomerInvoicePdf } from "../../server/invoices/e-invoice";
 import { renderInvoicePdf, type InvoiceData } from "../../server/invoices/render-invoice-pdf";
 import { isValidCii, pdfAttachments, validateCii, type CiiValidation } from "../support/e-invoice";
+import { testOperator } from "../support/invoice-fixtures";
 
 /**
  * E-invoices (issue 28, decision 068): a business customer's invoice is a Factur-X / ZUGFeRD PDF/A-3,
@@ -9,20 +10,7 @@ import { isValidCii, pdfAttachments, validateCii, type CiiValidation } from "../
  * PDF and checked by the official EN 16931 rules and the CII schema (`../shared/einvoice`).
  */
 
-const operator: InvoiceData["operator"] = {
-  company: "Trackside & Fairway Events GmbH",
-  street: "Königsallee 12",
-  zip: "40212",
-  city: "Düsseldorf",
-  country: "DE",
-  phone: "+49 211 555 0100",
-  fax: null,
-  email: "info@trackside.example",
-  website: "www.trackside.example",
-  registryCourt: "Amtsgericht Düsseldorf HRB 98765",
-  managingDirector: "Jürgen Weiß",
-  vatId: "DE123456789",
-};
+const operator = testOperator;
 
 const business: InvoiceData["customer"] = {
   name: "Emily Carter",

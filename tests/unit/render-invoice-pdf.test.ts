@@ -1,21 +1,9 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { renderInvoicePdf, type InvoiceData } from "../../server/invoices/render-invoice-pdf";
+import { testOperator } from "../support/invoice-fixtures";
 
-const operator: InvoiceData["operator"] = {
-  company: "Trackside & Fairway Events GmbH",
-  street: "Königsallee 12",
-  zip: "40212",
-  city: "Düsseldorf",
-  country: "DE",
-  phone: "+49 211 555 0100",
-  fax: null,
-  email: "info@trackside.example",
-  website: "www.trackside.example",
-  registryCourt: "Amtsgericht Düsseldorf HRB 98765",
-  managingDirector: "Jürgen Weiß",
-  vatId: "DE123456789",
-};
+const operator = testOperator;
 
 const englishInvoice: InvoiceData = {
   locale: "en",
