@@ -9,7 +9,6 @@ import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
 import { InlineStylesheetContext } from "./utils/inline-stylesheet";
 import { inlineStylesheetPlaceholder, pageWithStylesheet, StylesheetSplice } from "./utils/inline-stylesheet.server";
-import { wholeAnswer } from "./utils/whole-answer.server";
 import { enhanceStaticPageSource, isStaticRender, StaticRenderContext } from "./utils/static-page";
 
 /**
@@ -83,7 +82,7 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
-                resolve(wholeAnswer(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                resolve(new Response(pageWithStylesheet(chunks), { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });
