@@ -3,7 +3,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { BookingFormPage } from "../components/booking/booking-form-page";
 import { BookingPreviewPage } from "../components/booking/booking-preview-page";
 import { pageMeta } from "../utils/meta";
-import type { PageRouteFacts } from "../../server/http/page-route-facts";
+import type { PageRequest, PageRouteFacts } from "../../server/http/page-route-facts";
 import type { Route } from "./+types/booking";
 
 export { action, loader } from "./booking.server";
@@ -14,7 +14,7 @@ export type { BookingActionData } from "./booking.server";
  * is saturated it goes first, as the API's submit does; saving a page takes its turn (decision 064).
  */
 export const handle = {
-  admission: (request: Request) => (request.method === "POST" && new URL(request.url).searchParams.get("page") === "review" ? "finishing" : "ordinary"),
+  admission: ({ method, url }: PageRequest) => (method === "POST" && url.searchParams.get("page") === "review" ? "finishing" : "ordinary"),
 } satisfies PageRouteFacts;
 
 /**

@@ -38,8 +38,8 @@ export function createApi(services: Services, logError: (error: unknown) => void
     c.set("services", services);
     c.set("admission", admission);
     await next();
-    c.header("Content-Language", c.var.locale);
-    c.header("Vary", "Accept-Language");
+    c.res.headers.set("Content-Language", c.var.locale);
+    c.res.headers.set("Vary", "Accept-Language");
   });
   api.use(refuseCrossSiteCookieWrites);
   // Each route says how large a body it takes and when it takes its turn (api-route.ts, `facts`).

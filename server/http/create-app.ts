@@ -133,14 +133,16 @@ export function createApp(options: AppOptions) {
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
     rememberClientAddress(c, view.clientAddress);
     await next();
-    if (view.url.startsWith("https:")) c.header("Strict-Transport-Security", hsts);
+    if (view.url.startsWith("https:")) c.res.headers.set("Strict-Transport-Security", hsts);
   });
 
+  // Headers after a handler go on its answer's own headers, as Hono's secureHeaders middleware sets
+  // them: `c.header()` there would copy the answer around its body stream each time.
   app.use(async (c, next) => {
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!isFramable(c.req.path)) c.header("X-Frame-Options", "SAMEORIGIN");
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!isFramable(c.req.path)) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
   });
   // CSP with a per-request nonce, and the one no-store rule (server/http/security-headers.ts). No CSP under Vite's dev server.
   const contentSecurityPolicy = options.clientAssetsDir !== undefined || options.mode !== "development";
@@ -182,7 +184,7 @@ export function createApp(options: AppOptions) {
     const root = options.clientAssetsDir;
     app.use("/assets/*", async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
     });
     // Scripts and styles were compressed once at build (scripts/precompress-assets.ts): sent as they are.
     const serveFile = serveStatic({ root, precompressed: true });

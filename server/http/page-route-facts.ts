@@ -9,7 +9,10 @@ import type { Urgency } from "./admission";
  *
  *     export const handle = { admission: "exempt" } satisfies PageRouteFacts;
  */
-export type PageRouteFacts = { admission?: Urgency | ((request: Request) => Urgency) };
+export type PageRouteFacts = { admission?: Urgency | ((request: PageRequest) => Urgency) };
+
+/** What a route's facts may decide by: the method and the URL (a `.data` request keeps its page's query). */
+export type PageRequest = { method: string; url: URL };
 
 /** The build's flat route manifest as the nested tree `matchRoutes` expects, each route with its id. */
 export function routeTree(build: ServerBuild): RouteObject[] {
@@ -35,7 +38,7 @@ function pagePathOf(pathname: string): string {
 function admissionOf(handle: unknown): PageRouteFacts["admission"] {
   if (typeof handle !== "object" || handle === null || !("admission" in handle)) return undefined;
   const admission: unknown = handle.admission;
-  if (typeof admission === "function") return admission as (request: Request) => Urgency;
+  if (typeof admission === "function") return admission as (request: PageRequest) => Urgency;
   return admission === "finishing" || admission === "exempt" || admission === "ordinary" ? admission : undefined;
 }
 
@@ -57,20 +60,21 @@ export function pageUrgency(build: ServerBuild | (() => Promise<ServerBuild>)): 
     }
     return undefined;
   };
-  let tree: ServerBuild | undefined = typeof build === "function" ? undefined : build;
+  const built = typeof build === "function" ? undefined : build;
   return async (request) => {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     let declared: PageRouteFacts["admission"];
-    if (tree) {
+    if (built) {
       if (remembered.has(pathname)) declared = remembered.get(pathname);
       else {
-        declared = declaredFor(tree, pathname);
+        declared = declaredFor(built, pathname);
         if (remembered.size >= maximumRememberedPaths) remembered.clear();
         remembered.set(pathname, declared);
       }
     } else if (typeof build === "function") {
       declared = declaredFor(await build(), pathname);
     }
-    return typeof declared === "function" ? declared(request) : (declared ?? "ordinary");
+    return typeof declared === "function" ? declared({ method: request.method, url }) : (declared ?? "ordinary");
   };
 }

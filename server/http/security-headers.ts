@@ -151,8 +151,8 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
     const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
     if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
       const frameAncestors = isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'";
-      c.header("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
     }
-    if (mustNotBeStored(c.req.raw, c.res, c.get("publicRead") === true)) c.header("Cache-Control", "no-store");
+    if (mustNotBeStored(c.req.raw, c.res, c.get("publicRead") === true)) c.res.headers.set("Cache-Control", "no-store");
   };
 }
