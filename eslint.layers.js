@@ -68,7 +68,16 @@ export const layerRules = [
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [forbid(["**/server/db/**", "../db/*", "**/app/**"], "API handlers call domain verbs, nothing below them: no database access here.")] },
+        {
+          patterns: [forbid(["**/server/db/**", "../db/*", "**/app/**"], "API handlers call domain verbs, nothing below them: no database access here.")],
+          paths: [
+            {
+              name: "@hono/zod-openapi",
+              importNames: ["createRoute"],
+              message: "Declare a route with apiRoute (server/api/api-route.ts): its facts (body limit, turn, caching) go with it.",
+            },
+          ],
+        },
       ],
     },
   },

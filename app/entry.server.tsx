@@ -7,7 +7,6 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { webContext } from "../server/load-context";
 import { installChunkReloadSource } from "./utils/chunk-reload";
 import { CspNonceContext } from "./utils/csp-nonce";
-import { wholeAnswer } from "./utils/whole-answer.server";
 import { enhanceStaticPageSource, isStaticRender } from "./utils/static-page";
 
 /**
@@ -75,7 +74,7 @@ export default function handleRequest(
               final(callback) {
                 clearTimeout(timeoutId);
                 timeoutId = undefined;
-                resolve(wholeAnswer(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });

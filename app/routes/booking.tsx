@@ -3,10 +3,19 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { BookingFormPage } from "../components/booking/booking-form-page";
 import { BookingPreviewPage } from "../components/booking/booking-preview-page";
 import { pageMeta } from "../utils/meta";
+import type { PageRequest, PageRouteFacts } from "../../server/http/page-route-facts";
 import type { Route } from "./+types/booking";
 
 export { action, loader } from "./booking.server";
 export type { BookingActionData } from "./booking.server";
+
+/**
+ * A post at the review step (`?page=review`, booking.server.ts `reviewStep`) books: when the process
+ * is saturated it goes first, as the API's submit does; saving a page takes its turn (decision 064).
+ */
+export const handle = {
+  admission: ({ method, url }: PageRequest) => (method === "POST" && url.searchParams.get("page") === "review" ? "finishing" : "ordinary"),
+} satisfies PageRouteFacts;
 
 /**
  * A save refused because another window saved first (decision 021) answers 409 without new data;

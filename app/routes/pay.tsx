@@ -8,8 +8,11 @@ import { PageCard } from "../components/page-card";
 import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/pay";
+import type { PageRouteFacts } from "../../server/http/page-route-facts";
 
 export { loader, action } from "./pay.server";
+/** It waits on the payment provider (creating the checkout): it holds no turn meanwhile (decision 064). */
+export const handle = { admission: "exempt" } satisfies PageRouteFacts;
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)(loaderData.view.hold ? "payPages.heldTitle" : "payment.metaTitle")) : [];
 

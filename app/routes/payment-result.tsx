@@ -10,8 +10,11 @@ import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdow
 import { useRootData } from "../utils/locale";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/payment-result";
+import type { PageRouteFacts } from "../../server/http/page-route-facts";
 
 export { loader, action } from "./payment-result.server";
+/** It waits on the payment provider (the payment's state): it holds no turn meanwhile (decision 064). */
+export const handle = { admission: "exempt" } satisfies PageRouteFacts;
 
 const titleKey = {
   success: "payment.success.title",

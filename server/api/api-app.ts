@@ -5,10 +5,12 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { translatorFor } from "../../core/i18n/i18n";
 import { defaultLocale, localeFromAcceptLanguage, type Locale } from "../../core/i18n/locales";
 import { AppError } from "../errors";
+import type { Admission } from "../http/admission";
 import { unsafeTextPaths } from "../http/input-guard";
 import type { Services } from "../services";
 
-export type ApiEnv = HonoEnv & { Variables: { locale: Locale; services: Services } };
+/** `admission`: the process's turns (decision 064), when MAX_REQUESTS_IN_FLIGHT sets a limit. */
+export type ApiEnv = HonoEnv & { Variables: { locale: Locale; services: Services; admission: Admission | undefined } };
 
 /** The field error for text PostgreSQL cannot store (NUL, lone surrogates), keyed like zod's own errors. */
 export function invalidCharactersError(fields: string[], locale: Locale): AppError {

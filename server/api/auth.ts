@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import {
   loginRequestSchema,
   logoutRequestSchema,
@@ -48,7 +48,7 @@ export function registerAuthRoutes(api: ApiRouter) {
   const message = (c: { var: { locale: Locale } }, key: ApiMessageKey): { message: string } => ({ message: String(translatorFor(c.var.locale)(`api.${key}`)) });
 
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/login",
       tags: ["auth"],
@@ -70,7 +70,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/login/second-factor",
       tags: ["auth"],
@@ -81,7 +81,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => c.json(await c.var.services.accounts.verifySecondFactor(c.req.valid("json"), c.var.locale), 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/login/second-factor/enrolment",
       tags: ["auth"],
@@ -92,7 +92,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.accounts.beginSecondFactorEnrolment(c.req.valid("json").challenge) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/login/second-factor/enrolment/confirm",
       tags: ["auth"],
@@ -106,7 +106,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/refresh",
       tags: ["auth"],
@@ -121,7 +121,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       ),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/logout",
       tags: ["auth"],
@@ -137,7 +137,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/auth/user",
       tags: ["auth"],
@@ -149,7 +149,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.accounts.getUser(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/register",
       tags: ["auth"],
@@ -163,7 +163,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/auth/public/verify/{token}",
       tags: ["auth"],
@@ -174,7 +174,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => c.json(await c.var.services.accounts.verifyEmail(c.req.valid("param").token), 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/reset-password",
       tags: ["auth"],
@@ -188,7 +188,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/reset-password/{token}",
       tags: ["auth"],
@@ -203,7 +203,7 @@ export function registerAuthRoutes(api: ApiRouter) {
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/settings/user",
       tags: ["settings"],
@@ -215,7 +215,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.accounts.getUser(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/settings/user/{uuid}",
       tags: ["settings"],
@@ -232,7 +232,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       ),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path: "/settings/user/{uuid}",
       tags: ["settings"],
@@ -248,7 +248,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/booking/public",
       tags: ["bookings"],

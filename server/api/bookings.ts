@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import type { Context } from "hono";
 import {
   deleteCompanionParamsSchema,
@@ -14,7 +14,6 @@ import {
   updatePageResponseSchema,
 } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import { jsonBodyLimit } from "../http/json-body-limit";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
 import { clientAddressOf } from "../http/forwarded-request";
@@ -38,7 +37,7 @@ function bookingTokenOf(c: Context<ApiEnv>, bookingUuid: string, explicit: strin
 /** Spec §7 booking calls: open or resume a draft, save a page, remove a companion, submit. */
 export function registerBookingRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/booking/public/{formUuid}",
       tags: ["bookings"],
@@ -64,14 +63,11 @@ export function registerBookingRoutes(api: ApiRouter) {
       return c.json(opened.bookingToken ? { data: opened.booking, booking_token: opened.bookingToken } : { data: opened.booking }, 200);
     },
   );
-  api.use(
-    "/booking/public/:uuid/update/:pageUuid",
-    jsonBodyLimit(maximumPageBytes),
-  );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/booking/public/{uuid}/update/{pageUuid}",
+      facts: { bodyLimit: maximumPageBytes },
       tags: ["bookings"],
       summary: "Save one page of a draft; invalid answers are kept and their errors come back per item uuid (422)",
       request: { params: updatePageParamsSchema, body: { content: { "application/json": { schema: updatePageBodySchema } }, required: true } },
@@ -98,7 +94,7 @@ export function registerBookingRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path: "/booking/companion/{bookingUuid}/{companionUuid}/delete",
       tags: ["bookings"],
@@ -116,11 +112,12 @@ export function registerBookingRoutes(api: ApiRouter) {
       return c.json({ data: booking }, 200);
     },
   );
-  api.use("/booking/public/:uuid/submit", jsonBodyLimit(4096));
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/booking/public/{uuid}/submit",
+      // A submit completes a booking a customer has put work into: it goes first (decision 064); its body is a token or two.
+      facts: { bodyLimit: 4096, admission: "finishing" },
       tags: ["bookings"],
       summary:
         "Submit a draft: every page is checked, then the places of every person and the chosen per-day resources are held. A 409 carries `reason`: fully_booked, not_bookable_yet, closed, resource_unavailable, or already_submitted (a second submission changes nothing)",

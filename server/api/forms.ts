@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import {
   formParamsSchema,
   publicFormQuerySchema,
@@ -12,9 +12,10 @@ import { errorAnswers, json } from "./public-content";
 
 export function registerFormRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/form/public/{uuid}",
+      facts: { cache: "public" },
       tags: ["forms"],
       summary:
         "A booking form with its pages and items. `?preview` shows the form of an unpublished event to staff (a staff bearer token); anyone else gets the published form or 404, as without it",
@@ -30,9 +31,10 @@ export function registerFormRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/form/reserved-vehicles/{id}",
+      facts: { cache: "public" },
       tags: ["forms"],
       summary: "Stock and use of each per-day vehicle and resource of the form's event",
       request: { params: reservedVehiclesParamsSchema },

@@ -1,7 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "../errors";
 import { hasUnsafePath, unsafeQueryNames } from "../http/input-guard";
-import { jsonBodyLimit } from "../http/json-body-limit";
 import type { Services } from "../services";
 import { refuseCrossSiteCookieWrites } from "../http/origin-check";
 import { createApiRouter, invalidCharactersError, localeOfRequest } from "./api-app";
@@ -26,45 +25,24 @@ import { registerStaffFormRoutes } from "./staff-forms";
 import { registerPublicContentRoutes } from "./public-content";
 import { registerUploadRoutes } from "./uploads";
 import { registerOpeningNoticeRoutes } from "./opening-notices";
-import { setAnswerHeader } from "../http/answer-headers";
+import type { Admission } from "../http/admission";
+import { routeFacts } from "./api-route";
 
-/** Bytes of a request body the API takes, unless its route says otherwise. */
-export const maximumApiBodyBytes = 64 * 1024;
-
-/**
- * Routes that take more than maximumApiBodyBytes and limit their bodies themselves: a page save
- * (256 KB, bookings.ts), a payment provider's webhook (512 KB, payments.ts) and an upload
- * (multipart, streamed to disk under its own per-file and per-draft limits, store-upload.ts).
- */
-const routesWithTheirOwnBodyLimit = [
-  /^(?:\/api)?\/booking\/public\/[^/]+\/update\/[^/]+$/,
-  /^(?:\/api)?\/payment\/webhook\/[^/]+$/,
-  /^(?:\/api)?\/booking\/[^/]+\/upload$/,
-  /^(?:\/api)?\/booking\/manage\/[^/]+\/upload$/,
-  // A content page's save: every language's HTML, up to 1 MB (staff-content.ts).
-  /^(?:\/api)?\/staff\/pages(\/[^/]+)?$/,
-  // An event's image: multipart, at most 10 MB, cut off while it streams (read-image-upload.ts).
-  /^(?:\/api)?\/staff\/events\/[^/]+\/image$/,
-];
+export { maximumApiBodyBytes } from "./api-route";
 
 /** The JSON API under /api: spec §7 read calls, one error shape, OpenAPI generated from the contracts. */
-export function createApi(services: Services, logError: (error: unknown) => void) {
+export function createApi(services: Services, logError: (error: unknown) => void, admission?: Admission) {
   const api = createApiRouter();
   api.use(async (c, next) => {
     c.set("locale", localeOfRequest(c.req.header("accept-language")));
     c.set("services", services);
+    c.set("admission", admission);
     await next();
-    setAnswerHeader(c, "Content-Language", c.var.locale);
-    setAnswerHeader(c, "Vary", "Accept-Language");
+    c.res.headers.set("Content-Language", c.var.locale);
+    c.res.headers.set("Vary", "Accept-Language");
   });
   api.use(refuseCrossSiteCookieWrites);
-  // Every JSON body is small; a body over the limit is refused while it streams in, before a
-  // validator reads it whole. Routes with a limit of their own skip this one (see below).
-  const defaultBodyLimit = jsonBodyLimit(maximumApiBodyBytes);
-  // GET and HEAD carry no body: asking for one would only make @hono/node-server build a whole Fetch Request.
-  api.use((c, next) =>
-    c.req.method === "GET" || c.req.method === "HEAD" || routesWithTheirOwnBodyLimit.some((route) => route.test(c.req.path)) ? next() : defaultBodyLimit(c, next),
-  );
+  // Each route says how large a body it takes and when it takes its turn (api-route.ts, `facts`).
   // Before any route, also those that validate nothing themselves: NUL and lone surrogates in the
   // decoded path or query never reach a service (decision 010). JSON bodies are checked after their
   // schema, in the validation hook (api-app.ts).
@@ -96,6 +74,8 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffCatalogueRoutes(api);
   registerStaffBookingEditRoutes(api);
   registerStaffFormRoutes(api);
+  // The API's description is the same for everybody.
+  api.use("/openapi.json", routeFacts({ cache: "public" }));
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute, documentedRoute, routeFacts } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { laterDetailsBodySchema, manageBookingParamsSchema, manageBookingResponseSchema } from "../../core/contracts/manage-booking";
 import { uploadFormSchema, uploadResponseSchema } from "../../core/contracts/uploads";
@@ -12,7 +12,7 @@ const linkAnswers = {
   410: json(errorResponseSchema, "The link was valid and is no more: revoked by a newer link, or the event is over"),
 };
 
-const laterUploadRoute = createRoute({
+const laterUploadRoute = documentedRoute({
   method: "post",
   path: "/booking/manage/{token}/upload",
   tags: ["bookings"],
@@ -36,7 +36,7 @@ const laterUploadRoute = createRoute({
 export function registerManageBookingRoutes(api: ApiRouter) {
   // Documented from the contract, but streamed to disk like the booking pages' uploads (uploads.ts).
   api.openAPIRegistry.registerPath(laterUploadRoute);
-  api.post("/booking/manage/:token/upload", optionalActor(), async (c) => {
+  api.post("/booking/manage/:token/upload", routeFacts({ bodyLimit: "streamed", admission: "exempt" }), optionalActor(), async (c) => {
     const params = manageBookingParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("NOT_FOUND", "bookingNotFound");
     const body = c.req.raw.body;
@@ -52,7 +52,7 @@ export function registerManageBookingRoutes(api: ApiRouter) {
     return c.json(uploadResponseSchema.parse({ data: upload }), 201);
   });
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/booking/manage/{token}",
       tags: ["bookings"],
@@ -67,7 +67,7 @@ export function registerManageBookingRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/booking/manage/{token}/details",
       tags: ["bookings"],

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { openingNoticeParamsSchema, openingNoticeRequestSchema, openingNoticeResponseSchema } from "../../core/contracts/events";
 import { clientAddressOf } from "../http/forwarded-request";
@@ -8,7 +8,7 @@ import { json } from "./public-content";
 /** "Notify me when bookings open" for an event that is not bookable yet (decision 024). */
 export function registerOpeningNoticeRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/public-events/{uuid}/notify",
       tags: ["events"],

@@ -1,5 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
+import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { createPaymentBodySchema, createPaymentParamsSchema, createPaymentResponseSchema } from "../../core/contracts/payments";
 import { AppError } from "../errors";
@@ -15,9 +14,11 @@ const maximumWebhookBytes = 512 * 1024;
 /** Spec §7 `POST api/booking/payment/create/{bookingUuid}/{locale}`, and the providers' webhook endpoint. */
 export function registerPaymentRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/booking/payment/create/{bookingUuid}/{locale}",
+      // It waits on the payment provider: holding a turn meanwhile would stall the others.
+      facts: { admission: "exempt" },
       tags: ["payments"],
       summary:
         "Create a card payment for what is due now (deposit, full amount or balance) and answer where to send the browser. Access: the booking's token (body or booking cookie) or the owner's session. A booking has at most one open checkout: while one is being made or was handed out seconds ago, another creation answers 409 `payment_in_progress` (finish that page, or try again in a few seconds); later creations close the old checkout and make a new one.",
@@ -37,19 +38,11 @@ export function registerPaymentRoutes(api: ApiRouter) {
     },
   );
 
-  api.use(
-    "/payment/webhook/:provider",
-    bodyLimit({
-      maxSize: maximumWebhookBytes,
-      onError: () => {
-        throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
-      },
-    }),
-  );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/payment/webhook/{provider}",
+      facts: { bodyLimit: maximumWebhookBytes, admission: "exempt" },
       tags: ["payments"],
       summary: "The configured provider's signed webhook (raw body verified). Replays and out-of-order deliveries change nothing twice.",
       request: { params: z.object({ provider: z.enum(["sandbox", "stripe"]) }) },

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
@@ -24,7 +24,7 @@ const refusals = {
 /** The staff accounts (decision 027): admins only, every change audited; and the invitation's link. */
 export function registerStaffAccountRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/accounts",
       tags: ["staff"],
@@ -36,7 +36,7 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffAccounts.list(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/accounts/invitations",
       tags: ["staff"],
@@ -53,7 +53,7 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "patch",
       path: "/staff/accounts/{uuid}",
       tags: ["staff"],
@@ -73,7 +73,7 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/auth/public/staff-invitation/{token}",
       tags: ["auth"],

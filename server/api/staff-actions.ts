@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import type { Context } from "hono";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
@@ -42,7 +42,7 @@ export function staffOf(c: Context<ActorEnv>): StaffMember {
  */
 export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unknown) => void) {
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/cancel",
@@ -60,7 +60,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/refund",
@@ -88,7 +88,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/payments",
@@ -112,7 +112,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "get",
       path: "/staff/bookings/{uuid}/emails",
@@ -128,7 +128,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/emails/resend",
@@ -145,7 +145,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/messages",
@@ -162,7 +162,7 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/bulk",

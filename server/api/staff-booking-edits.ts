@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffBookingParamsSchema } from "../../core/contracts/staff-actions";
 import {
@@ -29,7 +29,7 @@ const staffRoute = { tags: ["staff"], security: [{ bearerAuth: [] }], middleware
  */
 export function registerStaffBookingEditRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "get",
       path: "/staff/bookings/{uuid}/answers",
@@ -45,7 +45,7 @@ export function registerStaffBookingEditRoutes(api: ApiRouter) {
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "put",
       path: "/staff/bookings/{uuid}/answers",
@@ -62,7 +62,7 @@ export function registerStaffBookingEditRoutes(api: ApiRouter) {
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "post",
       path: "/staff/bookings/{uuid}/companions",
@@ -79,7 +79,7 @@ export function registerStaffBookingEditRoutes(api: ApiRouter) {
   );
 
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staffRoute,
       method: "delete",
       path: "/staff/bookings/{uuid}/companions/{companion}",

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute, documentedRoute, routeFacts } from "./api-route";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
@@ -19,7 +19,7 @@ const staffAnswers = {
   ...errorAnswers,
 };
 
-const uploadRoute = createRoute({
+const uploadRoute = documentedRoute({
   method: "get",
   path: "/staff/bookings/{uuid}/uploads/{uploadUuid}",
   tags: ["staff"],
@@ -35,7 +35,7 @@ const uploadRoute = createRoute({
 /** The staff desk's bookings (issue 13, decision 028): the list, one booking in full, its files. */
 export function registerStaffBookingRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/bookings",
       tags: ["staff"],
@@ -52,7 +52,7 @@ export function registerStaffBookingRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/bookings/{uuid}",
       tags: ["staff"],
@@ -70,7 +70,8 @@ export function registerStaffBookingRoutes(api: ApiRouter) {
   );
   // Documented from the contract, answered as a stream (a video may be large).
   api.openAPIRegistry.registerPath(uploadRoute);
-  api.get("/staff/bookings/:uuid/uploads/:uploadUuid", requireRole("staff"), async (c) => {
+  // A download streams for as long as the browser takes it: it holds no turn.
+  api.get("/staff/bookings/:uuid/uploads/:uploadUuid", routeFacts({ admission: "exempt" }), requireRole("staff"), async (c) => {
     const params = staffBookingUploadParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("NOT_FOUND", "notFound");
     const file = await c.var.services.staffBookings.uploadFile(c.var.actor, { bookingId: params.data.uuid, uploadId: params.data.uploadUuid });

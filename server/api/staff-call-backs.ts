@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { callAttemptBodySchema, callAttemptParamsSchema, callAttemptResponseSchema, callBacksResponseSchema } from "../../core/contracts/staff-call-backs";
 import { requireRole } from "./actor";
@@ -12,7 +12,7 @@ import { staffErrorAnswers } from "./staff-dashboard";
  */
 export function registerStaffCallBackRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/call-backs",
       tags: ["staff"],
@@ -24,7 +24,7 @@ export function registerStaffCallBackRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffCallBacks.list(c.var.actor, { locale: c.var.locale }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/bookings/{uuid}/call-attempts",
       tags: ["staff"],

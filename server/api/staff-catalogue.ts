@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute, documentedRoute, routeFacts } from "./api-route";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
@@ -28,7 +28,7 @@ const refusals = { 401: json(errorResponseSchema, "Not logged in"), 403: json(er
 const staff = { tags: ["staff"], security: bearer, middleware: requireRole("staff") };
 const deletedResponseSchema = z.object({ data: z.object({ id: z.number().int(), deleted: z.literal(true) }) });
 
-const imageRoute = createRoute({
+const imageRoute = documentedRoute({
   ...staff,
   method: "post",
   path: "/staff/events/{uuid}/image",
@@ -49,7 +49,8 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
   // Documented from the contract, but not through `api.openapi`: its validator would read the body
   // before the role is checked. The event page's script calls it with the session cookie (origin-checked).
   api.openAPIRegistry.registerPath(imageRoute);
-  api.post("/staff/events/:uuid/image", requireRole("staff", { orSessionCookie: true }), async (c) => {
+  // Multipart, at most 10 MB, cut off while it streams (read-image-upload.ts).
+  api.post("/staff/events/:uuid/image", routeFacts({ bodyLimit: "streamed" }), requireRole("staff", { orSessionCookie: true }), async (c) => {
     const params = staffEventParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: fieldErrorsOf(params.error, c.var.locale) });
     const body = c.req.raw.body;
@@ -65,7 +66,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     return c.json({ data }, 200);
   });
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "delete",
       path: "/staff/events/{uuid}/image",
@@ -79,7 +80,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "get",
       path: "/staff/categories",
@@ -89,7 +90,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffCatalogue.listCategories(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "post",
       path: "/staff/categories",
@@ -106,7 +107,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "put",
       path: "/staff/categories/{id}",
@@ -124,7 +125,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "delete",
       path: "/staff/categories/{id}",
@@ -139,7 +140,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "post",
       path: "/staff/categories/{id}/move",
@@ -157,7 +158,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "get",
       path: "/staff/events",
@@ -178,7 +179,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
       ),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "post",
       path: "/staff/events",
@@ -195,7 +196,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "get",
       path: "/staff/events/{uuid}",
@@ -206,7 +207,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffCatalogue.readEvent(c.var.actor, { eventId: c.req.valid("param").uuid }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "put",
       path: "/staff/events/{uuid}",
@@ -229,7 +230,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "post",
       path: "/staff/events/{uuid}/duplicate",
@@ -247,7 +248,7 @@ export function registerStaffCatalogueRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       ...staff,
       method: "post",
       path: "/staff/events/{uuid}/state",

@@ -1,5 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
+import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
@@ -11,7 +10,6 @@ import {
   staffPagesResponseSchema,
 } from "../../core/contracts/pages";
 import { siteSettingsResponseSchema, siteSettingsSchema } from "../../core/contracts/site";
-import { AppError } from "../errors";
 import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
@@ -23,19 +21,11 @@ const adminRefusals = { 401: json(errorResponseSchema, "Not logged in"), 403: js
 
 /** Bytes a content page's save may send: every language's HTML (a long privacy policy twice), not more. */
 export const maximumPageBodyBytes = 1024 * 1024;
-const pageBodyLimit = bodyLimit({
-  maxSize: maximumPageBodyBytes,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", "payloadTooLarge");
-  },
-});
 
 /** The back office's site settings (admins) and content pages (staff), decision 035. */
 export function registerStaffContentRoutes(api: ApiRouter) {
-  api.use("/staff/pages", pageBodyLimit);
-  api.use("/staff/pages/*", pageBodyLimit);
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/site",
       tags: ["staff"],
@@ -47,7 +37,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffSite.read(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/staff/site",
       tags: ["staff"],
@@ -63,7 +53,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/pages",
       tags: ["staff"],
@@ -75,9 +65,10 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffPages.list(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/pages",
+      facts: { bodyLimit: maximumPageBodyBytes },
       tags: ["staff"],
       summary: "Create a content page in every language (unpublished, last in the menu); empty slugs are made from the names (staff only)",
       security: bearer,
@@ -94,7 +85,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/pages/{uuid}",
       tags: ["staff"],
@@ -107,9 +98,10 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffPages.read(c.var.actor, { pageId: c.req.valid("param").uuid }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/staff/pages/{uuid}",
+      facts: { bodyLimit: maximumPageBodyBytes },
       tags: ["staff"],
       summary: "Save a content page's languages and its phone flag; content sanitized (staff only)",
       security: bearer,
@@ -127,7 +119,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path: "/staff/pages/{uuid}",
       tags: ["staff"],
@@ -144,7 +136,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/pages/{uuid}/publication",
       tags: ["staff"],
@@ -164,7 +156,7 @@ export function registerStaffContentRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/pages/{uuid}/move",
       tags: ["staff"],

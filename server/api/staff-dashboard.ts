@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffDashboardResponseSchema } from "../../core/contracts/staff-dashboard";
 import { requireRole } from "./actor";
@@ -13,7 +13,7 @@ export const staffErrorAnswers = {
 /** The back office's dashboard (issue 13; decision 031): one read, the verb in server/staff/read-dashboard.ts. */
 export function registerStaffDashboardRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/dashboard",
       tags: ["staff"],

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import {
   emailTextDetailResponseSchema,
@@ -23,7 +23,7 @@ const invalid = {
 export function registerStaffEmailTextRoutes(api: ApiRouter) {
   const staffEmail = (user: { email: string } | null | undefined) => user?.email ?? "";
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/email-texts",
       tags: ["staff"],
@@ -35,7 +35,7 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffEmailTexts.list(c.var.actor) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path,
       tags: ["staff"],
@@ -48,7 +48,7 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffEmailTexts.read(c.var.actor, c.req.valid("param")) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path,
       tags: ["staff"],
@@ -69,7 +69,7 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path,
       tags: ["staff"],
@@ -83,7 +83,7 @@ export function registerStaffEmailTextRoutes(api: ApiRouter) {
       c.json({ data: await c.var.services.staffEmailTexts.reset(c.var.actor, { ...c.req.valid("param"), staffEmail: staffEmail(c.var.user) }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: `${path}/preview`,
       tags: ["staff"],

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import {
   participantCsvQuerySchema,
   participantExportContentTypes,
@@ -49,9 +50,11 @@ const descriptions = {
 export function registerStaffExportRoutes(api: ApiRouter) {
   for (const format of participantExportFormats) {
     api.openapi(
-      createRoute({
+      apiRoute({
         method: "get",
         path: `/staff/events/{uuid}/participants.${format}`,
+        // A download streams for as long as the browser takes it: it holds no turn.
+        facts: { admission: "exempt" },
         tags: ["staff"],
         summary: `The event's participants (every person of each active booking, or of the bookings \`status\` names, with their own answers, vehicles per day and payment) as ${format.toUpperCase()} (staff only)`,
         description: descriptions[format],
@@ -83,9 +86,10 @@ export function registerStaffExportRoutes(api: ApiRouter) {
   }
 
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/bookings/export",
+      facts: { admission: "exempt" },
       tags: ["staff"],
       summary: "The people of chosen bookings (up to 500, across events) as one CSV, one line per person (staff only; audited)",
       description:

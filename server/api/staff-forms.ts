@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { formDefinitionSchema, publishFormResponseSchema, staffFormParamsSchema, staffFormResponseSchema } from "../../core/contracts/form-definitions";
 import { requireRole } from "./actor";
@@ -12,7 +12,7 @@ const invalid = { 422: json(errorResponseSchema, "The definition breaks a rule: 
 /** The form builder's definition calls (decision 036): read, save the draft, publish a version. */
 export function registerStaffFormRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/events/{uuid}/form",
       tags: ["staff"],
@@ -35,7 +35,7 @@ export function registerStaffFormRoutes(api: ApiRouter) {
       ),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/forms/{uuid}",
       tags: ["staff"],
@@ -48,7 +48,7 @@ export function registerStaffFormRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffForms.read(c.var.actor, { formId: c.req.valid("param").uuid }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "put",
       path: "/staff/forms/{uuid}",
       tags: ["staff"],
@@ -72,7 +72,7 @@ export function registerStaffFormRoutes(api: ApiRouter) {
       ),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/forms/{uuid}/publish",
       tags: ["staff"],

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffWaitlistEntryParamsSchema, staffWaitlistParamsSchema, staffWaitlistResponseSchema } from "../../core/contracts/staff-waitlist";
@@ -14,7 +14,7 @@ const removeResponseSchema = z.object({ data: z.object({ uuid: z.string().uuid()
 /** An event's waitlist in the back office (issue 13): see it, offer places by hand, take an entry off. */
 export function registerStaffWaitlistRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/staff/events/{uuid}/waitlist",
       tags: ["staff"],
@@ -27,7 +27,7 @@ export function registerStaffWaitlistRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.staffWaitlist.read(c.var.actor, { eventId: c.req.valid("param").uuid, locale: c.var.locale }) }, 200),
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/events/{uuid}/waitlist/{entry}/offer",
       tags: ["staff"],
@@ -44,7 +44,7 @@ export function registerStaffWaitlistRoutes(api: ApiRouter) {
     },
   );
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/events/{uuid}/waitlist/{entry}/remove",
       tags: ["staff"],

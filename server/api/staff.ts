@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
@@ -11,7 +11,7 @@ export const smaDecisionResponseSchema = z.object({ data: z.object({ uuid: z.str
 /** Staff calls (the back-office screens come later): decide an SMA request after the phone call. */
 export function registerStaffRoutes(api: ApiRouter) {
   api.openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/staff/bookings/{uuid}/sma/{decision}",
       tags: ["staff"],

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { documentedRoute, routeFacts } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { uploadFormSchema, uploadParamsSchema, uploadResponseSchema } from "../../core/contracts/uploads";
 import { fieldErrorsOf } from "../../core/i18n/field-errors";
@@ -7,7 +7,7 @@ import { bookingTokenFromCookie } from "../http/booking-cookies";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";
 
-const uploadRoute = createRoute({
+const uploadRoute = documentedRoute({
   method: "post",
   path: "/booking/{uuid}/upload",
   tags: ["bookings"],
@@ -30,7 +30,8 @@ export function registerUploadRoutes(api: ApiRouter) {
   // Documented from the contract, but not through `api.openapi`: its validator would read the whole
   // multipart body into memory. The body is streamed to disk by storeBookingUpload instead.
   api.openAPIRegistry.registerPath(uploadRoute);
-  api.post("/booking/:uuid/upload", async (c) => {
+  // A browser's upload waits on the browser: it holds no turn; its size is checked as it streams to disk.
+  api.post("/booking/:uuid/upload", routeFacts({ bodyLimit: "streamed", admission: "exempt" }), async (c) => {
     const params = uploadParamsSchema.safeParse(c.req.param());
     if (!params.success) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: fieldErrorsOf(params.error, c.var.locale) });
     const { uuid } = params.data;

@@ -1,45 +1,27 @@
 import { getTableColumns, type Column, type Table } from "drizzle-orm";
 import type { Queryable } from "./client";
 
-/** What drizzle's database and transaction objects carry at run time (not in its public types). */
-type SessionOf = { session: { client: unknown }; dialect: object };
-/** A prepared query as drizzle builds it: it runs on the connection (or pool) in `client`. */
-type BoundToClient = { client: unknown };
-
-function internalsOf(db: Queryable): SessionOf {
-  const { session, dialect } = db as unknown as Partial<SessionOf>;
-  if (!session || typeof session !== "object" || !("client" in session) || !dialect) {
-    throw new Error("drizzle's database object no longer carries session.client and dialect: check preparedPerDatabase against the installed drizzle-orm");
-  }
-  return { session, dialect };
-}
-
 /**
- * A statement of the hot paths (a sale rush's saves and submissions), built once per database instead
- * of on every call (decisions 061, 065). Drizzle spends 0.1–0.3 ms of CPU building a wide select or
- * update, more than PostgreSQL spends running it; prepared with `sql.placeholder`s it is built once,
- * and with its name PostgreSQL parses and plans it once per connection too (node-postgres sends
- * Bind/Execute after that).
+ * A statement of the hot paths (a sale rush's saves and submissions), prepared with drizzle's public
+ * `.prepare(name)` (decisions 061, 065, superseded in part by issue 29): built once per database or
+ * transaction object instead of on every call (drizzle spends 0.1–0.3 ms of CPU building a wide select
+ * or update, more than PostgreSQL spends running it), and named, so PostgreSQL parses and plans it once
+ * per connection (node-postgres sends Bind/Execute after that), also when a transaction builds it anew.
  *
- * Drizzle binds a prepared query to the connection it was built on. Inside a transaction the one built
- * statement is lent to the transaction's connection (a copy whose `client` is the transaction's), so a
- * statement of a submission's transaction is not rebuilt either; it runs inside that transaction.
- * A database and its transactions share one drizzle dialect object: that is the key. Names must be
- * unique per statement text: the builders given here each have one shape and one name.
+ * A prepared query runs on the database or transaction it was built on, so each gets its own: the
+ * database's is kept while the process runs, a transaction's while the transaction object lives (a
+ * statement used twice in one transaction is built once). Names must be unique per statement text:
+ * the builders given here each have one shape and one name.
  */
 export function preparedPerDatabase<T extends object>(build: (db: Queryable) => T): (db: Queryable) => T {
-  const built = new WeakMap<object, T>();
+  const built = new WeakMap<Queryable, T>();
   return (db) => {
-    const { session, dialect } = internalsOf(db);
-    let statement = built.get(dialect);
+    let statement = built.get(db);
     if (statement === undefined) {
       statement = build(db);
-      if (!("client" in statement)) throw new Error("a prepared statement without a client: preparedPerDatabase takes drizzle's .prepare() results");
-      built.set(dialect, statement);
+      built.set(db, statement);
     }
-    if ((statement as BoundToClient).client === session.client) return statement;
-    // Own property over the shared one: every other field and the methods come from the built statement.
-    return Object.create(statement, { client: { value: session.client } }) as T;
+    return statement;
   };
 }
 

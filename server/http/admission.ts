@@ -1,5 +1,3 @@
-import type { Context, MiddlewareHandler } from "hono";
-
 /**
  * How a request takes its turn when the process is saturated (decision 064): `finishing` completes a
  * booking a customer has already put work into (its submit); `ordinary` is the rest of the booking
@@ -10,9 +8,10 @@ import type { Context, MiddlewareHandler } from "hono";
 export type Urgency = "finishing" | "ordinary" | "exempt";
 
 export type Admission = {
-  /** Every request through it waits for its turn (the API). */
-  middleware: MiddlewareHandler;
-  /** `work` waits for its turn (a page's render, which a page-cache hit skips). */
+  /**
+   * `work` waits for its turn: an API route's handler (its `facts`, server/api/api-route.ts) or a
+   * page's render, which a page-cache hit skips (its route module's `handle`, page-route-facts.ts).
+   */
   run: <T>(urgency: Urgency, work: () => Promise<T>) => Promise<T>;
   /** Requests being handled now, and waiting, by urgency (metrics, tests). */
   stats: () => AdmissionStats;
@@ -49,33 +48,5 @@ export function createAdmission(options: { maxInFlight: number }): Admission {
       release();
     }
   };
-  const middleware: MiddlewareHandler = (c, next) => run(urgencyOfRequest(c), next);
-
-  return { middleware, run, stats: () => ({ inFlight, waiting: { finishing: queues.finishing.length, ordinary: queues.ordinary.length } }) };
-}
-
-/** A booking's submit, in the API (the pages' booking form submits through its own action, an ordinary render). */
-const finishingPaths = [/^\/api\/booking\/public\/[^/]+\/submit$/];
-
-/**
- * What waits on others: the payment provider (creating a payment, its notices, the pay and result
- * pages), a browser's upload, and downloads that stream a file or an export.
- */
-const exemptPaths = [
-  /\/uploads?(?:\/|$)/,
-  /^\/api\/booking\/payment\//,
-  /^\/api\/payment\//,
-  /^(?:\/de)?\/(?:pay|payment)\//,
-  /^(?:\/de)?\/sma-checkout$/,
-  /^\/api\/staff\/bookings\/export$/,
-  /^(?:\/de)?\/admin\/bookings\/export$/,
-  /\/participants\.(?:csv|xlsx|pdf)$/,
-  /^(?:\/de)?\/invoice\//,
-  /^(?:\/de)?\/my-booking\/[^/]+\/(?:invoice|calendar\.ics|files\/)/,
-];
-
-export function urgencyOfRequest(c: Context): Urgency {
-  const path = c.req.path;
-  if (finishingPaths.some((pattern) => pattern.test(path))) return "finishing";
-  return exemptPaths.some((pattern) => pattern.test(path)) ? "exempt" : "ordinary";
+  return { run, stats: () => ({ inFlight, waiting: { finishing: queues.finishing.length, ordinary: queues.ordinary.length } }) };
 }

@@ -16,8 +16,8 @@ import { createMetrics, routeLabeller, type MetricsOptions } from "./metrics";
 import { PageCache } from "./page-cache";
 import { scriptHashSources, securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
-import { createAdmission, urgencyOfRequest } from "./admission";
-import { setAnswerHeader } from "./answer-headers";
+import { createAdmission } from "./admission";
+import { pageUrgency } from "./page-route-facts";
 
 export type AppOptions = {
   services: Services;
@@ -103,7 +103,9 @@ function isFramable(pathname: string): boolean {
 /** One Hono app: the JSON API under /api, the built assets, and every other path to React Router. */
 export function createApp(options: AppOptions) {
   const app = new Hono();
-  const api = createApi(options.services, options.logError);
+  // Past the limit, API calls and page renders wait for their turn, a booking's submit first.
+  const admission = options.maxRequestsInFlight ? createAdmission({ maxInFlight: options.maxRequestsInFlight }) : undefined;
+  const api = createApi(options.services, options.logError, admission);
   const handleDocument = createRequestHandler(options.build, options.mode === "test" ? "production" : options.mode);
   const pageCache = new PageCache(options.pageCacheSeconds * 1000, () => options.services.readsVersion());
   const trustProxy: TrustProxy = options.trustProxy ?? { mode: "off" };
@@ -111,8 +113,6 @@ export function createApp(options: AppOptions) {
 
   // Outermost, so that it sees the final answer with every header the others set (decision 045).
   app.use(compressResponses());
-  // Past the limit, API calls and page renders wait for their turn, a booking's submit first.
-  const admission = options.maxRequestsInFlight ? createAdmission({ maxInFlight: options.maxRequestsInFlight }) : undefined;
   if (options.metrics) {
     const metrics = createMetrics({ ...options.metrics, admissionStats: admission?.stats });
     app.use(metrics.observe(routeLabeller(options.build)));
@@ -133,14 +133,16 @@ export function createApp(options: AppOptions) {
     if (view.url !== c.req.url) c.req.raw = withUrl(c.req.raw, view.url);
     rememberClientAddress(c, view.clientAddress);
     await next();
-    if (view.url.startsWith("https:")) setAnswerHeader(c, "Strict-Transport-Security", hsts);
+    if (view.url.startsWith("https:")) c.res.headers.set("Strict-Transport-Security", hsts);
   });
 
+  // Headers after a handler go on its answer's own headers, as Hono's secureHeaders middleware sets
+  // them: `c.header()` there would copy the answer around its body stream each time.
   app.use(async (c, next) => {
     await next();
-    setAnswerHeader(c, "X-Content-Type-Options", "nosniff");
-    setAnswerHeader(c, "Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!isFramable(c.req.path)) setAnswerHeader(c, "X-Frame-Options", "SAMEORIGIN");
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!isFramable(c.req.path)) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
   });
   // CSP with a per-request nonce, and the one no-store rule (server/http/security-headers.ts). No CSP under Vite's dev server.
   const contentSecurityPolicy = options.clientAssetsDir !== undefined || options.mode !== "development";
@@ -164,7 +166,6 @@ export function createApp(options: AppOptions) {
       : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
   app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
-  if (admission) app.use("/api/*", admission.middleware);
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
   if (options.sandboxCheckoutRoutes && options.mode !== "production") app.route("/sandbox-checkout", options.sandboxCheckoutRoutes);
@@ -183,7 +184,7 @@ export function createApp(options: AppOptions) {
     const root = options.clientAssetsDir;
     app.use("/assets/*", async (c, next) => {
       await next();
-      if (c.res.status === 200) setAnswerHeader(c, "Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
     });
     // Scripts and styles were compressed once at build (scripts/precompress-assets.ts): sent as they are.
     const serveFile = serveStatic({ root, precompressed: true });
@@ -199,6 +200,7 @@ export function createApp(options: AppOptions) {
   // Not for GET and HEAD, which no page reads a body of: the limit's look at the body makes the
   // node adapter build a whole Fetch Request for every page view (≈ 3 % of an uncached page's CPU).
   const pageBodyLimit: MiddlewareHandler = (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitPageBody(c, next));
+  const urgencyOf = pageUrgency(options.build);
   app.all("*", pageBodyLimit, async (c) => {
     const request = c.req.raw;
     // NUL or lone surrogates in the path, query or form fields would fail inside a loader's or an
@@ -215,7 +217,8 @@ export function createApp(options: AppOptions) {
     const render = async () => {
       const handled = () => handleDocument(request, routerContextOf(context));
       // A page-cache hit below never waits; a render (or an action) takes its turn.
-      const response = await (admission ? admission.run(urgencyOfRequest(c), handled) : handled());
+      // Its turn as its route says (the route module's `handle`, page-route-facts.ts).
+      const response = await (admission ? admission.run(await urgencyOf(request), handled) : handled());
       // React Router has matched the route: the metrics label is its pattern (decision 054).
       if (context.routePattern !== undefined) c.set("pagePattern", context.routePattern);
       return response;

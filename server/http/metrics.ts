@@ -2,11 +2,12 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { and, count, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
 import { bookings, jobs, outboxEmails } from "../db/schema";
 import type { AdmissionStats } from "./admission";
+import { routeTree } from "./page-route-facts";
 
 /** node-postgres pool counts; absent on PGlite, which has one connection and no pool. */
 export type PoolStats = { total: number; idle: number; waiting: number };
@@ -211,16 +212,3 @@ function labelOf(paths: string[]): string {
   return `/${joined}`.replace(/\/+/g, "/").replace(/(.)\/$/, "$1");
 }
 
-/** The build's flat route manifest as the nested tree `matchRoutes` expects. */
-function routeTree(build: ServerBuild): RouteObject[] {
-  const entries = Object.values(build.routes).filter((route) => route !== undefined);
-  const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    entries
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { index: true, path: route.path ?? "" }
-          : { path: route.path ?? "", children: childrenOf(route.id), caseSensitive: route.caseSensitive ?? false },
-      );
-  return childrenOf(undefined);
-}

@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliDecompressSync, constants } from "node:zlib";
 import { parseCookie } from "cookie";
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
-import { chooseContentEncoding, compressAtOnce, minimumCompressedBytes, type ContentEncoding } from "./compress-responses";
+import { chooseContentEncoding, gzipOnce, minimumCompressedBytes, type ContentEncoding } from "./compress-responses";
 import { deviceCookieName, sessionCookieName } from "./web-session";
 import { isPersonalPagePath } from "./security-headers";
 
@@ -31,8 +31,8 @@ export type PageCacheLimits = { maxEntries: number; maxBytes: number };
 const defaultLimits: PageCacheLimits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 };
 
 /**
- * Quality 5 once per stored page (a few milliseconds, on zlib's threads) rather than quality 2 on
- * every hit (compress-responses.ts): the page is a sixth smaller and a hit costs no compression at all.
+ * Brotli at quality 5 once per stored page (a few milliseconds, on zlib's threads) rather than gzip on
+ * every hit (compress-responses.ts): the page is a third smaller and a hit costs no compression at all.
  */
 const storedBrotliParams = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT };
 const compressForStorage = promisify(brotliCompress);
@@ -112,7 +112,7 @@ export class PageCache {
     // Kept as bytes: their size is exact, and no substring keeps a larger string alive behind it.
     const plain = Buffer.from(text, "utf8");
     const carriesNonce = nonce !== "" && text.includes(nonce);
-    // Under a kilobyte nothing is compressed (compress-responses.ts): such a page stays one plain part.
+    // Under 1,400 bytes nothing is kept compressed (compress-responses.ts): such a page stays one plain part.
     const body: StoredBody =
       carriesNonce || plain.byteLength < minimumCompressedBytes
         ? { kind: "parts", parts: carriesNonce ? text.split(nonce).map((part) => Buffer.from(part, "utf8")) : [plain] }
@@ -149,7 +149,7 @@ export class PageCache {
     const kept = variants.get(encoding);
     if (kept) return kept;
     const plain = variants.get("identity") ?? asBuffer(brotliDecompressSync(variants.get("br") ?? Buffer.alloc(0)));
-    const made = encoding === "gzip" ? compressAtOnce("gzip", plain) : plain;
+    const made = encoding === "gzip" ? gzipOnce(plain) : plain;
     if (page.bytes + made.byteLength > this.limits.maxBytes) return made;
     variants.set(encoding, made);
     page.bytes += made.byteLength;

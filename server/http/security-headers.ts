@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { accessTokenOf, refreshTokenOf } from "./web-session";
-import { setAnswerHeader } from "./answer-headers";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -84,10 +83,6 @@ export function widgetFrameAncestorsOf(setting: string): string {
 const personalPagePattern =
   /^\/(admin(\/.*)?|login\/second-factor|staff-invitation\/.+|settings(\/.*)?|dashboard|my-booking\/.+|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
 
-/** The API's public reads: the same answer for everybody. Every other API answer is personal or a write. */
-const publicApiReadPattern =
-  /^\/api\/(booking\/site(\/[^/]+)?|page(\/[^/]+)?|public-events|public-event-categories|experience|form\/public\/[^/]+|form\/reserved-vehicles\/[^/]+|openapi\.json)\/?$/;
-
 export function isPersonalPagePath(pathname: string): boolean {
   return personalPagePattern.test(pagePathOf(pathname).replace(/^\/de(?=\/|$)/, "") || "/");
 }
@@ -108,16 +103,17 @@ function pagePathOf(pathname: string): string {
 
 /**
  * Whether an answer must carry `Cache-Control: no-store` (no browser, proxy or back-button copy):
- * - API: everything but a public read asked anonymously, and anything that sets a cookie;
+ * - API: everything but a public read (`publicRead`: its route says `cache: "public"`, server/api/api-route.ts)
+ *   asked anonymously, and anything that sets a cookie;
  * - pages: the personal pages above, any page that sets a cookie, and any HTML page or page data
  *   (`.data`) of a logged-in visitor (the header shows who they are). Assets and public pages keep
  *   their caching.
  */
-export function mustNotBeStored(request: Request, response: Response): boolean {
+export function mustNotBeStored(request: Request, response: Response, publicRead = false): boolean {
   const { pathname } = new URL(request.url);
   if (response.headers.has("set-cookie")) return true;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
-    return request.method !== "GET" || !publicApiReadPattern.test(pathname) || request.headers.has("authorization");
+    return request.method !== "GET" || !publicRead || request.headers.has("authorization");
   }
   if (isPersonalPagePath(pathname)) return true;
   const isPage = (response.headers.get("content-type") ?? "").startsWith("text/html") || isPageDataRequest(pathname);
@@ -140,8 +136,8 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
     const isHtml = (c.res.headers.get("content-type") ?? "").startsWith("text/html");
     if (options.contentSecurityPolicy && isHtml && !c.res.headers.has("content-security-policy")) {
       const frameAncestors = isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'";
-      setAnswerHeader(c, "Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
     }
-    if (mustNotBeStored(c.req.raw, c.res)) setAnswerHeader(c, "Cache-Control", "no-store");
+    if (mustNotBeStored(c.req.raw, c.res, c.get("publicRead") === true)) c.res.headers.set("Cache-Control", "no-store");
   };
 }

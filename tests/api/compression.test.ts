@@ -38,7 +38,7 @@ const get = (path: string, acceptEncoding?: string, method = "GET") =>
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
 describe("answers made per request are compressed when the client can decode them", () => {
-  it("sends JSON as brotli or gzip, the same content, and says it varies by Accept-Encoding", async () => {
+  it("sends JSON as gzip, the same content, and says it varies by Accept-Encoding", async () => {
     const plain = await get("/api/public-events?per_page=50");
     expect(plain.status).toBe(200);
     expect(plain.headers.get("content-encoding")).toBeNull();
@@ -46,19 +46,14 @@ describe("answers made per request are compressed when the client can decode the
     const plainBytes = await bytesOf(plain);
     expect(plainBytes.byteLength).toBeGreaterThan(1024);
 
-    const brotli = await get("/api/public-events?per_page=50", "gzip, deflate, br");
-    expect(brotli.headers.get("content-encoding")).toBe("br");
-    expect(brotli.headers.get("vary")).toMatch(/accept-encoding/i);
-    expect(brotli.headers.get("content-type")).toMatch(/^application\/json/);
-    const brotliBytes = await bytesOf(brotli);
-    // A whole answer is compressed in one go and sent with its length, not streamed.
-    expect(brotli.headers.get("content-length")).toBe(String(brotliBytes.byteLength));
-    expect(brotliDecompressSync(brotliBytes).equals(plainBytes)).toBe(true);
-    expect(brotliBytes.byteLength).toBeLessThan(plainBytes.byteLength / 2);
-
-    const gzip = await get("/api/public-events?per_page=50", "gzip;q=1, br;q=0");
+    // As browsers ask: an answer made per request goes as gzip (Hono's compress, issue 29).
+    const gzip = await get("/api/public-events?per_page=50", "gzip, deflate, br");
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
-    expect(gunzipSync(await bytesOf(gzip)).equals(plainBytes)).toBe(true);
+    expect(gzip.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(gzip.headers.get("content-type")).toMatch(/^application\/json/);
+    const gzipBytes = await bytesOf(gzip);
+    expect(gunzipSync(gzipBytes).equals(plainBytes)).toBe(true);
+    expect(gzipBytes.byteLength).toBeLessThan(plainBytes.byteLength / 2);
   });
 
   it("leaves small answers, HEAD requests and clients without an encoding alone", async () => {

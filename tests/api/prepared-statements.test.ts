@@ -6,9 +6,9 @@ import { rateLimits } from "../../server/db/schema";
 import { createTestDatabase } from "../support/test-database";
 
 /**
- * Hot statements are built once per database and lent to each transaction's connection (decision
- * 065). Lent wrongly, a statement of a submission would run outside its transaction: it would miss
- * the transaction's own writes and its locks would not be the transaction's.
+ * Hot statements are prepared with drizzle's `.prepare()` once per database, and once per transaction
+ * for those used inside one (issue 29). Kept wrongly, a statement of a submission would run outside its
+ * transaction: it would miss the transaction's own writes and its locks would not be the transaction's.
  */
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ const preparedCount = preparedPerDatabase((db) => {
     .prepare("test_rate_limit_points");
 });
 
-describe("a statement prepared once per database", () => {
+describe("a statement prepared once per database or transaction", () => {
   it("is built once and runs in the transaction it is used in, seeing that transaction's own writes", async () => {
     const { db } = database;
     const key = `prepared-${Date.now()}`;
@@ -40,13 +40,16 @@ describe("a statement prepared once per database", () => {
       .transaction(async (tx) => {
         await tx.insert(rateLimits).values({ key, points: 7, expire: null });
         const rows = await preparedCount(tx).execute({ key });
+        // Used again in the same transaction: the same statement, not built anew.
+        await preparedCount(tx).execute({ key });
         throw new RolledBack(JSON.stringify(rows));
       })
       .catch((error: unknown) => (error instanceof RolledBack ? (JSON.parse(error.message) as unknown) : Promise.reject(error)));
     expect(seenInside).toEqual([{ points: 7 }]);
     // The write was the transaction's: rolled back with it, and the database's own statement never saw it.
     expect(await preparedCount(db).execute({ key })).toEqual([]);
-    expect(builds).toBe(buildsBefore);
+    // Built once for the transaction, never again for the database.
+    expect(builds).toBe(buildsBefore + 1);
   });
 
   it("keeps transactions apart: a row one transaction has not committed is not seen by another", async () => {

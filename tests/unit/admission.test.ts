@@ -1,6 +1,5 @@
-import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { createAdmission, urgencyOfRequest, type Urgency } from "../../server/http/admission";
+import { createAdmission, type Urgency } from "../../server/http/admission";
 
 /** A piece of work that ends when the test says so. */
 function gate() {
@@ -53,29 +52,6 @@ describe("admission: requests handled at once, finishing ones first (decision 06
   it("refuses a limit that is not a positive whole number", () => {
     expect(() => createAdmission({ maxInFlight: 0 })).toThrow();
     expect(() => createAdmission({ maxInFlight: 1.5 })).toThrow();
-  });
-
-  it("puts a submit first, the rest of the booking flow and the pages in turn, and never holds back what waits on others", async () => {
-    const app = new Hono();
-    app.all("*", (c) => c.text(urgencyOfRequest(c)));
-    const urgency = async (method: string, path: string) => (await app.request(path, { method })).text();
-    const draft = "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11";
-    expect(await urgency("POST", `/api/booking/public/${draft}/submit`)).toBe("finishing");
-    expect(await urgency("GET", `/api/booking/public/${draft}`)).toBe("ordinary");
-    expect(await urgency("PUT", `/api/booking/public/${draft}/update/page`)).toBe("ordinary");
-    expect(await urgency("GET", "/events")).toBe("ordinary");
-    expect(await urgency("POST", `/de/booking/${draft}`)).toBe("ordinary");
-    // The payment provider, a browser's upload, a streamed download: never waiting, never holding a place.
-    expect(await urgency("POST", `/api/booking/payment/create/${draft}/en`)).toBe("exempt");
-    expect(await urgency("POST", "/api/payment/webhook/stripe")).toBe("exempt");
-    expect(await urgency("GET", "/de/pay/token")).toBe("exempt");
-    expect(await urgency("GET", "/payment/success/token")).toBe("exempt");
-    expect(await urgency("POST", `/api/booking/${draft}/upload`)).toBe("exempt");
-    expect(await urgency("POST", "/api/booking/manage/token/upload")).toBe("exempt");
-    expect(await urgency("GET", `/admin/events/${draft}/participants.xlsx`)).toBe("exempt");
-    expect(await urgency("POST", "/api/staff/bookings/export")).toBe("exempt");
-    expect(await urgency("GET", "/my-booking/token/calendar.ics")).toBe("exempt");
-    expect(await urgency("GET", "/payments-overview")).toBe("ordinary");
   });
 
   it("lets exempt work through at once, even when every place is taken", async () => {

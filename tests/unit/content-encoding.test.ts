@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseContentEncoding, isCompressibleType } from "../../server/http/compress-responses";
+import { chooseContentEncoding } from "../../server/http/compress-responses";
 
 describe("chooseContentEncoding", () => {
   it("prefers brotli, then gzip, as browsers send them", () => {
@@ -22,15 +22,5 @@ describe("chooseContentEncoding", () => {
     expect(chooseContentEncoding("identity")).toBeNull();
     expect(chooseContentEncoding("deflate, zstd")).toBeNull();
     expect(chooseContentEncoding("br;q=abc")).toBeNull();
-  });
-});
-
-describe("isCompressibleType", () => {
-  it("takes text formats and leaves compressed ones alone", () => {
-    for (const type of ["text/html; charset=utf-8", "application/json", "text/javascript", "text/css", "image/svg+xml", "application/problem+json", "text/csv"])
-      expect(isCompressibleType(type), type).toBe(true);
-    for (const type of ["image/webp", "image/jpeg", "application/pdf", "video/mp4", "font/woff2", "text/event-stream", "application/octet-stream"])
-      expect(isCompressibleType(type), type).toBe(false);
-    expect(isCompressibleType(null)).toBe(false);
   });
 });

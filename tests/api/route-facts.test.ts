@@ -1,0 +1,103 @@
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { createApi } from "../../server/api";
+import type { DatabaseHandle } from "../../server/db/client";
+import type { Admission, Urgency } from "../../server/http/admission";
+import { pageUrgency } from "../../server/http/page-route-facts";
+import { createTestApi } from "../support/api-client";
+import { createTestDatabase } from "../support/test-database";
+
+/**
+ * Each route says its turn when the process is saturated (decision 064) where it is declared: an API
+ * route in its `facts`, a page in its module's `handle`. A submit goes first, from the API and from
+ * the site's own booking form; what waits on the payment provider, a browser's upload or a download
+ * never waits; the rest takes its turn.
+ */
+let database: DatabaseHandle;
+const seen: Urgency[] = [];
+const spy: Admission = {
+  run: (urgency, work) => {
+    seen.push(urgency);
+    return work();
+  },
+  stats: () => ({ inFlight: 0, waiting: { finishing: 0, ordinary: 0 } }),
+};
+let api: ReturnType<typeof createApi>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = createApi(createTestApi(database).services, () => undefined, spy);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const draft = "0b0c9a52-3f44-4a8e-9a55-6e8f3f2b9d11";
+
+async function apiUrgency(method: string, url: string): Promise<Urgency | undefined> {
+  seen.length = 0;
+  await api.request(url, { method, headers: { "content-type": "application/json" }, ...(method === "GET" ? {} : { body: "{}" }) });
+  return seen.length === 1 ? seen[0] : undefined;
+}
+
+describe("the API's routes take their turn as they declare", () => {
+  it("puts a submit first, the rest of the booking flow in turn, and never holds back what waits on others", async () => {
+    expect(await apiUrgency("POST", `/booking/public/${draft}/submit`)).toBe("finishing");
+    expect(await apiUrgency("GET", `/booking/public/${draft}`)).toBe("ordinary");
+    expect(await apiUrgency("PUT", `/booking/public/${draft}/update/${draft}`)).toBe("ordinary");
+    expect(await apiUrgency("GET", "/public-events")).toBe("ordinary");
+    expect(await apiUrgency("POST", `/booking/payment/create/${draft}/en`)).toBe("exempt");
+    expect(await apiUrgency("POST", "/payment/webhook/stripe")).toBe("exempt");
+    expect(await apiUrgency("POST", `/booking/${draft}/upload`)).toBe("exempt");
+    expect(await apiUrgency("POST", "/booking/manage/token/upload")).toBe("exempt");
+    expect(await apiUrgency("GET", `/staff/events/${draft}/participants.xlsx`)).toBe("exempt");
+    expect(await apiUrgency("POST", "/staff/bookings/export")).toBe("exempt");
+  });
+});
+
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
+
+/** The site's route config (app/routes.ts) as a server build, each route with its module. */
+async function buildOfRoutes(): Promise<ServerBuild> {
+  const built: ServerBuild["routes"] = {};
+  const add = async (entries: RouteConfigEntry[], parentId: string | undefined) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file;
+      const module = (await import(path.join("../../app", entry.file))) as RouteModule;
+      built[id] = { id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, module };
+      if (entry.children) await add(entry.children, id);
+    }
+  };
+  await add(await routes, "root");
+  built.root = { id: "root", path: "", module: { default: () => null } };
+  return { routes: built } as ServerBuild;
+}
+
+describe("the pages take their turn as their route modules declare", () => {
+  it("puts the booking form's submit first, like the API's, and never holds back a payment page or a download", async () => {
+    const urgencyOf = pageUrgency(await buildOfRoutes());
+    const page = (method: string, url: string) => urgencyOf(new Request(`http://site.test${url}`, { method }));
+    expect(await page("POST", `/booking/${draft}?page=review`)).toBe("finishing");
+    expect(await page("POST", `/de/booking/${draft}.data?page=review`)).toBe("finishing");
+    expect(await page("POST", `/booking/${draft}?page=2`)).toBe("ordinary");
+    expect(await page("GET", `/booking/${draft}?page=review`)).toBe("ordinary");
+    expect(await page("GET", "/events")).toBe("ordinary");
+    expect(await page("GET", "/_root.data")).toBe("ordinary");
+    expect(await page("GET", "/de/pay/token")).toBe("exempt");
+    expect(await page("POST", "/pay/token")).toBe("exempt");
+    expect(await page("GET", "/payment/success/token")).toBe("exempt");
+    expect(await page("GET", "/sma-checkout")).toBe("exempt");
+    expect(await page("GET", `/invoice/${draft}`)).toBe("exempt");
+    expect(await page("GET", "/my-booking/token/calendar.ics")).toBe("exempt");
+    expect(await page("GET", "/my-booking/token/invoice")).toBe("exempt");
+    expect(await page("GET", `/my-booking/token/files/${draft}`)).toBe("exempt");
+    expect(await page("GET", "/my-booking/token")).toBe("ordinary");
+    expect(await page("GET", `/admin/bookings/${draft}/uploads/${draft}`)).toBe("exempt");
+    expect(await page("POST", "/admin/bookings/export")).toBe("exempt");
+    expect(await page("GET", `/de/admin/events/${draft}/participants.csv`)).toBe("exempt");
+    expect(await page("GET", "/payments-overview")).toBe("ordinary");
+  });
+});
