@@ -96,6 +96,9 @@ describe("the pages take their turn as their route modules declare", () => {
     expect(await page("GET", `/my-booking/token/files/${draft}`)).toBe("exempt");
     expect(await page("GET", "/my-booking/token")).toBe("ordinary");
     expect(await page("GET", `/admin/bookings/${draft}/uploads/${draft}`)).toBe("exempt");
+    expect(await page("GET", `/admin/invoices/${draft}/pdf`)).toBe("exempt");
+    expect(await page("GET", `/invoice/${draft}/${draft}`)).toBe("exempt");
+    expect(await page("GET", `/my-booking/token/invoice/${draft}`)).toBe("exempt");
     expect(await page("POST", "/admin/bookings/export")).toBe("exempt");
     expect(await page("GET", `/de/admin/events/${draft}/participants.csv`)).toBe("exempt");
     expect(await page("GET", "/payments-overview")).toBe("ordinary");
