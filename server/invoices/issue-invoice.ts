@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
