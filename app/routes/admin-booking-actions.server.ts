@@ -113,7 +113,7 @@ export async function bookingAction(
   const money = (cents: number) => formatMoney(cents, locale);
   const fieldErrors: FieldErrors = {};
   const typed = Object.fromEntries(
-    ["amount", "reason", "message", "received_on", "paid_out_on", "reference", "method", "subject", "body", "refund", "refund_amount"].map((name) => [
+    ["amount", "reason", "message", "received_on", "paid_out_on", "reference", "method", "subject", "body", "refund", "refund_amount", "notify"].map((name) => [
       name,
       text(form, name),
     ]),
