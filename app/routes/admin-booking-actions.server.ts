@@ -57,7 +57,7 @@ export function bookingActionsView(booking: StaffBookingDetail, now: Date, local
 }
 export type BookingActionsView = ReturnType<typeof bookingActionsView>;
 
-export const bookingActionIntents = ["cancel", "refund", "record-payment", "message", "resend"] as const;
+export const bookingActionIntents = ["cancel", "cancel-preview", "refund", "record-payment", "message", "resend"] as const;
 export type BookingActionIntent = (typeof bookingActionIntents)[number];
 
 type FieldErrors = Record<string, string[]>;
@@ -70,6 +70,17 @@ export type BookingActionAnswer = {
   values?: Record<string, string>;
   /** New for every refused form, so the dialog opens again even when the same mistake is made twice. */
   answerId?: string;
+  /** The cancel dialog's preview step: the mail the cancellation would send, before staff confirm it (issue 28). */
+  preview?: CancelPreviewView;
+};
+
+/** The cancellation's preview as the cancel dialog shows it: the mail (null: none is sent) and the money, formatted. */
+export type CancelPreviewView = {
+  mail: { to: string; subject: string; text: string; html: string } | null;
+  refund: string;
+  fee: string;
+  /** The refund's own confirmation goes out too. */
+  refundMailToo: boolean;
 };
 
 const text = (form: FormData, name: string) => {
@@ -102,7 +113,7 @@ export async function bookingAction(
   const money = (cents: number) => formatMoney(cents, locale);
   const fieldErrors: FieldErrors = {};
   const typed = Object.fromEntries(
-    ["amount", "reason", "message", "received_on", "paid_out_on", "reference", "method", "subject", "body", "refund", "refund_amount"].map((name) => [
+    ["amount", "reason", "message", "received_on", "paid_out_on", "reference", "method", "subject", "body", "refund", "refund_amount", "notify"].map((name) => [
       name,
       text(form, name),
     ]),
@@ -122,7 +133,8 @@ export async function bookingAction(
 
   try {
     switch (intent.data) {
-      case "cancel": {
+      case "cancel":
+      case "cancel-preview": {
         const choice = z.enum(["none", "full", "amount"]).safeParse(form.get("refund") ?? "none");
         if (!choice.success) fieldErrors.refund = [t("admin.booking.actions.errors.choose")];
         const amountCents = choice.success && choice.data === "amount" ? centsOfEuros(text(form, "refund_amount")) : undefined;
@@ -132,6 +144,23 @@ export async function bookingAction(
         if (Object.keys(fieldErrors).length > 0 || !choice.success || amountCents === null) return refuse();
         const refund = amountCents === undefined ? (choice.data === "amount" ? "none" : choice.data) : { amount_cents: amountCents };
         const notify = form.get("notify") === "on";
+        if (intent.data === "cancel-preview") {
+          // Reads only: the dialog shows the mail, then posts the same values as "cancel" (or goes back to change them).
+          const previewed = await web.services.staffActions.previewCancel(desk.actor, { bookingId, refund, notify, message: optional(message) });
+          return {
+            intent: intent.data,
+            message: "",
+            failed: false,
+            values: { ...typed, notify: notify ? "on" : "", idempotency_key: idempotencyKey },
+            answerId: randomUUID(),
+            preview: {
+              mail: previewed.mail && { to: previewed.mail.to, subject: previewed.mail.subject, text: previewed.mail.text, html: previewed.mail.html },
+              refund: money(previewed.refund_cents),
+              fee: money(previewed.cancellation_fee_cents),
+              refundMailToo: previewed.mail !== null && previewed.also_sent.includes("refund-issued"),
+            },
+          };
+        }
         const answer = await web.services.staffActions.cancel(desk.actor, {
           bookingId,
           refund,

@@ -15,6 +15,7 @@ import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
 import { requireStaffDesk } from "../utils/staff-desk.server";
 import type { Route } from "./+types/admin-booking";
 import { bookingAction, bookingActionsView } from "./admin-booking-actions.server";
+import { priceLinesView } from "../utils/price-lines-view";
 
 /** `812 byte`, `4.2 kB`, `12.5 MB` in the page's language: a licence scan and a video differ by orders of magnitude. */
 function fileSize(bytes: number, locale: Locale): string {
@@ -70,6 +71,7 @@ function detailView(booking: StaffBookingDetail, locale: Locale) {
     display: {
       submitted: booking.submitted_at ? formatDateTime(booking.submitted_at, locale) : null,
       holdUntil: booking.hold_expires_at ? formatDateTime(booking.hold_expires_at, locale) : null,
+      priceLines: priceLinesView(booking.money, booking.status, locale),
       eventDates: formatDateRange(booking.event.starts_on, booking.event.ends_on, locale),
       language: (locales as readonly string[]).includes(booking.locale) ? localeNames[booking.locale as Locale] : booking.locale,
       people: booking.people.map((person) => ({ uuid: person.uuid, address: address(person.address) })),

@@ -6,6 +6,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { BookingActions, ResendEmailAction } from "../components/admin/booking-actions";
 import { FormMessage } from "../components/field";
 import { AccountSummary } from "../components/account-summary";
+import { BookingPriceLines } from "../components/admin/booking-price-lines";
 import type { Locale } from "../../core/i18n/locales";
 import { BookingStatusBadge } from "../components/admin/status-badge";
 import { pageMeta } from "../utils/meta";
@@ -228,6 +229,8 @@ function Money({ booking, locale }: { booking: Booking; locale: Locale }) {
   ];
   return (
     <Section id="money-title" title={t("admin.booking.money")}>
+      {/* What it costs, line by line as its invoice prints them (issue 28). */}
+      <BookingPriceLines view={booking.display.priceLines} />
       {/* The booking account (decision 067): the same figures as the customer's page and mails. */}
       <AccountSummary account={booking.money.account} locale={locale} />
       <div className="mt-3">

@@ -39,6 +39,29 @@ export const cancelBookingBodySchema = z
   .strict();
 export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
+/**
+ * `POST …/cancel/preview`: the cancellation's options as the cancel call takes them (no key: a
+ * preview changes nothing). The answer is the customer's mail exactly as the cancellation would send it.
+ */
+export const cancelPreviewBodySchema = z.object(cancelOptions).strict();
+export type CancelPreviewBody = z.infer<typeof cancelPreviewBodySchema>;
+
+export const cancelPreviewSchema = z.object({
+  uuid: z.string().uuid(),
+  /** What the cancellation would give back (its refund), by the same plan as the refund. */
+  refund_cents: z.number().int().nonnegative(),
+  /** What the operator would keep: the cancellation fee. */
+  cancellation_fee_cents: z.number().int().nonnegative(),
+  /** The cancellation mail rendered by its template in the booking's language; null when none would be sent (not notified, no address). */
+  mail: z
+    .object({ to: z.string(), locale: z.string(), subject: z.string(), text: z.string(), html: z.string() })
+    .nullable(),
+  /** The other mails the cancellation sends the customer with it (the refund's). */
+  also_sent: z.array(z.enum(["refund-issued"])),
+});
+export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
+export const cancelPreviewResponseSchema = z.object({ data: cancelPreviewSchema });
+
 export const refundBookingBodySchema = z
   .object({
     /** Default: everything still refundable (of `payment_uuid` when given). */

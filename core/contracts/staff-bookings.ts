@@ -157,6 +157,15 @@ const paymentSchema = z.object({
   updated_at: z.string(),
 });
 
+const priceLineSchema = z.object({
+  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon", "option"]),
+  key: z.string(),
+  label: z.string(),
+  quantity: z.number().int().nonnegative(),
+  unit_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+
 
 const emailSchema = z.object({
   uuid: z.string().uuid(),
@@ -210,6 +219,15 @@ export const staffBookingDetailSchema = z.object({
     remainder_due_on: z.string().nullable(),
     /** The booking account (decision 067): every figure of the money panel. */
     account: accountViewSchema,
+    /**
+     * Its price lines as its invoice prints them, labelled in the caller's language (issue 28): the
+     * main participant, companions by type, vehicles and extras (quantity = days), priced choices.
+     */
+    lines: z.array(priceLineSchema),
+    /** A reduction staff granted (goodwill): the booking owes that much less than its lines. */
+    credited_cents: z.number().int().nonnegative(),
+    /** What the operator kept of a cancelled booking; null when it was not cancelled. */
+    cancellation_fee_cents: z.number().int().nonnegative().nullable(),
   }),
   payments: z.array(paymentSchema),
   invoices: z.array(invoiceSummarySchema),

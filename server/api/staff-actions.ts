@@ -6,6 +6,8 @@ import {
   bulkActionBodySchema,
   bulkResponseSchema,
   cancelBookingBodySchema,
+  cancelPreviewBodySchema,
+  cancelPreviewResponseSchema,
   cancelResponseSchema,
   queuedEmailResponseSchema,
   recordPaymentBodySchema,
@@ -55,6 +57,23 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       const { uuid } = c.req.valid("param");
       const { idempotency_key: idempotencyKey, ...input } = c.req.valid("json");
       const data = await c.var.services.staffActions.cancel(c.var.actor, { bookingId: uuid, ...input, idempotencyKey, staff: staffOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    apiRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/cancel/preview",
+      summary:
+        "Preview a cancellation (staff): the customer's cancellation mail as it would be sent with these options (subject, text, HTML in the booking's language) and the refund it would make; changes nothing and sends nothing.",
+      request: { params: staffBookingParamsSchema, ...body(cancelPreviewBodySchema) },
+      responses: { 200: json(cancelPreviewResponseSchema, "The mail the cancellation would send"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const data = await c.var.services.staffActions.previewCancel(c.var.actor, { bookingId: uuid, ...c.req.valid("json") });
       return c.json({ data }, 200);
     },
   );

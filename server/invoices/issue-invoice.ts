@@ -1,39 +1,16 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { localizedTextSchema, pickLocale } from "../../core/contracts/localized-text";
-import { bookingPriceLines } from "../../core/domain/booking-choices";
-import { choicePriceLines, optionLineKey, pricedChoicesOf } from "../../core/domain/choice-prices";
+import { asc, eq, sql } from "drizzle-orm";
+import { pickLocale } from "../../core/contracts/localized-text";
 import { operatorToday } from "../../core/domain/dates";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
-import { namespaceTranslatorFor, translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
+import { namespaceTranslatorFor } from "../../core/i18n/i18n";
 import type { Queryable } from "../db/client";
-import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
-import {
-  type bookings,
-  eventDayResources,
-  invoiceNumberCounters,
-  eventPrices,
-  events,
-  invoices,
-  participants,
-  resourceReservations,
-  sites,
-} from "../db/schema";
+import { type bookings, invoiceNumberCounters, events, invoices, participants, sites } from "../db/schema";
 import { recordTransition } from "../bookings/record-transition";
 import { readBookingAccount } from "../bookings/booking-account";
+import { defaultVatRate, labelledPriceLines } from "../bookings/price-lines";
 import type { InvoiceData } from "./render-invoice-pdf";
 
 type BookingRow = typeof bookings.$inferSelect;
-
-/** Germany's standard rate, for a line with no price row behind it (the schema's default too). */
-const defaultVatRate = 1900;
-
-/** A choice's label as stored (`{ en, de }`; a plain text from a hand-made form) in `locale`. */
-function choiceLabelIn(label: unknown, fallback: string, locale: Locale): string {
-  const localized = localizedTextSchema.safeParse(label);
-  if (localized.success) return pickLocale(localized.data, locale);
-  return typeof label === "string" ? label : fallback;
-}
 
 /** An issued invoice as the booking's corrections read it (core/domain/invoice-corrections.ts). */
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -186,53 +163,19 @@ export function sayTheSame(standing: InvoiceData, drawnUp: InvoiceData): boolean
 
 async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Promise<InvoiceData> {
   const locale = booking.locale;
-  const t = translatorFor(locale);
   const [site] = await tx.select().from(sites).limit(1);
   const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
   if (!site || !event) throw new Error("an invoice needs the operator's data and the event");
   const people = await tx.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position));
   const main = people.find((person) => person.role === "main");
-  const prices = await tx.select().from(eventPrices).where(eq(eventPrices.eventId, event.id));
-  const reserved = await tx
-    .select({ key: eventDayResources.key, kind: eventDayResources.kind, quantity: resourceReservations.quantity })
-    .from(resourceReservations)
-    .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
-    .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
-  // The priced choices as the booking's own form version offered them (decision 042).
-  const items = definitionItems(await pinnedFormDefinition(tx, booking));
-  const lines = bookingPriceLines(
-    prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
-    people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
-    reserved,
-    choicePriceLines(items, booking.answers),
-  );
-  const optionLabels = new Map(
-    pricedChoicesOf(items, booking.answers).map((choice) => [
-      optionLineKey(choice.item.uuid, choice.value),
-      `${pickLocale(choice.item.label, locale)}: ${choiceLabelIn(choice.choiceLabel, choice.value, locale)}`,
-    ]),
-  );
-  // A priced choice is part of the booked event, not a service of its own: it takes the event price's
-  // rate (decision 042), like the main service it comes with; the standard rate when there is none.
-  const eventVatRate = prices.find((price) => price.kind === "participant" && price.key === "participant")?.vatRateBasisPoints ?? defaultVatRate;
-  // One printed line per priced thing: same things (two golf-playing companions) are summed up.
-  const printed = new Map<string, { label: string; quantity: number; unitCents: number; totalCents: number; vatRateBasisPoints: number }>();
-  for (const line of lines) {
-    const price = prices.find((candidate) => candidate.kind === line.kind && candidate.key === line.key);
-    const option = line.kind === "option";
-    const label = option ? (optionLabels.get(line.key) ?? line.key) : price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
-    const id = `${line.kind}:${line.key}`;
-    const current = printed.get(id) ?? {
-      label,
-      quantity: 0,
-      unitCents: line.unitCents,
-      totalCents: 0,
-      vatRateBasisPoints: option ? eventVatRate : (price?.vatRateBasisPoints ?? defaultVatRate),
-    };
-    current.quantity += line.quantity;
-    current.totalCents += line.unitCents * line.quantity;
-    printed.set(id, current);
-  }
+  // One printed line per priced thing, labelled in the booking's language (the staff detail lists the same).
+  const printed = (await labelledPriceLines(tx, booking, locale)).map(({ label, quantity, unitCents, totalCents, vatRateBasisPoints }) => ({
+    label,
+    quantity,
+    unitCents,
+    totalCents,
+    vatRateBasisPoints,
+  }));
   const billing = booking.separateBillingAddress ? booking.billingAddress : null;
   const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
   return {
@@ -279,7 +222,7 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     event: { title: pickLocale(event.title, locale), startsOn: event.startsOn, endsOn: event.endsOn, location: pickLocale(event.location, locale) },
     // The operator's VAT treatment as it is today: a later change of the settings leaves issued invoices as they were.
     vatTreatment: site.vatTreatment,
-    lines: [...printed.values()],
+    lines: printed,
     totalCents: booking.totalCents,
     depositCents: booking.depositCents,
     // The date the booking itself holds (set when it became binding: submission, or a request's verification).

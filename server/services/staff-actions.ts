@@ -2,6 +2,7 @@ import type { Actor } from "../../core/domain/permissions";
 import { bulkBookingAction } from "../staff/bulk-booking-action";
 import { cancelBooking, type CancelInput } from "../staff/cancel-booking";
 import { listBookingEmails } from "../staff/list-booking-emails";
+import { previewCancellation, type CancelPreviewInput } from "../staff/preview-cancellation";
 import { recordTransfer, type RecordTransferInput } from "../staff/record-transfer";
 import { refundBooking, type RefundInput } from "../staff/refund-booking";
 import { resendEmail } from "../staff/resend-email";
@@ -23,6 +24,8 @@ export function bindStaffActions(deps: Deps) {
   return {
     // Places come free: the event cards must not show a stale state.
     cancel: (actor: Actor, input: CancelInput) => invalidatingAvailability(deps, () => cancelBooking(staff, actor, input)),
+    /** Reads only: the cancellation's mail as it would be sent. */
+    previewCancel: (actor: Actor, input: CancelPreviewInput) => previewCancellation(staff, actor, input),
     refund: (actor: Actor, input: RefundInput) => refundBooking(staff, actor, input),
     recordPayment: (actor: Actor, input: RecordTransferInput) => recordTransfer(staff, actor, input),
     listEmails: (actor: Actor, input: { bookingId: string }) => listBookingEmails(staff, actor, input),

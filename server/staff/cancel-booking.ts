@@ -12,6 +12,7 @@ import { releaseBookingHold } from "../bookings/expire-hold";
 import { recordTransition } from "../bookings/record-transition";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
 import { AppError } from "../errors";
+import { cancellationMailOf } from "./cancellation-mail";
 import { earlierRefund, refundLockedBooking } from "./refund-booking";
 import { customerOf, lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
@@ -102,22 +103,11 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
     }
     const customer = input.notify ? await customerOf(tx, deps, booking) : null;
     if (customer) {
-      await deps.enqueueMail(tx, {
-        template: "booking-cancelled",
-        locale: booking.locale,
-        to: customer.email,
-        bookingId: booking.id,
-        payload: {
-          name: customer.name,
-          code: customer.code,
-          eventTitle: customer.eventTitle,
-          // The desk's note stays in the audit trail; the customer reads only what staff wrote for them.
-          reason: input.message ?? null,
-          refundCents: refund?.refunded_cents ?? 0,
-          manageUrl: customer.manageUrl,
-          account: emailAccountOf(account),
-        },
-      });
+      // Built where its preview builds it (preview-cancellation.ts): staff saw this mail before sending.
+      await deps.enqueueMail(
+        tx,
+        cancellationMailOf({ booking, customer, message: input.message, refundCents: refund?.refunded_cents ?? 0, account: emailAccountOf(account) }),
+      );
     }
     // What the booking owes is now its fee: the invoice is cancelled, and the fee invoiced where one is kept.
     await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: input.notify });

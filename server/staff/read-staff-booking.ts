@@ -26,6 +26,7 @@ import { emailSubjectOf } from "../email/render-email";
 import { AppError } from "../errors";
 import { accountViewOf } from "../../core/contracts/booking-account";
 import { accountOf, readLedger } from "../bookings/booking-account";
+import { labelledPriceLines } from "../bookings/price-lines";
 import { toUploadView } from "../uploads/store-upload";
 import { paymentStateOf } from "./list-staff-bookings";
 
@@ -65,7 +66,7 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
   const { booking, event, paymentState } = await findSubmittedBooking(db, input.bookingId);
   // The form version the booking was made on (decision 036), also when the event has since been unpublished.
   const form = await getBookingForm({ db }, locale, booking, deps.now());
-  const [people, files, reserved, prices, ledger, invoiceRows, audit] = await Promise.all([
+  const [people, files, reserved, prices, ledger, invoiceRows, audit, lines] = await Promise.all([
     db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position)),
     db.select().from(uploads).where(eq(uploads.bookingId, booking.id)).orderBy(asc(uploads.createdAt)),
     db
@@ -84,6 +85,8 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
     readLedger(db, booking.id),
     db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.createdAt), asc(invoices.number)),
     db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, booking.id)).orderBy(asc(bookingEvents.at), asc(bookingEvents.id)),
+    // The lines its invoice prints, in the reader's language (issue 28).
+    labelledPriceLines(db, booking, locale),
   ]);
   // Booking mails carry the booking's code in their payload (email-messages.ts); outbox_emails_booking_code_idx finds them.
   const mails = booking.code
@@ -155,6 +158,16 @@ export async function readStaffBooking(deps: ReadDeps, actor: Actor, input: { bo
       remainder_cents: booking.remainderCents,
       remainder_due_on: booking.remainderDueOn,
       account: accountViewOf(account),
+      lines: lines.map((line) => ({
+        kind: line.kind,
+        key: line.key,
+        label: line.label,
+        quantity: line.quantity,
+        unit_cents: line.unitCents,
+        total_cents: line.totalCents,
+      })),
+      credited_cents: booking.creditedCents,
+      cancellation_fee_cents: booking.status === "cancelled" ? booking.cancellationFeeCents : null,
     },
     payments: ledger.payments.map((payment) => ({
       uuid: payment.id,

@@ -59,6 +59,26 @@ function refundOrder(ledger: Ledger): string[] {
 }
 
 /**
+ * Which payment gives back how much of a refund of `amountCents` (all that is refundable when
+ * undefined; of `paymentId` only when given), newest first: the refund plans with it, and so does the
+ * cancellation's preview (preview-cancellation.ts). Refusals are the refund's (404, 409); null when
+ * nothing is refundable and the caller allows that.
+ */
+export function refundPlanOf(
+  ledger: Ledger,
+  account: Pick<BookingAccount, "refundable">,
+  input: { amountCents?: number | undefined; paymentId?: string | undefined; requireRefundable: boolean },
+): { paymentId: string; amountCents: number }[] | null {
+  const scope = input.paymentId ? account.refundable.filter((part) => part.paymentId === input.paymentId) : account.refundable;
+  if (input.paymentId && scope.length === 0) throw new AppError("NOT_FOUND", "refundPaymentNotFound");
+  const plan = planAccountRefund({ refundable: scope }, input.amountCents, refundOrder(ledger));
+  if (plan.ok) return plan.parts;
+  if (plan.reason === "nothing_refundable" && !input.requireRefundable) return null;
+  if (plan.reason === "nothing_refundable") throw new AppError("CONFLICT", "refundNothingRefundable");
+  throw new AppError("CONFLICT", "refundExceedsRefundable", { params: { refundable: (plan.refundableCents / 100).toFixed(2) } });
+}
+
+/**
  * The refund itself, inside the caller's transaction that holds the booking's row lock (the refund
  * call and a cancellation with a refund share it). Under that lock two refunds of one booking take
  * turns, so the second plans against what the first left: the account never gives back more than was
@@ -81,17 +101,11 @@ export async function refundLockedBooking(
   const earlier = ledger.refunds.filter((refund) => refund.idempotencyKey === input.idempotencyKey);
   if (earlier.length > 0) return answerOf(booking.id, earlier, account.refundableCents);
 
-  const scope = input.paymentId ? account.refundable.filter((part) => part.paymentId === input.paymentId) : account.refundable;
-  if (input.paymentId && scope.length === 0) throw new AppError("NOT_FOUND", "refundPaymentNotFound");
-  const plan = planAccountRefund({ refundable: scope }, input.amountCents, refundOrder(ledger));
-  if (!plan.ok) {
-    if (plan.reason === "nothing_refundable" && !input.requireRefundable) return null;
-    if (plan.reason === "nothing_refundable") throw new AppError("CONFLICT", "refundNothingRefundable");
-    throw new AppError("CONFLICT", "refundExceedsRefundable", { params: { refundable: (plan.refundableCents / 100).toFixed(2) } });
-  }
+  const plan = refundPlanOf(ledger, account, input);
+  if (!plan) return null;
 
   const made: LedgerRefund[] = [];
-  for (const part of plan.parts) {
+  for (const part of plan) {
     const payment = ledger.payments.find((candidate) => candidate.id === part.paymentId);
     if (!payment) throw new Error(`payment ${part.paymentId} is not on the ledger`);
     const refundable = account.refundable.find((candidate) => candidate.paymentId === payment.id);

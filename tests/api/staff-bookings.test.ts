@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { insertDemoEventCopy } from "../../server/db/demo";
 import { siteSettings } from "../../server/db/factories/site";
-import { bookingEvents, bookings, eventDayResources, outboxEmails, participants, payments, uploads, users } from "../../server/db/schema";
+import { bookingEvents, bookings, eventDayResources, eventPrices, outboxEmails, participants, payments, uploads, users } from "../../server/db/schema";
 import { demoAccounts } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking, createStaffMember } from "../support/factories";
@@ -441,6 +441,49 @@ describe("one booking in full", () => {
     expect(data.vehicles).toEqual([
       { day: 2, date: expect.any(String), resources: [expect.objectContaining({ key: vehicle.key, quantity: 1, released: false })] },
     ]);
+  });
+
+  it("lists the price lines in the reader's language, adding up to the total, with a reduction and a cancellation's fee (issue 28)", async () => {
+    const trackDay = await database.db.transaction((tx) => insertDemoEventCopy(tx, "trackDayTwoDays", new Date(), siteSettings));
+    const resources = await database.db.select().from(eventDayResources).where(eq(eventDayResources.eventId, trackDay.eventId));
+    const vehicles = resources.filter((resource) => resource.kind === "vehicle" && resource.key === resources.find((r) => r.kind === "vehicle")?.key);
+    expect(vehicles).toHaveLength(2);
+    const { bookingId } = await createHeldCardBooking(database.db, trackDay.eventId, {
+      companions: ["driver"],
+      resources: vehicles.map((vehicle) => ({ resourceId: vehicle.id, quantity: 1 })),
+    });
+    const prices = await database.db.select().from(eventPrices).where(eq(eventPrices.eventId, trackDay.eventId));
+    const priceOf = (kind: string, key: string) => {
+      const price = prices.find((row) => row.kind === kind && row.key === key);
+      if (!price) throw new Error(`no price ${kind}:${key}`);
+      return price;
+    };
+    const vehicleKey = vehicles[0]?.key ?? "";
+    const read = async (locale: "en" | "de") => {
+      const response = await api.get(`/api/staff/bookings/${bookingId}`, { ...bearer(staffToken), "accept-language": locale });
+      return staffBookingDetailResponseSchema.parse(await response.json()).data;
+    };
+    for (const locale of ["en", "de"] as const) {
+      const { money } = await read(locale);
+      expect(money.lines).toEqual([
+        { kind: "participant", key: "participant", label: priceOf("participant", "participant").label[locale], quantity: 1, unit_cents: 149000, total_cents: 149000 },
+        { kind: "companion", key: "driver", label: priceOf("companion", "driver").label[locale], quantity: 1, unit_cents: 99000, total_cents: 99000 },
+        {
+          kind: "vehicle",
+          key: vehicleKey,
+          label: priceOf("vehicle", vehicleKey).label[locale],
+          quantity: 2,
+          unit_cents: priceOf("vehicle", vehicleKey).amountCents,
+          total_cents: 2 * priceOf("vehicle", vehicleKey).amountCents,
+        },
+      ]);
+      expect(money.lines.reduce((sum, line) => sum + line.total_cents, 0)).toBe(money.total_cents);
+      expect(money).toMatchObject({ credited_cents: 0, cancellation_fee_cents: null });
+    }
+    await database.db.update(bookings).set({ creditedCents: 5000 }).where(eq(bookings.id, bookingId));
+    expect((await read("en")).money.credited_cents).toBe(5000);
+    await database.db.update(bookings).set({ status: "cancelled", cancellationFeeCents: 20000 }).where(eq(bookings.id, bookingId));
+    expect((await read("de")).money).toMatchObject({ cancellation_fee_cents: 20000 });
   });
 
   it("answers 404 for a draft and for an unknown uuid, in the caller's language", async () => {

@@ -92,6 +92,18 @@ const texts = {
     badAmount: "Enter an amount in euros greater than zero, such as 120.50.",
     cancel: "Cancel booking",
     cancelDialog: "Cancel this booking?",
+    cancelNext: "Next: check the mail",
+    previewDialog: "Check the cancellation before it goes out",
+    cancelSend: "Cancel booking and send",
+    changeOptions: "Change the options",
+    messageToCustomer: "Message to the customer (in their e-mail)",
+    customerMessage: "The course is flooded; we are sorry.",
+    previewText: "Plain-text version",
+    previewMoney: "Refund: €0.00 · kept as the cancellation fee: €0.00",
+    money: "Money",
+    priceTable: "Price",
+    total: "Total",
+    noFee: "Cancelled: no cancellation fee kept.",
     notify: /^Tell the customer by e-mail/,
     reason: "Internal note (audit trail only, never sent)",
     cancelled: "The booking was cancelled. The customer is being told by e-mail.",
@@ -145,6 +157,18 @@ const texts = {
     badAmount: "Geben Sie einen Betrag in Euro größer als null ein, etwa 120,50.",
     cancel: "Buchung stornieren",
     cancelDialog: "Diese Buchung stornieren?",
+    cancelNext: "Weiter: E-Mail prüfen",
+    previewDialog: "Stornierung vor dem Versand prüfen",
+    cancelSend: "Buchung stornieren und senden",
+    changeOptions: "Angaben ändern",
+    messageToCustomer: "Nachricht an den Kunden (in seiner E-Mail)",
+    customerMessage: "Der Platz ist überflutet; es tut uns leid.",
+    previewText: "Textfassung",
+    previewMoney: "Erstattung: 0,00\u00a0€ · als Stornogebühr einbehalten: 0,00\u00a0€",
+    money: "Beträge",
+    priceTable: "Preis",
+    total: "Gesamt",
+    noFee: "Storniert: keine Stornogebühr einbehalten.",
     notify: /^Kundin oder Kunden per E-Mail benachrichtigen/,
     reason: "Interne Notiz (nur im Protokoll, wird nicht versendet)",
     cancelled: "Die Buchung wurde storniert. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
@@ -233,26 +257,93 @@ for (const language of languages) {
       await mailMatching(customer, new RegExp(`^${t.messageSubject}$`));
     });
 
-    test("staff cancel a booking and tell the customer, who gets the cancellation mail", async ({ page, request }) => {
+    test("the money panel lists the price lines; staff cancel after checking the customer's mail in a preview, which is then sent as shown", async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const customer = uniqueEmail(`cancel-${language.locale}`);
       const { bookingUuid, code } = await invoiceBooking(request, language.locale, customer);
+      // A companion added by staff re-prices the booking from its lines (decision 032): main participant and two companions.
+      const token = await staffApiToken(request);
+      const headers = { authorization: `Bearer ${token}` };
+      const edit = (await (await request.get(`/api/staff/bookings/${bookingUuid}/answers`, { headers })).json()) as { data: { version: number } };
+      const added = await request.post(`/api/staff/bookings/${bookingUuid}/companions`, {
+        headers,
+        data: { version: edit.data.version, type: "golf_playing", forename: "Lea", surname: "Berg" },
+      });
+      expect(added.status()).toBe(200);
+      const detail = (await (await request.get(`/api/staff/bookings/${bookingUuid}`, { headers })).json()) as {
+        data: { money: { total_cents: number; lines: { label: string; quantity: number; unit_cents: number; total_cents: number }[] } };
+      };
+      const { lines, total_cents: totalCents } = detail.data.money;
+      expect(lines.length).toBe(3);
+      expect(lines.reduce((sum, line) => sum + line.total_cents, 0)).toBe(totalCents);
+
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+      const money = page.getByRole("region", { name: t.money });
+      const price = money.getByRole("table", { name: t.priceTable });
+      for (const line of lines) {
+        const label = new RegExp(`^${line.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `);
+        const row = price.getByRole("row").filter({ has: page.getByRole("rowheader", { name: label }) });
+        await expect(row).toContainText(`${line.quantity} × ${t.euros(line.unit_cents)}`);
+        await expect(row).toContainText(t.euros(line.total_cents));
+      }
+      await expect(price.getByRole("row").filter({ has: page.getByRole("rowheader", { name: t.total, exact: true }) })).toContainText(t.euros(totalCents));
+      await money.scrollIntoViewIfNeeded();
+      await shootPhoneAndDesktop(page, `admin-booking-money-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await page.getByRole("button", { name: t.cancel }).click();
       const dialog = page.getByRole("alertdialog", { name: t.cancelDialog });
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page);
       await shootPhoneAndDesktop(page, `admin-booking-cancel-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
       await dialog.getByRole("checkbox", { name: t.notify }).check();
+      await dialog.getByLabel(t.messageToCustomer).fill("Draft");
       await dialog.getByLabel(t.reason).fill("Customer asked by phone");
-      await dialog.getByRole("button", { name: t.cancel }).click();
+      await dialog.getByRole("button", { name: t.cancelNext }).click();
+
+      // The preview: the mail as the customer gets it, in the booking's language, with the message and never the note.
+      const preview = page.getByRole("alertdialog", { name: t.previewDialog });
+      await expect(preview.getByTestId("cancel-preview-subject")).toHaveText(t.cancelMail(code));
+      await expect(preview).toContainText(customer);
+      await expect(preview).toContainText(t.previewMoney);
+      await preview.getByText(t.previewText).click();
+      await expect(preview.getByTestId("cancel-preview-text")).toContainText("Draft");
+      await expect(preview.getByTestId("cancel-preview-text")).not.toContainText("Customer asked by phone");
+      // Nothing happened yet: no mail, the booking still stands.
+      expect(await countMails(customer, t.cancelMail(code))).toBe(0);
+
+      // Back to the options: what was typed is still there; a better message, previewed again.
+      await preview.getByRole("button", { name: t.changeOptions }).click();
+      const back = page.getByRole("alertdialog", { name: t.cancelDialog });
+      await expect(back.getByLabel(t.reason)).toHaveValue("Customer asked by phone");
+      await expect(back.getByRole("checkbox", { name: t.notify })).toBeChecked();
+      await back.getByLabel(t.messageToCustomer).fill(t.customerMessage);
+      await back.getByRole("button", { name: t.cancelNext }).click();
+      const checked = page.getByRole("alertdialog", { name: t.previewDialog });
+      await checked.getByText(t.previewText).click();
+      await expect(checked.getByTestId("cancel-preview-text")).toContainText(t.customerMessage);
+      await expect(checked.getByTestId("cancel-preview-text")).not.toContainText("Draft");
+      // The mail's frame has no rights (no scripts): axe cannot enter it and would wait on it.
+      await expect(checked.locator("iframe")).toHaveAttribute("sandbox", "");
+      await expectNoAxeViolations(page, { exclude: ["iframe[sandbox]"] });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shootPhoneAndDesktop(page, `admin-booking-cancel-preview-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await checked.getByRole("button", { name: t.cancelSend }).click();
       await expect(page.getByRole("status").filter({ hasText: t.cancelled })).toBeVisible();
       await expect(page.getByRole("button", { name: t.cancel })).toHaveCount(0);
       await expect(page.getByRole("banner").or(page.locator("header")).getByText(t.cancelledStatus).first()).toBeVisible();
-      await mailMatching(customer, t.cancelMail(code));
+      const mail = await mailMatching(customer, t.cancelMail(code));
+      expect(JSON.stringify(mail)).toContain(t.customerMessage);
+      expect(JSON.stringify(mail)).not.toContain("Customer asked by phone");
+      await expect(money).toContainText(t.noFee);
       await expectNoAxeViolations(page);
     });
 
@@ -387,13 +478,16 @@ for (const language of languages) {
       await expect(cancel.getByRole("listitem").first()).toContainText(t.euros(paidCents - 1000));
       await cancel.getByRole("radio", { name: t.refundAnAmount }).check();
       await cancel.getByLabel(t.cancelAmount).fill("-5");
-      await cancel.getByRole("button", { name: t.cancel }).click();
+      await cancel.getByRole("button", { name: t.cancelNext }).click();
       const again = page.getByRole("alertdialog", { name: t.cancelDialog });
       await expect(again.getByText(t.badAmount)).toBeVisible();
       await expect(again.getByRole("radio", { name: t.refundAnAmount })).toBeChecked();
       await expectNoAxeViolations(page);
       await again.getByLabel(t.cancelAmount).fill(language.locale === "de" ? "5,00" : "5");
-      await again.getByRole("button", { name: t.cancel }).click();
+      await again.getByRole("button", { name: t.cancelNext }).click();
+      const previewed = page.getByRole("alertdialog", { name: t.previewDialog });
+      await expect(previewed).toContainText(t.euros(500));
+      await previewed.getByRole("button", { name: t.cancelSend }).click();
       await expect(page.getByRole("status")).toHaveText(t.cancelledWithFive);
       await expect(page.getByRole("button", { name: t.cancel })).toHaveCount(0);
       await mailMatching(customer, t.cancelMail("[A-Z0-9-]+"));

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "../../utils/use-translation";
 import { Link, useLocation } from "react-router";
 import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
 import { Field, FormMessage } from "../field";
 import { buttonClasses } from "../button";
+import { CancelPreview } from "./cancel-preview";
 import { ConfirmAction } from "./confirm-action";
 
 const inputClasses = (invalid: boolean) =>
@@ -117,9 +118,20 @@ function RefundablePayments({ actions }: { actions: BookingActionsView }) {
   );
 }
 
+/**
+ * Cancel in two steps (issue 28): the options (refund, whether to tell the customer, a message for
+ * them, an internal note), then the mail exactly as the customer will get it, confirmed with "Cancel
+ * booking and send". Both steps are real posts: the first asks the page's action for the preview.
+ */
 function CancelAction({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
   const { t } = useTranslation();
-  const field = useFieldOf("cancel", answer);
+  const mine = answer?.intent === "cancel" || answer?.intent === "cancel-preview" ? answer : undefined;
+  const [editing, setEditing] = useState<string | null>(null);
+  const previewed = mine?.intent === "cancel-preview" && !mine.failed && mine.preview && mine.answerId !== editing ? mine : undefined;
+  // The first step again: after field errors, or back from the preview with what was chosen there.
+  const field = useFieldOf("cancel", mine ? { ...mine, intent: "cancel" } : undefined);
+  const backFromPreview = mine?.intent === "cancel-preview" && editing !== null && mine.answerId === editing;
+  const again = reopened("cancel", mine ? { ...mine, intent: "cancel" } : undefined);
   const refund = field("refund");
   const chosen = refund.initialValue === "full" || refund.initialValue === "amount" ? refund.initialValue : "none";
   const choices = [
@@ -127,16 +139,32 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
     ["full", t("admin.booking.actions.refundChoices.full")],
     ["amount", t("admin.booking.actions.refundChoicesAmount")],
   ] as const;
+  if (previewed?.preview) {
+    return (
+      <ConfirmAction
+        key={`preview-${previewed.answerId}`}
+        defaultOpen
+        wide
+        label={t("admin.booking.actions.cancel")}
+        title={t("admin.booking.actions.cancelPreviewTitle")}
+        confirmLabel={previewed.preview.mail ? t("admin.booking.actions.cancelSend") : t("admin.booking.actions.cancelConfirm")}
+        confirmField={{ name: "intent", value: "cancel" }}
+        fields={{}}
+        tone="danger"
+      >
+        <CancelPreview preview={previewed.preview} values={previewed.values ?? {}} onChange={() => setEditing(previewed.answerId ?? "")} />
+      </ConfirmAction>
+    );
+  }
   return (
     <ConfirmAction
-      key={reopened("cancel", answer).key}
-      defaultOpen={reopened("cancel", answer).defaultOpen}
+      key={backFromPreview ? `back-${editing}` : again.key}
+      defaultOpen={backFromPreview || again.defaultOpen}
       label={t("admin.booking.actions.cancel")}
       title={t("admin.booking.actions.cancelTitle")}
-      confirmLabel={t("admin.booking.actions.cancelConfirm")}
-      fields={
-        actions.refund ? { intent: "cancel", idempotency_key: actions.cancelKey } : { intent: "cancel", refund: "none", idempotency_key: actions.cancelKey }
-      }
+      confirmLabel={t("admin.booking.actions.cancelPreviewNext")}
+      confirmField={{ name: "intent", value: "cancel-preview" }}
+      fields={actions.refund ? { idempotency_key: actions.cancelKey } : { refund: "none", idempotency_key: actions.cancelKey }}
       tone="danger"
     >
       <p>{t("admin.booking.actions.cancelText")}</p>
@@ -168,7 +196,7 @@ function CancelAction({ actions, answer }: { actions: BookingActionsView; answer
         </>
       )}
       <label className="flex items-start gap-2">
-        <input type="checkbox" name="notify" defaultChecked className="mt-0.5 h-4 w-4 accent-navy-800" />
+        <input type="checkbox" name="notify" defaultChecked={mine?.values ? mine.values.notify === "on" : true} className="mt-0.5 h-4 w-4 accent-navy-800" />
         <span>{t("admin.booking.actions.notify", { email: actions.customerEmail ?? "" })}</span>
       </label>
       <TextArea field={field("message")} label={t("admin.booking.actions.messageToCustomer")} maxLength={1000} />

@@ -19,6 +19,8 @@ export function ConfirmAction({
   action,
   defaultOpen = false,
   accessibleLabel,
+  confirmField,
+  wide = false,
 }: {
   label: string;
   /** The button's name when several buttons share one visible label (it must start with that label). */
@@ -33,6 +35,10 @@ export function ConfirmAction({
   action?: string;
   /** Open when rendered: the page answered this dialog's form with errors next to its fields. */
   defaultOpen?: boolean;
+  /** A name and value the confirm button posts (a dialog whose steps post different intents). */
+  confirmField?: { name: string; value: string };
+  /** Room for more than a few fields (a mail's preview). */
+  wide?: boolean;
 }) {
   const { t } = useTranslation();
   const danger = tone === "danger";
@@ -40,7 +46,7 @@ export function ConfirmAction({
     <DialogTrigger defaultOpen={defaultOpen}>
       <AriaButton aria-label={accessibleLabel} className={buttonClasses("ghost", "sm", danger ? "text-danger-700 ring-danger-700/40" : "")}>{label}</AriaButton>
       <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-center justify-center bg-navy-950/50 p-4">
-        <Modal className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none">
+        <Modal className={`max-h-[calc(100dvh-2rem)] w-full ${wide ? "max-w-2xl" : "max-w-md"} overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none`}>
           <Dialog className="outline-none" role="alertdialog">
             {({ close }) => (
               <Form method="post" action={action} onSubmit={() => close()} className="space-y-4">
@@ -55,7 +61,7 @@ export function ConfirmAction({
                   <AriaButton onPress={close} className={buttonClasses("ghost", "md")}>
                     {t("admin.confirm.cancel")}
                   </AriaButton>
-                  <button type="submit" className={buttonClasses(danger ? "danger" : "primary", "md")}>
+                  <button type="submit" name={confirmField?.name} value={confirmField?.value} className={buttonClasses(danger ? "danger" : "primary", "md")}>
                     {confirmLabel}
                   </button>
                 </div>
