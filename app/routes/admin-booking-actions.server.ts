@@ -81,6 +81,7 @@ export type CancelPreviewView = {
   fee: string;
   /** The refund's own confirmation goes out too. */
   refundMailToo: boolean;
+  invoiceMailToo: boolean;
 };
 
 const text = (form: FormData, name: string) => {
@@ -158,6 +159,7 @@ export async function bookingAction(
               refund: money(previewed.refund_cents),
               fee: money(previewed.cancellation_fee_cents),
               refundMailToo: previewed.mail !== null && previewed.also_sent.includes("refund-issued"),
+              invoiceMailToo: previewed.mail !== null && previewed.also_sent.includes("invoice-corrected"),
             },
           };
         }

@@ -57,7 +57,7 @@ export const cancelPreviewSchema = z.object({
     .object({ to: z.string(), locale: z.string(), subject: z.string(), text: z.string(), html: z.string() })
     .nullable(),
   /** The other mails the cancellation sends the customer with it (the refund's). */
-  also_sent: z.array(z.enum(["refund-issued"])),
+  also_sent: z.array(z.enum(["refund-issued", "invoice-corrected"])),
 });
 export type CancelPreview = z.infer<typeof cancelPreviewSchema>;
 export const cancelPreviewResponseSchema = z.object({ data: cancelPreviewSchema });

@@ -1,3 +1,4 @@
+import { invoicesOfBooking } from "../invoices/issue-invoice";
 import { eq } from "drizzle-orm";
 import type { CancelPreview, CancelRefund } from "../../core/contracts/staff-actions";
 import { bookingAccount, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
@@ -65,6 +66,10 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
     refund_cents: refundCents,
     cancellation_fee_cents: keptCents,
     mail: { to: mail.to, locale: mail.locale, subject: rendered.subject, text: rendered.text, html: rendered.html },
-    also_sent: refundCents > 0 ? ["refund-issued"] : [],
+    // A binding booking's invoice is cancelled (and the fee kept invoiced) by correct-invoices.ts, mailed too.
+    also_sent: [
+      ...(refundCents > 0 ? (["refund-issued"] as const) : []),
+      ...((await invoicesOfBooking(deps.db, booking.id)).length > 0 ? (["invoice-corrected"] as const) : []),
+    ],
   };
 }

@@ -172,10 +172,13 @@ export async function refundLockedBooking(
       .set({ creditedCents: sql`${bookings.creditedCents} + ${reduction}` })
       .where(eq(bookings.id, booking.id));
   }
-  // A cancelled booking keeps as its fee what was not given back: a refund after the cancellation lowers it.
-  if (booking.status === "cancelled" && booking.cancellationFeeCents !== null) {
+  // A cancelled booking keeps as its fee what was not given back: the cancellation's own refund sets it
+  // (before the refund's mail, so that mail shows the fee kept, not a credit), a later refund lowers it.
+  if (booking.status === "cancelled") {
     const keptNow = accountOf(booking, await readLedger(tx, booking.id), now).netPaidCents;
-    if (keptNow < booking.cancellationFeeCents) await tx.update(bookings).set({ cancellationFeeCents: keptNow }).where(eq(bookings.id, booking.id));
+    if (booking.cancellationFeeCents === null || keptNow < booking.cancellationFeeCents) {
+      await tx.update(bookings).set({ cancellationFeeCents: keptNow }).where(eq(bookings.id, booking.id));
+    }
   }
   const after = await writeAccountFigures(tx, booking.id, now, `refund by staff ${input.staff.email}`);
 

@@ -212,6 +212,14 @@ describe("a card booking's account through deposit, early balance, a raised pric
     expect(cancelled).toMatchObject({ data: { status: "cancelled", refund: { refunded_cents: netBefore - fee } } });
     const end = await surfaces(held.bookingId, { owner: true });
     expect(end.booking.cancellationFeeCents).toBe(fee);
+    // The cancellation's refund mail already shows the fee kept, not a credit still to come back.
+    const refundMails = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.bookingId, held.bookingId))
+      .orderBy(asc(outboxEmails.createdAt));
+    const cancellationRefund = refundMails.filter((mail) => mail.template === "refund-issued").at(-1);
+    expect(emailAccountSchema.parse((cancellationRefund?.payload as { account: unknown }).account)).toMatchObject({ owedCents: fee, creditCents: 0 });
     expect(end.account).toMatchObject({ owed_cents: fee, net_paid_cents: fee, outstanding_cents: 0, credit_cents: 0, payment_state: "paid", payable: null });
     expect(end.manage.money.due).toBeNull();
     // The standing invoice is cancelled and the kept fee invoiced.

@@ -14,6 +14,7 @@ import { createSandboxTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
 import { createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
 
 /**
  * The cancellation's preview (issue 28: staff money actions that cannot surprise a customer):
@@ -108,6 +109,18 @@ describe("the cancellation's preview", () => {
     expect(none.mail?.text).toContain("No refund is made with this cancellation.");
     const silent = cancelPreviewResponseSchema.parse(await (await preview(bookingId, { refund: "none", notify: false })).json()).data;
     expect(silent.mail).toBeNull();
+    // Once invoiced, the cancellation also cancels the invoice and mails it: the preview says so, and it is sent.
+    const [invoiced] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!invoiced) throw new Error("no booking");
+    await issueInvoice(database.db, invoiced, new Date());
+    const withInvoice = cancelPreviewResponseSchema.parse(await (await preview(bookingId, { refund: "none", notify: true })).json()).data;
+    expect(withInvoice.also_sent).toEqual(["invoice-corrected"]);
+    expect((await post(`/api/staff/bookings/${bookingId}/cancel`, { refund: "none", notify: true })).status).toBe(200);
+    const corrected = await database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.bookingId, bookingId), eq(outboxEmails.template, "invoice-corrected")));
+    expect(corrected).toHaveLength(1);
   });
 
   it("is refused for the anonymous and a customer, before anything else, and changes nothing", async () => {

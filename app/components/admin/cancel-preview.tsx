@@ -40,6 +40,7 @@ export function CancelPreview({ preview, values, onChange }: { preview: CancelPr
             </pre>
           </details>
           {preview.refundMailToo && <p className="text-ink-soft">{t("admin.booking.actions.cancelPreviewRefundMail")}</p>}
+          {preview.invoiceMailToo && <p className="text-ink-soft">{t("admin.booking.actions.cancelPreviewInvoiceMail")}</p>}
         </section>
       ) : (
         <p>{t("admin.booking.actions.cancelPreviewNoMail")}</p>
