@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/forwarded-request";
 import { areWidgetFrameSources } from "../core/domain/widget-origins";
+import {
+  isPaymentProviderName,
+  parsePaymentProviderList,
+  paymentProviderFacts,
+  paymentProviderNames,
+  type PaymentProviderName,
+} from "../core/domain/payment-providers";
 import type { S3Config } from "./uploads/s3-store";
 
 const optionalText = z
@@ -12,6 +19,15 @@ const optionalText = z
 /** The S3_* variables that make booking uploads and event images go to a bucket (decision 049), and those of them that are required then. */
 const s3Variables = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
 const requiredS3Variables = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/**
+ * What each card payment provider needs set when it is enabled (decision 071); the compiler asks for
+ * every provider of the list. The sandbox needs nothing: its secret is kept in DATA_DIR when unset.
+ */
+const providerVariables: { readonly [name in PaymentProviderName]: readonly ("STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET")[] } = {
+  sandbox: [],
+  stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+};
 
 /** Every environment variable the server reads, validated once at boot. See `.env.example`. */
 const envSchema = z
@@ -98,8 +114,16 @@ const envSchema = z
       .refine(areWidgetFrameSources, "WIDGET_FRAME_ANCESTORS must be * or space-separated origins like https://partner.example"),
     /** Seconds an upload may send nothing before it is cut off (its partial file is removed). */
     UPLOAD_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
-    /** Card payments: the built-in sandbox (offline, test cards; refused in production) or Stripe Checkout. */
-    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+    /**
+     * Card payments (decision 071): the enabled providers, comma-separated, the default first, e.g.
+     * `stripe` or `stripe,sandbox`. `sandbox` is the built-in test page (refused in production), `stripe` Stripe Checkout.
+     */
+    PAYMENT_PROVIDERS: optionalText,
+    /** The one-provider form of PAYMENT_PROVIDERS, as older deployments set it: `sandbox` or `stripe`. */
+    PAYMENT_PROVIDER: optionalText.refine(
+      (value) => value === undefined || isPaymentProviderName(value),
+      `PAYMENT_PROVIDER must be one of ${paymentProviderNames.join(", ")} (several: PAYMENT_PROVIDERS)`,
+    ),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     /** Tests only: Stripe's API at another origin (a local stand-in), e.g. http://127.0.0.1:12111. */
@@ -136,11 +160,27 @@ const envSchema = z
      */
     MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(4),
   })
-  .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" ? undefined : ("sandbox" as const)) }))
+  .transform(({ PAYMENT_PROVIDER, ...env }, context) => {
+    if (PAYMENT_PROVIDER !== undefined && env.PAYMENT_PROVIDERS !== undefined) {
+      context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDERS"], message: "set PAYMENT_PROVIDERS or PAYMENT_PROVIDER, not both" });
+      return z.NEVER;
+    }
+    const listed = env.PAYMENT_PROVIDERS ?? PAYMENT_PROVIDER;
+    // Outside production the sandbox serves when nothing is set; production must name its provider (below).
+    const unset: PaymentProviderName[] = env.NODE_ENV === "production" ? [] : ["sandbox"];
+    const parsed = listed === undefined ? { names: unset } : parsePaymentProviderList(listed);
+    if ("problem" in parsed) {
+      context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDERS"], message: `PAYMENT_PROVIDERS ${parsed.problem}` });
+      return z.NEVER;
+    }
+    return { ...env, PAYMENT_PROVIDERS: parsed.names };
+  })
   // The sandbox takes no money: a production site that accepted its test cards would give places away.
-  .refine((env) => !(env.NODE_ENV === "production" && env.PAYMENT_PROVIDER === "sandbox"), {
-    message: "the sandbox payment provider is refused in production: set PAYMENT_PROVIDER=stripe",
-    path: ["PAYMENT_PROVIDER"],
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const name of env.PAYMENT_PROVIDERS.filter((enabled) => !paymentProviderFacts[enabled].inProduction)) {
+      context.addIssue({ code: "custom", path: ["PAYMENT_PROVIDERS"], message: `the ${name} payment provider is refused in production: take it out of PAYMENT_PROVIDERS` });
+    }
   })
   // `npm start` runs the built site with development conveniences (test cards, /dev/outbox): never reachable from outside.
   .refine((env) => !env.SERVE_BUILD || ["127.0.0.1", "localhost", "::1"].includes(env.HOST), {
@@ -157,10 +197,18 @@ const envSchema = z
     message: "WEB_CONCURRENCY above 1 serves the built site only: NODE_ENV=production or test (or SERVE_BUILD), after npm run build",
     path: ["WEB_CONCURRENCY"],
   })
-  .refine((env) => env.PAYMENT_PROVIDER !== undefined, { message: "set PAYMENT_PROVIDER=stripe in production", path: ["PAYMENT_PROVIDER"] })
-  .refine((env) => env.PAYMENT_PROVIDER !== "stripe" || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), {
-    message: "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
-    path: ["PAYMENT_PROVIDER"],
+  .refine((env) => env.PAYMENT_PROVIDERS.length > 0, { message: "set PAYMENT_PROVIDERS (e.g. stripe) in production", path: ["PAYMENT_PROVIDERS"] })
+  // Each enabled provider with its own keys.
+  .superRefine((env, context) => {
+    for (const name of env.PAYMENT_PROVIDERS) {
+      const missing = providerVariables[name].filter((variable) => env[variable] === undefined);
+      if (missing.length === 0) continue;
+      context.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDERS"],
+        message: `${name} needs ${providerVariables[name].join(" and ")} (missing: ${missing.join(", ")})`,
+      });
+    }
   })
   // Half a bucket configuration would quietly keep the files on this machine: refused at boot instead.
   .superRefine((env, context) => {

@@ -26,10 +26,9 @@ import { createLogger } from "./logger";
 import { projectRoot } from "./project-root";
 import { createServices } from "./services";
 import { createUploadStorage } from "./uploads/upload-storage";
-import type { PaymentProvider } from "./payments/payment-provider";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
-import { createSandboxProvider, deliverSandboxWebhook, sandboxWebhookJob, type SandboxProvider } from "./payments/sandbox-provider";
-import { createStripeProvider } from "./payments/stripe-provider";
+import { deliverSandboxWebhook, sandboxWebhookJob } from "./payments/sandbox-provider";
+import { createPaymentProviders } from "./payments/provider-registry";
 import { balanceDueJob } from "./payments/balance-due";
 import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
 
@@ -92,25 +91,19 @@ const publicOrigin = env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`;
 const outboxDir = path.join(dataDir, "outbox");
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir });
 const sandboxWebhookSecret = env.SANDBOX_WEBHOOK_SECRET ?? loadOrCreateSecret(path.join(dataDir, "sandbox-webhook-secret"));
-// env.ts refuses the sandbox in production; Stripe when configured, the sandbox otherwise.
-const sandbox: SandboxProvider | null =
-  env.PAYMENT_PROVIDER === "sandbox"
-    ? createSandboxProvider({
-        db: database.db,
-        publicOrigin,
-        webhookSecret: sandboxWebhookSecret,
-        webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
-        now: () => new Date(),
-      })
-    : null;
-const paymentProvider: PaymentProvider =
-  sandbox ??
-  createStripeProvider({
+// The enabled providers in the operator's order (env.ts refuses the sandbox in production; decision 071).
+const { providers: paymentProviders, sandbox } = createPaymentProviders(env.PAYMENT_PROVIDERS, {
+  db: database.db,
+  publicOrigin,
+  now: () => new Date(),
+  sandbox: { webhookSecret: sandboxWebhookSecret, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS },
+  stripe: {
     secretKey: env.STRIPE_SECRET_KEY ?? "",
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
     ...(env.STRIPE_API_BASE ? { apiBase: stripeApiBase(env.STRIPE_API_BASE) } : {}),
-  });
-logger.info(`Card payments: ${paymentProvider.name}`);
+  },
+});
+logger.info(`Card payments: ${[...paymentProviders.keys()].join(", ")} (the first is the default)`);
 
 function stripeApiBase(origin: string) {
   const url = new URL(origin);
@@ -124,7 +117,7 @@ await uploadStorage.check();
 logger.info(`Uploads and event images go to ${uploadStorage.describe}`);
 
 const services = createServices(database.db, {
-  paymentProvider,
+  paymentProviders: [...paymentProviders.values()],
   cacheTtlMs: env.READ_CACHE_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   allowDemoTotpSecrets: !isProduction,
@@ -168,7 +161,7 @@ const jobWorker = startJobWorker({
       if (outcome === "expired") services.invalidateAvailability();
     },
     [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
-    [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProvider, payload),
+    [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProviders, payload),
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
     [sendOpeningNoticesJob]: async (payload, now) => services.sendOpeningNotices(z.object({ eventId: z.string().uuid() }).parse(payload).eventId, now),
     [purgeDraftsJob]: async (_payload, now) => {

@@ -33,6 +33,7 @@ import {
 import { formItemKinds } from "../../core/contracts/forms";
 import { bookingStatuses } from "../../core/domain/booking-status";
 import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
+import { paymentProviderNames } from "../../core/domain/payment-providers";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
@@ -650,6 +651,10 @@ export const payments = pgTable(
     bookingId: uuid("booking_id")
       .notNull()
       .references(() => bookings.id),
+    /**
+     * Who took the money: a card provider of the list (core/domain/payment-providers.ts, checked below), or for
+     * money staff recorded its method (`bank_transfer`, `cash`, `other`). Webhooks, refunds and expiries go to it.
+     */
     provider: text("provider").notNull(),
     providerReference: text("provider_reference"),
     /** Card through the provider, or money staff recorded (bank transfer, cash, other): how it is refunded. */
@@ -672,6 +677,8 @@ export const payments = pgTable(
   },
   (table) => [
     check("payments_refund_within_amount", sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
+    // A card payment names a provider of the list (decision 071); a new provider changes this check (npm run db:generate).
+    check("payments_card_provider_known", sql`${table.method} <> 'card' or ${table.provider} in (${sql.raw(paymentProviderNames.map((name) => `'${name}'`).join(", "))})`),
     uniqueIndex("payments_provider_reference_unique").on(table.provider, table.providerReference),
     uniqueIndex("payments_return_token_unique").on(table.returnTokenHash),
     index("payments_booking_idx").on(table.bookingId),

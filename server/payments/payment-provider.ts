@@ -1,4 +1,7 @@
+import { isPaymentProviderName, type PaymentProviderName } from "../../core/domain/payment-providers";
 import type { Locale } from "../../core/i18n/locales";
+
+export type { PaymentProviderName };
 
 /**
  * One interface for every card payment provider (decision 007). The site creates a hosted checkout,
@@ -48,8 +51,6 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-export type PaymentProviderName = "sandbox" | "stripe";
-
 /** Give back (part of) a paid checkout (docs/decisions/030). */
 export type RefundRequest = {
   /** The checkout's reference (`providerReference` of our payment). */
@@ -85,4 +86,22 @@ export interface PaymentProvider {
    * the caller's transaction then rolls back and nothing is recorded as refunded.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/**
+ * The enabled providers by name, in the operator's order (`PAYMENT_PROVIDERS`; decision 071): the
+ * first is the default a card payment goes to. A payment row names its provider, and everything
+ * after the checkout (webhook, return page, expiry, refund) goes through that one.
+ */
+export type PaymentProviders = ReadonlyMap<PaymentProviderName, PaymentProvider>;
+
+/** The enabled provider of this name (a payment row's `provider`, a webhook's path); null for any other. */
+export function providerNamed(providers: PaymentProviders, name: string): PaymentProvider | null {
+  return isPaymentProviderName(name) ? (providers.get(name) ?? null) : null;
+}
+
+/** The operator's default: the first enabled provider; null when none is enabled. */
+export function defaultProviderOf(providers: PaymentProviders): PaymentProvider | null {
+  for (const provider of providers.values()) return provider;
+  return null;
 }

@@ -20,7 +20,7 @@ import { withBookingToken } from "../auth/authorize";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import { accountOf, readBookingAccount, readLedger, rowFiguresOf, writeAccountFigures } from "../bookings/booking-account";
-import type { PaymentProvider, ProviderOutcome } from "./payment-provider";
+import { defaultProviderOf, providerNamed, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderOutcome } from "./payment-provider";
 import { bookingOfPayLink } from "./pay-links";
 import type { Deps } from "../services/deps";
 
@@ -28,7 +28,8 @@ type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export type PaymentDeps = {
-  provider: PaymentProvider;
+  /** The enabled card providers, the operator's default first (decision 071). */
+  providers: PaymentProviders;
   /** Absolute origin of the site, for the return URLs and e-mail links. */
   publicOrigin: string;
   /** Stores a mail in the caller's transaction (the e-mail outbox). */
@@ -122,9 +123,13 @@ export async function createPayment(
     locale: Locale;
     /** The return token of the failed payment whose retry button the caller pressed (that checkout is given up). */
     givenUpReturnToken?: string | undefined;
+    /** The card provider the customer chose among the enabled ones; the operator's default when not given. */
+    provider?: PaymentProviderName | undefined;
   },
 ): Promise<PaymentResult> {
   const { db } = deps;
+  // Before anything is written: a provider the operator did not enable is refused with no side effect.
+  const provider = chosenProvider(deps.providers, input.provider);
   const now = deps.now();
   const token = newSecretToken();
   const created = await db.transaction(async (tx) => {
@@ -145,7 +150,7 @@ export async function createPayment(
       .insert(payments)
       .values({
         bookingId: booking.id,
-        provider: deps.provider.name,
+        provider: provider.name,
         kind: due.kind,
         amountCents: due.amountCents,
         returnTokenHash: hashToken(token),
@@ -158,7 +163,7 @@ export async function createPayment(
     await recordPaymentTransition(tx, {
       payment: { ...payment, status: "new" },
       event: "created",
-      cause: `payment created (${due.kind}) with ${deps.provider.name}`,
+      cause: `payment created (${due.kind}) with ${provider.name}`,
       details: { amountCents: due.amountCents },
       now,
     });
@@ -175,9 +180,9 @@ export async function createPayment(
   let checkout: { providerReference: string; redirectUrl: string };
   // Closed at the provider before the new checkout exists: an abandoned tab cannot be paid next to it.
   // A failure does not stop this payment: the checkout's job (written with its closing) retries.
-  for (const replaced of created.replaced) await expireReplacedCheckout(db, deps.provider, replaced, now);
+  for (const replaced of created.replaced) await expireReplacedCheckout(db, deps.providers, replaced, now);
   try {
-    checkout = await deps.provider.createCheckout({
+    checkout = await provider.createCheckout({
       paymentId: payment.id,
       bookingId: booking.id,
       bookingCode: booking.code ?? "",
@@ -217,9 +222,9 @@ export async function createPayment(
     // Recorded first, so that anything the provider still says about it finds its payment.
     const job = await db.transaction(async (tx) => {
       await tx.update(payments).set({ providerReference: checkout.providerReference }).where(eq(payments.id, payment.id));
-      return scheduleCheckoutExpiry(tx, { provider: deps.provider.name, providerReference: checkout.providerReference }, now);
+      return scheduleCheckoutExpiry(tx, { provider: provider.name, providerReference: checkout.providerReference }, now);
     });
-    await expireReplacedCheckout(db, deps.provider, { providerReference: checkout.providerReference, jobId: job.id }, now);
+    await expireReplacedCheckout(db, deps.providers, { provider: provider.name, providerReference: checkout.providerReference, jobId: job.id }, now);
     throw new AppError("CONFLICT", "paymentReplaced");
   }
   return {
@@ -227,10 +232,21 @@ export async function createPayment(
     kind: payment.kind,
     amount_cents: payment.amountCents,
     currency: "EUR",
-    provider: deps.provider.name,
+    provider: provider.name,
     redirect_url: checkout.redirectUrl,
     token,
   };
+}
+
+/**
+ * The provider a new payment goes to: the one the caller chose, when the operator enabled it, else the
+ * operator's default (the first enabled). A name not enabled is refused (422); none enabled is a 502.
+ */
+function chosenProvider(providers: PaymentProviders, chosen: PaymentProviderName | undefined): PaymentProvider {
+  const provider = chosen === undefined ? defaultProviderOf(providers) : (providers.get(chosen) ?? null);
+  if (provider) return provider;
+  if (chosen === undefined) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
+  throw new AppError("VALIDATION_FAILED", "paymentProviderNotOffered", { params: { provider: chosen, offered: [...providers.keys()].join(", ") } });
 }
 
 /** The booking's payments whose checkout may still be paid, locked (read again under the booking's lock). */
@@ -261,13 +277,14 @@ async function closeOpenPayments(tx: Queryable, bookingId: string, open: Payment
     });
     if (payment.providerReference) {
       const job = await scheduleCheckoutExpiry(tx, { provider: payment.provider, providerReference: payment.providerReference }, now);
-      replaced.push({ providerReference: payment.providerReference, jobId: job.id });
+      replaced.push({ provider: payment.provider, providerReference: payment.providerReference, jobId: job.id });
     }
   }
   return replaced;
 }
 
-type ReplacedCheckout = { providerReference: string; jobId: string };
+/** A closed payment's checkout, at the provider that made it (an older payment may be another provider's). */
+type ReplacedCheckout = { provider: string; providerReference: string; jobId: string };
 
 export const expireCheckoutJob = "payment.expire-checkout";
 /**
@@ -286,8 +303,10 @@ async function scheduleCheckoutExpiry(tx: Queryable, payload: z.infer<typeof che
   return job;
 }
 
-/** Closes a replaced checkout at once; when the provider fails, its job stays for the worker to retry. */
-async function expireReplacedCheckout(db: Database, provider: PaymentProvider, checkout: ReplacedCheckout, now: Date): Promise<boolean> {
+/** Closes a replaced checkout at once; when the provider fails (or is no longer enabled), its job stays for the worker. */
+async function expireReplacedCheckout(db: Database, providers: PaymentProviders, checkout: ReplacedCheckout, now: Date): Promise<boolean> {
+  const provider = providerNamed(providers, checkout.provider);
+  if (!provider) return false;
   try {
     await provider.expireCheckout(checkout.providerReference);
   } catch {
@@ -304,13 +323,11 @@ async function expireReplacedCheckout(db: Database, provider: PaymentProvider, c
  * The durable job: close a replaced checkout at the provider. A failure throws, so the worker runs it
  * again later (a checkout already paid or expired counts as closed; the provider adapter knows how).
  */
-export async function runCheckoutExpiry(
-  provider: Pick<PaymentProvider, "name" | "expireCheckout">,
-  payload: Record<string, unknown>,
-): Promise<"closed" | "other provider"> {
+export async function runCheckoutExpiry(providers: PaymentProviders, payload: Record<string, unknown>): Promise<"closed" | "other provider"> {
   const { provider: name, providerReference } = checkoutExpiryPayloadSchema.parse(payload);
-  // A checkout of a provider no longer configured cannot be reached from here (nor paid through our site).
-  if (name !== provider.name) return "other provider";
+  const provider = providerNamed(providers, name);
+  // A checkout of a provider no longer enabled cannot be reached from here (nor paid through our site).
+  if (!provider) return "other provider";
   await provider.expireCheckout(providerReference);
   return "closed";
 }
@@ -326,7 +343,7 @@ export type AppliedOutcome = "applied" | "unchanged" | "unknown";
  */
 export async function applyProviderOutcome(
   db: Database,
-  deps: Omit<PaymentDeps, "provider" | "payLinkSecret"> & { provider: Pick<PaymentProvider, "name"> },
+  deps: Omit<PaymentDeps, "providers" | "payLinkSecret"> & { provider: Pick<PaymentProvider, "name"> },
   outcome: ProviderOutcome,
   context: { now: Date; source: "webhook" | "return page" },
 ): Promise<AppliedOutcome> {
@@ -433,7 +450,7 @@ async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise
 
 async function notifyStaffOfRefund(
   tx: Queryable,
-  deps: Omit<PaymentDeps, "provider" | "payLinkSecret">,
+  deps: Omit<PaymentDeps, "providers" | "payLinkSecret">,
   input: { booking: BookingRow; payment: PaymentRow; amountCents: number; reason: string },
 ) {
   const [site] = await tx.select({ email: sites.email }).from(sites).limit(1);
@@ -477,10 +494,12 @@ export async function refreshPaymentForReturn(db: Database, deps: PaymentDeps, t
 async function refreshedPayment(db: Database, deps: PaymentDeps, token: string, now: Date, onApplied?: () => void) {
   const found = await paymentByReturnToken(db, token);
   if (!found) return null;
-  if ((found.payment.status === "pending" || found.payment.status === "requires_action") && found.payment.providerReference) {
+  // Asked of the provider that took this payment; one no longer enabled cannot be asked (the page says it is being confirmed).
+  const provider = providerNamed(deps.providers, found.payment.provider);
+  if ((found.payment.status === "pending" || found.payment.status === "requires_action") && found.payment.providerReference && provider) {
     try {
-      const outcome = await deps.provider.retrieve(found.payment.providerReference);
-      if (outcome.type !== "pending" && (await applyProviderOutcome(db, deps, outcome, { now, source: "return page" })) === "applied") onApplied?.();
+      const outcome = await provider.retrieve(found.payment.providerReference);
+      if (outcome.type !== "pending" && (await applyProviderOutcome(db, { ...deps, provider }, outcome, { now, source: "return page" })) === "applied") onApplied?.();
     } catch {
       // The provider is unreachable: the page shows the payment as still being confirmed; the webhook will settle it.
     }

@@ -7,7 +7,7 @@ import { createDraftLimiter } from "../bookings/drafts";
 import { manageLinksPerBookingPerHour } from "../bookings/manage-renewal";
 import type { Database, Queryable } from "../db/client";
 import { enqueueEmail, type EmailToSend } from "../email";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProvider, PaymentProviderName, PaymentProviders } from "../payments/payment-provider";
 import { folderFileStore, type FileStore } from "../uploads/file-store";
 import { folderImageStore, type ImageStore } from "../uploads/image-store";
 import { ReadCache } from "./cache";
@@ -28,8 +28,11 @@ export type ServicesOptions = {
   rateLimitMultiplier?: number;
   /** Where failures of work done after an answer (password reset mails) are reported. */
   logError?: (error: unknown) => void;
-  /** The card payment provider (sandbox or Stripe); without it payments are refused. */
-  paymentProvider?: PaymentProvider;
+  /**
+   * The enabled card payment providers, the operator's default first (PAYMENT_PROVIDERS; decision 071);
+   * without any, card payments are refused. Each name at most once.
+   */
+  paymentProviders?: readonly PaymentProvider[];
   /**
    * Where booking uploads and event images are stored (`<DATA_DIR>/uploads`, outside the web root).
    * Always given, so that no upload meets a missing folder (tests pass a temporary one).
@@ -56,7 +59,7 @@ export type ServicesOptions = {
 
 /**
  * Everything the domain verbs need, built once at boot: the database, the clock, the mail outbox,
- * the token signer, the payment provider, the rate limits (in the database) and the read cache. Verbs take the
+ * the token signer, the payment providers, the rate limits (in the database) and the read cache. Verbs take the
  * part they use (`Pick<Deps, …>`); only the composition root (index.ts) sees all of it.
  */
 export type Deps = AccountsDeps & {
@@ -64,7 +67,8 @@ export type Deps = AccountsDeps & {
   payLinkSecret: string;
   /** Signs "manage my booking" links (server/bookings/manage-links.ts; the same secret, its own MAC prefix). */
   manageLinkSecret: string;
-  paymentProvider: PaymentProvider | null;
+  /** The enabled card payment providers by name, the default first (decision 071). */
+  paymentProviders: PaymentProviders;
   /** Public reads (site, menu, event list); touched only through cached-read.ts. */
   reads: ReadCache;
   draftLimiter: RateLimiter;
@@ -100,7 +104,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     limits: createAccountLimits(rateLimits, multiplier),
     homeAddresses: new HomeAddresses(),
     afterAnswer: createAfterAnswer(options.logError),
-    paymentProvider: options.paymentProvider ?? null,
+    paymentProviders: providersByName(options.paymentProviders ?? []),
     reads: sharedReadCache(options),
     draftLimiter: createDraftLimiter(rateLimits, options.draftsPerClientPerHour, multiplier),
     manageLinkLimiter: rateLimits.fixedWindow("manage-link-renewals", { limit: manageLinksPerBookingPerHour * multiplier, windowMs: 60 * 60_000, by: "value" }),
@@ -125,4 +129,14 @@ function sharedReadCache(options: ServicesOptions): ReadCache {
     signal.subscribe((message) => reads.invalidateFromElsewhere(message === "availability" ? "availability" : "everything"));
   }
   return reads;
+}
+
+/** The providers by name in the given order; a name given twice is a configuration error, refused at boot. */
+function providersByName(list: readonly PaymentProvider[]): PaymentProviders {
+  const byName = new Map<PaymentProviderName, PaymentProvider>();
+  for (const provider of list) {
+    if (byName.has(provider.name)) throw new Error(`the payment provider ${provider.name} is given twice`);
+    byName.set(provider.name, provider);
+  }
+  return byName;
 }

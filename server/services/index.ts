@@ -38,6 +38,7 @@ import { invoicePdfFor, readInvoicePdf, readStaffInvoicePdf } from "../invoices/
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
+import { providerNamed, type PaymentProviderName } from "../payments/payment-provider";
 import { exportParticipants } from "../staff/export-participants";
 import { exportSelectedBookings } from "../staff/export-selected-bookings";
 import { readBookingCodes } from "../staff/read-booking-codes";
@@ -89,15 +90,12 @@ export function createServices(db: Database, options: ServicesOptions) {
 function bindServices(deps: Deps) {
   const { db, now } = deps;
   const accounts = bindAccounts(deps);
-  const paymentDeps = () => {
-    if (!deps.paymentProvider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
-    return {
-      provider: deps.paymentProvider,
-      publicOrigin: deps.publicOrigin,
-      enqueueMail: deps.enqueueMail,
-      payLinkSecret: deps.payLinkSecret,
-      manageLinkSecret: deps.manageLinkSecret,
-    };
+  const paymentDeps = {
+    providers: deps.paymentProviders,
+    publicOrigin: deps.publicOrigin,
+    enqueueMail: deps.enqueueMail,
+    payLinkSecret: deps.payLinkSecret,
+    manageLinkSecret: deps.manageLinkSecret,
   };
   const mailDeps = {
     publicOrigin: deps.publicOrigin,
@@ -248,18 +246,22 @@ function bindServices(deps: Deps) {
       /** The people of chosen bookings across events as one CSV, audited (decision 033). */
       selectedBookings: (actor: Actor, input: Parameters<typeof exportSelectedBookings>[2]) => exportSelectedBookings(deps, actor, input),
     },
-    /** Card payments through the configured provider (decision 007). */
+    /** Card payments through the enabled providers (decisions 007, 071). */
     payments: {
-      providerName: deps.paymentProvider?.name ?? null,
-      create: async ({ access, ...input }: { bookingId: string; access: PaymentAccess; locale: Locale }) => {
-        const payment = { ...paymentDeps(), db, now };
+      /** The enabled card providers, the operator's default first. */
+      providerNames: [...deps.paymentProviders.keys()],
+      /** A card payment through `provider` (one the operator enabled), or the operator's default. */
+      create: async ({ access, ...input }: { bookingId: string; access: PaymentAccess; locale: Locale; provider?: PaymentProviderName | undefined }) => {
+        const payment = { ...paymentDeps, db, now };
         const actor = await paymentCaller(deps, access);
         return invalidatingAvailability(deps, () => createPayment(payment, actor, { ...input, givenUpReturnToken: access.returnToken }));
       },
-      applyWebhook: async (rawBody: string, headers: Headers) => {
-        const payment = paymentDeps();
-        const outcome = await payment.provider.parseWebhook(rawBody, headers);
-        return invalidatingAvailability(deps, () => applyProviderOutcome(db, payment, outcome, { now: now(), source: "webhook" }));
+      /** A provider's signed webhook, at its own address: a provider not enabled has no endpoint (404). */
+      applyWebhook: async (providerName: string, rawBody: string, headers: Headers) => {
+        const provider = providerNamed(deps.paymentProviders, providerName);
+        if (!provider) throw new AppError("NOT_FOUND", "noEndpoint");
+        const outcome = await provider.parseWebhook(rawBody, headers);
+        return invalidatingAvailability(deps, () => applyProviderOutcome(db, { ...paymentDeps, provider }, outcome, { now: now(), source: "webhook" }));
       },
       /** The booking a "pay now" e-mail link stands for, with what is due on it; null for a wrong link. */
       payLinkBooking: (token: string) => findPayLinkBooking(deps, { token }),
@@ -267,7 +269,7 @@ function bindServices(deps: Deps) {
       runBalanceDue: (payload: Record<string, unknown>, at: Date) => runBalanceDue(db, payload, { now: at, ...mailDeps }),
       /** The return pages: the payment of the token, asking the provider while it is still open. */
       // A payment applied here may have taken places again: the event cards must not show a stale state.
-      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps(), token, now(), () => invalidateAvailability(deps)),
+      forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps, token, now(), () => invalidateAvailability(deps)),
     },
     /** The booking flow: every call needs the booking's token (the API body or the browser's booking cookie). */
     bookings: {

@@ -16,7 +16,7 @@ export function bindStaffActions(deps: Deps) {
   const staff: StaffActionDeps = {
     db: deps.db,
     now: deps.now,
-    provider: deps.paymentProvider,
+    providers: deps.paymentProviders,
     publicOrigin: deps.publicOrigin,
     manageLinkSecret: deps.manageLinkSecret,
     enqueueMail: deps.enqueueMail,

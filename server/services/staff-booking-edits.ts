@@ -13,7 +13,7 @@ export function bindStaffBookingEdits(deps: Deps) {
   const staff: StaffActionDeps = {
     db: deps.db,
     now: deps.now,
-    provider: deps.paymentProvider,
+    providers: deps.paymentProviders,
     publicOrigin: deps.publicOrigin,
     manageLinkSecret: deps.manageLinkSecret,
     enqueueMail: deps.enqueueMail,

@@ -8,6 +8,7 @@ import type { Queryable } from "../db/client";
 import { bookings, payments, refunds } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
+import { providerNamed } from "../payments/payment-provider";
 import { correctInvoices } from "../invoices/correct-invoices";
 import { accountOf, readLedger, writeAccountFigures, type Ledger, type LedgerPayment } from "../bookings/booking-account";
 import { recordPaymentTransition } from "../bookings/record-transition";
@@ -214,9 +215,9 @@ async function giveBack(
 ): Promise<GivenBack> {
   const { payment } = input;
   if (payment.method !== "card") return { channel: "recorded", providerReference: null, status: "succeeded" };
-  const provider = deps.provider;
-  // A card payment of a provider no longer configured cannot be refunded from here.
-  if (!provider || provider.name !== payment.provider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
+  // Through the provider that took it; one no longer enabled cannot be reached from here.
+  const provider = providerNamed(deps.providers, payment.provider);
+  if (!provider) throw new AppError("BAD_GATEWAY", "paymentProviderFailed");
   if (!payment.providerReference) throw new Error(`payment ${payment.id} has no provider reference to refund`);
   try {
     const result = await provider.refund({

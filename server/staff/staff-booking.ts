@@ -6,7 +6,7 @@ import type { EmailToSend } from "../email/enqueue-email";
 import { AppError } from "../errors";
 import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
 import { manageLinkUrl } from "../bookings/manage-links";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProviders } from "../payments/payment-provider";
 
 /**
  * What the back office's booking verbs share (issue 13, docs/decisions/030): their deps, the staff
@@ -16,8 +16,8 @@ import type { PaymentProvider } from "../payments/payment-provider";
 export type StaffActionDeps = {
   db: Database;
   now: () => Date;
-  /** The configured card provider (refunds); null when none is configured. */
-  provider: PaymentProvider | null;
+  /** The enabled card providers (refunds go through the one that took the payment; decision 071). */
+  providers: PaymentProviders;
   publicOrigin: string;
   manageLinkSecret: string;
   enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;

@@ -133,8 +133,8 @@ async function overlappingCreations(booking: { bookingId: string; token: string 
       return sandbox.createCheckout(request);
     },
   };
-  const slowApi = createTestApi(database, { paymentProvider: slowProvider });
-  const secondApi = createTestApi(database, { paymentProvider: slowProvider, now: secondNow });
+  const slowApi = createTestApi(database, { paymentProviders: [slowProvider] });
+  const secondApi = createTestApi(database, { paymentProviders: [slowProvider], now: secondNow });
   const first = await slowApi.app.request(`/api/booking/payment/create/${booking.bookingId}/de`, {
     method: "POST",
     headers: { "content-type": "application/json", "accept-language": "de" },
@@ -164,7 +164,7 @@ describe("sequential creations", () => {
   it("within seconds answer 409; later, or from the failed page's retry button, replace the old checkout", async () => {
     const booking = await cardBooking();
     const start = Date.now();
-    const at = (offsetMs: number) => createTestApi(database, { paymentProvider: sandbox, now: () => new Date(start + offsetMs) });
+    const at = (offsetMs: number) => createTestApi(database, { paymentProviders: [sandbox], now: () => new Date(start + offsetMs) });
     const create = (client: ReturnType<typeof createTestApi>, body: Record<string, string>) =>
       client.app.request(`/api/booking/payment/create/${booking.bookingId}/en`, {
         method: "POST",

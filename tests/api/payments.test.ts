@@ -74,7 +74,7 @@ async function createPayment(bookingId: string, body: Record<string, unknown>, h
  * The customer comes back a minute later (another tab, the booking page again): past the seconds in
  * which a second creation is refused as a double click (decision 008).
  */
-const aMinuteLater = () => createTestApi(database, { paymentProvider: sandbox, now: () => new Date(Date.now() + 60_000) });
+const aMinuteLater = () => createTestApi(database, { paymentProviders: [sandbox], now: () => new Date(Date.now() + 60_000) });
 
 async function pay(booking: { bookingId: string; token: string }, client: { app: { request: typeof api.app.request } } = api) {
   const response = await client.app.request(`/api/booking/payment/create/${booking.bookingId}/en`, {

@@ -70,5 +70,5 @@ export function createTestApi(database: DatabaseHandle, options: Partial<Service
 /** The API with the sandbox card provider, which queues its webhooks at once, signed with `webhookSecret`. */
 export function createSandboxTestApi(database: DatabaseHandle, webhookSecret: string, options: Partial<ServicesOptions> = {}) {
   const sandbox = createSandboxProvider({ db: database.db, publicOrigin: "http://site.test", webhookSecret, webhookDelayMs: 0, now: () => new Date() });
-  return { ...createTestApi(database, { paymentProvider: sandbox, ...options }), sandbox };
+  return { ...createTestApi(database, { paymentProviders: [sandbox], ...options }), sandbox };
 }

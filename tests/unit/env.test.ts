@@ -1,21 +1,44 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../../server/env";
 
-describe("payment provider configuration", () => {
+describe("payment provider configuration (decision 071)", () => {
   it("defaults to the sandbox outside production", () => {
-    expect(parseEnv({}).PAYMENT_PROVIDER).toBe("sandbox");
-    expect(parseEnv({ NODE_ENV: "test" }).PAYMENT_PROVIDER).toBe("sandbox");
+    expect(parseEnv({}).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
+    expect(parseEnv({ NODE_ENV: "test" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
+    expect(parseEnv({ PAYMENT_PROVIDERS: "", PAYMENT_PROVIDER: "" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
   });
 
-  it("refuses the sandbox in production, and production without a provider", () => {
+  it("enables several providers at once, in the operator's order (the first is the default)", () => {
+    const secrets = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    expect(parseEnv({ PAYMENT_PROVIDERS: "stripe,sandbox", ...secrets }).PAYMENT_PROVIDERS).toEqual(["stripe", "sandbox"]);
+    expect(parseEnv({ PAYMENT_PROVIDERS: " sandbox , stripe ", ...secrets }).PAYMENT_PROVIDERS).toEqual(["sandbox", "stripe"]);
+    expect(() => parseEnv({ PAYMENT_PROVIDERS: "stripe,paypal", ...secrets })).toThrow(/PAYMENT_PROVIDERS names "paypal", which is not one of sandbox, stripe/);
+    expect(() => parseEnv({ PAYMENT_PROVIDERS: "sandbox,sandbox" })).toThrow(/PAYMENT_PROVIDERS names sandbox twice/);
+    expect(() => parseEnv({ PAYMENT_PROVIDERS: " , " })).toThrow(/PAYMENT_PROVIDERS names no provider/);
+  });
+
+  it("keeps PAYMENT_PROVIDER as the one-provider form, and refuses both at once", () => {
+    expect(parseEnv({ PAYMENT_PROVIDER: "sandbox" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
+    expect(parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "a", STRIPE_WEBHOOK_SECRET: "b" }).PAYMENT_PROVIDERS).toEqual(["stripe"]);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "sandbox", PAYMENT_PROVIDERS: "sandbox" })).toThrow(/set PAYMENT_PROVIDERS or PAYMENT_PROVIDER, not both/);
+  });
+
+  it("refuses the sandbox in production, also beside Stripe, and production without a provider", () => {
+    const secrets = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     expect(() => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "sandbox" })).toThrow(/sandbox payment provider is refused in production/);
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/set PAYMENT_PROVIDER=stripe in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDERS: "stripe,sandbox", ...secrets })).toThrow(/sandbox payment provider is refused in production/);
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/set PAYMENT_PROVIDERS \(e\.g\. stripe\) in production/);
+    expect(parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDERS: "stripe", ...secrets }).PAYMENT_PROVIDERS).toEqual(["stripe"]);
   });
 
-  it("needs both Stripe secrets for Stripe", () => {
+  it("needs both Stripe secrets for Stripe, also as a second provider", () => {
     expect(() => parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ PAYMENT_PROVIDERS: "sandbox,stripe" })).toThrow(/stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
     const env = parseEnv({ NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
-    expect(env.PAYMENT_PROVIDER).toBe("stripe");
+    expect(env.PAYMENT_PROVIDERS).toEqual(["stripe"]);
+    // The sandbox alone needs none of Stripe's.
+    expect(parseEnv({ PAYMENT_PROVIDERS: "sandbox" }).PAYMENT_PROVIDERS).toEqual(["sandbox"]);
     expect(() =>
       parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "a", STRIPE_WEBHOOK_SECRET: "b", STRIPE_API_BASE: "http://127.0.0.1:1/v1" }),
     ).toThrow(/STRIPE_API_BASE must be an origin/);

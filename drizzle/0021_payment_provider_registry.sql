@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD CONSTRAINT "payments_card_provider_known" CHECK ("payments"."method" <> 'card' or "payments"."provider" in ('sandbox', 'stripe'));
