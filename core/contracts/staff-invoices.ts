@@ -39,16 +39,17 @@ export function staffInvoicesQuerySchemaFor(today: string) {
     })
     .superRefine((query, context) => {
       if (query.from > query.to) context.addIssue({ code: "custom", path: ["to"], message: "validation.dateOrder" });
-      else if (addDays(query.from, maximumInvoicePeriodDays - 1) < query.to) context.addIssue({ code: "custom", path: ["to"], message: "validation.periodTooLong" });
+      else if (addDays(query.from, maximumInvoicePeriodDays - 1) < query.to)
+        context.addIssue({ code: "custom", path: ["to"], message: "validation.periodTooLong" });
     });
 }
 /** The documented shape (OpenAPI); the handler parses with the operator's today as the default. */
 export const staffInvoicesQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  event: z.string().uuid().optional(),
-  status: z.enum(invoiceListStatuses).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  event: z.string().uuid({ message: "validation.choice" }).optional(),
+  status: z.enum(invoiceListStatuses, { message: "validation.choice" }).optional(),
+  page: z.coerce.number({ message: "validation.number" }).int({ message: "validation.number" }).min(1).max(10_000).optional(),
 });
 export type StaffInvoicesQuery = z.output<ReturnType<typeof staffInvoicesQuerySchemaFor>>;
 

@@ -100,7 +100,11 @@ export type BatchMoney = {
 };
 
 /** Buchungstext: at most 60 characters. */
-const textOf = (...parts: (string | null)[]) => parts.filter((part): part is string => Boolean(part)).join(" ").slice(0, 60);
+const textOf = (...parts: (string | null)[]) =>
+  parts
+    .filter((part): part is string => Boolean(part))
+    .join(" ")
+    .slice(0, 60);
 
 /** An invoice's revenue postings (one per VAT rate), or a cancellation invoice's reversal of them. */
 export function documentPostings(document: BatchDocument, accounts: DatevAccounts): DatevPosting[] {
@@ -146,7 +150,11 @@ export function withinOneFiscalYear(from: IsoDate, to: IsoDate, start: string): 
 // ── Writing ─────────────────────────────────────────────────────────────────────────────────────
 
 /** A text field: quoted, quotes doubled, no control characters (DATEV refuses line breaks in a field). */
-const text = (value: string) => `"${value.replace(/[\u0000-\u001f\u007f]+/gu, " ").replaceAll('"', '""')}"`;
+const text = (value: string) =>
+  `"${[...value]
+    .map((character) => ((character.codePointAt(0) ?? 0) < 0x20 || character === "\u007f" ? " " : character))
+    .join("")
+    .replaceAll('"', '""')}"`;
 const compactDate = (date: IsoDate) => date.replaceAll("-", "");
 /** `123456` cents → `1234,56`. */
 export const datevAmount = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
@@ -323,6 +331,9 @@ export function datevBatch(input: {
   money: readonly BatchMoney[];
 }): string {
   const accounts = datevAccounts[input.settings.chart];
-  const postings = [...input.documents.flatMap((document) => documentPostings(document, accounts)), ...input.money.map((money) => moneyPosting(money, accounts))];
+  const postings = [
+    ...input.documents.flatMap((document) => documentPostings(document, accounts)),
+    ...input.money.map((money) => moneyPosting(money, accounts)),
+  ];
   return [datevHeaderLine(input.settings, input.period, input.now), datevColumnLine, ...postings.map(datevPostingLine)].join("");
 }

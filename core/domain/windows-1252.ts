@@ -41,7 +41,7 @@ function byteOf(character: string): number | undefined {
 }
 
 /** The text as Windows-1252 bytes. */
-export function encodeWindows1252(text: string): Uint8Array {
+export function encodeWindows1252(text: string): Uint8Array<ArrayBuffer> {
   const bytes: number[] = [];
   for (const character of text.normalize("NFC")) {
     const byte = byteOf(character);

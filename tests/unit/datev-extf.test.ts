@@ -51,10 +51,31 @@ describe("the DATEV booking batch", () => {
   it("books an invoice per VAT rate on the automatic revenue accounts and its cancellation the other way", () => {
     const accounts = datevAccounts.SKR03;
     expect(documentPostings(invoice, accounts)).toEqual([
-      { amountCents: 2_000_00, side: "S", account: 10000, contraAccount: 8400, date: "2026-11-03", document: "INV-2026-000007", text: "Rechnung TD-7K4M2Q Jürgen Weiß" },
-      { amountCents: 270_50, side: "S", account: 10000, contraAccount: 8300, date: "2026-11-03", document: "INV-2026-000007", text: "Rechnung TD-7K4M2Q Jürgen Weiß" },
+      {
+        amountCents: 2_000_00,
+        side: "S",
+        account: 10000,
+        contraAccount: 8400,
+        date: "2026-11-03",
+        document: "INV-2026-000007",
+        text: "Rechnung TD-7K4M2Q Jürgen Weiß",
+      },
+      {
+        amountCents: 270_50,
+        side: "S",
+        account: 10000,
+        contraAccount: 8300,
+        date: "2026-11-03",
+        document: "INV-2026-000007",
+        text: "Rechnung TD-7K4M2Q Jürgen Weiß",
+      },
     ]);
-    expect(documentPostings({ ...cancellation, vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 2_270_50, vatRateBasisPoints: 1900 }] }, "cancellation") }, accounts)).toEqual([
+    expect(
+      documentPostings(
+        { ...cancellation, vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 2_270_50, vatRateBasisPoints: 1900 }] }, "cancellation") },
+        accounts,
+      ),
+    ).toEqual([
       {
         amountCents: 2_270_50,
         side: "H",
@@ -96,8 +117,38 @@ describe("the DATEV booking batch", () => {
     expect(datevColumns).toHaveLength(125);
     expect(lines[1]?.split(";")).toEqual(datevColumns);
     for (const line of lines.slice(2)) expect(line.split(";")).toHaveLength(125);
-    expect(lines[2]?.split(";").slice(0, 14)).toEqual(['2000,00', '"S"', '"EUR"', "", "", "", "10000", "8400", "", "0311", '"INV-2026-000007"', '""', "", '"Rechnung TD-7K4M2Q Jürgen Weiß"']);
-    expect(lines[4]?.split(";").slice(0, 14)).toEqual(['567,62', '"S"', '"EUR"', "", "", "", "1360", "10000", "", "0411", '"TD-7K4M2Q"', '""', "", '"Zahlung TD-7K4M2Q Anna ""Speedy"" Roß"']);
+    expect(lines[2]?.split(";").slice(0, 14)).toEqual([
+      "2000,00",
+      '"S"',
+      '"EUR"',
+      "",
+      "",
+      "",
+      "10000",
+      "8400",
+      "",
+      "0311",
+      '"INV-2026-000007"',
+      '""',
+      "",
+      '"Rechnung TD-7K4M2Q Jürgen Weiß"',
+    ]);
+    expect(lines[4]?.split(";").slice(0, 14)).toEqual([
+      "567,62",
+      '"S"',
+      '"EUR"',
+      "",
+      "",
+      "",
+      "1360",
+      "10000",
+      "",
+      "0411",
+      '"TD-7K4M2Q"',
+      '""',
+      "",
+      '"Zahlung TD-7K4M2Q Anna ""Speedy"" Roß"',
+    ]);
   });
 
   it("keeps a batch within one fiscal year", () => {
@@ -114,8 +165,16 @@ describe("the list's VAT and totals", () => {
     expect(vat).toEqual({ treatment: "per_line", rates: [{ rateBasisPoints: 1900, grossCents: -119_00, vatCents: -19_00 }] });
     expect(documentVatOf({ lines: [{ totalCents: 1 }] }, "invoice")).toEqual({ treatment: "unknown" });
     const totals = documentTotalsOf([
-      { kind: "invoice", totalCents: 119_00, vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 119_00, vatRateBasisPoints: 1900 }] }, "invoice") },
-      { kind: "invoice", totalCents: 238_00, vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 238_00, vatRateBasisPoints: 1900 }] }, "invoice") },
+      {
+        kind: "invoice",
+        totalCents: 119_00,
+        vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 119_00, vatRateBasisPoints: 1900 }] }, "invoice"),
+      },
+      {
+        kind: "invoice",
+        totalCents: 238_00,
+        vat: documentVatOf({ vatTreatment: "per_line", lines: [{ totalCents: 238_00, vatRateBasisPoints: 1900 }] }, "invoice"),
+      },
       { kind: "cancellation", totalCents: 119_00, vat },
       { kind: "invoice", totalCents: 500_00, vat: { treatment: "margin_scheme" } },
     ]);
