@@ -67,6 +67,7 @@ function localizedRoutes(prefixed: readonly Locale[]): RouteConfigEntry[] {
       route(at("admin/bookings/:uuid/edit"), "routes/admin-booking-edit.tsx", { id: id("admin-booking-edit") }),
       route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
       route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
+      route(at("admin/invoices"), "routes/admin-invoices.tsx", { id: id("admin-invoices") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin-waitlist.tsx", { id: id("admin-waitlist") }),
       route(at("admin/site"), "routes/admin-site.tsx", { id: id("admin-site") }),
       route(at("admin/pages"), "routes/admin-pages.tsx", { id: id("admin-pages") }),
@@ -85,6 +86,9 @@ function localizedRoutes(prefixed: readonly Locale[]): RouteConfigEntry[] {
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
     route(at("admin/bookings/export"), "routes/admin-bookings-export.ts", { id: id("admin-bookings-export") }),
+    // The invoice list's files (decision 069): a CSV and a DATEV booking batch, one route each.
+    route(at("admin/invoices/export.csv"), "routes/admin-invoices-export.ts", { id: id("admin-invoices-csv") }),
+    route(at("admin/invoices/export-datev.csv"), "routes/admin-invoices-export.ts", { id: id("admin-invoices-datev") }),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
     ...(["csv", "xlsx", "pdf"] as const).map((format) =>
       route(at(`admin/events/:uuid/participants.${format}`), "routes/admin-participants-export.ts", { id: id(`admin-participants-${format}`) }),

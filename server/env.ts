@@ -9,6 +9,7 @@ import {
   type PaymentProviderName,
 } from "../core/domain/payment-providers";
 import type { S3Config } from "./uploads/s3-store";
+import { datevCharts, type DatevSettings } from "../core/domain/datev-extf";
 
 const optionalText = z
   .string()
@@ -159,6 +160,18 @@ const envSchema = z
      * 0: no limit.
      */
     MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(4),
+    /** The tax adviser's DATEV number (Beraternummer, 1001–9999999) for the accountant's booking batch (decision 069). */
+    DATEV_CONSULTANT_NUMBER: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1001).max(9_999_999).optional()),
+    /** The operator's DATEV client number (Mandantennummer, 1–99999). */
+    DATEV_CLIENT_NUMBER: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(99_999).optional()),
+    /** The chart of accounts the batch posts to: SKR03 (default) or SKR04. */
+    DATEV_CHART: z.enum(datevCharts).default("SKR03"),
+    /** The fiscal year's first day, MM-DD (default 01-01: the calendar year). */
+    DATEV_FISCAL_YEAR_START: z
+      .string()
+      .trim()
+      .default("01-01")
+      .refine((value) => /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value), "DATEV_FISCAL_YEAR_START must be MM-DD, e.g. 07-01"),
   })
   .transform(({ PAYMENT_PROVIDER, ...env }, context) => {
     if (PAYMENT_PROVIDER !== undefined && env.PAYMENT_PROVIDERS !== undefined) {
@@ -221,7 +234,23 @@ const envSchema = z
       message: `S3 storage is partly configured (${given.join(", ")} set): also set ${missing.join(", ")}, or unset every S3_ variable to keep the files in DATA_DIR/uploads`,
     });
   })
-  .transform((env) => ({ ...env, s3: s3ConfigOf(env) }));
+  // Half a DATEV configuration would make batches no import accepts: both numbers or neither.
+  .refine((env) => (env.DATEV_CONSULTANT_NUMBER === undefined) === (env.DATEV_CLIENT_NUMBER === undefined), {
+    message: "set both DATEV_CONSULTANT_NUMBER and DATEV_CLIENT_NUMBER, or neither (then the DATEV export is refused)",
+    path: ["DATEV_CLIENT_NUMBER"],
+  })
+  .transform((env) => ({ ...env, s3: s3ConfigOf(env), datev: datevSettingsOf(env) }));
+
+/** The DATEV booking batch's settings when both numbers are set (decision 069). */
+function datevSettingsOf(env: {
+  DATEV_CONSULTANT_NUMBER?: number | undefined;
+  DATEV_CLIENT_NUMBER?: number | undefined;
+  DATEV_CHART: DatevSettings["chart"];
+  DATEV_FISCAL_YEAR_START: string;
+}): DatevSettings | null {
+  if (env.DATEV_CONSULTANT_NUMBER === undefined || env.DATEV_CLIENT_NUMBER === undefined) return null;
+  return { consultantNumber: env.DATEV_CONSULTANT_NUMBER, clientNumber: env.DATEV_CLIENT_NUMBER, chart: env.DATEV_CHART, fiscalYearStart: env.DATEV_FISCAL_YEAR_START };
+}
 
 /** The bucket's settings when S3 is configured (the refinement above made sure the required ones are there). */
 function s3ConfigOf(env: { [name in (typeof s3Variables)[number]]: name extends "S3_FORCE_PATH_STYLE" ? boolean : string | undefined }): S3Config | undefined {

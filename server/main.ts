@@ -124,6 +124,7 @@ const services = createServices(database.db, {
   publicOrigin,
   rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   widgetFrameAncestors: env.WIDGET_FRAME_ANCESTORS,
+  datev: env.datev,
   draftsPerClientPerHour: env.DRAFTS_PER_CLIENT_PER_HOUR,
   logError: (error) => logger.error({ err: error }, "work after an answer failed"),
   // Beside the database, never under build/client or public: uploads are not served to anyone.

@@ -14,6 +14,7 @@ import { registerStaffAccountRoutes } from "./staff-accounts";
 import { registerStaffWaitlistRoutes } from "./staff-waitlist";
 import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
+import { registerStaffInvoiceRoutes } from "./staff-invoices";
 import { registerStaffCallBackRoutes } from "./staff-call-backs";
 import { registerStaffEmailTextRoutes } from "./staff-email-texts";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
@@ -66,6 +67,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffWaitlistRoutes(api);
   registerStaffBookingRoutes(api);
   registerStaffExportRoutes(api);
+  registerStaffInvoiceRoutes(api);
   registerStaffDashboardRoutes(api);
   registerStaffCallBackRoutes(api);
   registerStaffEmailTextRoutes(api);

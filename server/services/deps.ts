@@ -12,6 +12,7 @@ import { folderFileStore, type FileStore } from "../uploads/file-store";
 import { folderImageStore, type ImageStore } from "../uploads/image-store";
 import { ReadCache } from "./cache";
 import type { CrossProcessSignal } from "../db/cross-process-signal";
+import type { DatevSettings } from "../../core/domain/datev-extf";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -55,6 +56,8 @@ export type ServicesOptions = {
    * others, and theirs are dropped when they write. Without it (PGlite, one process) the cache is this process's own.
    */
   crossProcessSignal?: Pick<CrossProcessSignal, "publish" | "subscribe"> | undefined;
+  /** The DATEV booking batch's adviser and client numbers, chart and fiscal year (env DATEV_*; decision 069). Without them the batch is refused. */
+  datev?: DatevSettings | null;
 };
 
 /**
@@ -82,6 +85,8 @@ export type Deps = AccountsDeps & {
   images: ImageStore;
   /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
   widgetFrameAncestorsDefault: string;
+  /** The DATEV booking batch's settings, or null when DATEV_* are not set (decision 069). */
+  datev: DatevSettings | null;
 };
 
 export function createDeps(db: Database, options: ServicesOptions): Deps {
@@ -116,6 +121,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     },
     images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
+    datev: options.datev ?? null,
   };
 }
 

@@ -41,6 +41,8 @@ import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForRe
 import { providerNamed, type PaymentProviderName } from "../payments/payment-provider";
 import { exportParticipants } from "../staff/export-participants";
 import { exportSelectedBookings } from "../staff/export-selected-bookings";
+import { exportInvoices } from "../staff/export-invoices";
+import { listStaffInvoices } from "../invoices/list-staff-invoices";
 import { readBookingCodes } from "../staff/read-booking-codes";
 import { inviteStaffMember } from "../staff/invite-staff-member";
 import { offerWaitlistPlaces, removeWaitlistEntry } from "../staff/change-waitlist-entry";
@@ -245,6 +247,13 @@ function bindServices(deps: Deps) {
       participants: (actor: Actor, input: Parameters<typeof exportParticipants>[2]) => exportParticipants(deps, actor, input),
       /** The people of chosen bookings across events as one CSV, audited (decision 033). */
       selectedBookings: (actor: Actor, input: Parameters<typeof exportSelectedBookings>[2]) => exportSelectedBookings(deps, actor, input),
+    },
+    /** The accountant's invoice list and its CSV and DATEV files (decision 069): every call asks `staff.invoices.read` first. */
+    staffInvoices: {
+      list: (actor: Actor, input: Parameters<typeof listStaffInvoices>[2]) => listStaffInvoices(deps, actor, input),
+      export: (actor: Actor, input: Parameters<typeof exportInvoices>[2]) => exportInvoices(deps, actor, input),
+      /** Whether the DATEV batch can be made (its settings are in the environment). */
+      datevConfigured: deps.datev !== null,
     },
     /** Card payments through the enabled providers (decisions 007, 071). */
     payments: {

@@ -26,9 +26,13 @@ export function neutralizeFormula(cell: string): string {
   return formulaStart.test(cell) ? `'${cell}` : cell;
 }
 
-/** A cell as RFC 4180 writes it: quoted when it holds the separator, a quote or a line break, quotes doubled. A date is its text, nothing is empty. */
-function csvCell(cell: ExportCell, separator: string): string {
-  const text = cell === null ? "" : typeof cell === "number" ? String(cell) : neutralizeFormula(typeof cell === "string" ? cell : cell.text);
+/**
+ * A cell as RFC 4180 writes it: quoted when it holds the separator, a quote or a line break, quotes
+ * doubled. A date is its text, nothing is empty; a number is written with the dialect's decimal mark
+ * and never neutralized (a negative amount stays a number, not the text "'-196").
+ */
+function csvCell(cell: ExportCell, separator: string, decimal: string): string {
+  const text = cell === null ? "" : typeof cell === "number" ? String(cell).replace(".", decimal) : neutralizeFormula(typeof cell === "string" ? cell : cell.text);
   return text.includes(separator) || /["\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -38,6 +42,6 @@ function csvCell(cell: ExportCell, separator: string): string {
  */
 export function csvLine(cells: ExportCell[], dialect: CsvDialect): string {
   const { separator } = csvDialectRules[dialect];
-  const localized = cells.map((cell) => (typeof cell === "number" && dialect === "excel-de" ? String(cell).replace(".", ",") : cell));
-  return `${localized.map((cell) => csvCell(cell, separator)).join(separator)}\r\n`;
+  const decimal = dialect === "excel-de" ? "," : ".";
+  return `${cells.map((cell) => csvCell(cell, separator, decimal)).join(separator)}\r\n`;
 }

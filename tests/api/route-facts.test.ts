@@ -55,6 +55,8 @@ describe("the API's routes take their turn as they declare", () => {
     expect(await apiUrgency("POST", "/booking/manage/token/upload")).toBe("exempt");
     expect(await apiUrgency("GET", `/staff/events/${draft}/participants.xlsx`)).toBe("exempt");
     expect(await apiUrgency("POST", "/staff/bookings/export")).toBe("exempt");
+    expect(await apiUrgency("GET", "/staff/invoices/export-datev.csv")).toBe("exempt");
+    expect(await apiUrgency("GET", "/staff/invoices")).toBe("ordinary");
   });
 });
 
@@ -97,6 +99,7 @@ describe("the pages take their turn as their route modules declare", () => {
     expect(await page("GET", "/my-booking/token")).toBe("ordinary");
     expect(await page("GET", `/admin/bookings/${draft}/uploads/${draft}`)).toBe("exempt");
     expect(await page("GET", `/admin/invoices/${draft}/pdf`)).toBe("exempt");
+    expect(await page("GET", "/admin/invoices/export.csv")).toBe("exempt");
     expect(await page("GET", `/invoice/${draft}/${draft}`)).toBe("exempt");
     expect(await page("GET", `/my-booking/token/invoice/${draft}`)).toBe("exempt");
     expect(await page("POST", "/admin/bookings/export")).toBe("exempt");

@@ -215,6 +215,11 @@ describe("CSV cells", () => {
     expect(csvLine(["x,y", "a;b", 12.5, 3], "excel-de")).toBe('x,y;"a;b";12,5;3\r\n');
   });
 
+  it("keeps a negative amount a number in both dialects (a credit is not a formula)", () => {
+    expect(csvLine([-196, -12.5, "-12.5"], "excel-de")).toBe("-196;-12,5;'-12.5\r\n");
+    expect(csvLine([-196, -12.5], "rfc4180")).toBe("-196,-12.5\r\n");
+  });
+
   it("writes an empty amount as an empty cell and a date as its text", () => {
     expect(csvLine([null, { date: "1990-03-04", text: "04.03.1990" }, "-"], "excel-de")).toBe(";04.03.1990;'-\r\n");
   });

@@ -8,6 +8,7 @@ export const adminSections = [
   { path: "/admin", labelKey: "admin.nav.dashboard", end: true, roles: ["staff", "admin"] },
   { path: "/admin/bookings", labelKey: "admin.nav.bookings", end: false, roles: ["staff", "admin"] },
   { path: "/admin/call-backs", labelKey: "admin.nav.callBacks", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/invoices", labelKey: "admin.nav.invoices", end: false, roles: ["staff", "admin"] },
   { path: "/admin/events", labelKey: "admin.nav.events", end: false, roles: ["staff", "admin"] },
   { path: "/admin/categories", labelKey: "admin.nav.categories", end: false, roles: ["staff", "admin"] },
   { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
