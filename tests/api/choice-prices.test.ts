@@ -181,12 +181,13 @@ describe("a booking with priced choices", () => {
     expect(after.addonsTotalCents).toBe(4500);
     expect(after.paidCents).toBe(5000);
     expect(after.depositCents + after.remainderCents).toBe(after.totalCents);
+    // The edit's own row (the invoice's correction follows it: decision 070).
     const [audit] = await database.db
       .select()
       .from(bookingEvents)
       .where(eq(bookingEvents.bookingId, bookingId))
       .orderBy(asc(bookingEvents.id))
-      .then((rows) => rows.slice(-1));
+      .then((rows) => rows.filter((row) => row.details?.action === "details_edited_by_staff").slice(-1));
     expect(audit?.details).toMatchObject({ action: "details_edited_by_staff", totalCents: { from: before.totalCents, to: after.totalCents } });
     // The timeline line in the booking's language names the new total.
     expect(audit?.cause).toMatch(/Gesamt|Total/);

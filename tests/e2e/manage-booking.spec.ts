@@ -292,10 +292,11 @@ for (const language of languages) {
       );
       expect(pdf).toContain(past.code);
 
-      const card = page.getByRole("listitem").filter({ hasText: upcoming.code });
+      // The first item with the code is its card; the invoices section lists it again.
+      const card = page.getByRole("listitem").filter({ hasText: upcoming.code }).first();
       await card.getByRole("link", { name: new RegExp(t.manage) }).click();
       await expect(page).toHaveURL(/\/my-booking\/[0-9a-f-]{36}\.0\./);
-      await expect(page.getByText(upcoming.code)).toBeVisible();
+      await expect(page.getByText(upcoming.code, { exact: true })).toBeVisible();
     });
   });
 }
