@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem } from "../../../../core/contracts/form-definitions";
-import type { LocalizedText } from "../../../../core/contracts/localized-text";
+import { emptyLocalizedText, type LocalizedText } from "../../../../core/contracts/localized-text";
 import { takesAnswer } from "../../../../core/forms/kinds";
 import { localeNames, locales } from "../../../../core/i18n/locales";
 import { CheckboxControl, SelectControl, TextControl } from "./controls";
@@ -35,7 +35,7 @@ export function ItemEditor({
   const set = (field: string, update: (entry: FormDefinitionItem) => FormDefinitionItem) => builder.setItem(item.uuid, field, update);
   const setText = (field: "label" | "help", locale: string, value: string) =>
     set(`${field}.${locale}`, (entry) => {
-      const current: LocalizedText = entry[field] ?? { en: "", de: "" };
+      const current: LocalizedText = entry[field] ?? emptyLocalizedText();
       const next = { ...current, [locale]: value };
       // No help in any language is no help at all.
       return { ...entry, [field]: field === "help" && Object.values(next).every((text) => !text) ? null : next };
