@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openBookingResponseSchema, submitBookingResponseSchema } from "../../core/contracts/bookings";
 import { publicEventsResponseSchema } from "../../core/contracts/events";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
+import { pageResponseSchema, staffPageResponseSchema } from "../../core/contracts/pages";
 import { staffEventResponseSchema, type StaffEvent } from "../../core/contracts/staff-catalogue";
 import { addCatalogue, namespaces, type Catalogue } from "../../core/i18n/i18n";
 import type * as LocaleList from "../../core/i18n/locale-list";
@@ -24,7 +25,7 @@ import { createTestDatabase } from "../support/test-database";
  * one more entry in core/i18n/locale-list.ts — added here only, by replacing the list module for this
  * file — and its catalogue, given through i18next's `addCatalogue` (the English texts, transformed so
  * that every text of it is recognisable). Staff write an event's title in it and read it back, a
- * visitor whose browser asks for it sees the event and books it, and the booking's e-mail and
+ * visitor whose browser asks for it sees the event and books it, a content page is written and read in it, and the booking's e-mail and
  * invoice PDF are in it. This file runs in its own Vitest project ("third-locale", isolated), so the
  * longer list reaches no other test.
  */
@@ -110,6 +111,23 @@ describe("a third language added to the locale list", () => {
 
     const listed = publicEventsResponseSchema.parse(await (await api.get("/api/public-events", asked)).json());
     expect(JSON.stringify(listed)).toContain(title);
+  });
+
+  it("has content pages in it: staff write one, visitors read it by its own slug", async () => {
+    const staff = { authorization: `Bearer ${(await api.logIn(demoAccounts.staff.email, demoAccounts.staff.password)).access_token}` };
+    const translation = (name: string, slug: string) => ({ name, slug, content: `<p>${name}</p>` });
+    const created = await send(
+      "POST",
+      "/api/staff/pages",
+      { show_on_mobile: true, translations: { en: translation("Travel tips", "travel-tips"), de: translation("Reisetipps", "reisetipps"), xx: translation("Xx tips", "xx-tips") } },
+      staff,
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { uuid } = staffPageResponseSchema.parse(await created.json()).data;
+    expect((await send("POST", `/api/staff/pages/${uuid}/publication`, { published: true }, staff)).status).toBe(200);
+    const read = pageResponseSchema.parse(await (await api.get("/api/page/xx-tips", asked)).json()).data;
+    expect(read).toMatchObject({ name: "Xx tips", slug: "xx-tips", content: "<p>Xx tips</p>" });
+    expect(read.translations.map((each) => [each.locale, each.slug]).sort()).toEqual([["de", "reisetipps"], ["en", "travel-tips"], ["xx", "xx-tips"]]);
   });
 
   it("books in it, with its e-mail and invoice PDF in it", async () => {
