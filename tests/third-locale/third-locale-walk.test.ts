@@ -56,7 +56,11 @@ let api: ReturnType<typeof createTestApi>;
 const golf = { formId: seedIds.forms.golfCircleTournament, eventId: seedIds.events.golfCircleTournament, pages: seedIds.formPages.golfCircleTournament };
 
 beforeAll(async () => {
-  addCatalogue(third, Object.fromEntries(namespaces.map((namespace) => [namespace, transform(englishFile(namespace))])) as Partial<Catalogue>);
+  const catalogue = Object.fromEntries(namespaces.map((namespace) => [namespace, transform(englishFile(namespace))])) as Catalogue;
+  // Two texts not translated yet: the e-mail's sign-off and the invoice's "Total" fall back to the default language.
+  delete (catalogue.email.layout as Partial<Catalogue["email"]["layout"]>).signOff;
+  delete (catalogue.invoice as Partial<Catalogue["invoice"]>).total;
+  addCatalogue(third, catalogue);
   database = await createTestDatabase();
   api = createTestApi(database);
 });
@@ -161,6 +165,7 @@ describe("a third language added to the locale list", () => {
       expect(email.html).toContain('lang="xx"');
       expect(email.subject).toMatch(/^\[.*\]$/);
       expect(email.text).toContain(pseudo(englishFile("email").layout!.greeting!).split("{{name}}")[0]);
+      expect(email.text).toContain(englishFile("email").layout!.signOff!);
     }
     expect(mails.map((mail) => mail.template)).toContain("invoice");
 
@@ -172,5 +177,6 @@ describe("a third language added to the locale list", () => {
     const text = await pdfText(file.pdf);
     expect(text).toContain(pseudo(String(englishFile("invoice").documentTitle)));
     expect(text).toContain(title);
+    expect(text).toMatch(new RegExp(`(^|[^[])${String(englishFile("invoice").total)}\\b`));
   });
 });
