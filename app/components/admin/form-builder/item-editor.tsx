@@ -3,7 +3,7 @@ import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem } from "../../../../core/contracts/form-definitions";
 import { emptyLocalizedText, type LocalizedText } from "../../../../core/contracts/localized-text";
 import { takesAnswer } from "../../../../core/forms/kinds";
-import { localeNames, locales } from "../../../../core/i18n/locales";
+import { defaultLocale, localeNames, locales } from "../../../../core/i18n/locales";
 import { CheckboxControl, SelectControl, TextControl } from "./controls";
 import { KindOptionsEditor, type EventOffer } from "./option-editors";
 import { useTextIn, type FormBuilder } from "./use-form-builder";
@@ -67,7 +67,7 @@ export function ItemEditor({
             label={`${t("admin.formBuilder.label")} (${localeNames[locale]})`}
             lang={locale}
             value={item.label[locale] ?? ""}
-            errors={locale === "en" ? errors("label") : undefined}
+            errors={locale === defaultLocale ? errors("label") : undefined}
             onValue={(value) => setText("label", locale, value)}
           />
         ))}

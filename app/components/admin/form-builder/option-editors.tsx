@@ -128,7 +128,7 @@ function LocalizedTextEditor({ field, value, set, id, label, errors }: FieldProp
           lang={locale}
           multiline={field.multiline ?? false}
           value={current[locale] ?? ""}
-          errors={locale === "en" ? errors : undefined}
+          errors={locale === defaultLocale ? errors : undefined}
           onValue={(next) => set({ ...current, [locale]: next })}
         />
       ))}
@@ -148,7 +148,7 @@ function RichTextField({ value, set, id, label, errors }: FieldProps<"richText">
           name={`${id}-${locale}`}
           label={`${label} (${localeNames[locale]})`}
           initialHtml={current[locale] ?? ""}
-          error={locale === "en" ? errors?.join(" ") : undefined}
+          error={locale === defaultLocale ? errors?.join(" ") : undefined}
           errorId={`${id}-${locale}-error`}
           hint={t("admin.pages.editor.htmlNote")}
           lang={locale}
