@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type * as LocaleList from "../../core/i18n/locale-list";
 import { localeFromPath, locales, prefixedLocales } from "../../core/i18n/locales";
 import { defaultAlternates } from "../../app/utils/alternates";
+import { reservedPageSlugs } from "../../core/domain/page-slugs";
 import routes from "../../app/routes";
 
 /**
@@ -44,6 +45,11 @@ describe("a third language added to the locale list", () => {
     expect(pageAt("/xx/admin/events/1/participants.csv")).toBe("admin-participants-csv.xx");
     // A page of the default language whose slug is another language's code still is that page's route set's.
     expect(pageAt("/de/xx")).toBe("content-page");
+  });
+
+  it("is a slug no content page may take", () => {
+    expect(reservedPageSlugs.has("xx")).toBe(true);
+    expect(reservedPageSlugs.has("de")).toBe(true);
   });
 
   it("has unique route ids", () => {
