@@ -22,6 +22,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // A third language added to the locale list for the test (decision 072): isolated, so the longer list reaches no other file.
+      {
+        test: {
+          name: "third-locale",
+          include: ["tests/third-locale/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/api-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // The compiled server as processes (after `npm run build`): boot, graceful shutdown, and the scale-out
       // test with nginx, three processes, PostgreSQL, S3 and an SMTP peer. Each file starts what it needs.
       { test: { name: "processes", include: ["tests/processes/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 } },

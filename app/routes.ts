@@ -1,19 +1,20 @@
 import { layout, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
-import { defaultLocale, locales, type Locale } from "../core/i18n/locales";
+import { prefixedLocales, type Locale } from "../core/i18n/locales";
+import { routeIdOf } from "./utils/route-ids";
 
 /**
- * Every page exists once, for every language: English without a prefix, German under /de, through
- * React Router's optional static segment (`de?/events` matches `/events` and `/de/events`). The
- * locale is read from the path (core/i18n/locales.ts `localeFromPath`), not from a route parameter.
- * One route set instead of one per language halves what matching tries on every request
- * (decision 054). An optional segment stands for one language only: a third language needs a second set.
+ * Every page exists once for every language of core/i18n/locale-list.ts. The default language has no
+ * prefix; the first further one shares its route set through React Router's optional static segment
+ * (`de?/events` matches `/events` and `/de/events`), which halves what matching tries on every
+ * request (decision 054). Each language beyond those gets a route set of its own under its prefix
+ * (`xx/events`), with ids suffixed by its code (app/utils/route-ids.ts, decision 072). The locale is
+ * read from the path (core/i18n/locales.ts `localeFromPath`), not from a route parameter.
  */
-function localizedRoutes(prefixed: readonly Locale[]): RouteConfigEntry[] {
-  const [other, ...more] = prefixed;
-  if (!other || more.length > 0) throw new Error("app/routes.ts: one optional language prefix is supported; add a route set per further language.");
+function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): RouteConfigEntry[] {
   // Named ids: some modules serve two routes (events.tsx, payment-result.tsx, admin-page.tsx, …).
-  const id = (name: string) => name;
-  const at = (path: string) => (path ? `${other}?/${path}` : `${other}?`);
+  const id = (name: string) => routeIdOf(name, prefix && !prefix.optional ? prefix.locale : null);
+  const head = prefix ? `${prefix.locale}${prefix.optional ? "?" : ""}` : "";
+  const at = (path: string) => (head && path ? `${head}/${path}` : head || path);
   const home = route(at(""), "routes/home.tsx", { id: id("home") });
   return [
     layout("layouts/default-layout.tsx", { id: id("layout-default") }, [
@@ -100,5 +101,6 @@ export default [
   route("locale", "routes/set-locale.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  ...localizedRoutes(locales.filter((locale) => locale !== defaultLocale)),
+  ...prefixedLocales.flatMap((locale, index) => localizedRoutes({ locale, optional: index === 0 })),
+  ...(prefixedLocales.length === 0 ? localizedRoutes(null) : []),
 ] satisfies RouteConfig;

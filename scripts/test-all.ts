@@ -96,6 +96,7 @@ const suiteStarted = Date.now();
 await Promise.all([check("lint", "npx", ["eslint", ".", "--max-warnings", "0"], true), check("typecheck", "npm", ["run", "--silent", "typecheck"], true)]);
 await vitest("unit", "unit");
 await vitest("api on PGlite", "api");
+await vitest("third language (decision 072)", "third-locale");
 
 async function apiOnPostgresql() {
   let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | null = null;

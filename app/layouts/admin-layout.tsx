@@ -1,6 +1,7 @@
 import { useTranslation } from "../utils/use-translation";
 import { Form, Link, NavLink, Outlet, useMatches } from "react-router";
 import type { Locale } from "../../core/i18n/locales";
+import { routeNameOf } from "../utils/route-ids";
 import { adminSections } from "../components/admin/admin-nav";
 import { ErrorPage } from "../components/error-page";
 import { LanguageSelect } from "../components/language-select";
@@ -88,7 +89,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refused visitor (403) has no staff frame (the layout's loader threw): the sections and the name stay away.
-  const frame = useMatches().find((match) => match.id === "layout-admin")?.loaderData;
+  const frame = useMatches().find((match) => routeNameOf(match.id) === "layout-admin")?.loaderData;
   const staff = frame && typeof frame === "object" && "staff" in frame ? (frame as { staff: StaffFrame }).staff : null;
   return (
     <AdminFrame staff={staff}>

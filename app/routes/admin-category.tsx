@@ -3,7 +3,7 @@ import { useTranslation } from "../utils/use-translation";
 import { Form, Link } from "react-router";
 import { slugify } from "../../core/domain/slugs";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localeNames, localizePath, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localeNames, localizePath, type Locale } from "../../core/i18n/locales";
 import { FormMessage } from "../components/field";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/admin-category";
@@ -74,7 +74,7 @@ export default function AdminCategoryPage({ loaderData, actionData }: Route.Comp
         <h1 id="page-title" className="mt-2 font-display text-3xl font-bold text-navy-900">
           {category ? (
             <>
-              {heading}: {ownName ? ownName : <span lang="en">{values.en.name}</span>}
+              {heading}: {ownName ? ownName : <span lang={defaultLocale}>{values[defaultLocale].name}</span>}
             </>
           ) : (
             heading
@@ -113,7 +113,7 @@ export default function AdminCategoryPage({ loaderData, actionData }: Route.Comp
                       {...control(field("name"), error("name"), false)}
                       lang={each}
                       defaultValue={values[each].name}
-                      required={each === "en"}
+                      required={each === defaultLocale}
                       onChange={(event) => setNames((current) => ({ ...current, [each]: event.target.value }))}
                     />
                   </Field>

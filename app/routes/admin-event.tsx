@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../utils/use-translation";
 import { Form, Link, useSearchParams } from "react-router";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localeNames, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localeNames, type Locale } from "../../core/i18n/locales";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { EventImageField } from "../components/admin/event-image-field";
 import { EventPriceList } from "../components/admin/event-price-list";
@@ -48,7 +48,7 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
         <h1 id="page-title" className="mt-2 font-display text-3xl font-bold text-navy-900">
           {event ? (
             <>
-              {t("admin.events.edit")}: {values.texts.title[loaderData.locale] || <span lang="en">{values.texts.title.en}</span>}
+              {t("admin.events.edit")}: {values.texts.title[loaderData.locale] || <span lang={defaultLocale}>{values.texts.title[defaultLocale]}</span>}
             </>
           ) : (
             t("admin.events.new")

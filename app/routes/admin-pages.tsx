@@ -2,7 +2,7 @@ import { useTranslation } from "../utils/use-translation";
 import { Form, Link } from "react-router";
 import type { StaffPage } from "../../core/contracts/pages";
 import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath, locales, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localizePath, locales, type Locale } from "../../core/i18n/locales";
 import { AdminTable } from "../components/admin/admin-table";
 import { ConfirmAction } from "../components/admin/confirm-action";
 import { Button } from "../components/button";
@@ -78,7 +78,7 @@ export default function AdminPagesPage({ loaderData, actionData }: Route.Compone
                 <td className="px-3 py-3">
                   {locales.map((each) => (
                     <span key={each} className="block break-all text-ink-soft">
-                      /{each === "en" ? "" : `${each}/`}
+                      /{each === defaultLocale ? "" : `${each}/`}
                       {page.translations[each]?.slug}
                     </span>
                   ))}

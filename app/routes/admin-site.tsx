@@ -4,6 +4,7 @@ import { useTranslation } from "../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { siteSettingsSchema, vatTreatments } from "../../core/contracts/site";
 import { translatorFor } from "../../core/i18n/i18n";
+import { localeNames, locales } from "../../core/i18n/locales";
 import { TextAreaField } from "../components/admin/text-area-field";
 import { Button } from "../components/button";
 import { Field, FormMessage } from "../components/field";
@@ -81,10 +82,18 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
         </Section>
         <Section id="site-support" title={t("admin.site.support")}>
           <Field field={fields.support_email} label={t("admin.site.supportEmail")} type="email" required className="sm:col-span-2" />
-          <Field field={supportHours.en} label={`${t("admin.site.supportHours")} (${t("admin.site.inEnglish")})`} lang="en" required />
-          <Field field={supportHours.de} label={`${t("admin.site.supportHours")} (${t("admin.site.inGerman")})`} lang="de" required />
-          <TextAreaField field={notice.en} label={`${t("admin.site.travelOperatorNotice")} (${t("admin.site.inEnglish")})`} lang="en" rows={4} />
-          <TextAreaField field={notice.de} label={`${t("admin.site.travelOperatorNotice")} (${t("admin.site.inGerman")})`} lang="de" rows={4} />
+          {locales.map((locale) => (
+            <Field key={locale} field={supportHours[locale]} label={`${t("admin.site.supportHours")} (${localeNames[locale]})`} lang={locale} required />
+          ))}
+          {locales.map((locale) => (
+            <TextAreaField
+              key={locale}
+              field={notice[locale]}
+              label={`${t("admin.site.travelOperatorNotice")} (${localeNames[locale]})`}
+              lang={locale}
+              rows={4}
+            />
+          ))}
         </Section>
         <Section id="site-money" title={t("admin.site.money")}>
           <Field field={fields.deposit_percent} label={t("admin.site.depositPercent")} inputMode="numeric" required />

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidIban, normalizeIban } from "../domain/iban";
 import { areWidgetFrameSources, normalizeWidgetFrameSources } from "../domain/widget-origins";
+import { inEveryLocale } from "./localized-text";
 
 /** The legal notice and support address as the public site answer and the staff settings both carry them. */
 const legalNoticeFields = {
@@ -63,7 +64,7 @@ const settingInteger = (min: number, max: number) =>
       .min(min, { error: "validation.outOfRange" })
       .max(max, { error: "validation.outOfRange" }),
   );
-const settingLocalized = (max = 500) => z.object({ en: settingText(max), de: settingText(max) });
+const settingLocalized = (max = 500) => inEveryLocale(() => settingText(max));
 
 export const vatTreatments = ["per_line", "margin_scheme"] as const;
 
@@ -128,8 +129,8 @@ export type SiteSettingsChange = z.output<typeof siteSettingsSchema>;
 /** The settings as stored, and what the widget's header uses now (the setting or the server's default). */
 export const siteSettingsAnswerSchema = z.object({
   ...legalNoticeFields,
-  support_hours: z.object({ en: z.string(), de: z.string() }),
-  travel_operator_notice: z.object({ en: z.string(), de: z.string() }),
+  support_hours: inEveryLocale(() => z.string()),
+  travel_operator_notice: inEveryLocale(() => z.string()),
   deposit_percent: z.number().int(),
   balance_due_days_before_event: z.number().int(),
   hold_minutes: z.number().int(),

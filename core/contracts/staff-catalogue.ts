@@ -247,6 +247,5 @@ export type StaffEventStateChange = (typeof staffEventStateChanges)[number];
  */
 export const staffEventImageFormSchema = z.object({
   file: z.custom<Blob>((value) => value instanceof Blob).meta({ type: "string", format: "binary" }),
-  "image_alt.en": z.string().max(300).optional(),
-  "image_alt.de": z.string().max(300).optional(),
+  ...(Object.fromEntries(locales.map((locale) => [`image_alt.${locale}`, z.string().max(300).optional()])) as Record<`image_alt.${Locale}`, z.ZodOptional<z.ZodString>>),
 });

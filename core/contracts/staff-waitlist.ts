@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { locales } from "../i18n/locales";
 
 /** An event's waitlist as the back office shows it (issue 13 "Waitlist per event"). */
 export const staffWaitlistEntrySchema = z.object({
@@ -6,7 +7,7 @@ export const staffWaitlistEntrySchema = z.object({
   name: z.string(),
   email: z.string(),
   party_size: z.number().int(),
-  locale: z.enum(["en", "de"]),
+  locale: z.enum(locales),
   status: z.enum(["waiting", "offered", "accepted", "expired", "cancelled"]),
   /** 1, 2, … among the waiting entries, in the order offers go out; null for the others. */
   position: z.number().int().nullable(),

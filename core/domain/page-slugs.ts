@@ -1,7 +1,8 @@
+import { locales } from "../i18n/locales";
 import { slugify } from "./slugs";
 
 /**
- * A content page lives at `/{slug}` (and `/de/{slug}`), after every other route: a slug that one of
+ * A content page lives at `/{slug}` (and `/de/{slug}`, … per language), after every other route: a slug that one of
  * those routes takes first would never show the page. They are refused when a page is saved.
  */
 export const reservedPageSlugs: ReadonlySet<string> = new Set([
@@ -14,8 +15,8 @@ export const reservedPageSlugs: ReadonlySet<string> = new Set([
   "booking-no-available-spots",
   "booking-not-bookable-yet",
   "dashboard",
-  "de",
-  "en",
+  // Every language's prefix (core/i18n/locale-list.ts).
+  ...locales,
   "dev",
   "event-widget",
   "event-widget.js",

@@ -1,5 +1,6 @@
 import type { FormDefinition, FormDefinitionItem, FormDefinitionPage } from "../contracts/form-definitions";
 import type { FormItemKind } from "../contracts/forms";
+import { emptyLocalizedText } from "../contracts/localized-text";
 
 /**
  * The form builder's edits of a whole definition (decision 038), pure: the page keeps the definition
@@ -53,7 +54,7 @@ export function addItem(
     parent_uuid: null,
     kind,
     name: uniqueName(definition, kind),
-    label: { en: "", de: "" },
+    label: emptyLocalizedText(),
     help: null,
     required: false,
     options: structuredClone(startingOptions),
@@ -153,7 +154,7 @@ export function dropItem(definition: FormDefinition, uuid: string, target: strin
 
 export function addPage(definition: FormDefinition, newUuid: NewUuid): { definition: FormDefinition; uuid: string } {
   const uuid = newUuid();
-  return { definition: { pages: [...definition.pages, { uuid, title: { en: "", de: "" }, items: [] }] }, uuid };
+  return { definition: { pages: [...definition.pages, { uuid, title: emptyLocalizedText(), items: [] }] }, uuid };
 }
 
 /** A copy of the page right after it: fresh uuids for it and its items, unique names, groups kept. */

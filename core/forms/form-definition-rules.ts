@@ -1,6 +1,7 @@
 import type { FormDefinition, FormDefinitionItem } from "../contracts/form-definitions";
 import { companionItemOptions, vehicleItemOptions } from "../domain/booking-choices";
 import { formItemKinds } from "./kinds";
+import { defaultLocale } from "../i18n/locales";
 
 /**
  * The builder's checks of a whole form definition before it is saved or published (decision 036),
@@ -98,7 +99,7 @@ export function replacedOptions(item: Pick<FormDefinitionItem, "kind" | "options
     if (!(key in read)) return [];
     const kept = read[key];
     if (Array.isArray(given)) return Array.isArray(kept) && kept.length === given.length ? [] : [key];
-    // A text option may be given in both languages ({ en, de }); the served form picks one before the kind reads it.
+    // A text option may be given in every language ({ en, de, … }); the served form picks one before the kind reads it.
     if (isLocalizedText(given)) return [];
     if (given !== null && typeof given === "object") return kept !== null && typeof kept === "object" ? [] : [key];
     return Object.is(kept, given) ? [] : [key];
@@ -106,5 +107,5 @@ export function replacedOptions(item: Pick<FormDefinitionItem, "kind" | "options
 }
 
 function isLocalizedText(value: unknown): boolean {
-  return value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as Record<string, unknown>).en === "string";
+  return value !== null && typeof value === "object" && !Array.isArray(value) && typeof (value as Record<string, unknown>)[defaultLocale] === "string";
 }

@@ -1,4 +1,5 @@
 import type { FormItemKind } from "../contracts/forms";
+import { emptyLocalizedText } from "../contracts/localized-text";
 
 /**
  * What the form builder lets staff edit of each kind's options (decision 038): a declarative list of
@@ -96,7 +97,7 @@ const textInput: KindEditing = {
   starting: {},
 };
 const country: KindEditing = { fields: [{ key: "default", type: "countryCode" }], starting: {} };
-const richText: KindEditing = { fields: [{ key: "html", type: "richText" }], starting: { html: { en: "", de: "" } } };
+const richText: KindEditing = { fields: [{ key: "html", type: "richText" }], starting: { html: emptyLocalizedText() } };
 const upload = (video: boolean): KindEditing => ({
   fields: [
     { key: "accept", type: "someOf", from: "mediaTypes" },
@@ -139,7 +140,7 @@ export const kindEditing = {
       { key: "src", type: "text" },
       { key: "alt", type: "localizedText" },
     ],
-    starting: { src: "", alt: { en: "", de: "" } },
+    starting: { src: "", alt: emptyLocalizedText() },
   },
   input: textInput,
   international_phone: { fields: [{ key: "defaultCountry", type: "countryCode" }], starting: {} },

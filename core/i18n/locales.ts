@@ -1,10 +1,18 @@
 import { parseCookie } from "cookie";
 import { localeDefinitions } from "./locale-list";
 
-/** The site's languages (core/i18n/locale-list.ts). English is the default and has no path prefix; German lives under /de. */
+/**
+ * The site's languages (core/i18n/locale-list.ts). The first is the default and has no path prefix;
+ * every other one lives under its code (`/de`).
+ */
 export type Locale = keyof typeof localeDefinitions;
 export const locales = Object.keys(localeDefinitions) as [Locale, ...Locale[]];
-export const defaultLocale: Locale = "en";
+/** The default language, as a type: the texts that may not be missing are in it (core/contracts/localized-text.ts). */
+export type DefaultLocale = "en";
+export const defaultLocale = locales[0] as DefaultLocale;
+if (defaultLocale !== "en") throw new Error("core/i18n/locales.ts: the `DefaultLocale` type names the first entry of the locale list; change both together.");
+/** The languages other than the default, each with its own path prefix. */
+export const prefixedLocales: readonly Locale[] = locales.filter((locale) => locale !== defaultLocale);
 
 /** Cookie that remembers the visitor's choice (spec §9: `i18n_redirected`, 365 days). */
 export const localeCookieName = "i18n_redirected";
@@ -34,7 +42,7 @@ export function stripLocalePrefix(pathname: string): string {
   return rest === "" ? "/" : rest;
 }
 
-/** `/events` → `/de/events` for German, unchanged for English. */
+/** `/events` → `/de/events` for German, unchanged for the default language. */
 export function localizePath(pathname: string, locale: Locale): string {
   const bare = stripLocalePrefix(pathname);
   if (locale === defaultLocale) return bare;

@@ -1,4 +1,5 @@
 import { HTTPException } from "hono/http-exception";
+import { locales } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { hasUnsafePath, unsafeQueryNames } from "../http/input-guard";
 import type { Services } from "../services";
@@ -83,7 +84,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
     info: {
       title: "Event booking API",
       version: "1.0.0",
-      description: "Public JSON API of the event booking site. Answers are translated by Accept-Language (en, de).",
+      description: `Public JSON API of the event booking site. Answers are translated by Accept-Language (${locales.join(", ")}).`,
     },
     servers: [{ url: "/api" }],
   });

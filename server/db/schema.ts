@@ -6,7 +6,7 @@
  * Conventions: uuids for everything a URL or API names, except event categories (the spec finds them
  * by numeric id); money in integer cents; calendar dates as `date`, instants as `timestamptz`.
  * Texts shown to visitors are localized either in translation tables (where a slug must be unique per
- * locale: pages, categories) or as a `{ en, de }` jsonb object (see docs/decisions/002).
+ * locale: pages, categories) or as a `{ en, de, … }` jsonb object, one key per language of the list (see docs/decisions/002).
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
@@ -35,6 +35,7 @@ import { bookingStatuses } from "../../core/domain/booking-status";
 import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
 import { paymentProviderNames } from "../../core/domain/payment-providers";
 import type { LocalizedText } from "../../core/contracts/localized-text";
+import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
 
@@ -50,7 +51,12 @@ export const participantFullNameSql = (forename: AnyColumnOrSql, surname: AnyCol
   sql`lower(coalesce(${forename}, '') || ' ' || coalesce(${surname}, ''))`;
 export const phoneDigitsSql = (phone: AnyColumnOrSql) => sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
 
-export const localeEnum = pgEnum("locale", ["en", "de"]);
+/**
+ * A language of core/i18n/locale-list.ts: plain text, no enum and no CHECK, so that a new language
+ * needs no migration; every writer takes it from a zod-validated input (`z.enum(locales)`) or from
+ * the request's language (docs/decisions/072-languages-from-one-list.md).
+ */
+const localeColumn = () => text("locale").$type<Locale>();
 
 // ── People and access ──────────────────────────────────────────────────────────────────────────
 
@@ -67,7 +73,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     role: userRoleEnum("role").notNull().default("customer"),
-    locale: localeEnum("locale").notNull().default("en"),
+    locale: localeColumn().notNull().default(defaultLocale),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /**
      * The TOTP secret of staff's second factor, encrypted (AES-256-GCM, server/auth/totp.ts); set while
@@ -202,7 +208,7 @@ export const pageTranslations = pgTable(
     pageId: uuid("page_id")
       .notNull()
       .references(() => pages.id, { onDelete: "cascade" }),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     /** Sanitized HTML. */
@@ -223,7 +229,7 @@ export const eventCategoryTranslations = pgTable(
     categoryId: integer("category_id")
       .notNull()
       .references(() => eventCategories.id, { onDelete: "cascade" }),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""),
@@ -292,7 +298,7 @@ export const eventSlugs = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     slug: text("slug").notNull(),
   },
   (table) => [primaryKey({ columns: [table.eventId, table.locale] }), uniqueIndex("event_slugs_slug_unique").on(table.locale, table.slug)],
@@ -307,7 +313,7 @@ export const eventOpeningNotices = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     createdAt: createdAt(),
     /** Set when the "bookings are open" e-mail was queued; never sent twice. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
@@ -477,7 +483,7 @@ export const bookings = pgTable(
     /** Hash of the booking token that lets a guest resume the draft. */
     tokenHash: text("token_hash").notNull(),
     status: bookingStatusEnum("status").notNull().default("draft"),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     currentPage: integer("current_page").notNull().default(1),
     /** Answers to form items keyed by item uuid. */
     answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
@@ -784,7 +790,7 @@ export const sandboxCheckouts = pgTable("sandbox_checkouts", {
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
   description: text("description").notNull(),
-  locale: localeEnum("locale").notNull(),
+  locale: localeColumn().notNull(),
   customerEmail: text("customer_email"),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
@@ -854,7 +860,7 @@ export const waitlistEntries = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     partySize: integer("party_size").notNull(),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     status: waitlistStatusEnum("status").notNull().default("waiting"),
     offerTokenHash: text("offer_token_hash"),
     offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
@@ -873,7 +879,7 @@ export const outboxEmails = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     template: text("template").notNull(),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     toAddress: text("to_address").notNull(),
     /** The booking a mail is about, when its sender names it (staff actions list and resend a booking's mails by it). */
     bookingId: uuid("booking_id").references(() => bookings.id, { onDelete: "set null" }),
@@ -936,7 +942,7 @@ export const emailTextOverrides = pgTable(
   "email_text_overrides",
   {
     template: text("template").notNull(),
-    locale: localeEnum("locale").notNull(),
+    locale: localeColumn().notNull(),
     field: text("field").notNull(),
     text: text("text").notNull(),
     updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),

@@ -5,6 +5,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { eventImageFileNamePattern, eventImagePath } from "../../core/contracts/event-images";
+import { stripLocalePrefix } from "../../core/i18n/locales";
 import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import { routerContextOf, type WebContext } from "../load-context";
@@ -97,7 +98,7 @@ function decodedPath(pathname: string): string {
 
 /** Only the event widget may be framed by other sites. */
 function isFramable(pathname: string): boolean {
-  return /^(\/de)?\/event-widget\/?$/.test(pathname);
+  return /^\/event-widget\/?$/.test(stripLocalePrefix(pathname));
 }
 
 /** One Hono app: the JSON API under /api, the built assets, and every other path to React Router. */

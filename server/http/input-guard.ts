@@ -1,5 +1,5 @@
 import { translatorFor } from "../../core/i18n/i18n";
-import { defaultLocale, type Locale } from "../../core/i18n/locales";
+import { defaultLocale, localeFromPath, type Locale } from "../../core/i18n/locales";
 
 /**
  * Text PostgreSQL cannot store or compare: the NUL character (text and jsonb refuse it, PGlite and
@@ -116,7 +116,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
  * the request unreadable (no loader runs on its input). In the path's language.
  */
 function refusalPage(pathname: string, status: 400 | 413): Response {
-  const locale: Locale = /^\/de(\/|$)/.test(pathname) ? "de" : defaultLocale;
+  const locale: Locale = localeFromPath(pathname) ?? defaultLocale;
   const t = translatorFor(locale);
   const home = locale === defaultLocale ? "/" : `/${locale}`;
   const [titleKey, textKey] =

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { stripLocalePrefix } from "../../core/i18n/locales";
 import { accessTokenOf, refreshTokenOf } from "./web-session";
 
 declare module "hono" {
@@ -30,7 +31,7 @@ export type SecurityHeadersOptions = {
 
 /** Only the event widget may be framed by other sites. */
 export function isWidgetPath(pathname: string): boolean {
-  return /^(\/de)?\/event-widget\/?$/.test(pathname);
+  return /^\/event-widget\/?$/.test(stripLocalePrefix(pathname));
 }
 
 /** 128 fresh random bits per page, base64 as CSP's nonce-source grammar wants. */
@@ -79,12 +80,12 @@ export function widgetFrameAncestorsOf(setting: string): string {
 
 // ---- Cache-Control: the one rule for answers that must never be stored --------------------------
 
-/** Pages that show one person's data or carry a token in their address (without the /de prefix). */
+/** Pages that show one person's data or carry a token in their address (without a language prefix). */
 const personalPagePattern =
   /^\/(admin(\/.*)?|login\/second-factor|staff-invitation\/.+|settings(\/.*)?|dashboard|my-booking\/.+|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
 
 export function isPersonalPagePath(pathname: string): boolean {
-  return personalPagePattern.test(pagePathOf(pathname).replace(/^\/de(?=\/|$)/, "") || "/");
+  return personalPagePattern.test(stripLocalePrefix(pagePathOf(pathname)));
 }
 
 /**

@@ -15,6 +15,7 @@ import { balanceDueJob } from "../payments/balance-due";
 import type { FileStore } from "../uploads/file-store";
 import { createManageTestRoutes } from "./manage-test-routes";
 import { sendOpeningNoticesJob } from "../catalog/opening-notices";
+import { defaultLocale, locales } from "../../core/i18n/locales";
 
 /**
  * End-to-end tests only (mounted when NODE_ENV=test, never in production or development): lets a
@@ -43,7 +44,7 @@ export function createTestRoutes(options: {
    */
   app.post("/staff-members", async (c) => {
     const input = z
-      .object({ role: z.enum(["staff", "admin"]).default("staff"), enrolled: z.boolean().default(true), locale: z.enum(["en", "de"]).default("en") })
+      .object({ role: z.enum(["staff", "admin"]).default("staff"), enrolled: z.boolean().default(true), locale: z.enum(locales).default(defaultLocale) })
       .safeParse(await c.req.json().catch(() => ({})));
     if (!input.success) return c.json({ error: "role staff|admin, enrolled, locale" }, 400);
     const { role, enrolled, locale } = input.data;

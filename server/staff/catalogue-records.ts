@@ -1,6 +1,6 @@
 import { and, asc, eq, like, ne, or } from "drizzle-orm";
 import { responsiveImageOf } from "../../core/contracts/event-images";
-import type { LocalizedText } from "../../core/contracts/localized-text";
+import { everyLocale, type LocalizedText } from "../../core/contracts/localized-text";
 import type { LocalizedInput, StaffEvent } from "../../core/contracts/staff-catalogue";
 import { missingTranslations, type TextsByLocale } from "../../core/domain/catalogue-rules";
 import type { Actor } from "../../core/domain/permissions";
@@ -48,10 +48,6 @@ export function storedText(input: LocalizedInput): LocalizedText {
   return text;
 }
 
-/** Every language's text, empty where there is none (the back office's side-by-side fields). */
-export function everyLocale(text: LocalizedText | null | undefined): Record<Locale, string> {
-  return Object.fromEntries(locales.map((locale) => [locale, text?.[locale] ?? ""])) as Record<Locale, string>;
-}
 
 /** The database's guards, named: a violation of one under concurrency answers as the check before it would. */
 const constraintOf = (error: unknown): string | undefined => {

@@ -3,6 +3,7 @@ import type { SiteSettings } from "../../core/contracts/site";
 import type { Actor } from "../../core/domain/permissions";
 import type { Queryable } from "../db/client";
 import { sites, staffAuditLog } from "../db/schema";
+import { everyLocale } from "../../core/contracts/localized-text";
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -29,8 +30,8 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
     managing_director: row.managingDirector,
     vat_id: row.vatId,
     support_email: row.supportEmail,
-    support_hours: { en: row.supportHours.en, de: row.supportHours.de ?? "" },
-    travel_operator_notice: { en: row.travelOperatorNotice.en, de: row.travelOperatorNotice.de ?? "" },
+    support_hours: everyLocale(row.supportHours),
+    travel_operator_notice: everyLocale(row.travelOperatorNotice),
     deposit_percent: row.depositPercent,
     balance_due_days_before_event: row.balanceDueDaysBeforeEvent,
     hold_minutes: row.holdMinutes,

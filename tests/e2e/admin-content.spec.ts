@@ -12,7 +12,7 @@ const texts = {
   en: {
     siteTitle: "Site settings",
     hoursEn: /^Support hours \(English\)( \*)?$/,
-    hoursDe: /^Support hours \(German\)( \*)?$/,
+    hoursDe: /^Support hours \(Deutsch\)( \*)?$/,
     iban: "IBAN (optional)",
     ibanError: "This IBAN is not valid: please check it for typing errors.",
     saveSite: "Save settings",
@@ -35,7 +35,7 @@ const texts = {
   },
   de: {
     siteTitle: "Website-Einstellungen",
-    hoursEn: /^Servicezeiten \(Englisch\)( \*)?$/,
+    hoursEn: /^Servicezeiten \(English\)( \*)?$/,
     hoursDe: /^Servicezeiten \(Deutsch\)( \*)?$/,
     iban: "IBAN (optional)",
     ibanError: "Diese IBAN ist ungültig: Bitte prüfen Sie sie auf Tippfehler.",

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem } from "../../../../core/contracts/form-definitions";
-import type { LocalizedText } from "../../../../core/contracts/localized-text";
+import { emptyLocalizedText, type LocalizedText } from "../../../../core/contracts/localized-text";
 import { takesAnswer } from "../../../../core/forms/kinds";
-import { localeNames, locales } from "../../../../core/i18n/locales";
+import { defaultLocale, localeNames, locales } from "../../../../core/i18n/locales";
 import { CheckboxControl, SelectControl, TextControl } from "./controls";
 import { KindOptionsEditor, type EventOffer } from "./option-editors";
 import { useTextIn, type FormBuilder } from "./use-form-builder";
@@ -35,7 +35,7 @@ export function ItemEditor({
   const set = (field: string, update: (entry: FormDefinitionItem) => FormDefinitionItem) => builder.setItem(item.uuid, field, update);
   const setText = (field: "label" | "help", locale: string, value: string) =>
     set(`${field}.${locale}`, (entry) => {
-      const current: LocalizedText = entry[field] ?? { en: "", de: "" };
+      const current: LocalizedText = entry[field] ?? emptyLocalizedText();
       const next = { ...current, [locale]: value };
       // No help in any language is no help at all.
       return { ...entry, [field]: field === "help" && Object.values(next).every((text) => !text) ? null : next };
@@ -67,7 +67,7 @@ export function ItemEditor({
             label={`${t("admin.formBuilder.label")} (${localeNames[locale]})`}
             lang={locale}
             value={item.label[locale] ?? ""}
-            errors={locale === "en" ? errors("label") : undefined}
+            errors={locale === defaultLocale ? errors("label") : undefined}
             onValue={(value) => setText("label", locale, value)}
           />
         ))}

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "../../../utils/use-translation";
 import type { FormDefinitionItem, FormDefinitionPage } from "../../../../core/contracts/form-definitions";
-import type { LocalizedText } from "../../../../core/contracts/localized-text";
+import { emptyLocalizedText, type LocalizedText } from "../../../../core/contracts/localized-text";
 import { companionTypes } from "../../../../core/domain/booking-choices";
 import { replacedOptions } from "../../../../core/forms/form-definition-rules";
 import { takesAnswer } from "../../../../core/forms/kinds";
@@ -13,7 +13,7 @@ import {
   type OptionField,
   type OptionFieldType,
 } from "../../../../core/forms/kind-option-fields";
-import { localeNames, locales } from "../../../../core/i18n/locales";
+import { defaultLocale, localeNames, locales } from "../../../../core/i18n/locales";
 import { RichTextEditor } from "../rich-text-editor";
 import { useTextIn } from "./use-form-builder";
 import { CheckboxControl, CheckboxGroup, MoneyControl, SelectControl, smallButton, TextControl } from "./controls";
@@ -36,7 +36,9 @@ type FieldProps<Type extends OptionFieldType> = {
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : []);
 const localized = (value: unknown): LocalizedText =>
-  value !== null && typeof value === "object" && "en" in value ? (value as LocalizedText) : { en: typeof value === "string" ? value : "", de: "" };
+  value !== null && typeof value === "object" && defaultLocale in value
+    ? (value as LocalizedText)
+    : { ...emptyLocalizedText(), [defaultLocale]: typeof value === "string" ? value : "" };
 const numberOrUndefined = (raw: string) => (raw.trim() === "" || Number.isNaN(Number(raw)) ? undefined : Number(raw));
 const mediaTypeNames: Record<(typeof uploadMediaTypes)[number], string> = {
   "application/pdf": "PDF",
@@ -102,7 +104,7 @@ function ChoicesEditor({ value, set, id, label, errors }: FieldProps<"choices">)
           </button>
         </div>
       ))}
-      <button type="button" className={smallButton} onClick={() => set([...choices, { value: "", label: { en: "", de: "" } }])}>
+      <button type="button" className={smallButton} onClick={() => set([...choices, { value: "", label: emptyLocalizedText() }])}>
         {t("admin.formBuilder.addChoice")}
       </button>
       {errors?.length ? (
@@ -126,7 +128,7 @@ function LocalizedTextEditor({ field, value, set, id, label, errors }: FieldProp
           lang={locale}
           multiline={field.multiline ?? false}
           value={current[locale] ?? ""}
-          errors={locale === "en" ? errors : undefined}
+          errors={locale === defaultLocale ? errors : undefined}
           onValue={(next) => set({ ...current, [locale]: next })}
         />
       ))}
@@ -146,7 +148,7 @@ function RichTextField({ value, set, id, label, errors }: FieldProps<"richText">
           name={`${id}-${locale}`}
           label={`${label} (${localeNames[locale]})`}
           initialHtml={current[locale] ?? ""}
-          error={locale === "en" ? errors?.join(" ") : undefined}
+          error={locale === defaultLocale ? errors?.join(" ") : undefined}
           errorId={`${id}-${locale}-error`}
           hint={t("admin.pages.editor.htmlNote")}
           lang={locale}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, GridList, GridListItem, useDragAndDrop } from "react-aria-components";
 import { useTranslation } from "../../../utils/use-translation";
-import { localeNames, locales } from "../../../../core/i18n/locales";
+import { defaultLocale, localeNames, locales } from "../../../../core/i18n/locales";
 import { useFocusAfterMove } from "../focus-after-move";
 import { smallButton, TextControl } from "./controls";
 import { useTextIn, type FormBuilder } from "./use-form-builder";
@@ -110,7 +110,7 @@ export function PageHeader({ builder, errorsOf }: { builder: FormBuilder; errors
             label={`${t("admin.formBuilder.pageTitle")} (${localeNames[locale]})`}
             lang={locale}
             value={page.title[locale] ?? ""}
-            errors={locale === "en" ? errorsOf(`pages.${page.uuid}.title`) : undefined}
+            errors={locale === defaultLocale ? errorsOf(`pages.${page.uuid}.title`) : undefined}
             onValue={(value) => builder.setPage(page.uuid, `title.${locale}`, (entry) => ({ ...entry, title: { ...entry.title, [locale]: value } }))}
           />
         ))}
