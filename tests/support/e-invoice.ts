@@ -7,11 +7,12 @@ import { fileURLToPath } from "node:url";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
- * The EN 16931 validator (a copy of the team's `../shared/einvoice`, kept in `tests/fixtures/einvoice` so a clean clone has it; the
- * repository: the CII D16B schema and the official EN 16931 schematron); `EINVOICE_VALIDATOR` names
+ * The EN 16931 validator: a copy of the team's `../shared/einvoice` (the CII D16B schema and the official
+ * EN 16931 schematron), kept under its upstream file names in `vendor/en16931-validator` so a clean clone
+ * has it; `EINVOICE_VALIDATOR` names
  * another copy. Its first run installs xmllint and xslt3 and compiles the rules (≈ 20 s).
  */
-export const ciiValidator = process.env.EINVOICE_VALIDATOR ?? fileURLToPath(new URL("../fixtures/einvoice/validate-cii.sh", import.meta.url));
+export const ciiValidator = process.env.EINVOICE_VALIDATOR ?? fileURLToPath(new URL("../../vendor/en16931-validator/validate-cii.sh", import.meta.url));
 
 /** The files a PDF carries as attachments (embedded files), by name; pdf.js's public API. */
 export async function pdfAttachments(pdf: Uint8Array): Promise<Map<string, Buffer>> {
