@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
@@ -83,7 +83,7 @@ async function tick(page: Page, label: string) {
   await page.getByRole("checkbox", { name: label }).check();
 }
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const text = texts[language.locale];
   test(`bulk resend, export and cancel of a selection (${language.locale})`, async ({ page, request }) => {
     test.slow();

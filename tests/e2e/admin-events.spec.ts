@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, journeyLanguages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
@@ -20,7 +20,7 @@ const texts = {
   },
 } as const;
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const t = texts[language.locale];
   test.describe(`events in the back office (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });

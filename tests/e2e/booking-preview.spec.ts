@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import { fillMainParticipant, participantLabels } from "./booking-steps";
-import { expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { createEvent } from "./test-data";
 
@@ -76,7 +76,7 @@ async function placesTaken(request: APIRequestContext, token: string, eventUuid:
   return ((await response.json()) as { data: { places_taken: number } }).data.places_taken;
 }
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const t = texts[language.locale];
   const labels = participantLabels[language.locale];
   test.describe(`the booking page's preview (${language.locale})`, () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fillMainParticipant, participantLabels } from "./booking-steps";
-import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, failOnConsoleErrors, hydrated, journeyLanguages, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -16,7 +16,7 @@ const text = {
   },
 } as const;
 
-for (const language of languages) {
+for (const language of journeyLanguages("en")) {
   test.describe(`two windows on one draft (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB" });
 

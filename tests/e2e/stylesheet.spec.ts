@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, failOnConsoleErrors, hydrated, journeyLanguages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -18,7 +18,7 @@ async function styles(page: Page) {
 }
 const styled = { background: "rgb(250, 247, 240)", skipLink: "absolute", font: "Inter", styleElements: 0, stylesheetLinks: 1 };
 
-for (const language of languages) {
+for (const language of journeyLanguages("en")) {
   test.describe(`the stylesheet in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
 

@@ -17,6 +17,17 @@ export const languages = [
 ] as const;
 
 /**
+ * The languages a behaviour journey walks in `npm test` (decision 073): one, named by the spec, so that
+ * half the back office's journeys run in German and half in English. A journey's assertions read its own
+ * language's texts either way; what differs between the languages (texts, formats, dates, number input,
+ * the language switch, localized errors) is tested in both by the specs that still loop over `languages`.
+ * `E2E_ALL_LANGUAGES=1` walks every journey in every language.
+ */
+export function journeyLanguages(walkIn: (typeof languages)[number]["locale"]) {
+  return process.env.E2E_ALL_LANGUAGES === "1" ? languages : languages.filter((language) => language.locale === walkIn);
+}
+
+/**
  * WCAG 2.2 AA as axe knows it: every scanned page must have no violation at all. `exclude`: parts not
  * to scan, e.g. a sandboxed frame without scripts (an e-mail preview), which axe cannot enter and waits on.
  */
@@ -82,7 +93,6 @@ export function linkIn(mail: OutboxMail, pattern: RegExp): string {
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
-
 
 /** The newest mail to `to` whose subject matches, waiting for the worker (a booking sends several). */
 export async function mailMatching(to: string, subject: RegExp): Promise<OutboxMail> {
