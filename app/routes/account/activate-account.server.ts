@@ -1,9 +1,9 @@
-import { resetConfirmSchema } from "../../core/contracts/auth";
-import { translatorFor } from "../../core/i18n/i18n";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale } from "../utils/auth.server";
+import { resetConfirmSchema } from "../../../core/contracts/auth";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale } from "../../utils/auth.server";
 import type { Route } from "./+types/activate-account";
 
 /**

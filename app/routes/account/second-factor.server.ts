@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { secondFactorFormSchema } from "../../core/contracts/second-factor";
-import { localizePath, type Locale } from "../../core/i18n/locales";
-import { can } from "../../core/domain/permissions";
-import { AppError } from "../../server/errors";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale, safeRedirectTarget } from "../utils/auth.server";
-import { clearedSecondFactorCookie, secondFactorChallengeOf, sessionCookies, withCookies } from "../utils/session.server";
+import { secondFactorFormSchema } from "../../../core/contracts/second-factor";
+import { localizePath, type Locale } from "../../../core/i18n/locales";
+import { can } from "../../../core/domain/permissions";
+import { AppError } from "../../../server/errors";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale, safeRedirectTarget } from "../../utils/auth.server";
+import { clearedSecondFactorCookie, secondFactorChallengeOf, sessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/second-factor";
 
 /** Where staff go once in: where the login was asked for, else the back office. */

@@ -1,10 +1,10 @@
-import { resetConfirmSchema } from "../../core/contracts/auth";
-import { translatorFor } from "../../core/i18n/i18n";
-import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale } from "../utils/auth.server";
+import { resetConfirmSchema } from "../../../core/contracts/auth";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { AppError } from "../../../server/errors";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale } from "../../utils/auth.server";
 import type { Route } from "./+types/new-password";
 
 /** A used or expired link gets no form that can only fail: the page offers a new link instead. */

@@ -1,4 +1,4 @@
-import { pageLocale } from "../utils/auth.server";
+import { pageLocale } from "../../utils/auth.server";
 import type { Route } from "./+types/verification-success";
 
 export function loader({ url }: Route.LoaderArgs) {

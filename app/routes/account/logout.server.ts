@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { localizePath } from "../../core/i18n/locales";
-import { pageLocale } from "../utils/auth.server";
-import { accessTokenOf, assertSameOriginAction, clearedSessionCookies, refreshTokenOf, withCookies } from "../utils/session.server";
-import { webContext } from "../../server/load-context";
+import { localizePath } from "../../../core/i18n/locales";
+import { pageLocale } from "../../utils/auth.server";
+import { accessTokenOf, assertSameOriginAction, clearedSessionCookies, refreshTokenOf, withCookies } from "../../utils/session.server";
+import { webContext } from "../../../server/load-context";
 import type { Route } from "./+types/logout";
 
 /** POST /logout: ends the session, clears the booking token and form position, goes home (spec §4). */

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { useFetcher } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/verify-email";
 import type { action as verifyEmailAction } from "./verify-email.server";
 

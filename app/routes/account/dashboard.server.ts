@@ -1,16 +1,16 @@
-import { invoiceListOf } from "../utils/invoice-list-view";
-import { localizePath } from "../../core/i18n/locales";
-import type { BookingSummary } from "../../core/contracts/auth";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
-import { uuidOrNotFound } from "../utils/http-errors.server";
+import { invoiceListOf } from "../../utils/invoice-list-view";
+import { localizePath } from "../../../core/i18n/locales";
+import type { BookingSummary } from "../../../core/contracts/auth";
+import { formatDate, formatDateRange } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { translatorFor } from "../../../core/i18n/i18n";
+import type { Locale } from "../../../core/i18n/locales";
+import { pageLocale, requireUser, sessionActor } from "../../utils/auth.server";
+import { startCardPayment } from "../../utils/booking-pages.server";
+import { uuidOrNotFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/dashboard";
-import { webContext } from "../../server/load-context";
-import { actorOf } from "../../server/auth/authorize";
+import { webContext } from "../../../server/load-context";
+import { actorOf } from "../../../server/auth/authorize";
 
 /** The next instalment not yet paid: "Balance €3,795.00 · due by 13 Dec 2026", or "due now" once its date has come. */
 function nextDueOf(booking: BookingSummary, locale: Locale): { label: string; amount: string } | null {

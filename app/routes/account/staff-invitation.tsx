@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { resetConfirmSchema } from "../../core/contracts/auth";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { NewPasswordFields } from "../components/new-password-fields";
-import { PageCard } from "../components/page-card";
-import { useAccountForm } from "../utils/account-forms";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { resetConfirmSchema } from "../../../core/contracts/auth";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { NewPasswordFields } from "../../components/new-password-fields";
+import { PageCard } from "../../components/page-card";
+import { useAccountForm } from "../../utils/account-forms";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/staff-invitation";
 
 export { loader, action } from "./staff-invitation.server";

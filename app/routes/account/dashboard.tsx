@@ -1,11 +1,11 @@
-import { InvoiceList } from "../components/invoice-list";
-import { useTranslation } from "../utils/use-translation";
+import { InvoiceList } from "../../components/invoice-list";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { FormMessage } from "../components/field";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { FormMessage } from "../../components/field";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/dashboard";
 
 export { loader, action } from "./dashboard.server";

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { secondFactorCodeFormSchema, secondFactorEnrolFormSchema, secondFactorRecoveryFormSchema, type Enrolment } from "../../core/contracts/second-factor";
-import { translatorFor } from "../../core/i18n/i18n";
-import type { Locale } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { Field, FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { useAccountForm } from "../utils/account-forms";
-import { pageMeta } from "../utils/meta";
+import { secondFactorCodeFormSchema, secondFactorEnrolFormSchema, secondFactorRecoveryFormSchema, type Enrolment } from "../../../core/contracts/second-factor";
+import { translatorFor } from "../../../core/i18n/i18n";
+import type { Locale } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { Field, FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { useAccountForm } from "../../utils/account-forms";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/second-factor";
 
 export { loader, action } from "./second-factor.server";

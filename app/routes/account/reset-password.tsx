@@ -1,14 +1,14 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { Field, FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { Field, FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
 import { getFormProps } from "@conform-to/react";
-import { resetRequestSchema } from "../../core/contracts/auth";
-import { useAccountForm } from "../utils/account-forms";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { resetRequestSchema } from "../../../core/contracts/auth";
+import { useAccountForm } from "../../utils/account-forms";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/reset-password";
 
 export { loader, action } from "./reset-password.server";

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { loginRequestSchema } from "../../core/contracts/auth";
-import { localizePath } from "../../core/i18n/locales";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale, requireGuest, safeRedirectTarget } from "../utils/auth.server";
-import { deviceCookie, deviceCookieOf, secondFactorCookie, sessionCookies, withCookies } from "../utils/session.server";
+import { loginRequestSchema } from "../../../core/contracts/auth";
+import { localizePath } from "../../../core/i18n/locales";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale, requireGuest, safeRedirectTarget } from "../../utils/auth.server";
+import { deviceCookie, deviceCookieOf, secondFactorCookie, sessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

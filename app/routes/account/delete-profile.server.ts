@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { localizePath } from "../../core/i18n/locales";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
-import { clearedSessionCookies, withCookies } from "../utils/session.server";
+import { localizePath } from "../../../core/i18n/locales";
+import { pageLocale, requireUser, sessionActor } from "../../utils/auth.server";
+import { clearedSessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/delete-profile";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);

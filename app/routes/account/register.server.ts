@@ -1,8 +1,8 @@
-import { registerFormSchema } from "../../core/contracts/auth";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale, requireGuest } from "../utils/auth.server";
+import { registerFormSchema } from "../../../core/contracts/auth";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale, requireGuest } from "../../utils/auth.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { Field, FormMessage } from "../components/field";
-import { NewPasswordFields } from "../components/new-password-fields";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { Field, FormMessage } from "../../components/field";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { getFormProps } from "@conform-to/react";
-import { changePasswordSchema, updateSettingsSchema } from "../../core/contracts/auth";
-import { useAccountForm } from "../utils/account-forms";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { changePasswordSchema, updateSettingsSchema } from "../../../core/contracts/auth";
+import { useAccountForm } from "../../utils/account-forms";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/settings";
 import type { Intent } from "./settings.server";
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { PageCard } from "../components/page-card";
-import { useLocalizedHref, useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { PageCard } from "../../components/page-card";
+import { useLocalizedHref, useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/delete-profile";
 
 export { loader, action } from "./delete-profile.server";

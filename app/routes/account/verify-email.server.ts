@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { localizePath } from "../../core/i18n/locales";
-import { pageLocale } from "../utils/auth.server";
-import { sessionCookies, withCookies } from "../utils/session.server";
+import { localizePath } from "../../../core/i18n/locales";
+import { pageLocale } from "../../utils/auth.server";
+import { sessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/verify-email";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 export function loader({ url }: Route.LoaderArgs) {
   return { locale: pageLocale(url) };

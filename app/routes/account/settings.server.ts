@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { changePasswordSchema, updateSettingsSchema, type UpdateSettings, type User } from "../../core/contracts/auth";
-import type { Locale } from "../../core/i18n/locales";
-import { webContext } from "../../server/load-context";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale, requireUser, sessionActor } from "../utils/auth.server";
-import { sessionCookies, withCookies } from "../utils/session.server";
+import { changePasswordSchema, updateSettingsSchema, type UpdateSettings, type User } from "../../../core/contracts/auth";
+import type { Locale } from "../../../core/i18n/locales";
+import { webContext } from "../../../server/load-context";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale, requireUser, sessionActor } from "../../utils/auth.server";
+import { sessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/settings";
 
 export type Intent = "profile" | "password";
