@@ -1,10 +1,10 @@
-import { useTranslation } from "../utils/use-translation";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { OpeningNoticeForm } from "../components/opening-notice-form";
-import { PageCard } from "../components/page-card";
-import { useLocalizedHref } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { useTranslation } from "../../utils/use-translation";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { OpeningNoticeForm } from "../../components/opening-notice-form";
+import { PageCard } from "../../components/page-card";
+import { useLocalizedHref } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/booking-not-bookable-yet";
 
 export { loader, action } from "./booking-not-bookable-yet.server";

@@ -6,20 +6,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { emptyPreviewState, parsePreviewState, previewStateField, type PreviewState } from "../../core/contracts/booking-preview";
-import { bookingPageLists } from "../utils/booking-view";
-import type { FieldErrors } from "../../core/contracts/errors";
-import type { PublicForm } from "../../core/contracts/forms";
-import { companionItemOptions } from "../../core/domain/booking-choices";
-import { can, type Actor } from "../../core/domain/permissions";
-import { countryOptions } from "../../core/i18n/countries";
-import { translatorFor } from "../../core/i18n/i18n";
-import { AppError } from "../../server/errors";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import type { WebContext } from "../../server/load-context";
-import { pageLocale } from "../utils/auth.server";
-import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
-import { orNotFound } from "../utils/http-errors.server";
+import { emptyPreviewState, parsePreviewState, previewStateField, type PreviewState } from "../../../core/contracts/booking-preview";
+import { bookingPageLists } from "../../utils/booking-view";
+import type { FieldErrors } from "../../../core/contracts/errors";
+import type { PublicForm } from "../../../core/contracts/forms";
+import { companionItemOptions } from "../../../core/domain/booking-choices";
+import { can, type Actor } from "../../../core/domain/permissions";
+import { countryOptions } from "../../../core/i18n/countries";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { AppError } from "../../../server/errors";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import type { WebContext } from "../../../server/load-context";
+import { pageLocale } from "../../utils/auth.server";
+import { answersFromFormData, companionsFromFormData } from "../../utils/booking-form-data";
+import { orNotFound } from "../../utils/http-errors.server";
 
 /** A preview answer is never stored anywhere: not by the browser, a proxy or the page micro-cache. */
 const noStore = { "Cache-Control": "no-store" };

@@ -4,13 +4,13 @@
  * or submits.
  */
 import { data, redirect, redirectDocument } from "react-router";
-import type { BookingView } from "../../core/contracts/bookings";
-import type { ErrorResponse, FieldErrors } from "../../core/contracts/errors";
-import type { PublicForm, ReservedVehicles } from "../../core/contracts/forms";
-import { formatDateTime } from "../../core/domain/dates";
-import { isChosen, isPageBlockedBySma } from "../../core/domain/form-validation";
-import { localizePath, type Locale } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
+import type { BookingView } from "../../../core/contracts/bookings";
+import type { ErrorResponse, FieldErrors } from "../../../core/contracts/errors";
+import type { PublicForm, ReservedVehicles } from "../../../core/contracts/forms";
+import { formatDateTime } from "../../../core/domain/dates";
+import { isChosen, isPageBlockedBySma } from "../../../core/domain/form-validation";
+import { localizePath, type Locale } from "../../../core/i18n/locales";
+import { AppError } from "../../../server/errors";
 import {
   bookingKeyOfForm,
   forgetWaitlistOfferCookie,
@@ -20,16 +20,16 @@ import {
   rememberBookingCookie,
   waitlistOfferCookie,
   type BookingKey,
-} from "../../server/http/booking-cookies";
-import { pageLocale } from "../utils/auth.server";
-import { countryOptions } from "../../core/i18n/countries";
-import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
-import { bookingPageLists, bookingPriceView, draftPaymentDue } from "../utils/booking-view";
-import { bookingReview } from "../utils/booking-review";
-import { notFound, orNotFound } from "../utils/http-errors.server";
-import { isSecure, withCookies } from "../utils/session.server";
+} from "../../../server/http/booking-cookies";
+import { pageLocale } from "../../utils/auth.server";
+import { countryOptions } from "../../../core/i18n/countries";
+import { answersFromFormData, companionsFromFormData } from "../../utils/booking-form-data";
+import { bookingPageLists, bookingPriceView, draftPaymentDue } from "../../utils/booking-view";
+import { bookingReview } from "../../utils/booking-review";
+import { notFound, orNotFound } from "../../utils/http-errors.server";
+import { isSecure, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/booking";
-import { webContext, type WebContext } from "../../server/load-context";
+import { webContext, type WebContext } from "../../../server/load-context";
 import { previewAction, previewLoader } from "./booking-preview.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

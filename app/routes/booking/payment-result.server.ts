@@ -1,12 +1,12 @@
-import { formatDate, formatDateTime } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { paymentDue } from "../../core/domain/payment-due";
-import { pageLocale } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
-import { holdViewOf } from "../utils/hold-view";
-import { notFound } from "../utils/http-errors.server";
+import { formatDate, formatDateTime } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { paymentDue } from "../../../core/domain/payment-due";
+import { pageLocale } from "../../utils/auth.server";
+import { startCardPayment } from "../../utils/booking-pages.server";
+import { holdViewOf } from "../../utils/hold-view";
+import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/payment-result";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /**
  * `/payment/success/{token}` and `/payment/failed/{token}`: the booking confirmation screen of spec

@@ -1,14 +1,14 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../../components/pay/hold-countdown";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/pay";
-import type { PageRouteFacts } from "../../server/http/page-route-facts";
+import type { PageRouteFacts } from "../../../server/http/page-route-facts";
 
 export { loader, action } from "./pay.server";
 /** It waits on the payment provider (creating the checkout): it holds no turn meanwhile (decision 064). */

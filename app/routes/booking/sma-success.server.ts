@@ -1,8 +1,8 @@
-import { bookingKeyOfRequest } from "../utils/booking-pages.server";
-import { pageLocale } from "../utils/auth.server";
-import { notFound, orNotFound } from "../utils/http-errors.server";
+import { bookingKeyOfRequest } from "../../utils/booking-pages.server";
+import { pageLocale } from "../../utils/auth.server";
+import { notFound, orNotFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/sma-success";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /** `/sma-success?booking={uuid}`: the request is sent; staff will call (spec §2). */
 export async function loader({ request, url, context }: Route.LoaderArgs) {

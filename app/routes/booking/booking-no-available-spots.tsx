@@ -1,14 +1,14 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
 import { getFormProps } from "@conform-to/react";
-import { joinWaitlistSchema, maximumPartySize } from "../../core/contracts/waitlist";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { Field, FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { useAccountForm } from "../utils/account-forms";
-import { useLocalizedHref, useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { joinWaitlistSchema, maximumPartySize } from "../../../core/contracts/waitlist";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { Field, FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { useAccountForm } from "../../utils/account-forms";
+import { useLocalizedHref, useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/booking-no-available-spots";
 
 export { loader, action } from "./booking-no-available-spots.server";

@@ -1,8 +1,8 @@
-import { pageLocale } from "../utils/auth.server";
-import { toEventView } from "../utils/event-view";
-import { signUpForOpeningNoticeAction } from "../utils/opening-notice.server";
+import { pageLocale } from "../../utils/auth.server";
+import { toEventView } from "../../utils/event-view";
+import { signUpForOpeningNoticeAction } from "../../utils/opening-notice.server";
 import type { Route } from "./+types/booking-not-bookable-yet";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 const eventIdOf = (url: URL) => {
   const eventId = url.searchParams.get("event") ?? "";

@@ -1,16 +1,16 @@
 import { redirect } from "react-router";
-import { paymentDue } from "../../core/domain/payment-due";
-import { payableOfView } from "../../core/contracts/booking-account";
-import { translatorFor } from "../../core/i18n/i18n";
-import { formatDate, formatDateRange, formatDateTime } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { localizePath } from "../../core/i18n/locales";
-import { bookingKeyOfRequest, startCardPayment } from "../utils/booking-pages.server";
-import { holdViewOf } from "../utils/hold-view";
-import { pageLocale } from "../utils/auth.server";
-import { orNotFound } from "../utils/http-errors.server";
+import { paymentDue } from "../../../core/domain/payment-due";
+import { payableOfView } from "../../../core/contracts/booking-account";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { formatDate, formatDateRange, formatDateTime } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { localizePath } from "../../../core/i18n/locales";
+import { bookingKeyOfRequest, startCardPayment } from "../../utils/booking-pages.server";
+import { holdViewOf } from "../../utils/hold-view";
+import { pageLocale } from "../../utils/auth.server";
+import { orNotFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/booking-success";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /**
  * /booking-success?booking={uuid}: the booking code and what happens next. Only the browser that

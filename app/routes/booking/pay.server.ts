@@ -1,12 +1,12 @@
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { paymentDue } from "../../core/domain/payment-due";
-import { pageLocale } from "../utils/auth.server";
-import { startCardPayment } from "../utils/booking-pages.server";
-import { holdViewOf } from "../utils/hold-view";
-import { notFound } from "../utils/http-errors.server";
+import { formatDate, formatDateRange } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { paymentDue } from "../../../core/domain/payment-due";
+import { pageLocale } from "../../utils/auth.server";
+import { startCardPayment } from "../../utils/booking-pages.server";
+import { holdViewOf } from "../../utils/hold-view";
+import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/pay";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /**
  * `/pay/{token}`: the "pay now" link of the booking (card), balance-due and SMA e-mails. Shows what is due on the

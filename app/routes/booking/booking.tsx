@@ -1,9 +1,9 @@
 import type { ShouldRevalidateFunction } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { BookingFormPage } from "../components/booking/booking-form-page";
-import { BookingPreviewPage } from "../components/booking/booking-preview-page";
-import { pageMeta } from "../utils/meta";
-import type { PageRequest, PageRouteFacts } from "../../server/http/page-route-facts";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { BookingFormPage } from "../../components/booking/booking-form-page";
+import { BookingPreviewPage } from "../../components/booking/booking-preview-page";
+import { pageMeta } from "../../utils/meta";
+import type { PageRequest, PageRouteFacts } from "../../../server/http/page-route-facts";
 import type { Route } from "./+types/booking";
 
 export { action, loader } from "./booking.server";

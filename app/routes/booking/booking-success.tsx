@@ -1,13 +1,13 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
-import { useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../../components/pay/hold-countdown";
+import { useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/booking-success";
 
 export { loader, action } from "./booking-success.server";

@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
-import type { BookingView } from "../../core/contracts/bookings";
-import type { PublicForm } from "../../core/contracts/forms";
-import { formatDateRange } from "../../core/domain/dates";
-import { localizePath, type Locale } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
-import { readWaitlistOffer } from "../../server/http/booking-cookies";
-import { bookingKeyOfRequest } from "../utils/booking-pages.server";
-import { pageLocale } from "../utils/auth.server";
-import { bookingPriceView } from "../utils/booking-view";
+import type { BookingView } from "../../../core/contracts/bookings";
+import type { PublicForm } from "../../../core/contracts/forms";
+import { formatDateRange } from "../../../core/domain/dates";
+import { localizePath, type Locale } from "../../../core/i18n/locales";
+import { AppError } from "../../../server/errors";
+import { readWaitlistOffer } from "../../../server/http/booking-cookies";
+import { bookingKeyOfRequest } from "../../utils/booking-pages.server";
+import { pageLocale } from "../../utils/auth.server";
+import { bookingPriceView } from "../../utils/booking-view";
 import type { Route } from "./+types/sma-checkout";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 function answerOf(form: PublicForm, booking: BookingView, name: string): string {
   const item = form.pages.flatMap((page) => page.items).find((candidate) => candidate.name === name);

@@ -1,14 +1,14 @@
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/sma-checkout";
-import type { PageRouteFacts } from "../../server/http/page-route-facts";
+import type { PageRouteFacts } from "../../../server/http/page-route-facts";
 
 export { loader, action } from "./sma-checkout.server";
 /** It waits on the payment provider: it holds no turn meanwhile (decision 064). */

@@ -1,8 +1,8 @@
-import { webContext } from "../../server/load-context";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import { pageLocale } from "../utils/auth.server";
-import { orNotFound } from "../utils/http-errors.server";
-import { goneResponse, manageFileCall } from "../utils/manage-files.server";
+import { webContext } from "../../../server/load-context";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { pageLocale } from "../../utils/auth.server";
+import { orNotFound } from "../../utils/http-errors.server";
+import { goneResponse, manageFileCall } from "../../utils/manage-files.server";
 import type { Route } from "./+types/my-booking-calendar";
 
 /** `/my-booking/{token}/calendar.ics`: the booking's add-to-calendar file (RFC 5545). */

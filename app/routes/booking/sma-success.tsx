@@ -1,11 +1,11 @@
-import { useTranslation } from "../utils/use-translation";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { useTranslation } from "../../utils/use-translation";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/sma-success";
 
 export { loader } from "./sma-success.server";

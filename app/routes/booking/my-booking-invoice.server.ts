@@ -1,9 +1,9 @@
-import { webContext } from "../../server/load-context";
-import { pdfDownload } from "../utils/pdf-response.server";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import { pageLocale } from "../utils/auth.server";
-import { notFound, orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
-import { goneResponse, manageFileCall } from "../utils/manage-files.server";
+import { webContext } from "../../../server/load-context";
+import { pdfDownload } from "../../utils/pdf-response.server";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { pageLocale } from "../../utils/auth.server";
+import { notFound, orNotFound, uuidOrNotFound } from "../../utils/http-errors.server";
+import { goneResponse, manageFileCall } from "../../utils/manage-files.server";
 import type { Route } from "./+types/my-booking-invoice";
 
 /** `/my-booking/{token}/invoice[/{invoiceUuid}]`: the latest invoice or one of the booking's documents as a PDF through the manage link's authority (decision 023). */

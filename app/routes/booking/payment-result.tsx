@@ -1,16 +1,16 @@
 import { useEffect } from "react";
-import { useTranslation } from "../utils/use-translation";
+import { useTranslation } from "../../utils/use-translation";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { FormMessage } from "../components/field";
-import { PageCard } from "../components/page-card";
-import { HoldCountdown, useHoldCountdown } from "../components/pay/hold-countdown";
-import { useRootData } from "../utils/locale";
-import { pageMeta } from "../utils/meta";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { FormMessage } from "../../components/field";
+import { PageCard } from "../../components/page-card";
+import { HoldCountdown, useHoldCountdown } from "../../components/pay/hold-countdown";
+import { useRootData } from "../../utils/locale";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/payment-result";
-import type { PageRouteFacts } from "../../server/http/page-route-facts";
+import type { PageRouteFacts } from "../../../server/http/page-route-facts";
 
 export { loader, action } from "./payment-result.server";
 /** It waits on the payment provider (the payment's state): it holds no turn meanwhile (decision 064). */

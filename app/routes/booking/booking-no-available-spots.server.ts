@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { joinWaitlistSchema } from "../../core/contracts/waitlist";
-import { parseLocalized } from "../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../utils/account-forms.server";
-import { pageLocale } from "../utils/auth.server";
-import { toEventView } from "../utils/event-view";
+import { joinWaitlistSchema } from "../../../core/contracts/waitlist";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { pageLocale } from "../../utils/auth.server";
+import { toEventView } from "../../utils/event-view";
 import type { Route } from "./+types/booking-no-available-spots";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /** /booking-no-available-spots?event={uuid}: a fully booked event, and its waitlist sign-up. */
 export async function loader({ url, context }: Route.LoaderArgs) {

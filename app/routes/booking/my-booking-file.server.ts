@@ -1,8 +1,8 @@
-import { webContext } from "../../server/load-context";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import { pageLocale } from "../utils/auth.server";
-import { orNotFound, uuidOrNotFound } from "../utils/http-errors.server";
-import { goneResponse, manageFileCall } from "../utils/manage-files.server";
+import { webContext } from "../../../server/load-context";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { pageLocale } from "../../utils/auth.server";
+import { orNotFound, uuidOrNotFound } from "../../utils/http-errors.server";
+import { goneResponse, manageFileCall } from "../../utils/manage-files.server";
 import type { Route } from "./+types/my-booking-file";
 
 /** `/my-booking/{token}/files/{upload}`: a file uploaded to the booking, for the holder of its link (never from the web root). */

@@ -1,16 +1,16 @@
-import { invoiceListOf } from "../utils/invoice-list-view";
+import { invoiceListOf } from "../../utils/invoice-list-view";
 import { data } from "react-router";
-import type { ManageBookingView } from "../../core/contracts/manage-booking";
-import { formatDate, formatDateRange } from "../../core/domain/dates";
-import { formatMoney } from "../../core/domain/money";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localizePath, type Locale } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
-import { actorOfSession } from "../../server/http/web-session-actor";
-import { webContext, type WebContext } from "../../server/load-context";
-import { formItemRenderers } from "../components/booking/kinds";
-import { pageLocale } from "../utils/auth.server";
-import { notFound } from "../utils/http-errors.server";
+import type { ManageBookingView } from "../../../core/contracts/manage-booking";
+import { formatDate, formatDateRange } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath, type Locale } from "../../../core/i18n/locales";
+import { AppError } from "../../../server/errors";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { webContext, type WebContext } from "../../../server/load-context";
+import { formItemRenderers } from "../../components/booking/kinds";
+import { pageLocale } from "../../utils/auth.server";
+import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/my-booking";
 
 type Gone = "expired" | "revoked";

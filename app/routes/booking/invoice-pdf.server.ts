@@ -1,7 +1,7 @@
-import { bookingTokenFromCookie } from "../../server/http/booking-cookies";
-import { webContext } from "../../server/load-context";
-import { pdfDownload } from "../utils/pdf-response.server";
-import { notFound, uuidOrNotFound } from "../utils/http-errors.server";
+import { bookingTokenFromCookie } from "../../../server/http/booking-cookies";
+import { webContext } from "../../../server/load-context";
+import { pdfDownload } from "../../utils/pdf-response.server";
+import { notFound, uuidOrNotFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /** `/invoice/{bookingUuid}[/{invoiceUuid}]`: the booking's latest invoice, or one of its documents, as a PDF download, for its owner or the browser that booked it. */
