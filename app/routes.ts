@@ -15,14 +15,14 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
   const id = (name: string) => routeIdOf(name, prefix && !prefix.optional ? prefix.locale : null);
   const head = prefix ? `${prefix.locale}${prefix.optional ? "?" : ""}` : "";
   const at = (path: string) => (head && path ? `${head}/${path}` : head || path);
-  const home = route(at(""), "routes/home.tsx", { id: id("home") });
+  const home = route(at(""), "routes/content/home.tsx", { id: id("home") });
   return [
     layout("layouts/default-layout.tsx", { id: id("layout-default") }, [
       home,
-      route(at("events"), "routes/events.tsx", { id: id("events") }),
-      route(at("events/:category"), "routes/events.tsx", { id: id("events-category") }),
-      route(at("events/:category/:event"), "routes/event-page.tsx", { id: id("event-page") }),
-      route(at("redirect/:target?"), "routes/redirect.tsx", { id: id("redirect") }),
+      route(at("events"), "routes/content/events.tsx", { id: id("events") }),
+      route(at("events/:category"), "routes/content/events.tsx", { id: id("events-category") }),
+      route(at("events/:category/:event"), "routes/content/event-page.tsx", { id: id("event-page") }),
+      route(at("redirect/:target?"), "routes/content/redirect.tsx", { id: id("redirect") }),
       route(at("login"), "routes/account/login.tsx", { id: id("login") }),
       route(at("login/second-factor"), "routes/account/second-factor.tsx", { id: id("second-factor") }),
       route(at("register"), "routes/account/register.tsx", { id: id("register") }),
@@ -36,8 +36,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("settings/delete-profile"), "routes/account/delete-profile.tsx", { id: id("delete-profile") }),
       route(at("settings/delete-success"), "routes/account/delete-success.tsx", { id: id("delete-success") }),
       route(at("my-booking/:token"), "routes/booking/my-booking.tsx", { id: id("my-booking") }),
-      route(at(":slug"), "routes/content-page.tsx", { id: id("content-page") }),
-      route(at("*"), "routes/not-found.tsx", { id: id("not-found") }),
+      route(at(":slug"), "routes/content/content-page.tsx", { id: id("content-page") }),
+      route(at("*"), "routes/content/not-found.tsx", { id: id("not-found") }),
     ]),
     layout("layouts/dashboard-layout.tsx", { id: id("layout-dashboard") }, [route(at("dashboard"), "routes/account/dashboard.tsx", { id: id("dashboard") })]),
     layout("layouts/booking-layout.tsx", { id: id("layout-booking") }, [
@@ -59,7 +59,7 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     // A staff download: no frame around a file (it still asks requireStaffDesk).
     route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin-booking-upload.ts", { id: id("admin-booking-upload") }),
     route(at("admin/invoices/:invoice/pdf"), "routes/admin-invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
-    layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/event-widget.tsx", { id: id("event-widget") })]),
+    layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/content/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
       route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
@@ -98,9 +98,9 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
 }
 
 export default [
-  route("locale", "routes/set-locale.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
+  route("locale", "routes/content/set-locale.ts"),
+  route("sitemap.xml", "routes/content/sitemap.ts"),
+  route("robots.txt", "routes/content/robots.ts"),
   ...prefixedLocales.flatMap((locale, index) => localizedRoutes({ locale, optional: index === 0 })),
   ...(prefixedLocales.length === 0 ? localizedRoutes(null) : []),
 ] satisfies RouteConfig;

@@ -1,8 +1,8 @@
 import { stringifySetCookie } from "cookie";
 import { redirect } from "react-router";
-import { isLocalPath } from "../../core/domain/local-path";
-import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../core/i18n/locales";
-import { assertSameOriginAction, isSecure } from "../utils/session.server";
+import { isLocalPath } from "../../../core/domain/local-path";
+import { defaultLocale, isLocale, localeCookieMaxAgeSeconds, localeCookieName, localizePath } from "../../../core/i18n/locales";
+import { assertSameOriginAction, isSecure } from "../../utils/session.server";
 import type { Route } from "./+types/set-locale";
 
 /** POST /locale: remembers the chosen language for 365 days and opens the page in it. */

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { useTranslation } from "../utils/use-translation";
-import { translatorFor } from "../../core/i18n/i18n";
-import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { EventCard } from "../components/event-card";
-import { pageMeta } from "../utils/meta";
-import { withoutHydration } from "../utils/static-page";
+import { useTranslation } from "../../utils/use-translation";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { defaultLocale, localeFromPath, localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { EventCard } from "../../components/event-card";
+import { pageMeta } from "../../utils/meta";
+import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/home";
 
 export { loader } from "./home.server";

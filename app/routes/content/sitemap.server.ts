@@ -1,5 +1,5 @@
-import { defaultLocale, locales, localizePath, type Locale } from "../../core/i18n/locales";
-import { webContext } from "../../server/load-context";
+import { defaultLocale, locales, localizePath, type Locale } from "../../../core/i18n/locales";
+import { webContext } from "../../../server/load-context";
 import type { Route } from "./+types/sitemap";
 
 /** One page in every language it exists in: locale → path. */

@@ -1,5 +1,5 @@
-import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
-import { parseRedirectTarget } from "../utils/redirect-target";
+import { defaultLocale, localeFromPath } from "../../../core/i18n/locales";
+import { parseRedirectTarget } from "../../utils/redirect-target";
 import type { Route } from "./+types/redirect";
 
 /** /redirect/{target}: the notice shown before a visitor leaves the site. */

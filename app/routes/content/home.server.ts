@@ -1,7 +1,7 @@
-import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
-import { toEventView } from "../utils/event-view";
+import { defaultLocale, localeFromPath } from "../../../core/i18n/locales";
+import { toEventView } from "../../utils/event-view";
 import type { Route } from "./+types/home";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { defaultLocale, localeFromPath, locales, type Locale } from "../../core/i18n/locales";
-import { webContext } from "../../server/load-context";
-import type { Alternates } from "../utils/alternates";
-import { eventJsonLd, eventPagePathIn, jsonForScript, toEventPageView } from "../utils/event-page-view";
-import { notFound } from "../utils/http-errors.server";
-import { signUpForOpeningNoticeAction } from "../utils/opening-notice.server";
+import { defaultLocale, localeFromPath, locales, type Locale } from "../../../core/i18n/locales";
+import { webContext } from "../../../server/load-context";
+import type { Alternates } from "../../utils/alternates";
+import { eventJsonLd, eventPagePathIn, jsonForScript, toEventPageView } from "../../utils/event-page-view";
+import { notFound } from "../../utils/http-errors.server";
+import { signUpForOpeningNoticeAction } from "../../utils/opening-notice.server";
 import type { Route } from "./+types/event-page";
 
 async function findEventPage(context: Route.LoaderArgs["context"], url: URL, params: Route.LoaderArgs["params"]) {

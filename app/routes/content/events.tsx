@@ -1,11 +1,11 @@
 import { NavLink } from "react-router";
-import { useTranslation } from "../utils/use-translation";
-import { translatorFor } from "../../core/i18n/i18n";
-import { localeFromPath, localizePath, defaultLocale } from "../../core/i18n/locales";
-import { EventCard } from "../components/event-card";
-import { cardImagePriority } from "../components/event-image";
-import { pageMeta } from "../utils/meta";
-import { withoutHydration } from "../utils/static-page";
+import { useTranslation } from "../../utils/use-translation";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localeFromPath, localizePath, defaultLocale } from "../../../core/i18n/locales";
+import { EventCard } from "../../components/event-card";
+import { cardImagePriority } from "../../components/event-image";
+import { pageMeta } from "../../utils/meta";
+import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/events";
 
 export { loader } from "./events.server";

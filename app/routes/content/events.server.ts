@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { findCategory } from "../../core/domain/categories";
-import { defaultLocale, localeFromPath, locales, localizePath, type Locale } from "../../core/i18n/locales";
-import type { EventCategory } from "../../core/contracts/events";
-import type { Alternates } from "../utils/alternates";
-import { toEventView } from "../utils/event-view";
-import { notFound } from "../utils/http-errors.server";
+import { findCategory } from "../../../core/domain/categories";
+import { defaultLocale, localeFromPath, locales, localizePath, type Locale } from "../../../core/i18n/locales";
+import type { EventCategory } from "../../../core/contracts/events";
+import type { Alternates } from "../../utils/alternates";
+import { toEventView } from "../../utils/event-view";
+import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/events";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 function categoryAlternates(category: EventCategory): Alternates {
   const slugIn = (locale: Locale) => category.translations.find((translation) => translation.locale === locale)?.slug ?? String(category.id);

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
-import { useTranslation } from "../utils/use-translation";
-import { intlLocaleTags, locales, localizePath } from "../../core/i18n/locales";
-import { Button } from "../components/button";
-import { EventStateBadge } from "../components/event-card";
-import { EventImage, eventImageSizes } from "../components/event-image";
-import { OpeningNoticeFormWhenShown } from "../components/opening-notice-form-when-shown";
-import { useCspNonce } from "../utils/csp-nonce";
-import type { EventPageView } from "../utils/event-page-view";
-import { plainDescription } from "../utils/event-page-view";
-import { pageMeta } from "../utils/meta";
-import { englishFallback } from "../utils/english-fallback";
-import { hydrateWhen } from "../utils/static-page";
+import { useTranslation } from "../../utils/use-translation";
+import { intlLocaleTags, locales, localizePath } from "../../../core/i18n/locales";
+import { Button } from "../../components/button";
+import { EventStateBadge } from "../../components/event-card";
+import { EventImage, eventImageSizes } from "../../components/event-image";
+import { OpeningNoticeFormWhenShown } from "../../components/opening-notice-form-when-shown";
+import { useCspNonce } from "../../utils/csp-nonce";
+import type { EventPageView } from "../../utils/event-page-view";
+import { plainDescription } from "../../utils/event-page-view";
+import { pageMeta } from "../../utils/meta";
+import { englishFallback } from "../../utils/english-fallback";
+import { hydrateWhen } from "../../utils/static-page";
 import type { Route } from "./+types/event-page";
 
 export { loader, action } from "./event-page.server";

@@ -1,5 +1,5 @@
-import { prefixedLocales } from "../../core/i18n/locales";
-import { webContext } from "../../server/load-context";
+import { prefixedLocales } from "../../../core/i18n/locales";
+import { webContext } from "../../../server/load-context";
 import type { Route } from "./+types/robots";
 
 /** GET /robots.txt: everything may be crawled except the personal and transactional pages; names the sitemap. */

@@ -1,10 +1,10 @@
-import { useTranslation } from "../utils/use-translation";
-import { translatorFor } from "../../core/i18n/i18n";
-import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
-import { EventCard } from "../components/event-card";
-import { cardImagePriority } from "../components/event-image";
-import { WidgetNotice } from "../components/widget-notice";
-import { pageMeta } from "../utils/meta";
+import { useTranslation } from "../../utils/use-translation";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { defaultLocale, localeFromPath } from "../../../core/i18n/locales";
+import { EventCard } from "../../components/event-card";
+import { cardImagePriority } from "../../components/event-image";
+import { WidgetNotice } from "../../components/widget-notice";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/event-widget";
 
 export { loader } from "./event-widget.server";

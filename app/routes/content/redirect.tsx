@@ -1,11 +1,11 @@
-import { useTranslation } from "../utils/use-translation";
-import { defaultLocale, localeFromPath, localizePath } from "../../core/i18n/locales";
-import { translatorFor } from "../../core/i18n/i18n";
-import { Button } from "../components/button";
-import { pageMeta } from "../utils/meta";
+import { useTranslation } from "../../utils/use-translation";
+import { defaultLocale, localeFromPath, localizePath } from "../../../core/i18n/locales";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { Button } from "../../components/button";
+import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/redirect";
 
-export { parseRedirectTarget, type RedirectTarget } from "../utils/redirect-target";
+export { parseRedirectTarget, type RedirectTarget } from "../../utils/redirect-target";
 export { loader } from "./redirect.server";
 
 export const meta: Route.MetaFunction = ({ location }) => {

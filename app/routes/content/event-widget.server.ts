@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { publicEventsQuerySchema } from "../../core/contracts/events";
-import { defaultLocale, localeFromPath } from "../../core/i18n/locales";
-import { AppError } from "../../server/errors";
-import { webContext } from "../../server/load-context";
-import { toEventView } from "../utils/event-view";
+import { publicEventsQuerySchema } from "../../../core/contracts/events";
+import { defaultLocale, localeFromPath } from "../../../core/i18n/locales";
+import { AppError } from "../../../server/errors";
+import { webContext } from "../../../server/load-context";
+import { toEventView } from "../../utils/event-view";
 import type { Route } from "./+types/event-widget";
 
 const widgetQuerySchema = publicEventsQuerySchema.extend({ event: z.string().uuid().optional() });

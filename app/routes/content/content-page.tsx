@@ -1,6 +1,6 @@
-import { useTranslation } from "../utils/use-translation";
-import { pageMeta } from "../utils/meta";
-import { withoutHydration } from "../utils/static-page";
+import { useTranslation } from "../../utils/use-translation";
+import { pageMeta } from "../../utils/meta";
+import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/content-page";
 
 export { loader } from "./content-page.server";

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { defaultLocale, localeFromPath, locales, localizePath } from "../../core/i18n/locales";
-import { formatDate } from "../../core/domain/dates";
-import { orNotFound } from "../utils/http-errors.server";
-import type { Alternates } from "../utils/alternates";
+import { defaultLocale, localeFromPath, locales, localizePath } from "../../../core/i18n/locales";
+import { formatDate } from "../../../core/domain/dates";
+import { orNotFound } from "../../utils/http-errors.server";
+import type { Alternates } from "../../utils/alternates";
 import type { Route } from "./+types/content-page";
-import { webContext } from "../../server/load-context";
+import { webContext } from "../../../server/load-context";
 
 /** /{slug}: a content page (terms, privacy, imprint). A slug of another language redirects to this one's. */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
