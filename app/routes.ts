@@ -11,7 +11,7 @@ import { routeIdOf } from "./utils/route-ids";
  * read from the path (core/i18n/locales.ts `localeFromPath`), not from a route parameter.
  */
 function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): RouteConfigEntry[] {
-  // Named ids: some modules serve two routes (events.tsx, payment-result.tsx, admin-page.tsx, …).
+  // Named ids: some modules serve two routes (content/events.tsx, booking/payment-result.tsx, admin/content/page.tsx, …).
   const id = (name: string) => routeIdOf(name, prefix && !prefix.optional ? prefix.locale : null);
   const head = prefix ? `${prefix.locale}${prefix.optional ? "?" : ""}` : "";
   const at = (path: string) => (head && path ? `${head}/${path}` : head || path);
@@ -57,42 +57,42 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     route(at("my-booking/:token/invoice/:invoice?"), "routes/booking/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/booking/my-booking-file.ts", { id: id("my-booking-file") }),
     // A staff download: no frame around a file (it still asks requireStaffDesk).
-    route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin-booking-upload.ts", { id: id("admin-booking-upload") }),
-    route(at("admin/invoices/:invoice/pdf"), "routes/admin-invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
+    route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin/bookings/booking-upload.ts", { id: id("admin-booking-upload") }),
+    route(at("admin/invoices/:invoice/pdf"), "routes/admin/invoices/invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/content/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
-      route(at("admin/staff"), "routes/admin-staff.tsx", { id: id("admin-staff") }),
-      route(at("admin/bookings"), "routes/admin-bookings.tsx", { id: id("admin-bookings") }),
-      route(at("admin/bookings/:uuid"), "routes/admin-booking.tsx", { id: id("admin-booking") }),
-      route(at("admin/bookings/:uuid/edit"), "routes/admin-booking-edit.tsx", { id: id("admin-booking-edit") }),
-      route(at("admin"), "routes/admin-dashboard.tsx", { id: id("admin-dashboard") }),
-      route(at("admin/call-backs"), "routes/admin-call-backs.tsx", { id: id("admin-call-backs") }),
-      route(at("admin/invoices"), "routes/admin-invoices.tsx", { id: id("admin-invoices") }),
-      route(at("admin/events/:uuid/waitlist"), "routes/admin-waitlist.tsx", { id: id("admin-waitlist") }),
-      route(at("admin/site"), "routes/admin-site.tsx", { id: id("admin-site") }),
-      route(at("admin/pages"), "routes/admin-pages.tsx", { id: id("admin-pages") }),
-      route(at("admin/pages/new"), "routes/admin-page.tsx", { id: id("admin-page-new") }),
-      route(at("admin/pages/:uuid"), "routes/admin-page.tsx", { id: id("admin-page") }),
-      route(at("admin/events"), "routes/admin-events.tsx", { id: id("admin-events") }),
-      route(at("admin/events/new"), "routes/admin-event.tsx", { id: id("admin-event-new") }),
-      route(at("admin/events/:uuid"), "routes/admin-event.tsx", { id: id("admin-event") }),
-      route(at("admin/forms/:uuid"), "routes/admin-form-builder.tsx", { id: id("admin-form-builder") }),
-      route(at("admin/categories"), "routes/admin-categories.tsx", { id: id("admin-categories") }),
-      route(at("admin/categories/new"), "routes/admin-category.tsx", { id: id("admin-category-new") }),
-      route(at("admin/categories/:id"), "routes/admin-category.tsx", { id: id("admin-category") }),
-      route(at("admin/email-texts"), "routes/admin-email-texts.tsx", { id: id("admin-email-texts") }),
-      route(at("admin/email-texts/:template/:emailLocale"), "routes/admin-email-text.tsx", { id: id("admin-email-text") }),
-      route(at("admin/*"), "routes/admin-not-found.tsx", { id: id("admin-not-found") }),
+      route(at("admin/staff"), "routes/admin/staff/staff.tsx", { id: id("admin-staff") }),
+      route(at("admin/bookings"), "routes/admin/bookings/bookings.tsx", { id: id("admin-bookings") }),
+      route(at("admin/bookings/:uuid"), "routes/admin/bookings/booking.tsx", { id: id("admin-booking") }),
+      route(at("admin/bookings/:uuid/edit"), "routes/admin/bookings/booking-edit.tsx", { id: id("admin-booking-edit") }),
+      route(at("admin"), "routes/admin/dashboard.tsx", { id: id("admin-dashboard") }),
+      route(at("admin/call-backs"), "routes/admin/bookings/call-backs.tsx", { id: id("admin-call-backs") }),
+      route(at("admin/invoices"), "routes/admin/invoices/invoices.tsx", { id: id("admin-invoices") }),
+      route(at("admin/events/:uuid/waitlist"), "routes/admin/catalogue/waitlist.tsx", { id: id("admin-waitlist") }),
+      route(at("admin/site"), "routes/admin/content/site.tsx", { id: id("admin-site") }),
+      route(at("admin/pages"), "routes/admin/content/pages.tsx", { id: id("admin-pages") }),
+      route(at("admin/pages/new"), "routes/admin/content/page.tsx", { id: id("admin-page-new") }),
+      route(at("admin/pages/:uuid"), "routes/admin/content/page.tsx", { id: id("admin-page") }),
+      route(at("admin/events"), "routes/admin/catalogue/events.tsx", { id: id("admin-events") }),
+      route(at("admin/events/new"), "routes/admin/catalogue/event.tsx", { id: id("admin-event-new") }),
+      route(at("admin/events/:uuid"), "routes/admin/catalogue/event.tsx", { id: id("admin-event") }),
+      route(at("admin/forms/:uuid"), "routes/admin/catalogue/form-builder.tsx", { id: id("admin-form-builder") }),
+      route(at("admin/categories"), "routes/admin/catalogue/categories.tsx", { id: id("admin-categories") }),
+      route(at("admin/categories/new"), "routes/admin/catalogue/category.tsx", { id: id("admin-category-new") }),
+      route(at("admin/categories/:id"), "routes/admin/catalogue/category.tsx", { id: id("admin-category") }),
+      route(at("admin/email-texts"), "routes/admin/content/email-texts.tsx", { id: id("admin-email-texts") }),
+      route(at("admin/email-texts/:template/:emailLocale"), "routes/admin/content/email-text.tsx", { id: id("admin-email-text") }),
+      route(at("admin/*"), "routes/admin/not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
-    route(at("admin/bookings/export"), "routes/admin-bookings-export.ts", { id: id("admin-bookings-export") }),
+    route(at("admin/bookings/export"), "routes/admin/bookings/bookings-export.ts", { id: id("admin-bookings-export") }),
     // The invoice list's files (decision 069): a CSV and a DATEV booking batch, one route each.
-    route(at("admin/invoices/export.csv"), "routes/admin-invoices-export.ts", { id: id("admin-invoices-csv") }),
-    route(at("admin/invoices/export-datev.csv"), "routes/admin-invoices-export.ts", { id: id("admin-invoices-datev") }),
+    route(at("admin/invoices/export.csv"), "routes/admin/invoices/invoices-export.ts", { id: id("admin-invoices-csv") }),
+    route(at("admin/invoices/export-datev.csv"), "routes/admin/invoices/invoices-export.ts", { id: id("admin-invoices-datev") }),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
     ...(["csv", "xlsx", "pdf"] as const).map((format) =>
-      route(at(`admin/events/:uuid/participants.${format}`), "routes/admin-participants-export.ts", { id: id(`admin-participants-${format}`) }),
+      route(at(`admin/events/:uuid/participants.${format}`), "routes/admin/catalogue/participants-export.ts", { id: id(`admin-participants-${format}`) }),
     ),
   ];
 }
