@@ -5,7 +5,6 @@ import { Button } from "../../components/button";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/redirect";
 
-export { parseRedirectTarget, type RedirectTarget } from "../../utils/redirect-target";
 export { loader } from "./redirect.server";
 
 export const meta: Route.MetaFunction = ({ location }) => {

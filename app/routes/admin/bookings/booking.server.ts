@@ -14,7 +14,7 @@ import { pageLocale } from "../../../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../../../utils/http-errors.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/booking";
-import { bookingAction, bookingActionsView } from "./booking-actions.server";
+import { bookingAction, bookingActionsView } from "../../../utils/admin-booking-actions.server";
 import { priceLinesView } from "../../../utils/price-lines-view";
 
 /** `812 byte`, `4.2 kB`, `12.5 MB` in the page's language: a licence scan and a video differ by orders of magnitude. */

@@ -11,7 +11,7 @@ import type { Locale } from "../../../../core/i18n/locales";
 import { BookingStatusBadge } from "../../../components/admin/status-badge";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/booking";
-import type { BookingActionAnswer } from "./booking-actions.server";
+import type { BookingActionAnswer } from "../../../utils/admin-booking-actions.server";
 
 export { loader, action } from "./booking.server";
 

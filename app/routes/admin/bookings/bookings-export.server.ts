@@ -6,7 +6,7 @@ import { webContext } from "../../../../server/load-context";
 import { pageLocale } from "../../../utils/auth.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/bookings-export";
-import { selectedBookingIds } from "./bookings-bulk.server";
+import { selectedBookingIds } from "../../../utils/admin-bookings-bulk.server";
 
 /**
  * `POST /admin/bookings/export` (+ /de): the bookings list's "Export selection (CSV)" (decision 033),

@@ -25,7 +25,7 @@ import {
 import { pageLocale } from "../../../utils/auth.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/bookings";
-import { bulkBookingsAction } from "./bookings-bulk.server";
+import { bulkBookingsAction } from "../../../utils/admin-bookings-bulk.server";
 
 /** One row as the table shows it: amounts and dates formatted here, so server and browser render the same text. */
 function rowView(row: StaffBookingRow, locale: Locale): BookingRowView {

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import { z } from "zod";
-import type { StaffBookingDetail } from "../../../../core/contracts/staff-bookings";
-import { recordedPaymentMethods, refundBookingBodySchema, resendEmailBodySchema } from "../../../../core/contracts/staff-actions";
-import { bookingEventAllowed } from "../../../../core/domain/booking-state-machine";
-import { operatorToday } from "../../../../core/domain/dates";
-import { centsOfEuros } from "../../../../core/domain/euro-amount";
-import { formatMoney } from "../../../../core/domain/money";
-import type { Actor } from "../../../../core/domain/permissions";
-import { translatorFor } from "../../../../core/i18n/i18n";
-import type { Locale } from "../../../../core/i18n/locales";
-import { AppError } from "../../../../server/errors";
-import type { WebContext } from "../../../../server/load-context";
+import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
+import { recordedPaymentMethods, refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
+import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
+import { operatorToday } from "../../core/domain/dates";
+import { centsOfEuros } from "../../core/domain/euro-amount";
+import { formatMoney } from "../../core/domain/money";
+import type { Actor } from "../../core/domain/permissions";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import type { WebContext } from "../../server/load-context";
 
 /**
  * Which of the booking's actions the bar offers, and what their forms start with. Decided here from

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { maximumBulkBookings, type BulkActionBody } from "../../../../core/contracts/staff-actions";
-import { bookingStatuses, type BookingStatus } from "../../../../core/domain/booking-status";
-import type { Actor } from "../../../../core/domain/permissions";
-import { translatorFor } from "../../../../core/i18n/i18n";
-import type { Locale } from "../../../../core/i18n/locales";
-import { AppError } from "../../../../server/errors";
-import type { WebContext } from "../../../../server/load-context";
+import { maximumBulkBookings, type BulkActionBody } from "../../core/contracts/staff-actions";
+import { bookingStatuses, type BookingStatus } from "../../core/domain/booking-status";
+import type { Actor } from "../../core/domain/permissions";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
+import { AppError } from "../../server/errors";
+import type { WebContext } from "../../server/load-context";
 
 /**
  * The bookings list's bulk actions (decisions 033, issue 28): the selection form's posts. Which
