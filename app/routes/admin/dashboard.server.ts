@@ -11,7 +11,7 @@ import type { Route } from "./+types/dashboard";
 /** A share of the capacity as a CSS width; never over 100 % (a counter can run past a lowered capacity). */
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0);
 
-/** The export files of an event: the resource routes under /admin (admin-participants-export.server.ts); the form adds whom to list. */
+/** The export files of an event: the resource routes under /admin (admin/catalogue/participants-export.server.ts); the form adds whom to list. */
 function exportFiles(event: DashboardEvent, locale: Locale): ExportFile[] {
   const base = localizePath(`/admin/events/${event.uuid}/participants`, locale);
   return [

@@ -125,7 +125,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now(), locale) };
 }
 
-/** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (admin-booking-actions.server.ts). */
+/** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (app/utils/admin-booking-actions.server.ts). */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const desk = await requireStaffDesk(url, web);
