@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBookingResponseSchema, updatePageResponseSchema } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
-import { action } from "../../app/routes/booking";
+import { action } from "../../app/routes/booking/booking";
 import { answerField } from "../../app/utils/booking-form-data";
 import type { DatabaseHandle } from "../../server/db/client";
 import { seedIds } from "../../server/db/seed";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
-import { action } from "../../app/routes/booking";
+import { action } from "../../app/routes/booking/booking";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, events } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";

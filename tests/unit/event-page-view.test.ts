@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDatesWithWeekday, jsonForScript } from "../../app/utils/event-page-view";
-import { sitemapXml } from "../../app/routes/sitemap.server";
+import { sitemapXml } from "../../app/routes/content/sitemap.server";
 
 describe("the event page's helpers", () => {
   it("writes JSON that cannot end its script element", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { backButtonBehaviour, hasInSiteHistory } from "../../app/components/header";
 import { menuItemClass } from "../../app/components/footer";
 import { clampPercent } from "../../app/components/progress-bar";
-import { parseRedirectTarget } from "../../app/routes/redirect";
+import { parseRedirectTarget } from "../../app/utils/redirect-target";
 import { installChunkReload } from "../../app/utils/chunk-reload";
 import { composeTitle } from "../../app/utils/meta";
 import { defaultAlternates } from "../../app/utils/alternates";

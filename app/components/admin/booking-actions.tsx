@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "../../utils/use-translation";
 import { Link, useLocation } from "react-router";
-import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../routes/admin-booking-actions.server";
+import type { BookingActionAnswer, BookingActionIntent, BookingActionsView } from "../../utils/admin-booking-actions.server";
 import { Field, FormMessage } from "../field";
 import { buttonClasses } from "../button";
 import { CancelPreview } from "./cancel-preview";

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "../../utils/use-translation";
 import { Form } from "react-router";
 import { csvDialects } from "../../../core/contracts/staff-exports";
-import type { BulkAnswer, BulkPlanRow } from "../../routes/admin-bookings-bulk.server";
+import type { BulkAnswer, BulkPlanRow } from "../../utils/admin-bookings-bulk.server";
 import { buttonClasses } from "../button";
 import { FormMessage } from "../field";
 import { BookingStatusBadge } from "./status-badge";

@@ -1,6 +1,6 @@
 import { Button as AriaButton } from "react-aria-components";
 import { useTranslation } from "../../utils/use-translation";
-import type { CancelPreviewView } from "../../routes/admin-booking-actions.server";
+import type { CancelPreviewView } from "../../utils/admin-booking-actions.server";
 import { buttonClasses } from "../button";
 
 /** The cancel dialog's values that the confirmation posts again, exactly as they were previewed. */

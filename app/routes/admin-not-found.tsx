@@ -1,6 +1,0 @@
-export { loader } from "./admin-not-found.server";
-
-/** Never rendered: the loader always throws (the layout's error boundary shows the page). */
-export default function AdminNotFound() {
-  return null;
-}

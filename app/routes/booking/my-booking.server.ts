@@ -1,0 +1,125 @@
+import { invoiceListOf } from "../../utils/invoice-list-view";
+import { data } from "react-router";
+import type { ManageBookingView } from "../../../core/contracts/manage-booking";
+import { formatDate, formatDateRange } from "../../../core/domain/dates";
+import { formatMoney } from "../../../core/domain/money";
+import { translatorFor } from "../../../core/i18n/i18n";
+import { localizePath, type Locale } from "../../../core/i18n/locales";
+import { AppError } from "../../../server/errors";
+import { actorOfSession } from "../../../server/http/web-session-actor";
+import { webContext, type WebContext } from "../../../server/load-context";
+import { formItemRenderers } from "../../components/booking/kinds";
+import { pageLocale } from "../../utils/auth.server";
+import { notFound } from "../../utils/http-errors.server";
+import type { Route } from "./+types/my-booking";
+
+type Gone = "expired" | "revoked";
+const goneOf = (error: unknown): Gone | null =>
+  AppError.is(error) && error.code === "GONE" ? (error.messageKey === "manageLinkExpired" ? "expired" : "revoked") : null;
+
+/** `e•••@example.com`: the page says where the new link went without showing the whole address to whoever holds this one. */
+function maskedEmail(email: string): string {
+  const [name = "", domain = ""] = email.split("@");
+  return `${name.slice(0, 1)}•••@${domain}`;
+}
+
+const megabytes = (bytes: number, locale: Locale) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+
+/** Amounts and dates formatted here, so server and browser render the same text (event-view.ts). */
+function pageView(view: ManageBookingView, locale: Locale, token: string) {
+  const base = localizePath(`/my-booking/${token}`, locale);
+  return {
+    ...view,
+    display: {
+      dates: formatDateRange(view.event.starts_on, view.event.ends_on, locale),
+      // The pay button's words from the account: what has fallen due now, or the next instalment early (decision 067).
+      payLabel: view.money.due
+        ? translatorFor(locale)(view.money.due.early ? "account.payEarly" : "manage.payNow", { amount: formatMoney(view.money.due.amount_cents, locale) })
+        : null,
+      nextDueOn: view.money.account.payable?.early && view.money.account.payable.due_on ? formatDate(view.money.account.payable.due_on, locale) : null,
+      closesOn: formatDate(view.later_details.closes_on, locale),
+      files: view.uploads.map((upload) => ({
+        ...upload,
+        size: megabytes(upload.size_bytes, locale),
+        href: `${base}/files/${upload.uuid}`,
+      })),
+      days: view.vehicles.map((day) => ({ ...day, date: formatDate(day.date, locale) })),
+      invoices: invoiceListOf(view.invoices, locale, (document) => `${base}/invoice/${document.uuid}`),
+    },
+    links: {
+      self: base,
+      calendar: `${base}/calendar.ics`,
+      invoice: view.has_invoice ? `${base}/invoice` : null,
+      /** Where the later-details upload fields send their files (the API, not the page: streamed to disk). */
+      upload: `/api/booking/manage/${token}/upload`,
+    },
+  };
+}
+
+async function openView(web: WebContext, request: Request, token: string, locale: Locale) {
+  const actor = actorOfSession(await web.session());
+  return web.services.manage.view(actor, { token, locale });
+}
+
+/**
+ * `/my-booking/{token}` (+ /de): "manage my booking" for everyone with the signed link from the
+ * booking e-mails, guests included (decision 023). A wrong link is the 404 page; a revoked or
+ * expired one answers 410 with a page that says which.
+ */
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(url);
+  try {
+    const view = await openView(web, request, params.token, locale);
+    return { locale, gone: null, booking: pageView(view, locale, params.token) };
+  } catch (error) {
+    const gone = goneOf(error);
+    if (gone) return data({ locale, gone, booking: null }, { status: 410 });
+    if (AppError.is(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+/** "Send me a new link" (`intent=renew`) or the later details (`intent=details`). */
+export async function action({ request, url, params, context }: Route.ActionArgs) {
+  const web = context.get(webContext);
+  const locale = pageLocale(url);
+  const t = translatorFor(locale);
+  const actor = actorOfSession(await web.session());
+  const formData = await request.formData();
+  try {
+    if (formData.get("intent") === "renew") {
+      const { sentTo } = await web.services.manage.renewLink(actor, { token: params.token });
+      return { intent: "renew" as const, message: t("manage.newLinkSent", { email: maskedEmail(sentTo) }), errors: {} };
+    }
+    const view = await web.services.manage.view(actor, { token: params.token, locale });
+    const answers: Record<string, string | boolean | string[] | null> = {};
+    for (const item of view.later_details.items) {
+      const read = formItemRenderers[item.kind].readAnswer;
+      if (!read) continue;
+      const value = read(formData, item);
+      answers[item.uuid] = value === "" ? null : value;
+    }
+    await web.services.manage.saveLaterDetails(actor, { token: params.token, answers, locale });
+    return { intent: "details" as const, message: t("manage.saved"), errors: {} };
+  } catch (error) {
+    // A link revoked or expired meanwhile: the message says so, and the page reloads as "gone".
+    if (
+      AppError.is(error) &&
+      (error.code === "GONE" || error.code === "VALIDATION_FAILED" || error.code === "CONFLICT" || error.code === "TOO_MANY_REQUESTS")
+    ) {
+      const response = error.toResponse(locale);
+      return data(
+        {
+          intent: formData.get("intent") === "renew" ? ("renew" as const) : ("details" as const),
+          message: response.message,
+          errors: response.errors ?? {},
+          failed: true,
+        },
+        { status: error.status },
+      );
+    }
+    if (AppError.is(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}

@@ -1,6 +1,0 @@
-// A resource route: all of it runs on the server (my-booking-file.server.ts).
-import type { PageRouteFacts } from "../../server/http/page-route-facts";
-
-export { loader } from "./my-booking-file.server";
-/** A download streams for as long as the browser takes it: it holds no turn (decision 064). */
-export const handle = { admission: "exempt" } satisfies PageRouteFacts;
