@@ -1,4 +1,4 @@
-// A resource route: all of it runs on the server (admin-booking-upload.server.ts).
+// A resource route: all of it runs on the server (booking-upload.server.ts).
 import type { PageRouteFacts } from "../../../../server/http/page-route-facts";
 
 export { loader } from "./booking-upload.server";

@@ -1,4 +1,4 @@
-// A resource route: all of it runs on the server (admin-bookings-export.server.ts).
+// A resource route: all of it runs on the server (bookings-export.server.ts).
 import type { PageRouteFacts } from "../../../../server/http/page-route-facts";
 
 export { action } from "./bookings-export.server";

@@ -1,4 +1,4 @@
-// A resource route: all of it runs on the server (admin-invoice-pdf.server.ts).
+// A resource route: all of it runs on the server (invoice-pdf.server.ts).
 import type { PageRouteFacts } from "../../../../server/http/page-route-facts";
 
 export { loader } from "./invoice-pdf.server";

@@ -1,4 +1,4 @@
-// A resource route: all of it runs on the server (admin-invoices-export.server.ts).
+// A resource route: all of it runs on the server (invoices-export.server.ts).
 import type { PageRouteFacts } from "../../../../server/http/page-route-facts";
 
 export { loader } from "./invoices-export.server";
