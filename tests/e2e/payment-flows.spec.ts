@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Download, type Locator } from "@playwright/test";
-import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
+import { fillGolfBookingUpToPayment, logIn, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { downloadBy, expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
@@ -25,9 +25,6 @@ const text = {
     received: "Payment received",
     paidInFull: "Your booking is confirmed and paid in full.",
     balanceSubject: /Balance due for booking TD-/,
-    loginEmail: /^E-mail address( \*)?$/,
-    password: /^Password( \*)?$/,
-    login: "Log in",
     paidLabel: "Paid:",
     paid: "Paid",
     outstanding: "Outstanding",
@@ -51,9 +48,6 @@ const text = {
     received: "Zahlung erhalten",
     paidInFull: "Ihre Buchung ist bestätigt und vollständig bezahlt.",
     balanceSubject: /Restzahlung für die Buchung TD-/,
-    loginEmail: /^E-Mail-Adresse( \*)?$/,
-    password: /^Passwort( \*)?$/,
-    login: "Anmelden",
     paidLabel: "Bezahlt:",
     paid: "Bezahlt",
     outstanding: "Offen",
@@ -226,11 +220,7 @@ for (const language of languages) {
       const login = await request.post("/api/auth/public/login", { data: demoCustomer });
       const { access_token: accessToken } = (await login.json()) as { access_token: string };
       const bookingUuid = await trackBookingWithDepositPaid(request, language.locale, demoCustomer.email, accessToken);
-      await page.goto(`${language.prefix}/login`);
-      await page.getByLabel(t.loginEmail).fill(demoCustomer.email);
-      await page.getByLabel(t.password).fill(demoCustomer.password);
-      await page.getByRole("button", { name: t.login, exact: true }).click();
-      await expect(page).not.toHaveURL(/\/login/);
+      await logIn(page, language.prefix, demoCustomer);
       await page.goto(`${language.prefix}/dashboard`);
       // The first item with the code is its card; the invoices section lists it again.
       const card = page.getByRole("listitem").filter({ hasText: "GC-7K4M2Q" }).first();
