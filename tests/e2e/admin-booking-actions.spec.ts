@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
-import { countMails, expectNoAxeViolations, journeyLanguages, type languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { countMails, expectNoAxeViolations, journeyLanguages, type languages, mailMatching, mailPolling, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 /**
@@ -389,7 +389,7 @@ for (const language of journeyLanguages("de")) {
       test.slow();
       const customer = uniqueEmail(`resend-${language.locale}`);
       const { bookingUuid, code } = await invoiceBookingByForm(browser, language, customer);
-      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => countMails(customer, t.received(code)), mailPolling).toBe(1);
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
 
@@ -416,7 +416,7 @@ for (const language of journeyLanguages("de")) {
       await page.keyboard.press("Enter");
 
       await expect(emails.getByRole("status")).toHaveText(t.resent(customer));
-      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => countMails(customer, t.received(code)), mailPolling).toBe(2);
       const trail = page.getByRole("region", { name: t.audit });
       const resentRow = trail.getByRole("listitem").filter({ hasText: t.emailResent });
       await expect(resentRow).toContainText(t.resentTrail);
