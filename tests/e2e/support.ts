@@ -67,26 +67,23 @@ export async function latestMail(to: string, since = 0): Promise<OutboxMail> {
   const dir = process.env.E2E_OUTBOX_DIR ?? "";
   let found: OutboxMail | undefined;
   await expect
-    .poll(
-      () => {
-        const mails = existsSync(dir)
-          ? readdirSync(dir)
-              .filter((file) => file.endsWith(".json"))
-              .flatMap((file) => {
-                try {
-                  return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
-                } catch {
-                  return []; // still being written
-                }
-              })
-              .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
-              .sort((a, b) => a.date.localeCompare(b.date))
-          : [];
-        found = mails.at(-1);
-        return Boolean(found);
-      },
-      mailPolling,
-    )
+    .poll(() => {
+      const mails = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((file) => file.endsWith(".json"))
+            .flatMap((file) => {
+              try {
+                return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+              } catch {
+                return []; // still being written
+              }
+            })
+            .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
+            .sort((a, b) => a.date.localeCompare(b.date))
+        : [];
+      found = mails.at(-1);
+      return Boolean(found);
+    }, mailPolling)
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to}`);
   return found;
@@ -106,25 +103,22 @@ export function uniqueEmail(label: string): string {
 export async function mailMatching(to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(
-      () => {
-        const dir = process.env.E2E_OUTBOX_DIR ?? "";
-        found = (existsSync(dir) ? readdirSync(dir) : [])
-          .filter((file) => file.endsWith(".json"))
-          .flatMap((file) => {
-            try {
-              return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
-            } catch {
-              return []; // still being written
-            }
-          })
-          .filter((mail) => mail.to === to && subject.test(mail.subject))
-          .sort((a, b) => a.date.localeCompare(b.date))
-          .at(-1);
-        return Boolean(found);
-      },
-      mailPolling,
-    )
+    .poll(() => {
+      const dir = process.env.E2E_OUTBOX_DIR ?? "";
+      found = (existsSync(dir) ? readdirSync(dir) : [])
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) => {
+          try {
+            return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+          } catch {
+            return []; // still being written
+          }
+        })
+        .filter((mail) => mail.to === to && subject.test(mail.subject))
+        .sort((a, b) => a.date.localeCompare(b.date))
+        .at(-1);
+      return Boolean(found);
+    }, mailPolling)
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to} matching ${subject}`);
   return found;
