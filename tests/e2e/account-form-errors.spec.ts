@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { logIn as logInOverHttp } from "./booking-steps";
 import { countPosts, expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
 
 /**
@@ -36,6 +37,7 @@ for (const language of languages) {
   const at = (path: string) => `${language.prefix}${path}`;
   const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
 
+  /** Without JavaScript, through the login page's own form post. */
   async function logIn(page: Page) {
     await page.goto(at("/login"));
     await field(page, t.email).fill(demoCustomer.email);
@@ -64,7 +66,7 @@ for (const language of languages) {
     });
 
     test("settings: the password form's localized errors show before anything is posted", async ({ page }) => {
-      await logIn(page);
+      await logInOverHttp(page, language.prefix, demoCustomer);
       await page.goto(at("/settings"));
       await hydrated(page);
       const posts = countPosts(page);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { totpCodeAt } from "../../server/auth/totp";
 import { expectNoAxeViolations, languages, shootPhoneAndDesktop } from "./support";
-import { logInAsStaff, newStaffMember, staffLoginLabels } from "./staff-support";
+import { logInAsStaffThroughPages, newStaffMember, staffLoginLabels } from "./staff-support";
 
 /**
  * Who gets into the back office (decision 027): staff log in with the password and the second factor
@@ -81,7 +81,7 @@ for (const language of languages) {
       // Leaving the second step without the code: the back office still refuses.
       await page.goto(`${language.prefix}/admin/nowhere`);
       await expect(page).toHaveURL(/\/login\?redirectTo=/);
-      await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/nowhere` });
+      await logInAsStaffThroughPages(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/nowhere` });
       await expect(page.getByRole("navigation", { name: t.backOffice })).toBeVisible();
       // The public pages' header leads staff to the back office.
       await page.setViewportSize({ width: 1280, height: 900 });

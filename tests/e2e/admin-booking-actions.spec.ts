@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
-import { countMails, expectNoAxeViolations, journeyLanguages, type languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { golfBookingOverApi } from "./api-bookings";
+import { countMails, expectNoAxeViolations, journeyLanguages, mailMatching, mailPolling, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 /**
@@ -20,14 +20,9 @@ async function invoiceBooking(request: APIRequestContext, locale: "en" | "de", e
   return (await response.json()) as Booked;
 }
 
-/** A golf booking paid in full by card in the sandbox, by a customer in a browser of their own. */
-async function paidCardBooking(browser: Browser, language: (typeof languages)[number], email: string): Promise<string> {
-  const customer = await browser.newContext({
-    locale: language.locale === "de" ? "de-DE" : "en-GB",
-    extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
-  });
-  const page = await customer.newPage();
-  await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
+/** A golf booking paid in full by card in the sandbox (over the public API, api-bookings.ts). */
+async function paidCardBooking(request: APIRequestContext, locale: "en" | "de", email: string): Promise<string> {
+  const customer = {
     salutation: "mrs",
     forename: "Clara",
     surname: "Fischer",
@@ -36,29 +31,13 @@ async function paidCardBooking(browser: Browser, language: (typeof languages)[nu
     city: "Starnberg",
     phone: "+49 8151 123456",
     email,
-  });
-  await page.getByRole("radio", { name: texts[language.locale].creditCard }).check();
-  await reviewAndBook(page, language.locale);
-  await expect(page).toHaveURL(/\/sandbox-checkout\/sbx_/);
-  // The booking's uuid is in the address of the page before the checkout.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/booking-success\?booking=/);
-  const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
-  await page.goForward();
-  await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Clara Fischer");
-  await expect(page).toHaveURL(new RegExp(`${language.prefix}/payment/success/`));
-  await customer.close();
-  return bookingUuid;
+  } as const;
+  return (await golfBookingOverApi(request, locale, customer, "card")).bookingUuid;
 }
 
-/** A golf booking by invoice through the public form (the confirmation mail "Booking received" is sent). */
-async function invoiceBookingByForm(browser: Browser, language: (typeof languages)[number], email: string): Promise<Booked> {
-  const customer = await browser.newContext({
-    locale: language.locale === "de" ? "de-DE" : "en-GB",
-    extraHTTPHeaders: { "Accept-Language": language.acceptLanguage },
-  });
-  const page = await customer.newPage();
-  await fillGolfBookingUpToPayment(page, language.locale, language.prefix, {
+/** A golf booking by invoice as the public form makes it (the confirmation mail "Booking received" is sent). */
+function invoiceBookingByForm(request: APIRequestContext, locale: "en" | "de", email: string): Promise<Booked> {
+  const customer = {
     salutation: "mr",
     forename: "Jonas",
     surname: "Weber",
@@ -67,14 +46,8 @@ async function invoiceBookingByForm(browser: Browser, language: (typeof language
     city: "München",
     phone: "+49 89 123456",
     email,
-  });
-  await page.getByRole("radio", { name: texts[language.locale].invoice }).check();
-  await reviewAndBook(page, language.locale);
-  await expect(page).toHaveURL(/\/booking-success\?booking=/);
-  const bookingUuid = new URL(page.url()).searchParams.get("booking") ?? "";
-  const code = (await page.getByTestId("booking-code").innerText()).trim();
-  await customer.close();
-  return { bookingUuid, code };
+  } as const;
+  return golfBookingOverApi(request, locale, customer, "invoice");
 }
 
 const texts = {
@@ -109,7 +82,6 @@ const texts = {
     cancelled: "The booking was cancelled. The customer is being told by e-mail.",
     cancelledStatus: "Cancelled",
     cancelMail: (code: string) => new RegExp(`^Your booking ${code} has been cancelled$`),
-    creditCard: "Credit card",
     message: "Send message",
     messageDialog: "Message to the customer",
     subject: /^Subject/,
@@ -122,7 +94,6 @@ const texts = {
     refundedRest: /^€\d+\.\d\d refunded\.$/,
     refundedStatus: "Refunded",
     payments: "Payments",
-    invoice: "Invoice (bank transfer)",
     emails: "E-mails sent",
     received: (code: string) => new RegExp(`^Booking received: ${code}$`),
     sendAgain: (code: string) => `Send again: Booking received: ${code}`,
@@ -174,7 +145,6 @@ const texts = {
     cancelled: "Die Buchung wurde storniert. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
     cancelledStatus: "Storniert",
     cancelMail: (code: string) => new RegExp(`^Ihre Buchung ${code} wurde storniert$`),
-    creditCard: "Kreditkarte",
     message: "Nachricht senden",
     messageDialog: "Nachricht an die Kundin oder den Kunden",
     subject: /^Betreff/,
@@ -187,7 +157,6 @@ const texts = {
     refundedRest: /^\d+,\d\d\s€ erstattet\.$/,
     refundedStatus: "Erstattet",
     payments: "Zahlungen",
-    invoice: "Rechnung (Überweisung)",
     emails: "Gesendete E-Mails",
     received: (code: string) => new RegExp(`^Buchung eingegangen: ${code}$`),
     sendAgain: (code: string) => `Erneut senden: Buchung eingegangen: ${code}`,
@@ -347,9 +316,9 @@ for (const language of journeyLanguages("de")) {
       await expectNoAxeViolations(page);
     });
 
-    test("staff refund a paid card booking: part of it, then the rest (a new key for each refund)", async ({ page, request, browser }) => {
+    test("staff refund a paid card booking: part of it, then the rest (a new key for each refund)", async ({ page, request }) => {
       test.slow();
-      const bookingUuid = await paidCardBooking(browser, language, uniqueEmail(`refund-${language.locale}`));
+      const bookingUuid = await paidCardBooking(request, language.locale, uniqueEmail(`refund-${language.locale}`));
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
 
@@ -385,11 +354,11 @@ for (const language of journeyLanguages("de")) {
       await expect(page.getByRole("status")).not.toHaveText(t.refundedTen);
     });
 
-    test("staff send the confirmation again by keyboard: the customer gets a second copy, and the trail says who", async ({ page, request, browser }) => {
+    test("staff send the confirmation again by keyboard: the customer gets a second copy, and the trail says who", async ({ page, request }) => {
       test.slow();
       const customer = uniqueEmail(`resend-${language.locale}`);
-      const { bookingUuid, code } = await invoiceBookingByForm(browser, language, customer);
-      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(1);
+      const { bookingUuid, code } = await invoiceBookingByForm(request, language.locale, customer);
+      await expect.poll(() => countMails(customer, t.received(code)), mailPolling).toBe(1);
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
 
@@ -416,7 +385,7 @@ for (const language of journeyLanguages("de")) {
       await page.keyboard.press("Enter");
 
       await expect(emails.getByRole("status")).toHaveText(t.resent(customer));
-      await expect.poll(() => countMails(customer, t.received(code)), { timeout: 15_000 }).toBe(2);
+      await expect.poll(() => countMails(customer, t.received(code)), mailPolling).toBe(2);
       const trail = page.getByRole("region", { name: t.audit });
       const resentRow = trail.getByRole("listitem").filter({ hasText: t.emailResent });
       await expect(resentRow).toContainText(t.resentTrail);
@@ -435,14 +404,10 @@ for (const language of journeyLanguages("de")) {
       await expect(emails.getByText(t.notResent).first()).toBeVisible();
     });
 
-    test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({
-      page,
-      request,
-      browser,
-    }) => {
+    test("after a first partial refund the dialogs show paid, refunded and still refundable; cancelling refunds a part more", async ({ page, request }) => {
       test.slow();
       const customer = uniqueEmail(`cancel-part-${language.locale}`);
-      const bookingUuid = await paidCardBooking(browser, language, customer);
+      const bookingUuid = await paidCardBooking(request, language.locale, customer);
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
 

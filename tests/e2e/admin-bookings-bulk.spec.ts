@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, journeyLanguages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, mailPolling, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
@@ -102,7 +102,7 @@ for (const language of journeyLanguages("de")) {
       { email: emails[0] ?? "", subject: text.confirmation(first.code) },
       { email: emails[1] ?? "", subject: text.confirmation(second.code) },
     ];
-    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), { timeout: 15_000 }).toBe(1);
+    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), mailPolling).toBe(1);
 
     const member = await newStaffMember(request, { locale: language.locale });
     const listPath = `${language.prefix}/admin/bookings?q=${run}&sort=code_asc`;
@@ -133,7 +133,7 @@ for (const language of journeyLanguages("de")) {
     await expect(resent.getByRole("listitem").filter({ hasText: first.code })).toContainText(text.done);
     await expect(resent.getByRole("listitem").filter({ hasText: second.code })).toContainText(text.done);
     expect(page.url()).toContain(`q=${run}`);
-    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), { timeout: 15_000 }).toBe(2);
+    for (const { email, subject } of resentTo) await expect.poll(() => confirmationsTo(email, subject), mailPolling).toBe(2);
     // The cancelled booking's customer got nothing.
     expect(confirmationsTo(emails[2] ?? "", text.confirmation(third.code))).toBe(1);
 

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoAxeViolations, journeyLanguages, shootPhoneAndDesktop, uniqueEmail } from "./support";
-import { logInAsStaff, newStaffMember, staffLoginLabels } from "./staff-support";
+import { logIn } from "./booking-steps";
+import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
  * The back office's bookings (issue 13, decision 028): staff find a booking by its code, filter,
@@ -286,12 +287,7 @@ for (const language of journeyLanguages("en")) {
 
     test("a customer gets the 403 page on the bookings list, a booking and its file", async ({ page, request }) => {
       const booked = await bookedTrip(request, language.locale);
-      const labels = staffLoginLabels[language.locale];
-      await page.goto(`${language.prefix}/login`);
-      await page.getByLabel(labels.email).fill("stefan.hofmann@example.com");
-      await page.getByLabel(labels.password).fill("Fairway-demo-2026");
-      await page.getByRole("button", { name: labels.submit, exact: true }).click();
-      await page.waitForURL((url) => !url.pathname.includes("/login"));
+      await logIn(page, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
       for (const path of [list, `${list}?q=${booked.code}`, `${list}/${booked.bookingUuid}`]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(403);

@@ -212,7 +212,7 @@ for (const language of journeyLanguages("de")) {
 
     test("a customer gets 403 on the dashboard, the call-back queue and the exports", async ({ page, request }) => {
       const { eventUuid } = await createEvent(request, "trackDayTwoDays");
-      await logIn(page, language.locale, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
+      await logIn(page, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
       for (const path of ["/admin", "/admin/call-backs"]) {
         const response = await page.goto(`${language.prefix}${path}`);
         expect(response?.status(), path).toBe(403);
@@ -227,7 +227,7 @@ for (const language of journeyLanguages("de")) {
     });
 
     test("a customer's session cookie re-signed with the real key to claim admin and the second factor opens nothing (issue 33)", async ({ page, context }) => {
-      await logIn(page, language.locale, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
+      await logIn(page, language.prefix, { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
       const cookie = (await context.cookies()).find((candidate) => candidate.name.replace(/^__Host-/, "") === "session");
       if (!cookie) throw new Error("no access cookie after login");
       // The same live session, claiming powers: only the account's row and the session's row grant them.

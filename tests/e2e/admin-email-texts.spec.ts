@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { fillGolfBookingUpToPayment, reviewAndBook } from "./booking-steps";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { golfBookingOverApi } from "./api-bookings";
 import { expectNoAxeViolations, hydrated, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
@@ -74,11 +74,9 @@ async function germanBookingCode(request: APIRequestContext): Promise<string> {
   return ((await response.json()) as { code: string }).code;
 }
 
-/** A German customer books by invoice on the public site; the booking's code from the success page. */
-async function germanBookingByForm(browser: Browser, email: string): Promise<string> {
-  const customer = await browser.newContext({ locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } });
-  const page = await customer.newPage();
-  await fillGolfBookingUpToPayment(page, "de", "/de", {
+/** A German customer books by invoice over the public booking API (api-bookings.ts); the booking's code. */
+async function germanBookingByForm(request: APIRequestContext, email: string): Promise<string> {
+  const customer = {
     salutation: "mr",
     forename: "Jonas",
     surname: "Weber",
@@ -87,18 +85,13 @@ async function germanBookingByForm(browser: Browser, email: string): Promise<str
     city: "München",
     phone: "+49 89 123456",
     email,
-  });
-  await page.getByRole("radio", { name: "Rechnung (Überweisung)" }).check();
-  await reviewAndBook(page, "de");
-  await expect(page).toHaveURL(/\/booking-success\?booking=/);
-  const code = (await page.getByTestId("booking-code").innerText()).trim();
-  await customer.close();
-  return code;
+  } as const;
+  return (await golfBookingOverApi(request, "de", customer, "invoice")).code;
 }
 
 for (const language of languages) {
   const t = texts[language.locale];
-  test(`staff reword the German booking mail's subject, preview, save and reset it (${language.locale})`, async ({ page, request, browser }) => {
+  test(`staff reword the German booking mail's subject, preview, save and reset it (${language.locale})`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const member = await newStaffMember(request, { locale: language.locale });
     const previewCode = await germanBookingCode(request);
@@ -159,7 +152,7 @@ for (const language of languages) {
 
     // A German booking made now gets the reworded subject.
     const customer = uniqueEmail(`email-texts-${language.locale}`);
-    const code = await germanBookingByForm(browser, customer);
+    const code = await germanBookingByForm(request, customer);
     await mailMatching(customer, new RegExp(`^Buchung eingegangen: ${code} – vielen Dank$`));
 
     // Reset to default by keyboard, in the dialog.

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { ensureNginx } from "../../scripts/ensure-nginx";
-import { fillGolfBookingUpToPayment, logIn, payOnSandbox, reviewAndBook } from "./booking-steps";
+import { fillGolfBookingUpToPayment, logInThroughPages, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { journeyLanguages } from "./support";
 
 /**
@@ -173,7 +173,7 @@ for (const language of journeyLanguages("en")) {
 
     test("log in, book and pay by card: every form post works and the session cookies are Secure", async ({ page, context }) => {
       test.setTimeout(90_000);
-      await logIn(page, language.locale, language.prefix, demoCustomer);
+      await logInThroughPages(page, language.locale, language.prefix, demoCustomer);
       const cookies = await context.cookies(publicOrigin);
       const session = cookies.filter((cookie) => cookie.name.startsWith("__Host-session"));
       expect(session.map((cookie) => cookie.name).sort()).toEqual(["__Host-session", "__Host-session_refresh"]);

@@ -128,8 +128,20 @@ const loginLabels = {
   de: { email: /^E-Mail-Adresse( \*)?$/, password: /^Passwort( \*)?$/, login: "Anmelden" },
 } as const;
 
+/**
+ * Logs in with the login page's form post (as sent without JavaScript) through `page.request`, which
+ * shares the page's cookie jar: the server sets the same httpOnly session cookies as for a person at
+ * the page, without the page being rendered. The page stays where it was; the caller opens the next
+ * one. (The login page itself is walked by accounts.spec.ts, sessions.spec.ts and `logInThroughPages`.)
+ */
+export async function logIn(page: Page, prefix: string, account: { email: string; password: string }) {
+  const login = await page.request.post(`${prefix}/login`, { form: { email: account.email, password: account.password }, maxRedirects: 0 });
+  expect(login.status(), `login of ${account.email}`).toBe(302);
+  expect(login.headers()["location"]).toBe(prefix || "/");
+}
+
 /** Logs in on the login page (a plain form post to its action) and waits until it has left it. */
-export async function logIn(page: Page, locale: Locale, prefix: string, account: { email: string; password: string }) {
+export async function logInThroughPages(page: Page, locale: Locale, prefix: string, account: { email: string; password: string }) {
   const t = loginLabels[locale];
   await page.goto(`${prefix}/login`);
   await page.getByLabel(t.email).fill(account.email);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillDate, fillMainParticipant, participantLabels, reviewAndBook } from "./booking-steps";
+import { fillDate, fillMainParticipant, logIn, participantLabels, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -208,11 +208,7 @@ for (const language of languages) {
 }
 
 test("a logged-in customer finds their details filled in, and /booking resumes where they left off", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByLabel(/^E-mail address/).fill("stefan.hofmann@example.com");
-  await page.getByLabel(/^Password/).fill("Fairway-demo-2026");
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).not.toHaveURL(/login/);
+  await logIn(page, "", { email: "stefan.hofmann@example.com", password: "Fairway-demo-2026" });
   const golf = await createEvent(page.request, "golfCircleTournament");
   await page.goto(`/booking/${golf.formUuid}`);
   await expect(page.getByLabel(text.en.forename)).toHaveValue("Stefan");

@@ -274,7 +274,7 @@ for (const language of languages) {
       const upcoming = await bookedTrip(request, language.locale, uniqueEmail(`manage-owner-${language.locale}`), customer.email);
       const past = await bookedTrip(request, language.locale, uniqueEmail(`manage-past-${language.locale}`), customer.email);
       await moveEvent(request, past.eventUuid, -30);
-      await logIn(page, language.locale, language.prefix, customer);
+      await logIn(page, language.prefix, customer);
       await page.goto(`${language.prefix}/dashboard`);
       const invoices = page.getByRole("region", { name: t.invoices });
       const pastInvoice = invoices.getByRole("listitem").filter({ hasText: past.code }).getByRole("link", { name: /PDF/ });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Download, type Locator } from "@playwright/test";
-import { fillGolfBookingUpToPayment, payOnSandbox, reviewAndBook } from "./booking-steps";
-import { downloadBy, expectNoAxeViolations, languages, latestMail, linkIn, pdfText, uniqueEmail } from "./support";
+import { fillGolfBookingUpToPayment, logIn, payOnSandbox, reviewAndBook } from "./booking-steps";
+import { downloadBy, expectNoAxeViolations, languages, latestMail, linkIn, mailPolling, pdfText, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
@@ -25,9 +25,6 @@ const text = {
     received: "Payment received",
     paidInFull: "Your booking is confirmed and paid in full.",
     balanceSubject: /Balance due for booking TD-/,
-    loginEmail: /^E-mail address( \*)?$/,
-    password: /^Password( \*)?$/,
-    login: "Log in",
     paidLabel: "Paid:",
     paid: "Paid",
     outstanding: "Outstanding",
@@ -51,9 +48,6 @@ const text = {
     received: "Zahlung erhalten",
     paidInFull: "Ihre Buchung ist bestätigt und vollständig bezahlt.",
     balanceSubject: /Restzahlung für die Buchung TD-/,
-    loginEmail: /^E-Mail-Adresse( \*)?$/,
-    password: /^Passwort( \*)?$/,
-    login: "Anmelden",
     paidLabel: "Bezahlt:",
     paid: "Bezahlt",
     outstanding: "Offen",
@@ -151,7 +145,7 @@ for (const language of languages) {
       expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
       const pdf = await pdfText(await downloaded(download));
       for (const word of [...t.invoiceWords, code, "Greta Schäfer", "Lindenstraße 9", "DE69 7015 0000 1004 5893 21"]) expect(pdf).toContain(word);
-      await expect.poll(async () => (await latestMail(email)).subject).toContain(download.suggestedFilename().replace(".pdf", ""));
+      await expect.poll(async () => (await latestMail(email)).subject, mailPolling).toContain(download.suggestedFilename().replace(".pdf", ""));
       const mail = (await latestMail(email)) as Awaited<ReturnType<typeof latestMail>> & { attachments?: { filename: string }[] };
       expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual([download.suggestedFilename()]);
     });
@@ -174,7 +168,7 @@ for (const language of languages) {
       const verified = await request.post(`/api/staff/bookings/${bookingUuid}/sma/verify`, { headers: { authorization: `Bearer ${token}` }, data: {} });
       expect(verified.status()).toBe(200);
 
-      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.smaVerifiedSubject);
+      await expect.poll(async () => (await latestMail(email)).subject, mailPolling).toMatch(t.smaVerifiedSubject);
       const payLink = linkIn(await latestMail(email), /https?:\/\/\S+\/pay\/[0-9a-f-]{36}\.[A-Za-z0-9_-]+/);
       await page.goto(payLink);
       await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
@@ -198,7 +192,7 @@ for (const language of languages) {
       expect((await request.post(`/api/staff/bookings/${bookingUuid}/sma/reject`, { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(
         200,
       );
-      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.smaRejectedSubject);
+      await expect.poll(async () => (await latestMail(email)).subject, mailPolling).toMatch(t.smaRejectedSubject);
     });
 
     test("the balance: the due e-mail's link pays the remainder", async ({ page, request }) => {
@@ -206,7 +200,7 @@ for (const language of languages) {
       const bookingUuid = await trackBookingWithDepositPaid(request, language.locale, email);
       const due = await request.post(`/__test/bookings/${bookingUuid}/balance-due`);
       expect(due.status()).toBe(200);
-      await expect.poll(async () => (await latestMail(email)).subject).toMatch(t.balanceSubject);
+      await expect.poll(async () => (await latestMail(email)).subject, mailPolling).toMatch(t.balanceSubject);
       const payLink = linkIn(await latestMail(email), /https?:\/\/\S+\/pay\/[0-9a-f-]{36}\.[A-Za-z0-9_-]+/);
       await page.goto(payLink);
       await expect(page.getByRole("heading", { level: 1, name: t.payTitle })).toBeVisible();
@@ -226,11 +220,7 @@ for (const language of languages) {
       const login = await request.post("/api/auth/public/login", { data: demoCustomer });
       const { access_token: accessToken } = (await login.json()) as { access_token: string };
       const bookingUuid = await trackBookingWithDepositPaid(request, language.locale, demoCustomer.email, accessToken);
-      await page.goto(`${language.prefix}/login`);
-      await page.getByLabel(t.loginEmail).fill(demoCustomer.email);
-      await page.getByLabel(t.password).fill(demoCustomer.password);
-      await page.getByRole("button", { name: t.login, exact: true }).click();
-      await expect(page).not.toHaveURL(/\/login/);
+      await logIn(page, language.prefix, demoCustomer);
       await page.goto(`${language.prefix}/dashboard`);
       // The first item with the code is its card; the invoices section lists it again.
       const card = page.getByRole("listitem").filter({ hasText: "GC-7K4M2Q" }).first();

@@ -36,8 +36,9 @@ export const staffLoginLabels = {
 /**
  * Logs in through the pages: the password, then the code typed as from the app (decision 027); ends
  * where the login was asked for (`redirectTo`, a path with the language prefix), else the back office.
+ * For the specs whose subject is the login itself; every other spec uses `logInAsStaff`.
  */
-export async function logInAsStaff(page: Page, member: StaffMember, options: { locale: "en" | "de"; redirectTo?: string }) {
+export async function logInAsStaffThroughPages(page: Page, member: StaffMember, options: { locale: "en" | "de"; redirectTo?: string }) {
   const labels = staffLoginLabels[options.locale];
   const prefix = options.locale === "de" ? "/de" : "";
   await page.goto(`${prefix}/login${options.redirectTo ? `?redirectTo=${encodeURIComponent(options.redirectTo)}` : ""}`);
@@ -47,4 +48,24 @@ export async function logInAsStaff(page: Page, member: StaffMember, options: { l
   await page.getByLabel(labels.code).fill(await currentCode(member));
   await page.getByRole("button", { name: labels.confirm }).click();
   await page.waitForURL((url) => !url.pathname.includes("/login"));
+}
+
+/**
+ * Logs in with the same two form posts the login pages make without JavaScript (the password, then
+ * the authenticator's code), sent by `page.request`, which shares the page's cookie jar: the server
+ * sets the same httpOnly session cookies as for a person at the pages, without the two pages being
+ * rendered and hydrated (the pages themselves are walked by admin-access.spec.ts and
+ * admin-staff.spec.ts). Then opens `redirectTo` (a path with the language prefix), else the back office.
+ */
+export async function logInAsStaff(page: Page, member: StaffMember, options: { locale: "en" | "de"; redirectTo?: string }) {
+  const prefix = options.locale === "de" ? "/de" : "";
+  const target = options.redirectTo ?? `${prefix}/admin`;
+  const login = await page.request.post(`${prefix}/login`, { form: { email: member.email, password: member.password, redirectTo: target }, maxRedirects: 0 });
+  expect(login.status(), `login of ${member.email}`).toBe(302);
+  const secondStep = login.headers()["location"] ?? "";
+  expect(secondStep).toBe(`${prefix}/login/second-factor?redirectTo=${encodeURIComponent(target)}`);
+  const second = await page.request.post(secondStep, { form: { intent: "code", code: await currentCode(member) }, maxRedirects: 0 });
+  expect(second.status(), `second factor of ${member.email}`).toBe(302);
+  expect(second.headers()["location"]).toBe(target);
+  await page.goto(target);
 }

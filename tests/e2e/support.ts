@@ -52,6 +52,14 @@ export function failOnConsoleErrors(page: Page, allowed: RegExp[] = []) {
   return () => expect(errors).toEqual([]);
 }
 
+/**
+ * How the tests wait for a mail in the outbox folder: the server sends it right after the commit
+ * (the mail worker is woken, not polled), so it is usually there within a few hundred milliseconds.
+ * Reading the folder is cheap: look often, instead of expect.poll's default steps (100, 250, 500,
+ * then every 1,000 ms), which left a test waiting up to a second for a mail already written.
+ */
+export const mailPolling = { timeout: 15_000, intervals: [50, 100, 150, 250] };
+
 type OutboxMail = { to: string; subject: string; text: string; html: string; date: string };
 
 /** The newest mail to `to` that the server wrote to its outbox folder, waiting for the worker. */
@@ -59,26 +67,23 @@ export async function latestMail(to: string, since = 0): Promise<OutboxMail> {
   const dir = process.env.E2E_OUTBOX_DIR ?? "";
   let found: OutboxMail | undefined;
   await expect
-    .poll(
-      () => {
-        const mails = existsSync(dir)
-          ? readdirSync(dir)
-              .filter((file) => file.endsWith(".json"))
-              .flatMap((file) => {
-                try {
-                  return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
-                } catch {
-                  return []; // still being written
-                }
-              })
-              .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
-              .sort((a, b) => a.date.localeCompare(b.date))
-          : [];
-        found = mails.at(-1);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
+    .poll(() => {
+      const mails = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((file) => file.endsWith(".json"))
+            .flatMap((file) => {
+              try {
+                return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+              } catch {
+                return []; // still being written
+              }
+            })
+            .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
+            .sort((a, b) => a.date.localeCompare(b.date))
+        : [];
+      found = mails.at(-1);
+      return Boolean(found);
+    }, mailPolling)
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to}`);
   return found;
@@ -98,25 +103,22 @@ export function uniqueEmail(label: string): string {
 export async function mailMatching(to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
-    .poll(
-      () => {
-        const dir = process.env.E2E_OUTBOX_DIR ?? "";
-        found = (existsSync(dir) ? readdirSync(dir) : [])
-          .filter((file) => file.endsWith(".json"))
-          .flatMap((file) => {
-            try {
-              return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
-            } catch {
-              return []; // still being written
-            }
-          })
-          .filter((mail) => mail.to === to && subject.test(mail.subject))
-          .sort((a, b) => a.date.localeCompare(b.date))
-          .at(-1);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
+    .poll(() => {
+      const dir = process.env.E2E_OUTBOX_DIR ?? "";
+      found = (existsSync(dir) ? readdirSync(dir) : [])
+        .filter((file) => file.endsWith(".json"))
+        .flatMap((file) => {
+          try {
+            return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+          } catch {
+            return []; // still being written
+          }
+        })
+        .filter((mail) => mail.to === to && subject.test(mail.subject))
+        .sort((a, b) => a.date.localeCompare(b.date))
+        .at(-1);
+      return Boolean(found);
+    }, mailPolling)
     .toBe(true);
   if (!found) throw new Error(`no mail to ${to} matching ${subject}`);
   return found;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fillMainParticipant, participantLabels, reviewAndBook } from "./booking-steps";
-import { expectNoAxeViolations, languages, latestMail, linkIn, uniqueEmail } from "./support";
+import { expectNoAxeViolations, languages, latestMail, linkIn, mailPolling, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
 const text = {
@@ -54,7 +54,7 @@ for (const language of languages) {
       const freed = await request.post(`/__test/events/${finalEvent}/add-places?places=1`);
       expect(freed.status()).toBe(200);
       expect(await freed.json()).toEqual({ offered: 1 });
-      await expect.poll(async () => (await latestMail(email)).text.includes("?offer=")).toBe(true);
+      await expect.poll(async () => (await latestMail(email)).text.includes("?offer="), mailPolling).toBe(true);
       const offerLink = linkIn(await latestMail(email), /https?:\/\/\S+\?offer=[A-Za-z0-9_-]+/);
       expect(new URL(offerLink).pathname).toBe(`${language.prefix}/booking/${finalForm}`);
 
