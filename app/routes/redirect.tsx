@@ -4,9 +4,11 @@ import { translatorFor } from "../../core/i18n/i18n";
 import { Button } from "../components/button";
 import { pageMeta } from "../utils/meta";
 import type { Route } from "./+types/redirect";
+import type { RouteHandle } from "../utils/route-handle";
 
 export { parseRedirectTarget, type RedirectTarget } from "../utils/redirect-target";
 export { loader } from "./redirect.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const locale = localeFromPath(location.pathname) ?? defaultLocale;
