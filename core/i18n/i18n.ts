@@ -3,19 +3,20 @@ import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import type common from "./locales/en/common.json";
 import type email from "./locales/en/email.json";
 import type invoice from "./locales/en/invoice.json";
+import type payments from "./locales/en/payments.json";
 import { defaultLocale, type Locale } from "./locales";
 
 /**
  * One catalogue file per locale and namespace: `core/i18n/locales/<locale>/<namespace>.json`.
- * `common` is what pages say; `email` and `invoice` are rendered on the server only and never reach
- * a browser (docs/decisions/015-one-i18n-system.md).
+ * `common` is what pages say; `email`, `invoice` and `payments` (the sandbox provider's hosted test
+ * page) are rendered on the server only and never reach a browser (docs/decisions/015-one-i18n-system.md).
  */
-export const namespaces = ["common", "email", "invoice"] as const;
+export const namespaces = ["common", "email", "invoice", "payments"] as const;
 export type Namespace = (typeof namespaces)[number];
 /** The namespaces a page needs in the browser. */
 export const pageNamespaces = ["common"] as const satisfies readonly Namespace[];
 
-export type Catalogue = { common: typeof common; email: typeof email; invoice: typeof invoice };
+export type Catalogue = { common: typeof common; email: typeof email; invoice: typeof invoice; payments: typeof payments };
 
 declare module "i18next" {
   interface CustomTypeOptions {

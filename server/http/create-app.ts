@@ -18,7 +18,7 @@ import { PageCache } from "./page-cache";
 import { scriptHashSources, securityHeaders } from "./security-headers";
 import { readSession, type WebSession } from "./web-session";
 import { createAdmission } from "./admission";
-import { pageUrgency } from "./page-route-facts";
+import { pageRouteFacts } from "./page-route-facts";
 
 export type AppOptions = {
   services: Services;
@@ -201,8 +201,17 @@ export function createApp(options: AppOptions) {
   // Not for GET and HEAD, which no page reads a body of: the limit's look at the body makes the
   // node adapter build a whole Fetch Request for every page view (≈ 3 % of an uncached page's CPU).
   const pageBodyLimit: MiddlewareHandler = (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitPageBody(c, next));
-  const urgencyOf = pageUrgency(options.build);
-  app.all("*", pageBodyLimit, async (c) => {
+  // What the page's routes declare in their modules' `handle` (page-route-facts.ts): its turn, and
+  // whether it is personal (never cached; security-headers.ts sends no-store, also on the body limit's 413).
+  const factsOf = pageRouteFacts(options.build);
+  const withPageFacts: MiddlewareHandler = async (c, next) => {
+    const facts = await factsOf(c.req.raw);
+    c.set("pageFacts", facts);
+    if (facts.personal) c.set("personalPage", true);
+    await next();
+  };
+  app.all("*", withPageFacts, pageBodyLimit, async (c) => {
+    const facts = c.var.pageFacts;
     const request = c.req.raw;
     // NUL or lone surrogates in the path, query or form fields would fail inside a loader's or an
     // action's query: a 400 page instead of a 500 (decision 010).
@@ -219,12 +228,12 @@ export function createApp(options: AppOptions) {
       const handled = () => handleDocument(request, routerContextOf(context));
       // A page-cache hit below never waits; a render (or an action) takes its turn.
       // Its turn as its route says (the route module's `handle`, page-route-facts.ts).
-      const response = await (admission ? admission.run(await urgencyOf(request), handled) : handled());
+      const response = await (admission ? admission.run(facts.urgency, handled) : handled());
       // React Router has matched the route: the metrics label is its pattern (decision 054).
       if (context.routePattern !== undefined) c.set("pagePattern", context.routePattern);
       return response;
     };
-    const key = pageCache.keyOf(request);
+    const key = pageCache.keyOf(request, facts);
     if (key) {
       // A cached page is re-signed with this request's nonce, which the CSP header names (decision 012).
       // A page without a nonce (decision 059) is kept compressed and sent in the encoding asked for.

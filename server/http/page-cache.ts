@@ -4,7 +4,6 @@ import { parseCookie } from "cookie";
 import { localeCookieName, localeFromPath, preferredLocale } from "../../core/i18n/locales";
 import { chooseContentEncoding, gzipOnce, minimumCompressedBytes, type ContentEncoding } from "./compress-responses";
 import { deviceCookieName, sessionCookieName } from "./web-session";
-import { isPersonalPagePath } from "./security-headers";
 
 /** The language cookie, and the login device cookie a logged-out visitor keeps for a year (decision 011). */
 const cookiesThatDoNotChangeThePage = new Set([localeCookieName, deviceCookieName, sessionCookieName(deviceCookieName, true)]);
@@ -41,7 +40,8 @@ const compressForStorage = promisify(brotliCompress);
  * Micro-cache of server-rendered pages for anonymous visitors: the same URL renders the same HTML for
  * everybody who carries no session, so a sale rush on /events costs one render per few seconds.
  * Requests with any cookie other than the language cookie bypass it, as do non-GET requests and
- * answers that set cookies or are not 200 HTML, and the personal pages (pay links carry tokens).
+ * answers that set cookies or are not 200 HTML, and the personal pages (pay links carry tokens), as their
+ * routes declare (server/http/page-route-facts.ts).
  *
  * A hydrated page names its Content-Security-Policy nonce in its inline scripts. A stored page is
  * served with the nonce of the request it answers (the one the CSP header names), never the nonce it
@@ -60,12 +60,12 @@ export class PageCache {
     this.limits = { ...defaultLimits, ...limits };
   }
 
-  keyOf(request: Request): string | null {
-    if (this.ttlMs <= 0 || request.method !== "GET") return null;
+  /** The key `request` is kept under, or null when its page may not be shared: `page.personal` as its routes declare. */
+  keyOf(request: Request, page: { personal: boolean }): string | null {
+    if (this.ttlMs <= 0 || request.method !== "GET" || page.personal) return null;
     const cookieHeader = request.headers.get("cookie");
     if (cookieHeader && Object.keys(parseCookie(cookieHeader)).some((name) => !cookiesThatDoNotChangeThePage.has(name))) return null;
     const url = new URL(request.url);
-    if (isPersonalPagePath(url.pathname)) return null;
     // An unprefixed URL redirects visitors who prefer another language, so their preference is part of the key.
     const preference = localeFromPath(url.pathname) ? "" : preferredLocale({ cookieHeader, acceptLanguage: request.headers.get("accept-language") });
     // The host is part of the page (canonical and hreflang links when PUBLIC_URL is unset).

@@ -7,6 +7,8 @@ declare module "hono" {
   interface ContextVariableMap {
     /** This request's Content-Security-Policy nonce: every inline script of the page must carry it. */
     cspNonce: string;
+    /** Set for a page whose route is personal (server/http/page-route-facts.ts): never stored, never cached. */
+    personalPage: boolean;
   }
 }
 
@@ -80,14 +82,6 @@ export function widgetFrameAncestorsOf(setting: string): string {
 
 // ---- Cache-Control: the one rule for answers that must never be stored --------------------------
 
-/** Pages that show one person's data or carry a token in their address (without a language prefix). */
-const personalPagePattern =
-  /^\/(admin(\/.*)?|login\/second-factor|staff-invitation\/.+|settings(\/.*)?|dashboard|my-booking\/.+|booking(\/.*)?|booking-success|pay\/.*|payment\/.*|sma-checkout|sma-success|invoice\/.*|register\/.+|reset-password\/.+)\/?$/;
-
-export function isPersonalPagePath(pathname: string): boolean {
-  return personalPagePattern.test(stripLocalePrefix(pagePathOf(pathname)));
-}
-
 /**
  * React Router fetches a page's data from `<page>.data` on in-app navigation (`/_root.data` for the
  * home page), so that answer carries the same personal data as the page and follows its rule.
@@ -96,34 +90,36 @@ function isPageDataRequest(pathname: string): boolean {
   return pathname.endsWith(".data");
 }
 
-function pagePathOf(pathname: string): string {
-  if (!isPageDataRequest(pathname)) return pathname;
-  const page = pathname.slice(0, -".data".length);
-  return page === "/_root" ? "/" : page;
-}
+/** What the route that answered said about storing its answer. */
+export type StoringFacts = {
+  /** An API route's `cache: "public"` (server/api/api-route.ts). */
+  publicRead?: boolean;
+  /** A page whose route is personal (its module's `handle`, server/http/page-route-facts.ts): also its `.data`. */
+  personalPage?: boolean;
+};
 
 /**
  * Whether an answer must carry `Cache-Control: no-store` (no browser, proxy or back-button copy):
- * - API: everything but a public read (`publicRead`: its route says `cache: "public"`, server/api/api-route.ts)
- *   asked anonymously, and anything that sets a cookie;
- * - pages: the personal pages above, any page that sets a cookie, and any HTML page or page data
- *   (`.data`) of a logged-in visitor (the header shows who they are). Assets and public pages keep
- *   their caching.
+ * - API: everything but a public read (`publicRead`) asked anonymously, and anything that sets a cookie;
+ * - pages: the personal pages (`personalPage`: their route says so, or says nothing), any page that sets
+ *   a cookie, and any HTML page or page data (`.data`) of a logged-in visitor (the header shows who they
+ *   are). Assets and public pages keep their caching.
  */
-export function mustNotBeStored(request: Request, response: Response, publicRead = false): boolean {
+export function mustNotBeStored(request: Request, response: Response, facts: StoringFacts = {}): boolean {
   const { pathname } = new URL(request.url);
   if (response.headers.has("set-cookie")) return true;
   if (pathname === "/api" || pathname.startsWith("/api/")) {
-    return request.method !== "GET" || !publicRead || request.headers.has("authorization");
+    return request.method !== "GET" || facts.publicRead !== true || request.headers.has("authorization");
   }
-  if (isPersonalPagePath(pathname)) return true;
+  if (facts.personalPage === true) return true;
   const isPage = (response.headers.get("content-type") ?? "").startsWith("text/html") || isPageDataRequest(pathname);
   return isPage && (accessTokenOf(request) !== undefined || refreshTokenOf(request) !== undefined);
 }
 
 /**
  * Sets the Content-Security-Policy of HTML answers (with the nonce the page was rendered with,
- * `c.var.cspNonce`) and `Cache-Control: no-store` where `mustNotBeStored` says so. A handler that
+ * `c.var.cspNonce`) and `Cache-Control: no-store` where `mustNotBeStored` says so, from what the
+ * answering route said (`publicRead`, `personalPage`). A handler that
  * sets its own policy (the dev outbox's stricter one) keeps it.
  */
 export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHandler {
@@ -139,6 +135,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       const frameAncestors = isWidgetPath(c.req.path) ? await widgetAncestors() : "'self'";
       c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, frameAncestors, (await options.inlineScriptHashes?.()) ?? []));
     }
-    if (mustNotBeStored(c.req.raw, c.res, c.get("publicRead") === true)) c.res.headers.set("Cache-Control", "no-store");
+    const facts = { publicRead: c.get("publicRead") === true, personalPage: c.get("personalPage") === true };
+    if (mustNotBeStored(c.req.raw, c.res, facts)) c.res.headers.set("Cache-Control", "no-store");
   };
 }

@@ -1,84 +1,20 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatMoney } from "../../core/domain/money";
-import type { Locale } from "../../core/i18n/locales";
+import type { TFunction } from "i18next";
+import { namespaceTranslatorFor } from "../../core/i18n/i18n";
+import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import { isSandboxCheckoutId, sandboxTestCards, type SandboxCheckoutRow, type SandboxProvider } from "./sandbox-provider";
 
 /**
  * The sandbox's hosted payment page (`/sandbox-checkout/{id}`): what a provider's checkout page does,
  * without money. Plain HTML forms, no scripts, its own small style; mounted only outside production.
  * Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184
- * asks for an extra confirmation step (like 3-D Secure).
+ * asks for an extra confirmation step (like 3-D Secure). Its texts are the `payments` catalogue's
+ * (`sandboxCheckout.*`), in the language the checkout was opened in, like every other page.
  */
-const texts = {
-  en: {
-    title: "Secure payment",
-    banner: "Test mode – this is the sandbox payment page. No real payment is made; use a test card below.",
-    payTo: "Pay Trackside & Fairway Events",
-    cardNumber: "Card number",
-    expiry: "Expiry date (MM/YY)",
-    cvc: "Security code (CVC)",
-    holder: "Name on card",
-    pay: (amount: string) => `Pay ${amount}`,
-    cancel: "Cancel and return to the booking",
-    testCards: "Test cards",
-    cardSucceeds: "succeeds",
-    cardDeclined: "is declined",
-    cardConfirm: "asks for an extra confirmation",
-    anyFuture: "Any future expiry date and any three digits as CVC.",
-    errors: {
-      number: "Please enter a valid card number.",
-      unknown: "This is not one of the test cards listed below.",
-      expiry: "Please enter a future expiry date as MM/YY.",
-      cvc: "Please enter the three-digit security code.",
-      holder: "Please enter the name on the card.",
-      summary: "Please correct the marked fields.",
-    },
-    confirmTitle: "Confirm this payment",
-    confirmText: "Your bank asks you to confirm this payment (test of a 3-D Secure step).",
-    approve: "Confirm payment",
-    reject: "Fail confirmation",
-    finished: "This payment page is closed.",
-    back: "Return to the booking site",
-    expired: "This payment page has expired.",
-    notFound: "This payment page does not exist.",
-  },
-  de: {
-    title: "Sichere Zahlung",
-    banner: "Testmodus – dies ist die Zahlungsseite der Sandbox. Es wird kein echtes Geld bezahlt; verwenden Sie eine der Testkarten unten.",
-    payTo: "Zahlung an Trackside & Fairway Events",
-    cardNumber: "Kartennummer",
-    expiry: "Gültig bis (MM/JJ)",
-    cvc: "Prüfnummer (CVC)",
-    holder: "Name auf der Karte",
-    pay: (amount: string) => `${amount} bezahlen`,
-    cancel: "Abbrechen und zur Buchung zurückkehren",
-    testCards: "Testkarten",
-    cardSucceeds: "wird akzeptiert",
-    cardDeclined: "wird abgelehnt",
-    cardConfirm: "verlangt eine zusätzliche Bestätigung",
-    anyFuture: "Beliebiges Ablaufdatum in der Zukunft und drei beliebige Ziffern als CVC.",
-    errors: {
-      number: "Bitte geben Sie eine gültige Kartennummer ein.",
-      unknown: "Dies ist keine der unten aufgeführten Testkarten.",
-      expiry: "Bitte geben Sie ein zukünftiges Ablaufdatum als MM/JJ ein.",
-      cvc: "Bitte geben Sie die dreistellige Prüfnummer ein.",
-      holder: "Bitte geben Sie den Namen auf der Karte ein.",
-      summary: "Bitte korrigieren Sie die markierten Felder.",
-    },
-    confirmTitle: "Zahlung bestätigen",
-    confirmText: "Ihre Bank bittet Sie, diese Zahlung zu bestätigen (Test eines 3-D-Secure-Schritts).",
-    approve: "Zahlung bestätigen",
-    reject: "Bestätigung fehlschlagen lassen",
-    finished: "Diese Zahlungsseite ist geschlossen.",
-    back: "Zurück zur Buchungsseite",
-    expired: "Diese Zahlungsseite ist abgelaufen.",
-    notFound: "Diese Zahlungsseite gibt es nicht.",
-  },
-} as const;
-
-type Texts = (typeof texts)[Locale];
+type Texts = TFunction<"payments">;
 type CardField = "number" | "expiry" | "cvc" | "holder";
 type CardErrors = Partial<Record<CardField, string>>;
 
@@ -102,8 +38,13 @@ code{font-size:.95rem}
 :focus-visible{outline:3px solid #e6a91f;outline-offset:2px}
 `;
 
+/** The page's texts in `locale` (English where a text of that language is missing). */
+function textsOf(locale: Locale): Texts {
+  return namespaceTranslatorFor(locale, "payments");
+}
+
 function page(locale: Locale, title: string, body: ReactNode): string {
-  const text = texts[locale];
+  const t = textsOf(locale);
   return `<!doctype html>${renderToStaticMarkup(
     <html lang={locale}>
       <head>
@@ -115,7 +56,7 @@ function page(locale: Locale, title: string, body: ReactNode): string {
       </head>
       <body>
         <header className="banner">
-          <p>{text.banner}</p>
+          <p>{t("sandboxCheckout.banner")}</p>
         </header>
         <main>{body}</main>
       </body>
@@ -138,18 +79,18 @@ export function isLuhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-export function cardErrors(input: Record<CardField, string>, now: Date, text: Texts): CardErrors {
+export function cardErrors(input: Record<CardField, string>, now: Date, t: Texts): CardErrors {
   const errors: CardErrors = {};
   const digits = input.number.replace(/[\s-]/g, "");
-  if (!isLuhnValid(digits)) errors.number = text.errors.number;
-  else if (!(Object.values(sandboxTestCards) as string[]).includes(digits)) errors.number = text.errors.unknown;
+  if (!isLuhnValid(digits)) errors.number = t("sandboxCheckout.errors.number");
+  else if (!(Object.values(sandboxTestCards) as string[]).includes(digits)) errors.number = t("sandboxCheckout.errors.unknown");
   const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
   const month = expiry ? Number(expiry[1]) : 0;
   const year = expiry ? 2000 + Number(expiry[2]) : 0;
   const endOfMonth = new Date(Date.UTC(year, month, 1));
-  if (!expiry || month < 1 || month > 12 || endOfMonth <= now) errors.expiry = text.errors.expiry;
-  if (!/^\d{3}$/.test(input.cvc.trim())) errors.cvc = text.errors.cvc;
-  if (!input.holder.trim()) errors.holder = text.errors.holder;
+  if (!expiry || month < 1 || month > 12 || endOfMonth <= now) errors.expiry = t("sandboxCheckout.errors.expiry");
+  if (!/^\d{3}$/.test(input.cvc.trim())) errors.cvc = t("sandboxCheckout.errors.cvc");
+  if (!input.holder.trim()) errors.holder = t("sandboxCheckout.errors.holder");
   return errors;
 }
 
@@ -178,62 +119,68 @@ function Field(props: { name: CardField; label: string; value: string; error: st
 }
 
 function CheckoutForm({ checkout, values, errors }: { checkout: SandboxCheckoutRow; values: Record<CardField, string>; errors: CardErrors }) {
-  const text = texts[checkout.locale];
+  const t = textsOf(checkout.locale);
   const amount = formatMoney(checkout.amountCents, checkout.locale);
   return (
     <>
-      <h1>{text.title}</h1>
-      <p className="muted">{text.payTo}</p>
+      <h1>{t("sandboxCheckout.title")}</h1>
+      <p className="muted">{t("sandboxCheckout.payTo")}</p>
       <p className="amount">{amount}</p>
       <p>{checkout.description}</p>
       <form method="post" action={`/sandbox-checkout/${checkout.id}/pay`} noValidate>
         {Object.keys(errors).length > 0 && (
           <p className="summary" role="alert">
-            {text.errors.summary}
+            {t("sandboxCheckout.errors.summary")}
           </p>
         )}
-        <Field name="number" label={text.cardNumber} value={values.number} error={errors.number} autoComplete="cc-number" inputMode="numeric" />
-        <Field name="expiry" label={text.expiry} value={values.expiry} error={errors.expiry} autoComplete="cc-exp" />
-        <Field name="cvc" label={text.cvc} value={values.cvc} error={errors.cvc} autoComplete="cc-csc" inputMode="numeric" />
-        <Field name="holder" label={text.holder} value={values.holder} error={errors.holder} autoComplete="cc-name" />
-        <button type="submit">{text.pay(amount)}</button>
+        <Field name="number" label={t("sandboxCheckout.cardNumber")} value={values.number} error={errors.number} autoComplete="cc-number" inputMode="numeric" />
+        <Field name="expiry" label={t("sandboxCheckout.expiry")} value={values.expiry} error={errors.expiry} autoComplete="cc-exp" />
+        <Field name="cvc" label={t("sandboxCheckout.cvc")} value={values.cvc} error={errors.cvc} autoComplete="cc-csc" inputMode="numeric" />
+        <Field name="holder" label={t("sandboxCheckout.holder")} value={values.holder} error={errors.holder} autoComplete="cc-name" />
+        <button type="submit">{t("sandboxCheckout.pay", { amount })}</button>
       </form>
       <p>
-        <a href={checkout.cancelUrl}>{text.cancel}</a>
+        <a href={checkout.cancelUrl}>{t("sandboxCheckout.cancel")}</a>
       </p>
       <section className="cards" aria-labelledby="test-cards">
-        <h2 id="test-cards">{text.testCards}</h2>
+        <h2 id="test-cards">{t("sandboxCheckout.testCards")}</h2>
         <ul>
           <li>
-            <code>4242 4242 4242 4242</code> {text.cardSucceeds}
+            <code>4242 4242 4242 4242</code> {t("sandboxCheckout.cardSucceeds")}
           </li>
           <li>
-            <code>4000 0000 0000 0002</code> {text.cardDeclined}
+            <code>4000 0000 0000 0002</code> {t("sandboxCheckout.cardDeclined")}
           </li>
           <li>
-            <code>4000 0027 6000 3184</code> {text.cardConfirm}
+            <code>4000 0027 6000 3184</code> {t("sandboxCheckout.cardConfirm")}
           </li>
         </ul>
-        <p>{text.anyFuture}</p>
+        <p>{t("sandboxCheckout.anyFuture")}</p>
       </section>
     </>
   );
 }
 
 function Closed({ checkout, message }: { checkout: SandboxCheckoutRow; message: string }) {
-  const text = texts[checkout.locale];
+  const t = textsOf(checkout.locale);
   return (
     <>
-      <h1>{text.title}</h1>
+      <h1>{t("sandboxCheckout.title")}</h1>
       <p>{message}</p>
       <p>
-        <a href={checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl}>{text.back}</a>
+        <a href={checkout.status === "complete" ? checkout.successUrl : checkout.cancelUrl}>{t("sandboxCheckout.back")}</a>
       </p>
     </>
   );
 }
 
 const emptyCard = { number: "", expiry: "", cvc: "", holder: "" };
+
+/** An id that names no checkout: no checkout, no language of its own, so the default language's page. */
+function notFound(c: Context) {
+  const message = textsOf(defaultLocale)("sandboxCheckout.notFound");
+  return c.html(page(defaultLocale, message, <p>{message}</p>), 404);
+}
 
 export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider; now: () => Date }): Hono {
   const app = new Hono();
@@ -253,46 +200,49 @@ export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider
     // An id of another shape names no checkout: the "does not exist" page, without a query (decision 010).
     const checkout = isSandboxCheckoutId(id) ? await provider.findCheckout(id) : null;
     if (!checkout) return { checkout: null, closed: null } as const;
-    const text = texts[checkout.locale];
-    if (checkout.status !== "open") return { checkout, closed: text.finished } as const;
-    if (checkout.expiresAt <= options.now()) return { checkout, closed: text.expired } as const;
+    const t = textsOf(checkout.locale);
+    if (checkout.status !== "open") return { checkout, closed: t("sandboxCheckout.finished") } as const;
+    if (checkout.expiresAt <= options.now()) return { checkout, closed: t("sandboxCheckout.expired") } as const;
     return { checkout, closed: null } as const;
   }
 
   app.get("/:id", async (c) => {
     const { checkout, closed } = await openCheckout(c.req.param("id"));
-    if (!checkout) return c.html(page("en", texts.en.notFound, <p>{texts.en.notFound}</p>), 404);
-    if (closed) return c.html(page(checkout.locale, texts[checkout.locale].title, <Closed checkout={checkout} message={closed} />));
-    return c.html(page(checkout.locale, texts[checkout.locale].title, <CheckoutForm checkout={checkout} values={emptyCard} errors={{}} />));
+    if (!checkout) return notFound(c);
+    if (closed) return c.html(page(checkout.locale, textsOf(checkout.locale)("sandboxCheckout.title"), <Closed checkout={checkout} message={closed} />));
+    return c.html(
+      page(checkout.locale, textsOf(checkout.locale)("sandboxCheckout.title"), <CheckoutForm checkout={checkout} values={emptyCard} errors={{}} />),
+    );
   });
 
   app.post("/:id/pay", async (c) => {
     const { checkout, closed } = await openCheckout(c.req.param("id"));
-    if (!checkout) return c.html(page("en", texts.en.notFound, <p>{texts.en.notFound}</p>), 404);
-    if (closed) return c.html(page(checkout.locale, texts[checkout.locale].title, <Closed checkout={checkout} message={closed} />), 409);
+    if (!checkout) return notFound(c);
+    if (closed) return c.html(page(checkout.locale, textsOf(checkout.locale)("sandboxCheckout.title"), <Closed checkout={checkout} message={closed} />), 409);
     const form = await c.req.parseBody();
     const values = Object.fromEntries(
       (["number", "expiry", "cvc", "holder"] as const).map((field) => [field, String(form[field] ?? "").slice(0, 100)]),
     ) as Record<CardField, string>;
-    const text = texts[checkout.locale];
-    const errors = cardErrors(values, options.now(), text);
-    if (Object.keys(errors).length) return c.html(page(checkout.locale, text.title, <CheckoutForm checkout={checkout} values={values} errors={errors} />), 422);
+    const t = textsOf(checkout.locale);
+    const errors = cardErrors(values, options.now(), t);
+    if (Object.keys(errors).length)
+      return c.html(page(checkout.locale, t("sandboxCheckout.title"), <CheckoutForm checkout={checkout} values={values} errors={errors} />), 422);
     const digits = values.number.replace(/[\s-]/g, "");
     if (digits === sandboxTestCards.needsConfirmation) {
       return c.html(
         page(
           checkout.locale,
-          text.confirmTitle,
+          t("sandboxCheckout.confirmTitle"),
           <>
-            <h1>{text.confirmTitle}</h1>
-            <p>{text.confirmText}</p>
+            <h1>{t("sandboxCheckout.confirmTitle")}</h1>
+            <p>{t("sandboxCheckout.confirmText")}</p>
             <p className="amount">{formatMoney(checkout.amountCents, checkout.locale)}</p>
             <form method="post" action={`/sandbox-checkout/${checkout.id}/confirm`}>
               <button type="submit" name="decision" value="approve">
-                {text.approve}
+                {t("sandboxCheckout.approve")}
               </button>
               <button type="submit" name="decision" value="reject" className="secondary">
-                {text.reject}
+                {t("sandboxCheckout.reject")}
               </button>
             </form>
           </>,
@@ -309,8 +259,8 @@ export function createSandboxCheckoutRoutes(options: { provider: SandboxProvider
 
   app.post("/:id/confirm", async (c) => {
     const { checkout, closed } = await openCheckout(c.req.param("id"));
-    if (!checkout) return c.html(page("en", texts.en.notFound, <p>{texts.en.notFound}</p>), 404);
-    if (closed) return c.html(page(checkout.locale, texts[checkout.locale].title, <Closed checkout={checkout} message={closed} />), 409);
+    if (!checkout) return notFound(c);
+    if (closed) return c.html(page(checkout.locale, textsOf(checkout.locale)("sandboxCheckout.title"), <Closed checkout={checkout} message={closed} />), 409);
     const form = await c.req.parseBody();
     const approved = form.decision === "approve";
     const finished = await provider.finishCheckout(checkout.id, approved ? { status: "complete" } : { status: "failed", reason: "authentication_failed" });

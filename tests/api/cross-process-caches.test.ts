@@ -81,11 +81,12 @@ describe.skipIf(!adminUrl)("caches across processes on one PostgreSQL", () => {
     const event = before[0]!;
     // The other instance's page micro-cache holds a page rendered before the write.
     const pages = new PageCache(60_000, second.services.readsVersion);
-    const key = pages.keyOf(new Request("http://site.test/events"))!;
+    const publicPage = { personal: false };
+    const key = pages.keyOf(new Request("http://site.test/events"), publicPage)!;
     await pages.store(key, new Response("<p>events</p>", { headers: { "content-type": "text/html" } }));
     expect(pages.get(key)).not.toBeNull();
     // A page without a nonce, kept as brotli (decision 059), goes the same way.
-    const staticKey = pages.keyOf(new Request("http://site.test/de/events"))!;
+    const staticKey = pages.keyOf(new Request("http://site.test/de/events"), publicPage)!;
     await pages.store(staticKey, new Response(`<main>${"<p>Veranstaltung</p>".repeat(100)}</main>`, { headers: { "content-type": "text/html" } }));
     expect(pages.get(staticKey, Date.now(), "", "br")?.headers.get("content-encoding")).toBe("br");
 

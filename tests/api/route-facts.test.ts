@@ -6,7 +6,7 @@ import routes from "../../app/routes";
 import { createApi } from "../../server/api";
 import type { DatabaseHandle } from "../../server/db/client";
 import type { Admission, Urgency } from "../../server/http/admission";
-import { pageUrgency } from "../../server/http/page-route-facts";
+import { pageRouteFacts } from "../../server/http/page-route-facts";
 import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 
@@ -80,8 +80,8 @@ async function buildOfRoutes(): Promise<ServerBuild> {
 
 describe("the pages take their turn as their route modules declare", () => {
   it("puts the booking form's submit first, like the API's, and never holds back a payment page or a download", async () => {
-    const urgencyOf = pageUrgency(await buildOfRoutes());
-    const page = (method: string, url: string) => urgencyOf(new Request(`http://site.test${url}`, { method }));
+    const factsOf = pageRouteFacts(await buildOfRoutes());
+    const page = async (method: string, url: string) => (await factsOf(new Request(`http://site.test${url}`, { method }))).urgency;
     expect(await page("POST", `/booking/${draft}?page=review`)).toBe("finishing");
     expect(await page("POST", `/de/booking/${draft}.data?page=review`)).toBe("finishing");
     expect(await page("POST", `/booking/${draft}?page=2`)).toBe("ordinary");
@@ -105,5 +105,90 @@ describe("the pages take their turn as their route modules declare", () => {
     expect(await page("POST", "/admin/bookings/export")).toBe("exempt");
     expect(await page("GET", `/de/admin/events/${draft}/participants.csv`)).toBe("exempt");
     expect(await page("GET", "/payments-overview")).toBe("ordinary");
+  });
+});
+
+describe("the pages say whether they may be stored, as their route modules declare", () => {
+  it("keeps every personal page (one person's data, a token in the address) out of every cache, in every language", async () => {
+    const factsOf = pageRouteFacts(await buildOfRoutes());
+    const personal = async (url: string) => (await factsOf(new Request(`http://site.test${url}`))).personal;
+    const personalPages = [
+      "/settings",
+      "/settings/delete-profile",
+      "/settings/delete-success",
+      "/dashboard",
+      "/booking",
+      "/booking/3a6ca845-f832-4e8d-8d69-22656b54e637",
+      "/booking-success",
+      "/pay/abc",
+      "/my-booking/abc.0.mac",
+      "/my-booking/abc.0.mac/calendar.ics",
+      "/my-booking/abc.0.mac/invoice",
+      "/payment/success/abc",
+      "/payment/failed",
+      "/sma-checkout",
+      "/sma-success",
+      "/invoice/abc",
+      "/reset-password/abc",
+      "/register/abc",
+      "/register/verification-success",
+      "/login/second-factor",
+      "/staff-invitation/abc",
+      // A token in its address, like the reset and register links (the path list of decision 012 missed it).
+      "/activate-account/abc",
+      "/admin",
+      "/admin/bookings",
+      "/admin/no-such-screen",
+      "/admin/invoices/export.csv",
+      "/logout",
+    ];
+    for (const path of personalPages) {
+      expect(await personal(path), path).toBe(true);
+      expect(await personal(`/de${path}`), `/de${path}`).toBe(true);
+    }
+    // A page's data (in-app navigation fetches <page>.data) follows its page.
+    for (const path of ["/dashboard.data", "/de/settings.data", "/booking-success.data", "/sma-success.data", "/payment/success/abc.data"]) {
+      expect(await personal(path), path).toBe(true);
+    }
+    const publicPages = [
+      "/",
+      "/de",
+      "/events",
+      "/events/golf",
+      "/de/events/golf/golf-circle",
+      "/login",
+      "/register",
+      "/reset-password",
+      "/booking-no-available-spots",
+      "/booking-not-bookable-yet",
+      "/event-widget",
+      "/redirect/abc",
+      "/imprint",
+      "/dev",
+      "/no/such/page",
+    ];
+    for (const path of publicPages) {
+      expect(await personal(path), path).toBe(false);
+      expect(await personal(`/de${path === "/" ? "" : path}`), `/de${path}`).toBe(false);
+    }
+    for (const path of ["/events.data", "/_root.data", "/robots.txt", "/sitemap.xml"]) expect(await personal(path), path).toBe(false);
+  });
+
+  it("takes a route that says nothing as personal, and a public route under a personal one as personal", async () => {
+    const build = {
+      routes: {
+        root: { id: "root", path: "", module: { default: () => null } },
+        quiet: { id: "quiet", parentId: "root", path: "quiet", module: { default: () => null } },
+        frame: { id: "frame", parentId: "root", path: "", module: { default: () => null, handle: { caching: "personal" } } },
+        inner: { id: "inner", parentId: "frame", path: "inner", module: { default: () => null, handle: { caching: "public" } } },
+        open: { id: "open", parentId: "root", path: "open", module: { default: () => null, handle: { caching: "public" } } },
+      },
+    } as unknown as ServerBuild;
+    const factsOf = pageRouteFacts(build);
+    const personal = async (url: string) => (await factsOf(new Request(`http://site.test${url}`))).personal;
+    expect(await personal("/quiet")).toBe(true);
+    expect(await personal("/inner")).toBe(true);
+    expect(await personal("/open")).toBe(false);
+    expect(await personal("/nothing-matches")).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { publicEventsResponseSchema } from "../../core/contracts/events";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
 import { pageResponseSchema, staffPageResponseSchema } from "../../core/contracts/pages";
 import { staffEventResponseSchema, type StaffEvent } from "../../core/contracts/staff-catalogue";
+import { formatMoney } from "../../core/domain/money";
 import { addCatalogue, namespaces, type Catalogue } from "../../core/i18n/i18n";
 import type * as LocaleList from "../../core/i18n/locale-list";
 import { locales, type Locale } from "../../core/i18n/locales";
@@ -15,6 +16,8 @@ import { bookings, invoices, outboxEmails } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { renderEmail } from "../../server/email/render-email";
 import { parseEmailMessage } from "../../server/email/email-messages";
+import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
+import { createSandboxProvider } from "../../server/payments/sandbox-provider";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { pdfText } from "../support/pdf-text";
@@ -88,7 +91,14 @@ function asInput(event: StaffEvent, title: Record<string, string>) {
     registration_deadline: event.registration_deadline,
     capacity: event.capacity,
     min_participants: event.min_participants,
-    prices: event.prices.map(({ kind, key, label, amount_cents, vat_rate_basis_points, per_day }) => ({ kind, key, label, amount_cents, vat_rate_basis_points, per_day })),
+    prices: event.prices.map(({ kind, key, label, amount_cents, vat_rate_basis_points, per_day }) => ({
+      kind,
+      key,
+      label,
+      amount_cents,
+      vat_rate_basis_points,
+      per_day,
+    })),
     resources: event.resources.map(({ day, kind, key, stock }) => ({ day, kind, key, stock })),
   };
 }
@@ -123,7 +133,10 @@ describe("a third language added to the locale list", () => {
     const created = await send(
       "POST",
       "/api/staff/pages",
-      { show_on_mobile: true, translations: { en: translation("Travel tips", "travel-tips"), de: translation("Reisetipps", "reisetipps"), xx: translation("Xx tips", "xx-tips") } },
+      {
+        show_on_mobile: true,
+        translations: { en: translation("Travel tips", "travel-tips"), de: translation("Reisetipps", "reisetipps"), xx: translation("Xx tips", "xx-tips") },
+      },
       staff,
     );
     expect(created.status, await created.clone().text()).toBe(201);
@@ -131,7 +144,11 @@ describe("a third language added to the locale list", () => {
     expect((await send("POST", `/api/staff/pages/${uuid}/publication`, { published: true }, staff)).status).toBe(200);
     const read = pageResponseSchema.parse(await (await api.get("/api/page/xx-tips", asked)).json()).data;
     expect(read).toMatchObject({ name: "Xx tips", slug: "xx-tips", content: "<p>Xx tips</p>" });
-    expect(read.translations.map((each) => [each.locale, each.slug]).sort()).toEqual([["de", "reisetipps"], ["en", "travel-tips"], ["xx", "xx-tips"]]);
+    expect(read.translations.map((each) => [each.locale, each.slug]).sort()).toEqual([
+      ["de", "reisetipps"],
+      ["en", "travel-tips"],
+      ["xx", "xx-tips"],
+    ]);
   });
 
   it("books in it, with its e-mail and invoice PDF in it", async () => {
@@ -178,5 +195,43 @@ describe("a third language added to the locale list", () => {
     expect(text).toContain(pseudo(String(englishFile("invoice").documentTitle)));
     expect(text).toContain(title);
     expect(text).toMatch(new RegExp(`(^|[^[])${String(englishFile("invoice").total)}\\b`));
+  });
+
+  it("has the sandbox provider's hosted payment page in it, from its catalogue", async () => {
+    const sandbox = createSandboxProvider({
+      db: database.db,
+      publicOrigin: "http://site.test",
+      webhookSecret: "whsec_third_locale_test_secret_long",
+      webhookDelayMs: 0,
+      now: () => new Date(),
+    });
+    const checkout = await sandbox.createCheckout({
+      paymentId: "00000000-0000-4000-8000-000000000001",
+      bookingId: "00000000-0000-4000-8000-000000000002",
+      bookingCode: "XX-1",
+      amountCents: 12_345,
+      currency: "EUR",
+      description: title,
+      locale: third,
+      customerEmail: null,
+      successUrl: "http://site.test/xx/payment/success/t",
+      cancelUrl: "http://site.test/xx/payment/failed/t",
+      idempotencyKey: "third-locale-checkout",
+      expiresAt: new Date(Date.now() + 60 * 60_000),
+    });
+    const pages = createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() });
+    const texts = englishFile("payments").sandboxCheckout!;
+    const shown = await pages.request(`/${checkout.providerReference}`);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain('lang="xx"');
+    for (const key of ["title", "banner", "cardNumber", "testCards"]) expect(html, key).toContain(pseudo(texts[key]!));
+    expect(html).toContain(pseudo(texts.pay!).replace("{{amount}}", formatMoney(12_345, third)));
+    const refused = await pages.request(`/${checkout.providerReference}/pay`, {
+      method: "POST",
+      body: new URLSearchParams({ number: "1234", expiry: "", cvc: "", holder: "" }),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(pseudo("Please enter a valid card number."));
   });
 });

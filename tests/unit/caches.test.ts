@@ -97,18 +97,19 @@ describe("read cache bounds and shared loads", () => {
 });
 
 describe("page cache", () => {
+  const publicPage = { personal: false };
   const html = () => new Response("<p>hi</p>", { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
 
   it("keys anonymous GETs by URL and, for unprefixed paths, the visitor's language", () => {
     const cache = new PageCache(5000, () => 0);
-    expect(cache.keyOf(new Request("http://h/events"))).toBe("h/events|en");
-    expect(cache.keyOf(new Request("http://h/events", { headers: { "accept-language": "de" } }))).toBe("h/events|de");
-    expect(cache.keyOf(new Request("http://h/de/events?x=1", { headers: { cookie: "i18n_redirected=en" } }))).toBe("h/de/events?x=1|");
-    expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "session=abc" } }))).toBeNull();
+    expect(cache.keyOf(new Request("http://h/events"), publicPage)).toBe("h/events|en");
+    expect(cache.keyOf(new Request("http://h/events", { headers: { "accept-language": "de" } }), publicPage)).toBe("h/events|de");
+    expect(cache.keyOf(new Request("http://h/de/events?x=1", { headers: { cookie: "i18n_redirected=en" } }), publicPage)).toBe("h/de/events?x=1|");
+    expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "session=abc" } }), publicPage)).toBeNull();
     // A logged-out visitor keeps the login device cookie for a year: it does not change the page.
-    expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "device=u:d.s; i18n_redirected=en" } }))).toBe("h/events|en");
-    expect(cache.keyOf(new Request("https://h/events", { headers: { cookie: "__Host-device=u:d.s" } }))).toBe("h/events|en");
-    expect(cache.keyOf(new Request("http://h/events", { method: "POST" }))).toBeNull();
+    expect(cache.keyOf(new Request("http://h/events", { headers: { cookie: "device=u:d.s; i18n_redirected=en" } }), publicPage)).toBe("h/events|en");
+    expect(cache.keyOf(new Request("https://h/events", { headers: { cookie: "__Host-device=u:d.s" } }), publicPage)).toBe("h/events|en");
+    expect(cache.keyOf(new Request("http://h/events", { method: "POST" }), publicPage)).toBeNull();
   });
 
   it("serves stored pages until they expire or the data changes", async () => {

@@ -7,50 +7,20 @@ import { i18nFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { parseEnv } from "../../server/env";
 import { PageCache } from "../../server/http/page-cache";
-import { contentSecurityPolicy, isPersonalPagePath, mustNotBeStored, newCspNonce, widgetFrameAncestorsOf } from "../../server/http/security-headers";
+import { contentSecurityPolicy, mustNotBeStored, newCspNonce, widgetFrameAncestorsOf } from "../../server/http/security-headers";
 
-const html = (headers: Record<string, string> = {}) => new Response("<p>x</p>", { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const html = (headers: Record<string, string> = {}, status = 200) =>
+  new Response("<p>x</p>", { status, headers: { "content-type": "text/html; charset=utf-8", ...headers } });
 const json = (headers: Record<string, string> = {}) => new Response("{}", { headers: { "content-type": "application/json", ...headers } });
 
 describe("the no-store rule", () => {
-  it("covers the personal pages in both languages, and no public page", () => {
-    const personal = [
-      "/settings",
-      "/settings/delete-profile",
-      "/settings/delete-success",
-      "/dashboard",
-      "/booking",
-      "/booking/3a6ca845-f832-4e8d-8d69-22656b54e637",
-      "/booking-success",
-      "/pay/abc",
-      "/my-booking/abc.0.mac",
-      "/my-booking/abc.0.mac/calendar.ics",
-      "/payment/success/abc",
-      "/payment/failed",
-      "/sma-checkout",
-      "/sma-success",
-      "/invoice/abc",
-      "/reset-password/abc",
-      "/register/abc",
-    ];
-    for (const path of personal) {
-      expect(isPersonalPagePath(path), path).toBe(true);
-      expect(isPersonalPagePath(`/de${path}`), `/de${path}`).toBe(true);
+  // Which pages are personal their routes declare (tests/api/route-facts.test.ts); this is what follows.
+  it("marks a personal page, its data and its 413, whoever asks, and no public page", () => {
+    for (const path of ["/dashboard", "/de/settings.data", "/booking/x", "/payment/success/abc.data"]) {
+      expect(mustNotBeStored(new Request(`http://h${path}`), html(), { personalPage: true }), path).toBe(true);
+      expect(mustNotBeStored(new Request(`http://h${path}`, { method: "POST" }), html({}, 413), { personalPage: true }), path).toBe(true);
     }
-    for (const path of [
-      "/",
-      "/de",
-      "/events",
-      "/de/events/golf-circle",
-      "/login",
-      "/register",
-      "/booking-no-available-spots",
-      "/event-widget",
-      "/imprint",
-      "/dev",
-    ]) {
-      expect(isPersonalPagePath(path), path).toBe(false);
-    }
+    expect(mustNotBeStored(new Request("http://h/events"), html(), { personalPage: false })).toBe(false);
   });
 
   it("marks pages that set a cookie or show a logged-in visitor, never assets", () => {
@@ -65,7 +35,7 @@ describe("the no-store rule", () => {
   it("treats a page's data (in-app navigation fetches <page>.data) like the page itself", () => {
     const data = () => new Response("", { headers: { "content-type": "text/x-script" } });
     for (const path of ["/dashboard.data", "/de/settings.data", "/booking-success.data", "/sma-success.data", "/payment/success/abc.data"]) {
-      expect(mustNotBeStored(new Request(`http://h${path}`), data()), path).toBe(true);
+      expect(mustNotBeStored(new Request(`http://h${path}`), data(), { personalPage: true }), path).toBe(true);
     }
     expect(mustNotBeStored(new Request("http://h/events.data"), data())).toBe(false);
     expect(mustNotBeStored(new Request("http://h/_root.data"), data())).toBe(false);
@@ -74,10 +44,12 @@ describe("the no-store rule", () => {
   });
 
   it("marks every API answer but a public read (as its route declares) asked anonymously", () => {
-    expect(mustNotBeStored(new Request("http://h/api/public-events"), json(), true)).toBe(false);
-    expect(mustNotBeStored(new Request("http://h/api/form/public/x?preview=1", { headers: { authorization: "Bearer t" } }), json(), true)).toBe(true);
-    expect(mustNotBeStored(new Request("http://h/api/form/public/x", { method: "POST" }), json(), true)).toBe(true);
-    expect(mustNotBeStored(new Request("http://h/api/public-events"), json({ "set-cookie": "a=b" }), true)).toBe(true);
+    expect(mustNotBeStored(new Request("http://h/api/public-events"), json(), { publicRead: true })).toBe(false);
+    expect(mustNotBeStored(new Request("http://h/api/form/public/x?preview=1", { headers: { authorization: "Bearer t" } }), json(), { publicRead: true })).toBe(
+      true,
+    );
+    expect(mustNotBeStored(new Request("http://h/api/form/public/x", { method: "POST" }), json(), { publicRead: true })).toBe(true);
+    expect(mustNotBeStored(new Request("http://h/api/public-events"), json({ "set-cookie": "a=b" }), { publicRead: true })).toBe(true);
     for (const path of ["/api/auth/user", "/api/public-events", "/api/booking/public/x", "/api/booking/payment/create/x/en"]) {
       expect(mustNotBeStored(new Request(`http://h${path}`), json()), path).toBe(true);
     }
@@ -131,9 +103,10 @@ describe("the page micro-cache and the nonce", () => {
 
   it("never stores a personal page, even for a visitor without cookies", () => {
     const cache = new PageCache(5000, () => 0);
-    expect(cache.keyOf(new Request("http://h/pay/token"))).toBeNull();
-    expect(cache.keyOf(new Request("http://h/de/payment/success/token"))).toBeNull();
-    expect(cache.keyOf(new Request("http://h/events"))).not.toBeNull();
+    // Which pages are personal their routes declare (tests/api/route-facts.test.ts).
+    expect(cache.keyOf(new Request("http://h/pay/token"), { personal: true })).toBeNull();
+    expect(cache.keyOf(new Request("http://h/de/payment/success/token"), { personal: true })).toBeNull();
+    expect(cache.keyOf(new Request("http://h/events"), { personal: false })).not.toBeNull();
   });
 });
 

@@ -10,8 +10,10 @@ import { useAccountForm } from "../../utils/account-forms";
 import { useLocalizedHref } from "../../utils/locale";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/reset-password";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader, action } from "./reset-password.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.resetPassword.title")) : [];
 

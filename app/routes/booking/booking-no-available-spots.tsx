@@ -10,8 +10,10 @@ import { useAccountForm } from "../../utils/account-forms";
 import { useLocalizedHref, useRootData } from "../../utils/locale";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/booking-no-available-spots";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader, action } from "./booking-no-available-spots.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.noSpots.title")) : [];
 

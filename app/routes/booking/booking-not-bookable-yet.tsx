@@ -6,8 +6,10 @@ import { PageCard } from "../../components/page-card";
 import { useLocalizedHref } from "../../utils/locale";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/booking-not-bookable-yet";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader, action } from "./booking-not-bookable-yet.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("meta.notBookableYet.title")) : [];
 

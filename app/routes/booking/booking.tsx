@@ -14,6 +14,7 @@ export type { BookingActionData } from "./booking.server";
  * is saturated it goes first, as the API's submit does; saving a page takes its turn (decision 064).
  */
 export const handle = {
+  caching: "personal",
   admission: ({ method, url }: PageRequest) => (method === "POST" && url.searchParams.get("page") === "review" ? "finishing" : "ordinary"),
 } satisfies PageRouteFacts;
 

@@ -14,7 +14,7 @@ import type { PageRouteFacts } from "../../../server/http/page-route-facts";
 
 export { loader, action } from "./payment-result.server";
 /** It waits on the payment provider (the payment's state): it holds no turn meanwhile (decision 064). */
-export const handle = { admission: "exempt" } satisfies PageRouteFacts;
+export const handle = { caching: "personal", admission: "exempt" } satisfies PageRouteFacts;
 
 const titleKey = {
   success: "payment.success.title",

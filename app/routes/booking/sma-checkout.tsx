@@ -12,7 +12,7 @@ import type { PageRouteFacts } from "../../../server/http/page-route-facts";
 
 export { loader, action } from "./sma-checkout.server";
 /** It waits on the payment provider: it holds no turn meanwhile (decision 064). */
-export const handle = { admission: "exempt" } satisfies PageRouteFacts;
+export const handle = { caching: "personal", admission: "exempt" } satisfies PageRouteFacts;
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("sma.checkoutTitle")) : [];
 

@@ -2,10 +2,11 @@ import { useTranslation } from "../../utils/use-translation";
 import { pageMeta } from "../../utils/meta";
 import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/content-page";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader } from "./content-page.server";
 // Plain HTML, no app JavaScript in the browser (decision 056).
-export const handle = withoutHydration;
+export const handle = { caching: "public", ...withoutHydration } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.locale, loaderData.page.name) : []);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

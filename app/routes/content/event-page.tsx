@@ -12,11 +12,15 @@ import { pageMeta } from "../../utils/meta";
 import { englishFallback } from "../../utils/english-fallback";
 import { hydrateWhen } from "../../utils/static-page";
 import type { Route } from "./+types/event-page";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader, action } from "./event-page.server";
 // Plain HTML without app JavaScript (decision 056), except with the opening-notice form, whose
 // checks before posting (Conform and zod, decision 016) need the app.
-export const handle = hydrateWhen<Route.ComponentProps["loaderData"]>((data) => data.event.state === "not_bookable_yet");
+export const handle = {
+  caching: "public",
+  ...hydrateWhen<Route.ComponentProps["loaderData"]>((data) => data.event.state === "not_bookable_yet"),
+} satisfies RouteHandle;
 
 const ogLocale = (tag: string) => tag.replace("-", "_");
 

@@ -6,8 +6,10 @@ import { cardImagePriority } from "../../components/event-image";
 import { WidgetNotice } from "../../components/widget-notice";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/event-widget";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader } from "./event-widget.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ location }) => {
   const locale = localeFromPath(location.pathname) ?? defaultLocale;
   return [...pageMeta(locale, translatorFor(locale)("meta.widget.title")), { name: "robots", content: "noindex" }];

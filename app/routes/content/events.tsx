@@ -7,10 +7,11 @@ import { cardImagePriority } from "../../components/event-image";
 import { pageMeta } from "../../utils/meta";
 import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/events";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader } from "./events.server";
 // Plain HTML, no app JavaScript in the browser (decision 056).
-export const handle = withoutHydration;
+export const handle = { caching: "public", ...withoutHydration } satisfies RouteHandle;
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) => {
   const locale = loaderData?.locale ?? localeFromPath(location.pathname) ?? defaultLocale;
   const t = translatorFor(locale);

@@ -7,10 +7,11 @@ import { EventCard } from "../../components/event-card";
 import { pageMeta } from "../../utils/meta";
 import { withoutHydration } from "../../utils/static-page";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader } from "./home.server";
 // Plain HTML, no app JavaScript in the browser (decision 056).
-export const handle = withoutHydration;
+export const handle = { caching: "public", ...withoutHydration } satisfies RouteHandle;
 const categoryArt = ["/images/track-day.svg", "/images/golf-circle.svg", "/images/golf-yoga-island.svg"];
 
 export const meta: Route.MetaFunction = ({ location }) => {

@@ -4,8 +4,10 @@ import { translatorFor } from "../../../core/i18n/i18n";
 import { Button } from "../../components/button";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/redirect";
+import type { RouteHandle } from "../../utils/route-handle";
 
 export { loader } from "./redirect.server";
+export const handle = { caching: "public" } satisfies RouteHandle;
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const locale = localeFromPath(location.pathname) ?? defaultLocale;

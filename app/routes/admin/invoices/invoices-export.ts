@@ -3,4 +3,4 @@ import type { PageRouteFacts } from "../../../../server/http/page-route-facts";
 
 export { loader } from "./invoices-export.server";
 /** A download streams for as long as the browser takes it: it holds no turn (decision 064). */
-export const handle = { admission: "exempt" } satisfies PageRouteFacts;
+export const handle = { caching: "personal", admission: "exempt" } satisfies PageRouteFacts;
