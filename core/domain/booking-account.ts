@@ -109,6 +109,18 @@ export function owedBy(input: Pick<AccountInput, "status" | "totalCents" | "canc
   return Math.max(0, input.totalCents - input.creditedCents);
 }
 
+/**
+ * What a cancellation keeps as its fee (decision 067): what was not given back, but never more than
+ * the booking cost while it stood (its total less the reductions granted). Money paid beyond that
+ * stays as credit, to be given back, and is no fee the operator could invoice.
+ */
+export function cancellationFeeOf(
+  booking: Pick<AccountInput, "totalCents" | "creditedCents">,
+  account: Pick<BookingAccount, "netPaidCents">,
+): Cents {
+  return Math.max(0, Math.min(account.netPaidCents, booking.totalCents - booking.creditedCents));
+}
+
 /** The instalments of a standing booking: one when the deposit is everything, else deposit then balance. */
 function instalments(input: AccountInput, owedCents: Cents): { kind: DueKind; amountCents: Cents; dueOn: IsoDate | null }[] {
   if (owedCents === 0) return [];

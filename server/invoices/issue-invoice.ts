@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
+import { owedBy } from "../../core/domain/booking-account";
 import { operatorToday } from "../../core/domain/dates";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
 import { namespaceTranslatorFor } from "../../core/i18n/i18n";
@@ -129,7 +130,8 @@ export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Dat
   const t = namespaceTranslatorFor(booking.locale, "invoice");
   const eventVatRate = data.lines[0]?.vatRateBasisPoints ?? defaultVatRate;
   if (booking.status === "cancelled") {
-    const fee = booking.cancellationFeeCents ?? 0;
+    // What the account owes once cancelled (owedBy): the fee kept, never more than the booking cost.
+    const fee = owedBy(booking);
     data.lines = [{ label: t("cancellationFee"), quantity: 1, unitCents: fee, totalCents: fee, vatRateBasisPoints: eventVatRate }];
     data.totalCents = fee;
   } else if (booking.creditedCents > 0) {

@@ -1,7 +1,7 @@
 import { invoicesOfBooking } from "../invoices/issue-invoice";
 import { eq } from "drizzle-orm";
 import type { CancelPreview, CancelRefund } from "../../core/contracts/staff-actions";
-import { bookingAccount, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
+import { bookingAccount, cancellationFeeOf, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
@@ -51,7 +51,7 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
     return { paymentId: part.paymentId, amountCents: part.amountCents, channel: refundChannelOf(payment.method), on: today };
   });
   const refunded = { ...cancelled, refunds: [...cancelled.refunds, ...refunds] };
-  const keptCents = bookingAccount(refunded, today).netPaidCents;
+  const keptCents = cancellationFeeOf(booking, bookingAccount(refunded, today));
   const after = bookingAccount({ ...refunded, cancellationFeeCents: keptCents }, today);
   const refundCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
 

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   bookingAccount,
+  cancellationFeeOf,
   planAccountRefund,
   reductionOfRefund,
   type AccountInput,
@@ -119,6 +120,16 @@ describe("the booking account's figures", () => {
       creditCents: 17_250,
       paymentState: "overpaid",
     });
+  });
+
+  it("a cancellation keeps at most what the booking cost: money paid beyond it stays credit (money review, finding 1)", () => {
+    const overpaid = bookingAccount(trackDay({ payments: [transfer("p1", 506_000), transfer("p2", 500)] }), today);
+    expect(cancellationFeeOf(trackDay(), overpaid)).toBe(506_000);
+    expect(cancellationFeeOf(trackDay({ creditedCents: 6_000 }), overpaid)).toBe(500_000);
+    const deposit = bookingAccount(trackDay({ payments: [card("p1", 126_500)] }), today);
+    expect(cancellationFeeOf(trackDay(), deposit)).toBe(126_500);
+    const cancelled = bookingAccount(trackDay({ status: "cancelled", cancellationFeeCents: 506_000, payments: [transfer("p1", 506_000), transfer("p2", 500)] }), today);
+    expect(cancelled).toMatchObject({ owedCents: 506_000, creditCents: 500, paymentState: "overpaid" });
   });
 
   it("rejected and expired bookings owe nothing", () => {
@@ -284,7 +295,7 @@ describe("the booking account under any sequence of events (property)", () => {
               if (input.status === "cancelled") continue;
               const keep = Math.floor(account.netPaidCents * step.keepFraction);
               const status: BookingStatus = "cancelled";
-              input = { ...input, status, cancellationFeeCents: Math.min(keep, input.totalCents) };
+              input = { ...input, status, cancellationFeeCents: cancellationFeeOf(input, { netPaidCents: keep }) };
             }
             account = bookingAccount(input, day);
             checkInvariants(input, account);

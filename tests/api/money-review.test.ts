@@ -1,0 +1,165 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { manageBookingResponseSchema } from "../../core/contracts/manage-booking";
+import { createPaymentResponseSchema } from "../../core/contracts/payments";
+import { cancelPreviewResponseSchema } from "../../core/contracts/staff-actions";
+import { staffBookingDetailResponseSchema } from "../../core/contracts/staff-bookings";
+import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { manageLinkToken } from "../../server/bookings/manage-links";
+import { submitBooking } from "../../server/bookings/submit-booking";
+import type { DatabaseHandle } from "../../server/db/client";
+import { bookings, events, invoices, jobs, refunds } from "../../server/db/schema";
+import { demoAccounts, seedIds } from "../../server/db/seed";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
+import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
+import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload } from "../../server/payments/sandbox-provider";
+import { createSandboxTestApi } from "../support/api-client";
+import { createDraftBooking, createHeldCardBooking } from "../support/factories";
+import { createTestDatabase } from "../support/test-database";
+
+/**
+ * The money review of issue 28 (decisions 067–070), one scenario per finding, on PGlite and on
+ * PostgreSQL: what each surface's endpoint answers and which documents the booking has afterwards.
+ * After every step the invoices less the cancellation invoices are what the account owes.
+ */
+
+const webhookSecret = "whsec_sandbox_test_secret_of_enough_length";
+const manageSecret = "test-secret-of-at-least-thirty-two-characters";
+let database: DatabaseHandle;
+let api: ReturnType<typeof createSandboxTestApi>;
+let staffToken: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  api = createSandboxTestApi(database, webhookSecret);
+  await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, seedIds.events.golfYogaTrip));
+  staffToken = (await api.logIn(demoAccounts.staff.email, demoAccounts.staff.password)).access_token;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const request = (method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, token: string | null = staffToken) =>
+  api.app.request(path, {
+    method,
+    headers: { "content-type": "application/json", "accept-language": "en", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+async function ok(response: Response): Promise<unknown> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json();
+}
+
+async function row(id: string) {
+  const [found] = await database.db.select().from(bookings).where(eq(bookings.id, id));
+  if (!found) throw new Error("no booking");
+  return found;
+}
+
+const documentsOf = async (bookingId: string) =>
+  (await database.db.select().from(invoices).where(eq(invoices.bookingId, bookingId)).orderBy(asc(invoices.createdAt), asc(invoices.number))).map(
+    (document) => ({ kind: document.kind, totalCents: document.totalCents, data: document.data as InvoiceData }),
+  );
+
+/** The account as the manage page and the staff detail answer it (the same), and the documents adding up to what it owes. */
+async function accountOf(bookingId: string) {
+  const booking = await row(bookingId);
+  const manage = manageBookingResponseSchema.parse(
+    await ok(await request("GET", `/api/booking/manage/${manageLinkToken(manageSecret, booking)}`, undefined, null)),
+  ).data;
+  const detail = staffBookingDetailResponseSchema.parse(await ok(await request("GET", `/api/staff/bookings/${bookingId}`))).data;
+  expect(detail.money.account).toEqual(manage.money.account);
+  const documents = await documentsOf(bookingId);
+  if (documents.length > 0) {
+    const invoiced = documents.reduce((sum, document) => sum + (document.kind === "invoice" ? document.totalCents : -document.totalCents), 0);
+    expect(invoiced).toBe(manage.money.account.owed_cents);
+  }
+  // Every document's lines add up to its total.
+  for (const document of documents) expect(document.data.lines.reduce((sum, line) => sum + line.totalCents, 0)).toBe(document.totalCents);
+  return { account: manage.money.account, manage, detail, booking, documents };
+}
+
+/** A card payment of what the booking asks for, paid at the sandbox and confirmed by its webhook. */
+async function payByCard(booking: { bookingId: string; token: string }) {
+  const created = createPaymentResponseSchema.parse(
+    await ok(await request("POST", `/api/booking/payment/create/${booking.bookingId}/en`, { booking_token: booking.token }, null)),
+  ).data;
+  const checkoutId = created.redirect_url.split("/").at(-1) ?? "";
+  await api.sandbox.finishCheckout(checkoutId, { status: "complete" });
+  const queued = await database.db.select().from(jobs).where(eq(jobs.kind, sandboxWebhookJob));
+  const body = String(queued.find((job) => String(job.payload.body).includes(checkoutId))?.payload.body);
+  const delivered = await api.app.request("/api/payment/webhook/sandbox", {
+    method: "POST",
+    headers: { "content-type": "application/json", [sandboxSignatureHeader]: signSandboxPayload(body, webhookSecret, Math.floor(Date.now() / 1000)) },
+    body,
+  });
+  expect(delivered.status).toBe(200);
+  return created;
+}
+
+/** An invoice (bank transfer) booking, submitted and invoiced as the booking form does it. */
+async function invoiceBooking() {
+  const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+  await database.db
+    .update(bookings)
+    .set({ tokenHash: hashToken(newSecretToken()), paymentOption: "invoice" })
+    .where(eq(bookings.id, bookingId));
+  const held = await submitBooking(database.db, { bookingId, now: new Date() });
+  if (held.outcome !== "held") throw new Error(held.outcome);
+  await issueInvoice(database.db, await row(bookingId), new Date());
+  return bookingId;
+}
+
+async function removeCompanion(bookingId: string) {
+  const view = (await ok(await request("GET", `/api/staff/bookings/${bookingId}/answers`))) as { data: { version: number; companions: { uuid: string }[] } };
+  const companion = view.data.companions[0];
+  if (!companion) throw new Error("no companion");
+  await ok(await request("DELETE", `/api/staff/bookings/${bookingId}/companions/${companion.uuid}?version=${view.data.version}`));
+}
+
+describe("finding 1: cancelling an overpaid booking", () => {
+  it("keeps at most the total as its fee and leaves the rest as credit to give back, the preview saying the same", async () => {
+    const bookingId = await invoiceBooking();
+    const total = (await row(bookingId)).totalCents;
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: total, received_on: "2026-01-20" }));
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: 500, received_on: "2026-01-21" }));
+
+    const preview = cancelPreviewResponseSchema.parse(
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/cancel/preview`, { refund: { amount_cents: 200 }, notify: true })),
+    ).data;
+    expect(preview).toMatchObject({ refund_cents: 200, cancellation_fee_cents: total });
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/cancel`, { refund: { amount_cents: 200 }, notify: true }));
+    const after = await accountOf(bookingId);
+    expect(after.booking.cancellationFeeCents).toBe(total);
+    expect(after.account).toMatchObject({ owed_cents: total, net_paid_cents: total + 300, credit_cents: 300, payment_state: "overpaid" });
+    expect(after.documents.map((document) => [document.kind, document.totalCents])).toEqual([
+      ["invoice", total],
+      ["cancellation", total],
+      ["invoice", total],
+    ]);
+
+    // The credit given back later changes no fee.
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/refund`, { amount_cents: 300, idempotency_key: `credit-${bookingId}` }));
+    const settled = await accountOf(bookingId);
+    expect(settled.account).toMatchObject({ owed_cents: total, net_paid_cents: total, credit_cents: 0, payment_state: "paid" });
+    expect(settled.documents).toHaveLength(3);
+  });
+
+  it("records a card refund made with the cancellation of a booking whose price was lowered after it was paid", async () => {
+    const held = await createHeldCardBooking(database.db, seedIds.events.golfYogaTrip, { companions: ["non_playing"] });
+    await payByCard(held);
+    await payByCard(held);
+    const paid = await row(held.bookingId);
+    expect(paid.status).toBe("paid");
+    await removeCompanion(held.bookingId);
+    const lowered = await accountOf(held.bookingId);
+    expect(lowered.account.credit_cents).toBeGreaterThan(0);
+
+    await ok(await request("POST", `/api/staff/bookings/${held.bookingId}/cancel`, { refund: { amount_cents: 1000 }, notify: true }));
+    expect(await database.db.select().from(refunds).where(eq(refunds.bookingId, held.bookingId))).toEqual([expect.objectContaining({ amountCents: 1000 })]);
+    const after = await accountOf(held.bookingId);
+    expect(after.booking.cancellationFeeCents).toBe(lowered.booking.totalCents);
+    expect(after.account).toMatchObject({ owed_cents: lowered.booking.totalCents, refunded_cents: 1000 });
+  });
+});
