@@ -675,6 +675,11 @@ export const payments = pgTable(
     returnTokenHash: text("return_token_hash").notNull(),
     /** Why the provider refused it, or why it must be refunded (for staff). */
     failureReason: text("failure_reason"),
+    /**
+     * Its money arrived but could not be kept (a second payment, a booking no longer open): held only to be
+     * given back, so giving it back is never a price reduction (core/domain/booking-account.ts).
+     */
+    keptForRefund: boolean("kept_for_refund").notNull().default(false),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
     /** What has been given back of this payment so far (server/staff/refund-booking.ts); never more than `amount_cents`. */
     refundedCents: integer("refunded_cents").notNull().default(0),

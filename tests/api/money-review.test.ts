@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, events, invoices, jobs, refunds } from "../../server/db/schema";
+import { bookings, events, invoices, jobs, payments, refunds } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
@@ -161,5 +161,48 @@ describe("finding 1: cancelling an overpaid booking", () => {
     const after = await accountOf(held.bookingId);
     expect(after.booking.cancellationFeeCents).toBe(lowered.booking.totalCents);
     expect(after.account).toMatchObject({ owed_cents: lowered.booking.totalCents, refunded_cents: 1000 });
+  });
+});
+
+/** Opens a checkout of what the booking asks for and pays it at the sandbox; `deliver` brings its webhook. */
+async function paidCheckout(booking: { bookingId: string; token: string }) {
+  const created = createPaymentResponseSchema.parse(
+    await ok(await request("POST", `/api/booking/payment/create/${booking.bookingId}/en`, { booking_token: booking.token }, null)),
+  ).data;
+  const checkoutId = created.redirect_url.split("/").at(-1) ?? "";
+  await api.sandbox.finishCheckout(checkoutId, { status: "complete" });
+  const queued = await database.db.select().from(jobs).where(eq(jobs.kind, sandboxWebhookJob));
+  const body = String(queued.find((job) => String(job.payload.body).includes(checkoutId))?.payload.body);
+  return async () => {
+    const delivered = await api.app.request("/api/payment/webhook/sandbox", {
+      method: "POST",
+      headers: { "content-type": "application/json", [sandboxSignatureHeader]: signSandboxPayload(body, webhookSecret, Math.floor(Date.now() / 1000)) },
+      body,
+    });
+    expect(delivered.status).toBe(200);
+  };
+}
+
+describe("finding 2: giving back a payment kept for refund", () => {
+  it("is no price reduction: the booking owes its total, its invoice stands", async () => {
+    const held = await createHeldCardBooking(database.db, seedIds.events.golfYogaTrip, { companions: ["non_playing"] });
+    // Two checkouts of the deposit: the first replaced by the second, then both paid; the late one is kept for refund.
+    const first = await paidCheckout(held);
+    // Paid in another tab a while later (a checkout made seconds ago is still in progress).
+    await database.db.update(payments).set({ createdAt: new Date(Date.now() - 600_000), updatedAt: new Date(Date.now() - 600_000) }).where(eq(payments.bookingId, held.bookingId));
+    const second = await paidCheckout(held);
+    await first();
+    await second();
+    const kept = (await database.db.select().from(payments).where(eq(payments.bookingId, held.bookingId))).filter((payment) => payment.status === "refund_pending");
+    expect(kept).toHaveLength(1);
+    const before = await accountOf(held.bookingId);
+    const { totalCents, depositCents } = before.booking;
+    expect(before.account).toMatchObject({ paid_cents: 2 * depositCents, owed_cents: totalCents });
+
+    await ok(await request("POST", `/api/staff/bookings/${held.bookingId}/refund`, { payment_uuid: kept[0]?.id, idempotency_key: `kept-${held.bookingId}` }));
+    const after = await accountOf(held.bookingId);
+    expect(after.booking.creditedCents).toBe(0);
+    expect(after.account).toMatchObject({ owed_cents: totalCents, net_paid_cents: depositCents, outstanding_cents: totalCents - depositCents });
+    expect(after.documents.map((document) => [document.kind, document.totalCents])).toEqual([["invoice", totalCents]]);
   });
 });
