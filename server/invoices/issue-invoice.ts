@@ -139,6 +139,9 @@ export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Dat
     data.lines = [...data.lines, { label: t("reduction"), quantity: 1, unitCents: -reduction, totalCents: -reduction, vatRateBasisPoints: eventVatRate }];
     data.totalCents = booking.totalCents - reduction;
   }
+  // An invoice's lines add up to its total: a difference is a bug, never a document (money review, finding 3).
+  const linesTotal = data.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (linesTotal !== data.totalCents) throw new Error(`invoice lines of ${linesTotal} drawn up for a total of ${data.totalCents}`);
   const scheduleOnly = booking.paymentOption !== "credit_card" && !options.replacing && booking.status !== "cancelled";
   if (scheduleOnly) return data;
   return { ...data, ...(await accountFiguresOf(tx, booking, now)), paidByCard: booking.paymentOption === "credit_card" };

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manageBookingResponseSchema } from "../../core/contracts/manage-booking";
 import { createPaymentResponseSchema } from "../../core/contracts/payments";
@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, events, invoices, jobs, payments, refunds } from "../../server/db/schema";
+import { bookings, eventPrices, events, invoices, jobs, payments, refunds } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
@@ -204,5 +204,56 @@ describe("finding 2: giving back a payment kept for refund", () => {
     expect(after.booking.creditedCents).toBe(0);
     expect(after.account).toMatchObject({ owed_cents: totalCents, net_paid_cents: depositCents, outstanding_cents: totalCents - depositCents });
     expect(after.documents.map((document) => [document.kind, document.totalCents])).toEqual([["invoice", totalCents]]);
+  });
+});
+
+describe("finding 3: a booking's price lines", () => {
+  it("stay as booked when the price list changes: an edit that changes nothing on the invoice issues nothing, every document adds up", async () => {
+    const bookingId = await invoiceBooking();
+    const booked = await accountOf(bookingId);
+    const lineSum = (lines: readonly { total_cents: number }[]) => lines.reduce((sum, line) => sum + line.total_cents, 0);
+    expect(lineSum(booked.detail.money.lines)).toBe(booked.booking.totalCents);
+    // The operator raises every price of the trip.
+    await database.db
+      .update(eventPrices)
+      .set({ amountCents: sql`${eventPrices.amountCents} + 10000` })
+      .where(eq(eventPrices.eventId, seedIds.events.golfYogaTrip));
+    try {
+      const later = await accountOf(bookingId);
+      expect(later.detail.money.lines).toEqual(booked.detail.money.lines);
+      // Staff rename the companion: nothing on the invoice changes, so nothing is issued.
+      const view = (await ok(await request("GET", `/api/staff/bookings/${bookingId}/answers`))) as {
+        data: { version: number; companions: { uuid: string; surname: string | null }[] };
+      };
+      const companion = view.data.companions[0];
+      await ok(
+        await request("PUT", `/api/staff/bookings/${bookingId}/answers`, {
+          version: view.data.version,
+          answers: {},
+          companions: [{ uuid: companion?.uuid, type: "non_playing", forename: "Maximilian", surname: companion?.surname ?? "X" }],
+        }),
+      );
+      const renamed = await accountOf(bookingId);
+      expect(renamed.documents.map((document) => document.kind)).toEqual(["invoice"]);
+      // A refund (a reduction) reissues the invoice with the booked lines, not today's.
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: 5000, received_on: "2026-01-20" }));
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/refund`, { amount_cents: 1000, idempotency_key: `goodwill-${bookingId}` }));
+      const reduced = await accountOf(bookingId);
+      const replacement = reduced.documents.at(-1);
+      expect(replacement?.data.lines.slice(0, -1)).toEqual(booked.documents[0]?.data.lines);
+      expect(replacement?.totalCents).toBe(booked.booking.totalCents - 1000);
+
+      // Staff add a companion: the booking is priced again at today's prices, every line of it, and the lines add up.
+      const next = (await ok(await request("GET", `/api/staff/bookings/${bookingId}/answers`))) as { data: { version: number } };
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: next.data.version, type: "non_playing", forename: "Eva", surname: "Muster" }));
+      const repriced = await accountOf(bookingId);
+      expect(repriced.booking.totalCents).toBeGreaterThan(booked.booking.totalCents + 20000);
+      expect(lineSum(repriced.detail.money.lines)).toBe(repriced.booking.totalCents);
+    } finally {
+      await database.db
+        .update(eventPrices)
+        .set({ amountCents: sql`${eventPrices.amountCents} - 10000` })
+        .where(eq(eventPrices.eventId, seedIds.events.golfYogaTrip));
+    }
   });
 });

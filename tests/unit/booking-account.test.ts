@@ -203,7 +203,8 @@ type Step =
   | { kind: "refund"; fraction: number }
   | { kind: "reprice"; totalCents: number }
   | { kind: "cancel"; keepFraction: number }
-  | { kind: "day"; days: number };
+  | { kind: "day"; days: number }
+  | { kind: "kept"; amountCents: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("pay" as const), method: fc.constantFrom<PaymentMethod>("card", "bank_transfer", "cash", "other"), early: fc.boolean() }),
