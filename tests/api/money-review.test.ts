@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manageBookingResponseSchema } from "../../core/contracts/manage-booking";
 import { createPaymentResponseSchema } from "../../core/contracts/payments";
@@ -254,6 +254,32 @@ describe("finding 3: a booking's price lines", () => {
         .update(eventPrices)
         .set({ amountCents: sql`${eventPrices.amountCents} - 10000` })
         .where(eq(eventPrices.eventId, seedIds.events.golfYogaTrip));
+    }
+  });
+});
+
+describe("finding 5: a reduction on a booking with two VAT rates", () => {
+  it("is shared over the rates in proportion, so no rate's VAT is wrong and the lines add up", async () => {
+    const companionPrice = and(eq(eventPrices.eventId, seedIds.events.golfYogaTrip), eq(eventPrices.kind, "companion"));
+    await database.db.update(eventPrices).set({ vatRateBasisPoints: 700 }).where(companionPrice);
+    try {
+      const bookingId = await invoiceBooking();
+      const [first] = await documentsOf(bookingId);
+      const rates = first?.data.lines.map((line) => line.vatRateBasisPoints);
+      expect(rates).toEqual([1900, 700]);
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: 5000, received_on: "2026-01-20" }));
+      await ok(await request("POST", `/api/staff/bookings/${bookingId}/refund`, { amount_cents: 5000, idempotency_key: `two-rates-${bookingId}` }));
+      const after = await accountOf(bookingId);
+      const replacement = after.documents.at(-1);
+      const reductions = replacement?.data.lines.filter((line) => line.totalCents < 0) ?? [];
+      expect(reductions.map((line) => line.vatRateBasisPoints)).toEqual([1900, 700]);
+      expect(reductions.reduce((sum, line) => sum + line.totalCents, 0)).toBe(-5000);
+      const [participant, companion] = first?.data.lines ?? [];
+      const share = Math.round((5000 * (companion?.totalCents ?? 0)) / (first?.totalCents ?? 1));
+      expect(Math.abs(Math.abs(reductions[1]?.totalCents ?? 0) - share)).toBeLessThanOrEqual(1);
+      expect(participant).toBeDefined();
+    } finally {
+      await database.db.update(eventPrices).set({ vatRateBasisPoints: 1900 }).where(companionPrice);
     }
   });
 });
