@@ -283,3 +283,20 @@ describe("finding 5: a reduction on a booking with two VAT rates", () => {
     }
   });
 });
+
+describe("finding 6: the dashboard's overpaid bookings", () => {
+  it("count what is owed after a goodwill reduction, as the account does", async () => {
+    const bookingId = await invoiceBooking();
+    const total = (await row(bookingId)).totalCents;
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: total, received_on: "2026-01-20" }));
+    // €3 given back as goodwill (beyond nothing paid too much: a reduction), then €1 paid too much.
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/refund`, { amount_cents: 300, idempotency_key: `goodwill-six-${bookingId}` }));
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: 100, received_on: "2026-01-22" }));
+    const { account } = await accountOf(bookingId);
+    expect(account).toMatchObject({ owed_cents: total - 300, credit_cents: 100, payment_state: "overpaid" });
+    const dashboard = (await ok(await request("GET", "/api/staff/dashboard"))) as {
+      data: { warnings: { overpaid_bookings: { entries: { booking_uuid: string; amount_cents: number }[] } } };
+    };
+    expect(dashboard.data.warnings.overpaid_bookings.entries.find((entry) => entry.booking_uuid === bookingId)?.amount_cents).toBe(100);
+  });
+});
