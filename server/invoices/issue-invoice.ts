@@ -192,6 +192,14 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     vatRateBasisPoints,
   }));
   const billing = booking.separateBillingAddress ? booking.billingAddress : null;
+  const depositDueOn =
+    booking.depositDueOn ??
+    bankTransferDueOn({
+      submittedOn: operatorToday(booking.submittedAt ?? now),
+      dueDays: site.bankTransferDueDays,
+      remainderDueOn: booking.remainderDueOn,
+      startsOn: event.startsOn,
+    });
   const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
   return {
     locale,
@@ -241,16 +249,10 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     totalCents: booking.totalCents,
     depositCents: booking.depositCents,
     // The date the booking itself holds (set when it became binding: submission, or a request's verification).
-    depositDueOn:
-      booking.depositDueOn ??
-      bankTransferDueOn({
-        submittedOn: operatorToday(booking.submittedAt ?? now),
-        dueDays: site.bankTransferDueDays,
-        remainderDueOn: booking.remainderDueOn,
-        startsOn: event.startsOn,
-      }),
+    depositDueOn,
     remainderCents: booking.remainderCents,
-    remainderDueOn: booking.remainderDueOn,
+    // Never before the deposit, as the account has it (a request verified after its balance's date owes both at once).
+    remainderDueOn: booking.remainderDueOn !== null && booking.remainderDueOn < depositDueOn ? depositDueOn : booking.remainderDueOn,
     paidCents: booking.paidCents,
   };
 }

@@ -300,3 +300,20 @@ describe("finding 6: the dashboard's overpaid bookings", () => {
     expect(dashboard.data.warnings.overpaid_bookings.entries.find((entry) => entry.booking_uuid === bookingId)?.amount_cents).toBe(100);
   });
 });
+
+describe("finding 7: a request verified after its balance's date", () => {
+  it("prints the balance due no earlier than the deposit, as the account has it", async () => {
+    const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+    await database.db.update(bookings).set({ paymentOption: "invoice" }).where(eq(bookings.id, bookingId));
+    const held = await submitBooking(database.db, { bookingId, now: new Date() });
+    if (held.outcome !== "held") throw new Error(held.outcome);
+    // As a call-back request verified late: the transfer's date is after the balance's.
+    const booked = await row(bookingId);
+    expect(booked.remainderCents).toBeGreaterThan(0);
+    await database.db.update(bookings).set({ remainderDueOn: "2026-01-01", depositDueOn: "2026-01-15" }).where(eq(bookings.id, bookingId));
+    const { data } = await issueInvoice(database.db, await row(bookingId), new Date());
+    const { account } = await accountOf(bookingId);
+    expect(account.dues.map((due) => due.due_on)).toEqual(["2026-01-15", "2026-01-15"]);
+    expect(data.remainderDueOn).toBe("2026-01-15");
+  });
+});
