@@ -1,4 +1,5 @@
 import { invoicesOfBooking } from "../invoices/issue-invoice";
+import { standingInvoicesOf } from "../../core/domain/invoice-corrections";
 import { eq } from "drizzle-orm";
 import type { CancelPreview, CancelRefund } from "../../core/contracts/staff-actions";
 import { bookingAccount, cancellationFeeOf, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
@@ -69,7 +70,14 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
     // A binding booking's invoice is cancelled (and the fee kept invoiced) by correct-invoices.ts, mailed too.
     also_sent: [
       ...(refundCents > 0 ? (["refund-issued"] as const) : []),
-      ...((await invoicesOfBooking(deps.db, booking.id)).length > 0 ? (["invoice-corrected"] as const) : []),
+      // A standing invoice is cancelled (its lines are no fee); with none standing, an invoice mail goes out only when a fee is invoiced.
+      ...(invoiceMailOnCancel(await invoicesOfBooking(deps.db, booking.id), keptCents) ? (["invoice-corrected"] as const) : []),
     ],
   };
+}
+
+/** Whether the cancellation mails an invoice document: it cancels a standing invoice, or (none standing) invoices a fee kept. */
+function invoiceMailOnCancel(issued: Awaited<ReturnType<typeof invoicesOfBooking>>, keptCents: number): boolean {
+  if (issued.length === 0) return false;
+  return standingInvoicesOf(issued).length > 0 || keptCents > 0;
 }

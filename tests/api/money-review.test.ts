@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookings, eventPrices, events, invoices, jobs, payments, refunds } from "../../server/db/schema";
+import { bookings, eventPrices, events, invoices, jobs, outboxEmails, payments, refunds } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
@@ -315,5 +315,28 @@ describe("finding 7: a request verified after its balance's date", () => {
     const { account } = await accountOf(bookingId);
     expect(account.dues.map((due) => due.due_on)).toEqual(["2026-01-15", "2026-01-15"]);
     expect(data.remainderDueOn).toBe("2026-01-15");
+  });
+});
+
+describe("finding 8a: an invoice issued by a correction that cancels nothing", () => {
+  it("is mailed to the customer, and the cancellation's preview says which invoice mail goes out", async () => {
+    const bookingId = await invoiceBooking();
+    const total = (await row(bookingId)).totalCents;
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/payments`, { amount_cents: total, received_on: "2026-01-20" }));
+    // Everything given back as goodwill: nothing is owed, the invoice is cancelled, none issued.
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/refund`, { amount_cents: total, idempotency_key: `all-goodwill-${bookingId}` }));
+    expect((await accountOf(bookingId)).documents.map((document) => document.kind)).toEqual(["invoice", "cancellation"]);
+    // Nothing standing and nothing kept: the cancellation sends no invoice mail.
+    const quiet = cancelPreviewResponseSchema.parse(await ok(await request("POST", `/api/staff/bookings/${bookingId}/cancel/preview`, { refund: "none", notify: true }))).data;
+    expect(quiet.also_sent).not.toContain("invoice-corrected");
+    // Staff add a companion: the booking owes again, and a new invoice is issued for it.
+    const view = (await ok(await request("GET", `/api/staff/bookings/${bookingId}/answers`))) as { data: { version: number } };
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/companions`, { version: view.data.version, type: "non_playing", forename: "Eva", surname: "Muster" }));
+    const after = await accountOf(bookingId);
+    const issued = after.documents.at(-1);
+    expect(after.documents.map((document) => document.kind)).toEqual(["invoice", "cancellation", "invoice"]);
+    const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.bookingId, bookingId));
+    const mailed = mails.filter((mail) => JSON.stringify(mail.payload).includes(issued?.data.invoiceNumber ?? "none"));
+    expect(mailed.map((mail) => mail.template)).toEqual(["invoice"]);
   });
 });
