@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, eventPrices, events, invoices, jobs, outboxEmails, payments, refunds } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
+import { invoicePdfFor } from "../../server/invoices/invoice-pdf-service";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
 import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload } from "../../server/payments/sandbox-provider";
 import { createSandboxTestApi } from "../support/api-client";
@@ -338,5 +339,25 @@ describe("finding 8a: an invoice issued by a correction that cancels nothing", (
     const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.bookingId, bookingId));
     const mailed = mails.filter((mail) => JSON.stringify(mail.payload).includes(issued?.data.invoiceNumber ?? "none"));
     expect(mailed.map((mail) => mail.template)).toEqual(["invoice"]);
+  });
+});
+
+describe("finding 8b: the invoice download without a document id", () => {
+  it("never serves a cancelled invoice: the standing one, or none", async () => {
+    const token = newSecretToken();
+    const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+    await database.db.update(bookings).set({ tokenHash: hashToken(token), paymentOption: "invoice" }).where(eq(bookings.id, bookingId));
+    const held = await submitBooking(database.db, { bookingId, now: new Date() });
+    if (held.outcome !== "held") throw new Error(held.outcome);
+    const first = await issueInvoice(database.db, await row(bookingId), new Date());
+    expect((await invoicePdfFor(database.db, { bookingId, bookingToken: token }))?.filename).toBe(`${first.number}.pdf`);
+    // Cancelled with nothing paid: the invoice is cancelled and nothing is owed.
+    await ok(await request("POST", `/api/staff/bookings/${bookingId}/cancel`, { refund: "none", notify: false }));
+    expect((await accountOf(bookingId)).documents.map((document) => document.kind)).toEqual(["invoice", "cancellation"]);
+    expect(await invoicePdfFor(database.db, { bookingId, bookingToken: token })).toBeNull();
+    // The manage page offers no id-less download then; the documents stay listed.
+    const { manage } = await accountOf(bookingId);
+    expect(manage.has_invoice).toBe(false);
+    expect(manage.invoices).toHaveLength(2);
   });
 });
