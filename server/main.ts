@@ -30,6 +30,7 @@ import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes"
 import { deliverSandboxWebhook, sandboxWebhookJob } from "./payments/sandbox-provider";
 import { createPaymentProviders } from "./payments/provider-registry";
 import { balanceDueJob } from "./payments/balance-due";
+import { backfillPriceLines } from "./bookings/price-lines";
 import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
 
 // The one place that reads process.env (lint forbids it elsewhere).
@@ -55,6 +56,11 @@ const openAndSeed = (poolSize?: number) =>
       if (await seedIfEmpty(db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
         logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
       await scheduleDraftPurge(db, new Date());
+      // Bookings priced before their lines were stored get them, from the current price list (money review, finding 3).
+      const backfilled = await backfillPriceLines(db);
+      if (backfilled.stored > 0) logger.info(`Stored the price lines of ${backfilled.stored} bookings.`);
+      if (backfilled.mismatched.length > 0)
+        logger.warn({ bookings: backfilled.mismatched }, "These bookings' total differs from their lines at today's prices: their lines are not stored.");
     },
     ...(poolSize ? { poolSize } : {}),
   });

@@ -19,3 +19,7 @@ export const invoiceSummarySchema = z.object({
   cancelled_by: z.string().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+/** Whether a booking's documents include an invoice no cancellation invoice cancels (what the id-less download serves). */
+export const hasStandingInvoice = (documents: readonly Pick<InvoiceSummary, "kind" | "number" | "cancels">[]): boolean =>
+  documents.some((document) => document.kind === "invoice" && !documents.some((other) => other.kind === "cancellation" && other.cancels === document.number));

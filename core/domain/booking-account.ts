@@ -18,7 +18,15 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export type RefundChannel = "provider" | "recorded";
 export const refundChannelOf = (method: PaymentMethod): RefundChannel => (method === "card" ? "provider" : "recorded");
 
-export type AccountPayment = { id: string; method: PaymentMethod; status: PaymentStatus; amountCents: Cents; receivedOn: IsoDate | null };
+export type AccountPayment = {
+  id: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amountCents: Cents;
+  receivedOn: IsoDate | null;
+  /** Its money arrived but could not be kept (a second payment): held only to be given back, never paying toward the price. */
+  keptForRefund?: boolean;
+};
 export type AccountRefund = { paymentId: string; amountCents: Cents; channel: RefundChannel; on: IsoDate };
 
 export type AccountInput = {
@@ -65,6 +73,8 @@ export type RefundablePart = {
   paidCents: Cents;
   refundedCents: Cents;
   refundableCents: Cents;
+  /** A payment kept only to be given back: giving it back is no price reduction. */
+  kept: boolean;
 };
 
 export type BookingAccount = {
@@ -109,6 +119,18 @@ export function owedBy(input: Pick<AccountInput, "status" | "totalCents" | "canc
   return Math.max(0, input.totalCents - input.creditedCents);
 }
 
+/**
+ * What a cancellation keeps as its fee (decision 067): what was not given back, but never more than
+ * the booking cost while it stood (its total less the reductions granted). Money paid beyond that
+ * stays as credit, to be given back, and is no fee the operator could invoice.
+ */
+export function cancellationFeeOf(
+  booking: Pick<AccountInput, "totalCents" | "creditedCents">,
+  account: Pick<BookingAccount, "netPaidCents">,
+): Cents {
+  return Math.max(0, Math.min(account.netPaidCents, booking.totalCents - booking.creditedCents));
+}
+
 /** The instalments of a standing booking: one when the deposit is everything, else deposit then balance. */
 function instalments(input: AccountInput, owedCents: Cents): { kind: DueKind; amountCents: Cents; dueOn: IsoDate | null }[] {
   if (owedCents === 0) return [];
@@ -147,6 +169,7 @@ export function bookingAccount(input: AccountInput, today: IsoDate): BookingAcco
       paidCents: payment.amountCents,
       refundedCents,
       refundableCents: payment.amountCents - refundedCents,
+      kept: payment.keptForRefund === true,
     };
   });
   for (const refund of input.refunds) {
@@ -240,11 +263,18 @@ export function planAccountRefund(
 }
 
 /**
- * How much of a refund on a standing booking lowers what it owes: the part beyond its credit (money
- * paid beyond what was owed goes back without changing the price; more than that is a reduction the
- * operator grants, e.g. goodwill). A cancelled, rejected or expired booking's refunds change no price.
+ * How much of a refund on a standing booking lowers what it owes: the part beyond what may go back
+ * without changing the price — the rest of payments kept only to be given back (a second payment) and
+ * money paid beyond what is owed besides them. More than that is a reduction the operator grants
+ * (e.g. goodwill). A cancelled, rejected or expired booking's refunds change no price.
  */
-export function reductionOfRefund(account: Pick<BookingAccount, "creditCents">, status: BookingStatus, refundCents: Cents): Cents {
+export function reductionOfRefund(
+  account: Pick<BookingAccount, "netPaidCents" | "owedCents" | "refundable">,
+  status: BookingStatus,
+  refundCents: Cents,
+): Cents {
   if (status === "cancelled" || status === "rejected" || status === "expired") return 0;
-  return Math.max(0, refundCents - account.creditCents);
+  const keptCents = sum(account.refundable.filter((part) => part.kept).map((part) => part.refundableCents));
+  const overpaidCents = Math.max(0, account.netPaidCents - keptCents - account.owedCents);
+  return Math.max(0, refundCents - keptCents - overpaidCents);
 }

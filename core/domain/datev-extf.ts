@@ -108,15 +108,18 @@ const textOf = (...parts: (string | null)[]) =>
 
 /** An invoice's revenue postings (one per VAT rate), or a cancellation invoice's reversal of them. */
 export function documentPostings(document: BatchDocument, accounts: DatevAccounts): DatevPosting[] {
-  const side = document.kind === "invoice" ? "S" : "H";
+  const side = document.kind === "invoice" ? "S" : "H"; // the whole document's (margin scheme, rates unknown)
   const text =
     document.kind === "invoice"
       ? textOf("Rechnung", document.bookingCode, document.customer)
       : textOf("Storno", document.cancels, document.bookingCode, document.customer);
   const base = { side, account: accounts.debtor, date: document.issuedOn, document: document.number, text } as const;
   if (document.vat.treatment !== "per_line") return [{ ...base, amountCents: document.totalCents, contraAccount: accounts.revenueOther }];
+  // Each rate's side from its own sign (the rates carry the document's sign): a rate a reduction made
+  // negative is booked the other way, so the postings add up to the document's total (money review, finding 5).
   return document.vat.rates.map((part) => ({
     ...base,
+    side: part.grossCents >= 0 ? ("S" as const) : ("H" as const),
     amountCents: Math.abs(part.grossCents),
     contraAccount: accounts.revenueByRate[part.rateBasisPoints] ?? accounts.revenueOther,
   }));

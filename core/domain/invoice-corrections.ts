@@ -51,3 +51,38 @@ export function invoiceCorrectionOf(issued: readonly IssuedInvoice[], now: { owe
   if (standing.length === 0 && now.owedCents === 0) return { cancel: [], issue: false };
   return { cancel: standing.map((invoice) => invoice.id), issue: now.owedCents > 0 };
 }
+
+/**
+ * A reduction or a cancellation fee shared out over the VAT rates of the lines it comes off, in
+ * proportion to each rate's gross (largest remainder, so the shares add up to the amount to the cent;
+ * money review, finding 5). Up to the lines' total no rate's share exceeds its gross, so no rate goes
+ * negative. Lines without a rate (the margin scheme) are one group. Rates in the order the lines
+ * first name them; a share of 0 is left out; with nothing to weigh by, the first line's rate takes it all.
+ */
+export function shareOverRates<Rate extends number | undefined>(
+  amountCents: number,
+  lines: readonly { totalCents: number; vatRateBasisPoints: Rate }[],
+): { vatRateBasisPoints: Rate; amountCents: number }[] {
+  const groups: { vatRateBasisPoints: Rate; weight: number }[] = [];
+  for (const line of lines) {
+    const group = groups.find((candidate) => candidate.vatRateBasisPoints === line.vatRateBasisPoints);
+    if (group) group.weight += Math.max(0, line.totalCents);
+    else groups.push({ vatRateBasisPoints: line.vatRateBasisPoints, weight: Math.max(0, line.totalCents) });
+  }
+  const first = groups[0];
+  if (!first) return [];
+  const whole = groups.reduce((sum, group) => sum + group.weight, 0);
+  if (whole === 0 || amountCents === 0) return amountCents === 0 ? [] : [{ vatRateBasisPoints: first.vatRateBasisPoints, amountCents }];
+  const shares = groups.map((group, index) => {
+    const exact = (amountCents * group.weight) / whole;
+    const floor = Math.floor(exact);
+    return { index, vatRateBasisPoints: group.vatRateBasisPoints, amountCents: floor, remainder: exact - floor };
+  });
+  let left = amountCents - shares.reduce((sum, share) => sum + share.amountCents, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (left <= 0) break;
+    share.amountCents += 1;
+    left -= 1;
+  }
+  return shares.filter((share) => share.amountCents !== 0).map(({ vatRateBasisPoints, amountCents: cents }) => ({ vatRateBasisPoints, amountCents: cents }));
+}

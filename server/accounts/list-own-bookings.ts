@@ -9,6 +9,7 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { bookings, events, participants } from "../db/schema";
+import { hasStandingInvoice } from "../../core/contracts/invoices";
 import { readInvoiceSummaries } from "../invoices/invoice-summaries";
 import type { AccountsDeps } from "./accounts-deps";
 
@@ -58,7 +59,7 @@ export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, ac
     paid_cents: booking.paidCents,
     payment_option: booking.paymentOption,
     ...moneyOf(booking, ledgers.get(booking.id) ?? { payments: [], refunds: [] }, now),
-    has_invoice: documents.has(booking.id),
+    has_invoice: hasStandingInvoice(documents.get(booking.id) ?? []),
     invoices: documents.get(booking.id) ?? [],
   }));
   return {

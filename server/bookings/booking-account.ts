@@ -56,6 +56,7 @@ export function accountInputOf(booking: AccountBooking, ledger: Ledger): Account
       status: payment.status,
       amountCents: payment.amountCents,
       receivedOn: payment.receivedOn,
+      keptForRefund: payment.keptForRefund,
     })),
     refunds: ledger.refunds.map((refund) => ({
       paymentId: refund.paymentId,

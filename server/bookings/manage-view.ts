@@ -4,6 +4,7 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { paymentDue } from "../../core/domain/payment-due";
 import { accountViewOf } from "../../core/contracts/booking-account";
+import { hasStandingInvoice } from "../../core/contracts/invoices";
 import { readInvoiceSummaries } from "../invoices/invoice-summaries";
 import { readBookingAccount } from "./booking-account";
 import { isCompletableLater, takesAnswer } from "../../core/forms/kinds";
@@ -103,7 +104,7 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
       pay_url: cardDue ? payLinkUrl(deps.publicOrigin, deps.payLinkSecret, booking.id, locale) : null,
       account: accountViewOf(account),
     },
-    has_invoice: documents.length > 0,
+    has_invoice: hasStandingInvoice(documents),
     invoices: documents,
     later_details: {
       closes_on: window.closesOn,

@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { localizedTextSchema, pickLocale } from "../../core/contracts/localized-text";
+import { bookedLinesTotal, bookedPriceLinesOf, type BookedPriceLine } from "../../core/domain/booked-price-lines";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { choicePriceLines, optionLineKey, pricedChoicesOf } from "../../core/domain/choice-prices";
 import type { Cents } from "../../core/domain/money";
@@ -8,10 +9,9 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
-import { type bookings, eventDayResources, eventPrices, participants, resourceReservations } from "../db/schema";
+import { bookings, eventDayResources, eventPrices, participants, resourceReservations } from "../db/schema";
 
-/** Germany's standard rate, for a line with no price row behind it (the schema's default too). */
-export const defaultVatRate = 1900;
+export { defaultVatRate } from "../../core/domain/booked-price-lines";
 
 /** One priced thing of a booking, labelled: same things (two golf-playing companions, a car on two days) summed up. */
 export type LabelledPriceLine = {
@@ -33,17 +33,49 @@ function choiceLabelIn(label: unknown, fallback: string, locale: Locale): string
 
 /**
  * The booking's price lines as the invoice prints them and the staff detail lists them, labelled in
- * `locale`: the main participant, each companion by type, the per-day resources still reserved and
- * the priced choices of its answers by its own form version (decision 042), each priced from the
- * event's price list exactly as `bookingPriceLines` prices a submission. One place, so the invoice
- * and the desk never list different lines.
+ * `locale`: the lines stored with the booking when it was priced (submission, a staff re-price; money
+ * review, finding 3), never today's price list. A booking priced before lines were stored (none
+ * after the start-up backfill, backfillPriceLines) is priced from the current list as before. Option
+ * labels come from the booking's own form version (decision 042). One place, so the invoice and the
+ * desk never list different lines.
  */
 export async function labelledPriceLines(
   db: Queryable,
-  booking: Pick<typeof bookings.$inferSelect, "id" | "eventId" | "formId" | "formVersionId" | "answers">,
+  booking: Pick<typeof bookings.$inferSelect, "id" | "eventId" | "formId" | "formVersionId" | "answers" | "priceLines">,
   locale: Locale,
 ): Promise<LabelledPriceLine[]> {
   const t = translatorFor(locale);
+  const [stored, definition] = await Promise.all([booking.priceLines ?? currentPriceLines(db, booking), pinnedFormDefinition(db, booking)]);
+  const items = definitionItems(definition);
+  const optionLabels = new Map(
+    pricedChoicesOf(items, booking.answers).map((choice) => [
+      optionLineKey(choice.item.uuid, choice.value),
+      `${pickLocale(choice.item.label, locale)}: ${choiceLabelIn(choice.choiceLabel, choice.value, locale)}`,
+    ]),
+  );
+  return stored.map((line) => {
+    const label = localizedTextSchema.safeParse(line.label);
+    return {
+      kind: line.kind,
+      key: line.key,
+      label: line.kind === "option" ? (optionLabels.get(line.key) ?? line.key) : label.success ? pickLocale(label.data, locale) : t("booking.price.eventPrice"),
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      totalCents: line.totalCents,
+      vatRateBasisPoints: line.vatRateBasisPoints,
+    };
+  });
+}
+
+/**
+ * The booking's lines priced from the event's price list as it is now: the main participant, each
+ * companion by type, the per-day resources still reserved and the priced choices of its answers by
+ * its own form version (decision 042), exactly as `bookingPriceLines` prices a submission.
+ */
+export async function currentPriceLines(
+  db: Queryable,
+  booking: Pick<typeof bookings.$inferSelect, "id" | "eventId" | "formId" | "formVersionId" | "answers">,
+): Promise<BookedPriceLine[]> {
   const [prices, people, reserved, definition] = await Promise.all([
     db.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
     db.select().from(participants).where(eq(participants.bookingId, booking.id)).orderBy(asc(participants.position)),
@@ -52,43 +84,33 @@ export async function labelledPriceLines(
       .from(resourceReservations)
       .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
       .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt))),
-    // The priced choices as the booking's own form version offered them (decision 042).
     pinnedFormDefinition(db, booking),
   ]);
-  const items = definitionItems(definition);
   const lines = bookingPriceLines(
     prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
     people.flatMap((person) => (person.role === "companion" && person.companionType ? [person.companionType] : [])),
     reserved,
-    choicePriceLines(items, booking.answers),
+    choicePriceLines(definitionItems(definition), booking.answers),
   );
-  const optionLabels = new Map(
-    pricedChoicesOf(items, booking.answers).map((choice) => [
-      optionLineKey(choice.item.uuid, choice.value),
-      `${pickLocale(choice.item.label, locale)}: ${choiceLabelIn(choice.choiceLabel, choice.value, locale)}`,
-    ]),
-  );
-  // A priced choice is part of the booked event, not a service of its own: it takes the event price's
-  // rate (decision 042), like the main service it comes with; the standard rate when there is none.
-  const eventVatRate = prices.find((price) => price.kind === "participant" && price.key === "participant")?.vatRateBasisPoints ?? defaultVatRate;
-  const labelled = new Map<string, LabelledPriceLine>();
-  for (const line of lines) {
-    const price = prices.find((candidate) => candidate.kind === line.kind && candidate.key === line.key);
-    const option = line.kind === "option";
-    const label = option ? (optionLabels.get(line.key) ?? line.key) : price ? pickLocale(price.label, locale) : t("booking.price.eventPrice");
-    const id = `${line.kind}:${line.key}`;
-    const current = labelled.get(id) ?? {
-      kind: line.kind,
-      key: line.key,
-      label,
-      quantity: 0,
-      unitCents: line.unitCents,
-      totalCents: 0,
-      vatRateBasisPoints: option ? eventVatRate : (price?.vatRateBasisPoints ?? defaultVatRate),
-    };
-    current.quantity += line.quantity;
-    current.totalCents += line.unitCents * line.quantity;
-    labelled.set(id, current);
+  return bookedPriceLinesOf(lines, prices);
+}
+
+/**
+ * Start-up backfill after the migrations (server/main.ts): every submitted booking without stored
+ * lines gets them, priced from the current price list as every surface priced it until now (the price
+ * list of the day it was booked is not known). Only bookings whose lines add up to their total are
+ * written; the others keep being priced from the list (and are logged by the caller).
+ */
+export async function backfillPriceLines(db: Queryable): Promise<{ stored: number; mismatched: string[] }> {
+  const missing = await db.select().from(bookings).where(and(isNull(bookings.priceLines), ne(bookings.status, "draft")));
+  const mismatched: string[] = [];
+  for (const booking of missing) {
+    const lines = await currentPriceLines(db, booking);
+    if (bookedLinesTotal(lines) !== booking.totalCents) {
+      mismatched.push(booking.id);
+      continue;
+    }
+    await db.update(bookings).set({ priceLines: lines }).where(eq(bookings.id, booking.id));
   }
-  return [...labelled.values()];
+  return { stored: missing.length - mismatched.length, mismatched };
 }

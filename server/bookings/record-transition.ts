@@ -193,7 +193,7 @@ export async function recordTransition(
 }
 
 /** Columns written together with a payment's status (failure reason, when it succeeded, …). */
-export type PaymentChange = Partial<Pick<typeof payments.$inferInsert, "failureReason" | "succeededAt" | "providerReference" | "receivedOn">>;
+export type PaymentChange = Partial<Pick<typeof payments.$inferInsert, "failureReason" | "keptForRefund" | "succeededAt" | "providerReference" | "receivedOn">>;
 
 /**
  * The one writer of a payment's status, with its audit row (subject `payment`). The update only

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { operatorToday } from "../../core/domain/dates";
 import { depositDueOn } from "../../core/domain/payment-due";
 import { eventState } from "../../core/domain/event-state";
+import { bookedPriceLinesOf } from "../../core/domain/booked-price-lines";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { choicePriceLines } from "../../core/domain/choice-prices";
 import { priceBooking } from "../../core/domain/pricing";
@@ -233,7 +234,9 @@ export async function submitBooking(
       });
       // Nothing is paid yet: the account's state follows from the price alone (decision 067).
       const paymentState = price.totalCents === 0 ? ("nothing_due" as const) : ("unpaid" as const);
-      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price, depositDueOn: firstDueOn, paymentState };
+      // The priced lines behind the total, kept with the booking: a later price list changes nothing it says (money review, finding 3).
+      const priceLines = bookedPriceLinesOf(lines, prices);
+      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price, priceLines, depositDueOn: firstDueOn, paymentState };
       const status = await recordTransition(tx, {
         booking,
         event: submission,

@@ -34,6 +34,7 @@ import { formItemKinds } from "../../core/contracts/forms";
 import { bookingStatuses } from "../../core/domain/booking-status";
 import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
 import { paymentProviderNames } from "../../core/domain/payment-providers";
+import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
@@ -498,6 +499,12 @@ export const bookings = pgTable(
     companionTotalCents: integer("companion_total_cents").notNull().default(0),
     addonsTotalCents: integer("addons_total_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull().default(0),
+    /**
+     * The priced lines behind `total_cents`, stored when the booking is submitted and whenever staff
+     * price it again (server/bookings/price-lines.ts): invoices, the money panel and the exports read
+     * them, never today's price list. Null for a draft.
+     */
+    priceLines: jsonb("price_lines").$type<BookedPriceLine[]>(),
     depositCents: integer("deposit_cents").notNull().default(0),
     remainderCents: integer("remainder_cents").notNull().default(0),
     remainderDueOn: date("remainder_due_on", { mode: "string" }),
@@ -675,6 +682,11 @@ export const payments = pgTable(
     returnTokenHash: text("return_token_hash").notNull(),
     /** Why the provider refused it, or why it must be refunded (for staff). */
     failureReason: text("failure_reason"),
+    /**
+     * Its money arrived but could not be kept (a second payment, a booking no longer open): held only to be
+     * given back, so giving it back is never a price reduction (core/domain/booking-account.ts).
+     */
+    keptForRefund: boolean("kept_for_refund").notNull().default(false),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
     /** What has been given back of this payment so far (server/staff/refund-booking.ts); never more than `amount_cents`. */
     refundedCents: integer("refunded_cents").notNull().default(0),

@@ -51,6 +51,8 @@ export async function correctInvoices(
     replacement = (await issueDrawnUpInvoice(tx, booking, drawnUp, input.now)).data;
   }
   if (input.notify && cancellations.length > 0) await mailCorrection(tx, deps, booking, { cancellations, replacement, account: emailAccountOf(account) });
+  // An invoice issued with nothing to cancel (the booking owes again after everything was reduced): mailed as an invoice is.
+  else if (input.notify && replacement) await mailNewInvoice(tx, deps, booking, replacement);
   return {
     cancelled: cancellations.map((document) => ({ number: document.invoiceNumber, cancels: document.cancels?.invoiceNumber ?? "" })),
     issued: replacement ? { number: replacement.invoiceNumber, totalCents: replacement.totalCents } : null,
@@ -76,6 +78,28 @@ async function mailCorrection(
       cancellations: documents.cancellations.map((document) => ({ ...document, kind: "cancellation" as const, cancels: document.cancels ?? { invoiceNumber: "", issuedOn: document.issuedOn } })),
       invoice: documents.replacement,
       account: documents.account,
+    },
+  });
+}
+
+async function mailNewInvoice(tx: Queryable, deps: InvoiceMailDeps, booking: typeof bookings.$inferSelect, invoice: InvoiceData): Promise<void> {
+  const head = await invoiceMailHead(tx, deps, booking);
+  if (!head) return;
+  const { to, bookingsUrl, ...named } = head;
+  await deps.enqueueMail(tx, {
+    template: "invoice",
+    locale: booking.locale,
+    to,
+    bookingId: booking.id,
+    payload: {
+      ...named,
+      invoiceNumber: invoice.invoiceNumber,
+      totalCents: invoice.totalCents,
+      depositCents: booking.depositCents,
+      remainderCents: booking.remainderCents,
+      remainderDueOn: booking.remainderDueOn,
+      bookingsUrl,
+      invoice,
     },
   });
 }

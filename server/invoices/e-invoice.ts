@@ -131,9 +131,11 @@ function paymentTermsOf(data: InvoiceData): { note: string; dueOn: string | null
   if (data.kind === "cancellation" && data.cancels) {
     return { note: t("eInvoiceCancellationTerms", { number: data.cancels.invoiceNumber, date: date(data.cancels.issuedOn), code: data.bookingCode }), dueOn: null };
   }
-  if (data.paidByCard) {
-    const dues = data.stillDue ?? [];
-    const parts = [`${t("paidByCard")}: ${money(data.paidCents)}`, ...dues.map((due) => `${due.dueOn ? t("stillDue", { date: date(due.dueOn) }) : t("stillDueUndated")}: ${money(due.amountCents)}`)];
+  // As the PDF does: a snapshot with the account's figures (a card booking's, any replacement or fee invoice)
+  // says what was paid and what is still due by when; only a first bank-transfer invoice its schedule.
+  if (data.stillDue !== undefined) {
+    const dues = data.stillDue;
+    const parts = [`${t(data.paidByCard ? "paidByCard" : "alreadyPaid")}: ${money(data.paidCents)}`, ...dues.map((due) => `${due.dueOn ? t("stillDue", { date: date(due.dueOn) }) : t("stillDueUndated")}: ${money(due.amountCents)}`)];
     if (dues.length > 0) parts.push(t("transferNote", { code: data.bookingCode }));
     return { note: parts.join("; "), dueOn: dues.find((due) => due.dueOn)?.dueOn ?? null };
   }

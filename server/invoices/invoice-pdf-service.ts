@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { can, type Actor } from "../../core/domain/permissions";
 import { actorOf, authorize, bookingSubject, withBookingToken } from "../auth/authorize";
 import type { Queryable } from "../db/client";
@@ -19,7 +19,7 @@ async function invoiceFileOf(row: { number: string; data: Record<string, unknown
 /**
  * An invoice PDF of a booking for whoever may see it ("booking.invoice" in core/domain/permissions.ts:
  * the account that owns the booking, or the browser holding the booking's token): the document
- * `invoiceId` of that booking, or without one its latest invoice. Null when there is none or the
+ * `invoiceId` of that booking, or without one its standing invoice (none once every invoice is cancelled). Null when there is none or the
  * caller may not see it (the same answer, so nothing is revealed).
  */
 export async function readInvoicePdf(
@@ -34,7 +34,10 @@ export async function readInvoicePdf(
     .where(
       and(
         eq(invoices.bookingId, input.bookingId),
-        input.invoiceId ? eq(invoices.id, input.invoiceId) : eq(invoices.kind, "invoice"),
+        // Without an id: the standing invoice, never one a cancellation invoice cancelled (money review, finding 8b).
+        input.invoiceId
+          ? eq(invoices.id, input.invoiceId)
+          : and(eq(invoices.kind, "invoice"), sql`not exists (select 1 from ${invoices} as cancelling where cancelling.cancels_invoice_id = ${invoices.id})`),
       ),
     )
     .orderBy(desc(invoices.createdAt), desc(invoices.number))

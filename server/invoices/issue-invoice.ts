@@ -1,6 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
+import { owedBy } from "../../core/domain/booking-account";
 import { operatorToday } from "../../core/domain/dates";
+import { shareOverRates } from "../../core/domain/invoice-corrections";
 import { bankTransferDueOn } from "../../core/domain/payment-due";
 import { namespaceTranslatorFor } from "../../core/i18n/i18n";
 import type { Queryable } from "../db/client";
@@ -127,16 +129,29 @@ async function accountFiguresOf(tx: Queryable, booking: BookingRow, now: Date): 
 export async function drawUpInvoice(tx: Queryable, booking: BookingRow, now: Date, options: { replacing?: boolean } = {}): Promise<InvoiceData> {
   const data = await invoiceDataOf(tx, booking, now);
   const t = namespaceTranslatorFor(booking.locale, "invoice");
-  const eventVatRate = data.lines[0]?.vatRateBasisPoints ?? defaultVatRate;
+  // A fee or a reduction is shared over the booking's VAT rates in proportion to their gross (money review, finding 5).
+  const priced = data.lines.length > 0 ? data.lines : [{ totalCents: 0, vatRateBasisPoints: defaultVatRate }];
+  const linesOf = (label: string, cents: number, sign: 1 | -1) =>
+    shareOverRates(cents, priced.map((line) => ({ totalCents: line.totalCents, vatRateBasisPoints: line.vatRateBasisPoints }))).map((share) => ({
+      label,
+      quantity: 1,
+      unitCents: sign * share.amountCents,
+      totalCents: sign * share.amountCents,
+      vatRateBasisPoints: share.vatRateBasisPoints,
+    }));
   if (booking.status === "cancelled") {
-    const fee = booking.cancellationFeeCents ?? 0;
-    data.lines = [{ label: t("cancellationFee"), quantity: 1, unitCents: fee, totalCents: fee, vatRateBasisPoints: eventVatRate }];
+    // What the account owes once cancelled (owedBy): the fee kept, never more than the booking cost.
+    const fee = owedBy(booking);
+    data.lines = fee > 0 ? linesOf(t("cancellationFee"), fee, 1) : [{ label: t("cancellationFee"), quantity: 1, unitCents: 0, totalCents: 0, vatRateBasisPoints: priced[0]?.vatRateBasisPoints }];
     data.totalCents = fee;
   } else if (booking.creditedCents > 0) {
     const reduction = Math.min(booking.creditedCents, booking.totalCents);
-    data.lines = [...data.lines, { label: t("reduction"), quantity: 1, unitCents: -reduction, totalCents: -reduction, vatRateBasisPoints: eventVatRate }];
+    data.lines = [...data.lines, ...linesOf(t("reduction"), reduction, -1)];
     data.totalCents = booking.totalCents - reduction;
   }
+  // An invoice's lines add up to its total: a difference is a bug, never a document (money review, finding 3).
+  const linesTotal = data.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (linesTotal !== data.totalCents) throw new Error(`invoice lines of ${linesTotal} drawn up for a total of ${data.totalCents}`);
   const scheduleOnly = booking.paymentOption !== "credit_card" && !options.replacing && booking.status !== "cancelled";
   if (scheduleOnly) return data;
   return { ...data, ...(await accountFiguresOf(tx, booking, now)), paidByCard: booking.paymentOption === "credit_card" };
@@ -177,6 +192,14 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     vatRateBasisPoints,
   }));
   const billing = booking.separateBillingAddress ? booking.billingAddress : null;
+  const depositDueOn =
+    booking.depositDueOn ??
+    bankTransferDueOn({
+      submittedOn: operatorToday(booking.submittedAt ?? now),
+      dueDays: site.bankTransferDueDays,
+      remainderDueOn: booking.remainderDueOn,
+      startsOn: event.startsOn,
+    });
   const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
   return {
     locale,
@@ -226,16 +249,10 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
     totalCents: booking.totalCents,
     depositCents: booking.depositCents,
     // The date the booking itself holds (set when it became binding: submission, or a request's verification).
-    depositDueOn:
-      booking.depositDueOn ??
-      bankTransferDueOn({
-        submittedOn: operatorToday(booking.submittedAt ?? now),
-        dueDays: site.bankTransferDueDays,
-        remainderDueOn: booking.remainderDueOn,
-        startsOn: event.startsOn,
-      }),
+    depositDueOn,
     remainderCents: booking.remainderCents,
-    remainderDueOn: booking.remainderDueOn,
+    // Never before the deposit, as the account has it (a request verified after its balance's date owes both at once).
+    remainderDueOn: booking.remainderDueOn !== null && booking.remainderDueOn < depositDueOn ? depositDueOn : booking.remainderDueOn,
     paidCents: booking.paidCents,
   };
 }

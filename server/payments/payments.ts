@@ -383,7 +383,7 @@ export async function applyProviderOutcome(
       await paymentChange(
         "kept_for_refund",
         `payment received but cannot be kept: ${reason}`,
-        { failureReason: reason, succeededAt: now },
+        { failureReason: reason, keptForRefund: true, succeededAt: now },
         { amountCents: amount },
       );
       await notifyStaffOfRefund(tx, deps, { booking, payment, amountCents: amount, reason });

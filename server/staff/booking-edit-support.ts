@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
+import { bookedPriceLinesOf } from "../../core/domain/booked-price-lines";
 import { bookingPriceLines, companionItemOptions, type CompanionItemOptions } from "../../core/domain/booking-choices";
 import { bookingEditable, describeChanges, type DetailChange } from "../../core/domain/booking-edits";
 import { choicePriceLines } from "../../core/domain/choice-prices";
@@ -93,9 +94,10 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
   );
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
   const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  // Every line priced again with the total, and kept with it (money review, finding 3).
   await tx
     .update(bookings)
-    .set({ ...price, updatedAt: now })
+    .set({ ...price, priceLines: bookedPriceLinesOf(lines, prices), updatedAt: now })
     .where(eq(bookings.id, booking.id));
   // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
   if (price.totalCents !== booking.totalCents)

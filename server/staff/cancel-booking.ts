@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CancelAnswer, CancelRefund } from "../../core/contracts/staff-actions";
+import { cancellationFeeOf } from "../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
@@ -83,9 +84,10 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
             now,
             requireRefundable: input.refund !== "full",
           });
-    // What was not given back is what the operator kept: the cancellation's fee, which the account now owes (decision 067).
+    // What was not given back is what the operator kept: the cancellation's fee, which the account now owes
+    // (decision 067); never more than the booking cost: money paid beyond that stays credit to give back.
     const kept = accountOf({ ...booking, status: "cancelled" }, await readLedger(tx, booking.id), now);
-    await tx.update(bookings).set({ cancellationFeeCents: kept.netPaidCents }).where(eq(bookings.id, booking.id));
+    await tx.update(bookings).set({ cancellationFeeCents: cancellationFeeOf(booking, kept) }).where(eq(bookings.id, booking.id));
     const account = await writeAccountFigures(tx, booking.id, now, `cancelled by staff ${input.staff.email}`);
     const offers = await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });
     if (input.idempotencyKey && offers.length > 0) {

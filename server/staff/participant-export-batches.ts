@@ -31,8 +31,9 @@ export async function* exportBookingBatches(
         id: bookings.id,
         code: bookings.code,
         status: bookings.status,
-        // What a standing booking owes: its total less the reductions staff granted (the booking account, decision 067).
-        totalCents: sql<number>`${bookings.totalCents} - ${bookings.creditedCents}`.mapWith(Number),
+        // What the booking owes in its state, as core/domain/booking-account.ts `owedBy` says it (decision 067).
+        totalCents: sql<number>`case when ${bookings.status} = 'cancelled' then least(coalesce(${bookings.cancellationFeeCents}, 0), ${bookings.totalCents})
+          when ${bookings.status} in ('rejected', 'expired') then 0 else greatest(${bookings.totalCents} - ${bookings.creditedCents}, 0) end`.mapWith(Number),
         paidCents: bookings.paidCents,
         answers: bookings.answers,
         formVersionId: bookings.formVersionId,

@@ -1,7 +1,8 @@
 import { invoicesOfBooking } from "../invoices/issue-invoice";
+import { standingInvoicesOf } from "../../core/domain/invoice-corrections";
 import { eq } from "drizzle-orm";
 import type { CancelPreview, CancelRefund } from "../../core/contracts/staff-actions";
-import { bookingAccount, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
+import { bookingAccount, cancellationFeeOf, refundChannelOf, type AccountRefund } from "../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
@@ -51,7 +52,7 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
     return { paymentId: part.paymentId, amountCents: part.amountCents, channel: refundChannelOf(payment.method), on: today };
   });
   const refunded = { ...cancelled, refunds: [...cancelled.refunds, ...refunds] };
-  const keptCents = bookingAccount(refunded, today).netPaidCents;
+  const keptCents = cancellationFeeOf(booking, bookingAccount(refunded, today));
   const after = bookingAccount({ ...refunded, cancellationFeeCents: keptCents }, today);
   const refundCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
 
@@ -69,7 +70,14 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
     // A binding booking's invoice is cancelled (and the fee kept invoiced) by correct-invoices.ts, mailed too.
     also_sent: [
       ...(refundCents > 0 ? (["refund-issued"] as const) : []),
-      ...((await invoicesOfBooking(deps.db, booking.id)).length > 0 ? (["invoice-corrected"] as const) : []),
+      // A standing invoice is cancelled (its lines are no fee); with none standing, an invoice mail goes out only when a fee is invoiced.
+      ...(invoiceMailOnCancel(await invoicesOfBooking(deps.db, booking.id), keptCents) ? (["invoice-corrected"] as const) : []),
     ],
   };
+}
+
+/** Whether the cancellation mails an invoice document: it cancels a standing invoice, or (none standing) invoices a fee kept. */
+function invoiceMailOnCancel(issued: Awaited<ReturnType<typeof invoicesOfBooking>>, keptCents: number): boolean {
+  if (issued.length === 0) return false;
+  return standingInvoicesOf(issued).length > 0 || keptCents > 0;
 }

@@ -195,7 +195,7 @@ async function overpaidBookings(tx: Queryable): Promise<Warning> {
       // What is owed in the booking's state, as core/domain/booking-account.ts `owedBy` says it.
       amountCents:
         sql`${bookings.paidCents} - (case when ${bookings.status} = 'cancelled' then least(coalesce(${bookings.cancellationFeeCents}, 0), ${bookings.totalCents})
-        when ${bookings.status} in ('rejected', 'expired') then 0 else ${bookings.totalCents} end)`.mapWith(Number),
+        when ${bookings.status} in ('rejected', 'expired') then 0 else greatest(${bookings.totalCents} - ${bookings.creditedCents}, 0) end)`.mapWith(Number),
       count: fullCount(),
     })
     .from(bookings)

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundAnswer } from "../../core/contracts/staff-actions";
-import { planAccountRefund, reductionOfRefund, type BookingAccount } from "../../core/domain/booking-account";
+import { cancellationFeeOf, planAccountRefund, reductionOfRefund, type BookingAccount } from "../../core/domain/booking-account";
 import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
@@ -176,7 +176,7 @@ export async function refundLockedBooking(
   // A cancelled booking keeps as its fee what was not given back: the cancellation's own refund sets it
   // (before the refund's mail, so that mail shows the fee kept, not a credit), a later refund lowers it.
   if (booking.status === "cancelled") {
-    const keptNow = accountOf(booking, await readLedger(tx, booking.id), now).netPaidCents;
+    const keptNow = cancellationFeeOf(booking, accountOf(booking, await readLedger(tx, booking.id), now));
     if (booking.cancellationFeeCents === null || keptNow < booking.cancellationFeeCents) {
       await tx.update(bookings).set({ cancellationFeeCents: keptNow }).where(eq(bookings.id, booking.id));
     }

@@ -361,10 +361,12 @@ describe("refund", () => {
 
   it("resolves a payment kept for refund (refund_pending → refunded)", async () => {
     const { bookingId, paymentId } = await paidBooking(1500);
-    await database.db.update(payments).set({ status: "refund_pending", failureReason: "a second payment" }).where(eq(payments.id, paymentId));
+    await database.db.update(payments).set({ status: "refund_pending", failureReason: "a second payment", keptForRefund: true }).where(eq(payments.id, paymentId));
     const response = await post(`/api/staff/bookings/${bookingId}/refund`, { idempotency_key: "kept-refund-01" });
     expect(response.status).toBe(200);
     expect((await database.db.select().from(payments).where(eq(payments.id, paymentId)))[0]).toMatchObject({ status: "refunded", refundedCents: 1500 });
+    // Money held only to be given back went back: no price reduction (money review, finding 2).
+    expect((await bookingRow(bookingId)).creditedCents).toBe(0);
   });
 });
 

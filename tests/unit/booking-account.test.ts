@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   bookingAccount,
+  cancellationFeeOf,
   planAccountRefund,
   reductionOfRefund,
   type AccountInput,
@@ -89,7 +90,7 @@ describe("the booking account's figures", () => {
     const account = bookingAccount(trackDay({ payments: [card("p1", 126_500)], refunds: [refund("p1", 20_000)] }), today);
     expect(account).toMatchObject({ paidCents: 126_500, refundedCents: 20_000, netPaidCents: 106_500, outstandingCents: 399_500, dueNowCents: 20_000 });
     expect(account.refundable).toEqual([
-      { paymentId: "p1", method: "card", channel: "provider", paidCents: 126_500, refundedCents: 20_000, refundableCents: 106_500 },
+      { paymentId: "p1", method: "card", channel: "provider", paidCents: 126_500, refundedCents: 20_000, refundableCents: 106_500, kept: false },
     ]);
   });
 
@@ -121,6 +122,16 @@ describe("the booking account's figures", () => {
     });
   });
 
+  it("a cancellation keeps at most what the booking cost: money paid beyond it stays credit (money review, finding 1)", () => {
+    const overpaid = bookingAccount(trackDay({ payments: [transfer("p1", 506_000), transfer("p2", 500)] }), today);
+    expect(cancellationFeeOf(trackDay(), overpaid)).toBe(506_000);
+    expect(cancellationFeeOf(trackDay({ creditedCents: 6_000 }), overpaid)).toBe(500_000);
+    const deposit = bookingAccount(trackDay({ payments: [card("p1", 126_500)] }), today);
+    expect(cancellationFeeOf(trackDay(), deposit)).toBe(126_500);
+    const cancelled = bookingAccount(trackDay({ status: "cancelled", cancellationFeeCents: 506_000, payments: [transfer("p1", 506_000), transfer("p2", 500)] }), today);
+    expect(cancelled).toMatchObject({ owedCents: 506_000, creditCents: 500, paymentState: "overpaid" });
+  });
+
   it("rejected and expired bookings owe nothing", () => {
     for (const status of ["rejected", "expired"] as const) {
       expect(bookingAccount(trackDay({ status }), today)).toMatchObject({
@@ -136,6 +147,21 @@ describe("the booking account's figures", () => {
   it("money kept only to be given back counts as paid and shows as credit", () => {
     const account = bookingAccount(trackDay({ payments: [card("p1", 506_000), card("p2", 126_500, "refund_pending")] }), today);
     expect(account).toMatchObject({ paidCents: 632_500, creditCents: 126_500, paymentState: "overpaid" });
+  });
+
+  it("giving back a payment kept for refund is no price reduction, whatever else was paid (money review, finding 2)", () => {
+    const kept = { ...card("p2", 126_500, "refund_pending"), keptForRefund: true };
+    const deposit = bookingAccount(trackDay({ payments: [card("p1", 126_500), kept] }), today);
+    expect(reductionOfRefund(deposit, "confirmed", 126_500)).toBe(0);
+    expect(reductionOfRefund(deposit, "confirmed", 126_600)).toBe(100);
+    // Paid in full and a second deposit kept: only the kept money goes back without a reduction.
+    const full = bookingAccount(trackDay({ payments: [card("p1", 506_000), kept] }), today);
+    expect(reductionOfRefund(full, "paid", 126_500)).toBe(0);
+    expect(reductionOfRefund(full, "paid", 130_000)).toBe(3_500);
+    // Paid beyond the total besides the kept payment: that goes back without a reduction too.
+    const over = bookingAccount(trackDay({ payments: [card("p1", 506_000), card("p3", 1_000), kept] }), today);
+    expect(reductionOfRefund(over, "paid", 127_500)).toBe(0);
+    expect(reductionOfRefund(over, "paid", 128_000)).toBe(500);
   });
 
   it("payments that never brought money in count for nothing", () => {
@@ -177,7 +203,8 @@ type Step =
   | { kind: "refund"; fraction: number }
   | { kind: "reprice"; totalCents: number }
   | { kind: "cancel"; keepFraction: number }
-  | { kind: "day"; days: number };
+  | { kind: "day"; days: number }
+  | { kind: "kept"; amountCents: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("pay" as const), method: fc.constantFrom<PaymentMethod>("card", "bank_transfer", "cash", "other"), early: fc.boolean() }),
@@ -185,6 +212,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("reprice" as const), totalCents: fc.integer({ min: 0, max: 2_000_000 }) }),
   fc.record({ kind: fc.constant("cancel" as const), keepFraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
   fc.record({ kind: fc.constant("day" as const), days: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant("kept" as const), amountCents: fc.integer({ min: 1, max: 500_000 }) }),
 );
 
 function addDays(date: string, days: number): string {
@@ -258,6 +286,15 @@ describe("the booking account under any sequence of events (property)", () => {
                 ...input,
                 payments: [...input.payments, { id, method: step.method, status: "succeeded", amountCents: account.payable.amountCents, receivedOn: day }],
               };
+            } else if (step.kind === "kept") {
+              // A second payment that arrived but could not be kept: held only to be given back.
+              input = {
+                ...input,
+                payments: [
+                  ...input.payments,
+                  { id: `k${index}`, method: "card", status: "refund_pending", amountCents: step.amountCents, receivedOn: day, keptForRefund: true },
+                ],
+              };
             } else if (step.kind === "refund") {
               const wanted = Math.floor(account.refundableCents * step.fraction);
               const plan = planAccountRefund(
@@ -269,14 +306,20 @@ describe("the booking account under any sequence of events (property)", () => {
               const channel = (id: string) => (input.payments.find((payment) => payment.id === id)?.method === "card" ? "provider" : "recorded");
               const given = plan.parts.reduce((sum, part) => sum + part.amountCents, 0);
               const outstandingBefore = account.outstandingCents;
+              const owedBefore = account.owedCents;
+              const onlyKept = plan.parts.every((part) => input.payments.find((payment) => payment.id === part.paymentId)?.keptForRefund === true);
               // As the refund verb does: beyond the credit, a refund on a standing booking lowers what it owes.
               input = {
                 ...input,
                 creditedCents: input.creditedCents + reductionOfRefund(account, input.status, given),
                 refunds: [...input.refunds, ...plan.parts.map((part) => ({ ...part, channel: channel(part.paymentId), on: day }) satisfies AccountRefund)],
               };
-              // A refund never makes a standing booking owe more than before.
-              if (input.status !== "cancelled") expect(bookingAccount(input, day).outstandingCents).toBeLessThanOrEqual(outstandingBefore);
+              // A refund never makes a standing booking owe more than before, but for money held only to be
+              // given back: it never paid toward the price, so what it covered is owed again once it goes back.
+              const keptBefore = account.refundable.filter((part) => part.kept).reduce((sum, part) => sum + part.refundableCents, 0);
+              if (input.status !== "cancelled") expect(bookingAccount(input, day).outstandingCents).toBeLessThanOrEqual(outstandingBefore + keptBefore);
+              // Giving back money kept only to be given back is never a price reduction (money review, finding 2).
+              if (onlyKept) expect(bookingAccount(input, day).owedCents).toBe(owedBefore);
             } else if (step.kind === "reprice") {
               if (input.status === "cancelled") continue;
               input = { ...input, ...terms(step.totalCents) };
@@ -284,7 +327,7 @@ describe("the booking account under any sequence of events (property)", () => {
               if (input.status === "cancelled") continue;
               const keep = Math.floor(account.netPaidCents * step.keepFraction);
               const status: BookingStatus = "cancelled";
-              input = { ...input, status, cancellationFeeCents: Math.min(keep, input.totalCents) };
+              input = { ...input, status, cancellationFeeCents: cancellationFeeOf(input, { netPaidCents: keep }) };
             }
             account = bookingAccount(input, day);
             checkInvariants(input, account);

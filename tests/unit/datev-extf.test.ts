@@ -90,6 +90,27 @@ describe("the DATEV booking batch", () => {
     expect(documentPostings(margin, datevAccounts.SKR04)).toEqual([expect.objectContaining({ amountCents: 2_270_50, account: 10000, contraAccount: 4200 })]);
   });
 
+  it("takes each rate's side from its sign: a rate that went negative is credited, not debited (money review, finding 5)", () => {
+    const lines = [
+      { totalCents: 100_00, vatRateBasisPoints: 1900 },
+      { totalCents: 50_00, vatRateBasisPoints: 700 },
+      { totalCents: -120_00, vatRateBasisPoints: 1900 },
+    ];
+    const reduced = { ...invoice, totalCents: 30_00, vat: documentVatOf({ vatTreatment: "per_line", lines }, "invoice") };
+    const postings = documentPostings(reduced, datevAccounts.SKR03);
+    expect(postings.map((posting) => [posting.contraAccount, posting.side, posting.amountCents])).toEqual([
+      [8400, "H", 20_00],
+      [8300, "S", 50_00],
+    ]);
+    const net = postings.reduce((sum, posting) => sum + (posting.side === "S" ? posting.amountCents : -posting.amountCents), 0);
+    expect(net).toBe(30_00);
+    const cancelled = documentPostings({ ...reduced, kind: "cancellation", vat: documentVatOf({ vatTreatment: "per_line", lines }, "cancellation") }, datevAccounts.SKR03);
+    expect(cancelled.map((posting) => [posting.contraAccount, posting.side, posting.amountCents])).toEqual([
+      [8400, "S", 20_00],
+      [8300, "H", 50_00],
+    ]);
+  });
+
   it("books money received on the bank, cash or clearing account and refunds back", () => {
     const accounts = datevAccounts.SKR03;
     const money = { amountCents: 500_00, date: "2026-11-05", bookingCode: "TD-7K4M2Q", customer: "Jürgen Weiß" };

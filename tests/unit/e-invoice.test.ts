@@ -110,7 +110,16 @@ const zeroRate: InvoiceData = {
   totalCents: 300500,
 };
 
-const kinds = { bankTransfer, zeroRate, cardPaidInFull, cardDeposit, twoRates, marginScheme, cancellation, marginCancellation } satisfies Record<string, InvoiceData>;
+/** A bank-transfer booking's replacement invoice (after a correction): what was paid and what is still due, as a card booking's. */
+const transferReplacement: InvoiceData = {
+  ...bankTransfer,
+  invoiceNumber: "INV-2026-000140",
+  paidByCard: false,
+  paidCents: 80625,
+  stillDue: [{ amountCents: 241875, dueOn: "2026-10-21" }],
+};
+
+const kinds = { bankTransfer, transferReplacement, zeroRate, cardPaidInFull, cardDeposit, twoRates, marginScheme, cancellation, marginCancellation } satisfies Record<string, InvoiceData>;
 
 /** The text of the first element named `name` (namespace prefix included) in the XML. */
 const valueOf = (xml: string, name: string): string | undefined => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml)?.[1];
@@ -161,6 +170,14 @@ describe("the mapping to EN 16931", () => {
     expect(deposit["cac:LegalMonetaryTotal"]).toMatchObject({ "cbc:PrepaidAmount": "806.25", "cbc:PayableAmount": "2418.75" });
     expect(deposit["cbc:DueDate"]).toBe("2026-10-21");
     expect(deposit["cac:PaymentTerms"]?.["cbc:Note"]).toMatch(/^Per Karte bezahlt: 806,25\s€; Noch fällig bis 21\. Oktober 2026: 2\.418,75\s€/);
+  });
+
+  it("a bank-transfer booking's replacement invoice says what the PDF says: paid and still due, due on the first open instalment (money review, finding 4)", () => {
+    const invoice = eInvoiceOf(transferReplacement)["ubl:Invoice"];
+    expect(invoice["cac:LegalMonetaryTotal"]).toMatchObject({ "cbc:PrepaidAmount": "806.25", "cbc:PayableAmount": "2418.75" });
+    expect(invoice["cbc:DueDate"]).toBe("2026-10-21");
+    expect(invoice["cac:PaymentTerms"]?.["cbc:Note"]).toMatch(/^Already paid: €806\.25; Still due by 21 Oct(ober)? 2026: €2,418\.75/);
+    expect(invoice["cac:PaymentTerms"]?.["cbc:Note"]).not.toMatch(/Deposit/);
   });
 
   it("VAT per rate: each rate's taxable amount is the sum of its lines' net amounts", () => {

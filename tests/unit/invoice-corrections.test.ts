@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { invoiceCorrectionOf, invoicedCentsOf, standingInvoicesOf, type IssuedInvoice } from "../../core/domain/invoice-corrections";
+import { invoiceCorrectionOf, invoicedCentsOf, shareOverRates, standingInvoicesOf, type IssuedInvoice } from "../../core/domain/invoice-corrections";
 
 const invoice = (id: string, totalCents: number): IssuedInvoice => ({ id, kind: "invoice", totalCents, cancelsInvoiceId: null });
 const cancellation = (id: string, of: IssuedInvoice): IssuedInvoice => ({ id, kind: "cancellation", totalCents: of.totalCents, cancelsInvoiceId: of.id });
@@ -76,6 +76,43 @@ describe("invoice corrections", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("a reduction or a fee over several VAT rates (money review, finding 5)", () => {
+  it("is shared in proportion to each rate's gross: €120 off €100 at 19 % and €50 at 7 %", () => {
+    const lines = [
+      { totalCents: 100_00, vatRateBasisPoints: 1900 },
+      { totalCents: 50_00, vatRateBasisPoints: 700 },
+    ];
+    expect(shareOverRates(120_00, lines)).toEqual([
+      { vatRateBasisPoints: 1900, amountCents: 80_00 },
+      { vatRateBasisPoints: 700, amountCents: 40_00 },
+    ]);
+    expect(shareOverRates(1, lines)).toEqual([{ vatRateBasisPoints: 1900, amountCents: 1 }]);
+    expect(shareOverRates(5_00, [{ totalCents: 0, vatRateBasisPoints: 700 }])).toEqual([{ vatRateBasisPoints: 700, amountCents: 5_00 }]);
+  });
+
+  it("property: the shares add up to the amount, none exceeds its rate's gross, so no rate goes negative", () => {
+    const rate = fc.constantFrom(1900, 700, 0);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ totalCents: fc.integer({ min: 0, max: 1_000_000 }), vatRateBasisPoints: rate }), { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines, fraction) => {
+          const whole = lines.reduce((sum, line) => sum + line.totalCents, 0);
+          const amount = Math.floor(whole * fraction);
+          const shares = shareOverRates(amount, lines);
+          expect(shares.reduce((sum, share) => sum + share.amountCents, 0)).toBe(amount);
+          for (const share of shares) {
+            expect(share.amountCents).toBeGreaterThan(0);
+            const gross = lines.filter((line) => line.vatRateBasisPoints === share.vatRateBasisPoints).reduce((sum, line) => sum + line.totalCents, 0);
+            if (whole > 0) expect(share.amountCents).toBeLessThanOrEqual(gross);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
