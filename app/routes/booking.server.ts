@@ -26,6 +26,7 @@ import { countryOptions } from "../../core/i18n/countries";
 import { answersFromFormData, companionsFromFormData } from "../utils/booking-form-data";
 import { bookingPageLists, bookingPriceView, draftPaymentDue } from "../utils/booking-view";
 import { bookingReview } from "../utils/booking-review";
+import { contractKindOfEvent, withdrawalNoticeFor } from "../../core/domain/withdrawal-notice";
 import { notFound, orNotFound } from "../utils/http-errors.server";
 import { isSecure, withCookies } from "../utils/session.server";
 import type { Route } from "./+types/booking";
@@ -216,6 +217,8 @@ export async function loader({ request, url, params, context: routerContext }: R
       uploads,
       price: booking ? bookingPriceView(form, booking, locale) : null,
       review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,
+      // Before the binding click: what the law says about withdrawing from this event (issue 30).
+      withdrawalNotice: booking && step.review ? withdrawalNoticeFor(contractKindOfEvent(form.event), await context.services.getSite(locale)) : null,
       paymentDue: booking ? draftPaymentDue(form, booking) : null,
     },
     { headers: withCookies(cookies) },
