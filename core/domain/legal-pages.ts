@@ -1,5 +1,5 @@
 /**
- * The legal pages (terms, privacy policy, imprint; issue 30, decision 074). A page is legal by its
+ * The legal pages (terms, privacy policy, imprint; issue 30). A page is legal by its
  * `legal_key`, not by its slug: nobody deletes or unpublishes it, only admins edit it
  * (core/domain/permissions.ts). Its stored text is a template: `{{name}}` placeholders stand for the
  * site settings and are filled when the page is served, so the imprint follows the settings at once.
