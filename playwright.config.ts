@@ -12,7 +12,7 @@ const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 
-const siteWideSpecs = /(admin-email-texts|admin-content|admin-catalogue-journey)\.spec\.ts$/;
+const siteWideSpecs = /(admin-email-texts|admin-content|admin-catalogue-journey|legal-pages)\.spec\.ts$/;
 
 /**
  * End-to-end tests in Debian's Chromium against the production build on the embedded database

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { legalPageKeys } from "../domain/legal-pages";
 import { isReservedPageSlug, pageSlugPattern } from "../domain/page-slugs";
 import { maximumSlugLength } from "../domain/slugs";
 import { locales, type Locale } from "../i18n/locales";
@@ -69,6 +70,8 @@ export type StaffPageChange = z.output<typeof staffPageInputSchema>;
 
 export const staffPageSchema = z.object({
   uuid: z.string().uuid(),
+  /** One of the legal pages (issue 30): never deleted or unpublished, edited by admins only; null for any other page. */
+  legal_key: z.enum(legalPageKeys).nullable(),
   position: z.number().int(),
   published: z.boolean(),
   show_on_mobile: z.boolean(),

@@ -25,6 +25,8 @@ export const siteSchema = z.object({
   ...legalNoticeFields,
   support_hours: z.string(),
   travel_operator_notice: z.string(),
+  /** Shown before the binding click and in the confirmation of a leisure event (issue 30). */
+  leisure_withdrawal_notice: z.string(),
   deposit_percent: z.number().int(),
   balance_due_days_before_event: z.number().int(),
 });
@@ -93,6 +95,8 @@ export const siteSettingsSchema = z.object({
   support_email: settingEmail,
   support_hours: settingLocalized(200),
   travel_operator_notice: settingLocalized(1000),
+  /** Leisure events (every event until package trips exist): no right of withdrawal, § 312g (2) no. 9 BGB (issue 30; core/domain/withdrawal-notice.ts). */
+  leisure_withdrawal_notice: settingLocalized(2000),
   deposit_percent: settingInteger(0, 100),
   balance_due_days_before_event: settingInteger(0, 365),
   hold_minutes: settingInteger(5, 240),
@@ -131,6 +135,7 @@ export const siteSettingsAnswerSchema = z.object({
   ...legalNoticeFields,
   support_hours: inEveryLocale(() => z.string()),
   travel_operator_notice: inEveryLocale(() => z.string()),
+  leisure_withdrawal_notice: inEveryLocale(() => z.string()),
   deposit_percent: z.number().int(),
   balance_due_days_before_event: z.number().int(),
   hold_minutes: z.number().int(),

@@ -1,3 +1,5 @@
+import type { LegalPageKey } from "./legal-pages";
+
 /**
  * Who may do what, in one place (docs/decisions/014). Pure: the caller loads the subject's facts
  * (a booking's owner and token hash, an account's id) and builds the actor at the boundary (the
@@ -55,6 +57,8 @@ export function actorOfUser(user: ActorUser | null): Actor {
 export type BookingSubject = { id: string; ownerId: string | null; tokenHash: string };
 /** An account, named by its id. */
 export type AccountSubject = { id: string };
+/** A content page, by whether it is one of the legal pages (core/domain/legal-pages.ts; issue 30). */
+export type PageSubject = { legalKey: LegalPageKey | null };
 /** Things that belong to nobody in particular (a form's unpublished preview, the staff desk). */
 export type NoSubject = null;
 
@@ -114,8 +118,13 @@ export type SubjectOf = {
   "staff.bookings.send-email": NoSubject;
   /** The site settings: legal notice, support, money rules, bank details, widget partners (admins only; decision 035). */
   "staff.site.manage": NoSubject;
-  /** The content pages of the footer menu: create, edit, publish, reorder, delete (decision 035). */
+  /** The content pages of the footer menu: list, read, create, publish, reorder (decision 035). */
   "staff.pages.manage": NoSubject;
+  /** Change a page's names, slugs, text and phone flag: a legal page's only by admins (issue 30). */
+  "staff.pages.edit": PageSubject;
+  /** Delete a page, or take it off the site: never a legal page, whoever asks (issue 30; § 5 DDG wants the imprint reachable). */
+  "staff.pages.delete": PageSubject;
+  "staff.pages.unpublish": PageSubject;
   /** Export the people of chosen bookings, across events, as one CSV (decision 033). */
   "staff.bookings.export": NoSubject;
   /** Reword the e-mail texts per template and language, preview them, reset them to the default (decision 037). */
@@ -138,9 +147,9 @@ export type Action = keyof SubjectOf;
  * account is only its own ("forbidden"), the back office is for staff with the second factor
  * ("staff_only"), managing staff and the site settings for admins ("admins_only"; issue 33).
  */
-export type Refusal = "not_found" | "unauthorized" | "forbidden" | "staff_only" | "admins_only";
+export type Refusal = "not_found" | "unauthorized" | "forbidden" | "staff_only" | "admins_only" | "legal_page_protected";
 
-type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) => boolean; refusal: (actor: Actor) => Refusal };
+type Rule<A extends Action> = { allows: (actor: Actor, subject: SubjectOf[A]) => boolean; refusal: (actor: Actor, subject: SubjectOf[A]) => Refusal };
 
 const holdsBookingToken = (actor: Actor, booking: BookingSubject) => actor.bookingTokenHash !== undefined && actor.bookingTokenHash === booking.tokenHash;
 const ownsBooking = (actor: Actor, booking: BookingSubject) => actor.user !== null && booking.ownerId !== null && actor.user.userId === booking.ownerId;
@@ -163,6 +172,9 @@ const logInOr =
 const logInOrForbidden = logInOr("forbidden");
 const logInOrStaffOnly = logInOr("staff_only");
 const logInOrAdminsOnly = logInOr("admins_only");
+
+/** Staff asking to remove a legal page are told it is protected; anyone else what any staff call answers them. */
+const legalPageRefusal = (actor: Actor, page: PageSubject): Refusal => (isStaff(actor) && page.legalKey !== null ? "legal_page_protected" : logInOrStaffOnly(actor));
 
 const rules: { [A in Action]: Rule<A> } = {
   // Drafts are the browser's: only its booking token opens them, a login alone does not (a draft of
@@ -205,6 +217,14 @@ const rules: { [A in Action]: Rule<A> } = {
   // The seed writes the site settings and legal pages of every fresh installation (decision 043).
   "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrAdminsOnly },
   "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
+  // The legal pages (issue 30): admins edit them (and the seed writes them); staff read them.
+  "staff.pages.edit": {
+    allows: (actor, page) => (page.legalKey === null ? isStaffOrSeed(actor) : isAdminOrSeed(actor)),
+    refusal: (actor, page) => (page.legalKey === null ? logInOrStaffOnly(actor) : logInOrAdminsOnly(actor)),
+  },
+  // Nobody removes a legal page or takes it off the site; other pages are staff's as before.
+  "staff.pages.delete": { allows: (actor, page) => page.legalKey === null && isStaff(actor), refusal: legalPageRefusal },
+  "staff.pages.unpublish": { allows: (actor, page) => page.legalKey === null && isStaff(actor), refusal: legalPageRefusal },
   "staff.bookings.export": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.email-texts.manage": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.catalogue.read": { allows: isStaff, refusal: logInOrStaffOnly },
@@ -219,9 +239,9 @@ export function can<A extends Action>(actor: Actor, action: A, subject: SubjectO
   return rules[action].allows(actor, subject);
 }
 
-/** What a refused `action` answers this actor. */
-export function refusalOf(actor: Actor, action: Action): Refusal {
-  return rules[action].refusal(actor);
+/** What a refused `action` on `subject` answers this actor. */
+export function refusalOf<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): Refusal {
+  return rules[action].refusal(actor, subject);
 }
 
 /** Every action, for tests and documentation. */

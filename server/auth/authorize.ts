@@ -8,6 +8,7 @@ const refusalErrors = {
   forbidden: () => new AppError("FORBIDDEN", "forbidden"),
   staff_only: () => new AppError("FORBIDDEN", "staffOnly"),
   admins_only: () => new AppError("FORBIDDEN", "adminsOnly"),
+  legal_page_protected: () => new AppError("FORBIDDEN", "legalPageProtected"),
 } satisfies Record<Refusal, () => AppError>;
 
 /**
@@ -15,7 +16,7 @@ const refusalErrors = {
  * the actor may, throws the AppError the refusal answers otherwise.
  */
 export function authorize<A extends Action>(actor: Actor, action: A, subject: SubjectOf[A]): void {
-  if (!can(actor, action, subject)) throw refusalErrors[refusalOf(actor, action)]();
+  if (!can(actor, action, subject)) throw refusalErrors[refusalOf(actor, action, subject)]();
 }
 
 /** The actor of a live session (as `authenticateSession` read it from the database), or the anonymous one. */

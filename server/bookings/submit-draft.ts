@@ -25,6 +25,8 @@ import { emailAccountOf } from "../email/email-account";
 import { accountOf } from "./booking-account";
 import { payLinkUrl } from "../payments/pay-links";
 import { manageLinkUrl } from "./manage-links";
+import { contractKindOfEvent } from "../../core/domain/withdrawal-notice";
+import { legalFactsOf, withdrawalNoticeOf } from "./legal-acceptance";
 
 type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
@@ -289,7 +291,9 @@ export async function submitDraft(
       itemOfResource = itemOf;
       const mains = await writeMainParticipant(tx, draft.id, { ...details.main, answers: details.mainAnswers });
       const people = everyone.map((person) => mains.find((main) => main.id === person.id) ?? person);
-      return { requests, changes: { ...details.booking, formVersionId: form.versionId }, people };
+      // Which terms were accepted at this click (issue 30): their version as served now.
+      const termsVersion = details.booking.termsAcceptedAt ? (await legalFactsOf({ db: tx, reads: deps.reads }, input.locale)).termsVersion : null;
+      return { requests, changes: { ...details.booking, termsVersion, formVersionId: form.versionId }, people };
     },
     afterHeld: (tx, held) => afterHeld(tx, deps, held, now),
   });
@@ -369,6 +373,8 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
       remainderCents: row.remainderCents,
       remainderDueOn: row.remainderDueOn,
       paymentOption: row.paymentOption ?? "credit_card",
+      // What the review step told before the click, repeated in the confirmation (issue 30).
+      withdrawalNotice: withdrawalNoticeOf(await legalFactsOf({ db: tx, reads: deps.reads }, row.locale), contractKindOfEvent(event), row.locale) ?? undefined,
       // Only card payments have a hold that runs out; the template mentions it only for them.
       holdExpiresAt: (held.holdExpiresAt ?? row.submittedAt ?? new Date()).toISOString(),
       // Every booking mail opens the booking's own page (guests have no dashboard); a card booking's also pays it.

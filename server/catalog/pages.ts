@@ -2,9 +2,15 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { ListPagesQuery, Page, PageList, PageSummary } from "../../core/contracts/pages";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
-import { pages, pageTranslations } from "../db/schema";
+import { pages, pageTranslations, sites } from "../db/schema";
 import { notFound } from "../errors";
 import { sanitizeRichText } from "../rich-text";
+import { renderLegalText } from "./legal-page-text";
+
+async function firstSite(db: Queryable) {
+  const [site] = await db.select().from(sites).orderBy(asc(sites.id)).limit(1);
+  return site;
+}
 
 type TranslationRow = typeof pageTranslations.$inferSelect;
 
@@ -77,6 +83,10 @@ export async function getPageBySlug(db: Queryable, locale: Locale, slug: string)
   const summary = toSummary(match.page, rows, locale);
   const translation = translationFor(rows, locale);
   if (!summary || !translation) throw notFound("pageNotFound");
-  // The content page renders this as raw HTML: sanitize what is served, whoever stored it.
-  return { ...summary, content: sanitizeRichText(translation.content), updated_at: match.page.updatedAt.toISOString() };
+  // The content page renders this as raw HTML: sanitize what is served, whoever stored it. A legal
+  // page's placeholders are filled from the site settings of this moment (issue 30).
+  if (match.page.legalKey === null) return { ...summary, content: sanitizeRichText(translation.content), updated_at: match.page.updatedAt.toISOString() };
+  const site = await firstSite(db);
+  const updatedAt = site && site.updatedAt > match.page.updatedAt ? site.updatedAt : match.page.updatedAt;
+  return { ...summary, content: renderLegalText(translation.content, site, translation.locale), updated_at: updatedAt.toISOString() };
 }

@@ -30,6 +30,7 @@ export async function getSite(db: Queryable, locale: Locale, id?: number): Promi
     support_email: row.supportEmail,
     support_hours: pickLocale(row.supportHours, locale),
     travel_operator_notice: pickLocale(row.travelOperatorNotice, locale),
+    leisure_withdrawal_notice: pickLocale(row.leisureWithdrawalNotice, locale),
     deposit_percent: row.depositPercent,
     balance_due_days_before_event: row.balanceDueDaysBeforeEvent,
   };

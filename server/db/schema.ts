@@ -35,6 +35,8 @@ import { bookingStatuses } from "../../core/domain/booking-status";
 import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
 import { paymentProviderNames } from "../../core/domain/payment-providers";
 import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
+import { legalPageKeys } from "../../core/domain/legal-pages";
+import { defaultLeisureWithdrawalNotice } from "../../core/domain/withdrawal-notice";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
@@ -178,6 +180,8 @@ export const sites = pgTable("sites", {
   supportEmail: text("support_email").notNull(),
   supportHours: localized("support_hours").notNull(),
   travelOperatorNotice: localized("travel_operator_notice").notNull(),
+  /** Told before the binding click and in the confirmation of a leisure event: no right of withdrawal (§ 312g (2) no. 9 BGB; issue 30). */
+  leisureWithdrawalNotice: localized("leisure_withdrawal_notice").notNull().default(defaultLeisureWithdrawalNotice),
   bankName: text("bank_name"),
   iban: text("iban"),
   bic: text("bic"),
@@ -194,8 +198,13 @@ export const sites = pgTable("sites", {
   updatedAt: updatedAt(),
 });
 
+/** The legal pages (core/domain/legal-pages.ts): never deleted or unpublished, edited by admins only (issue 30). */
+export const legalPageKeyEnum = pgEnum("legal_page_key", legalPageKeys);
+
 export const pages = pgTable("pages", {
   id: uuid("id").primaryKey().defaultRandom(),
+  /** Which legal page this is (one each), or null for any other page; its text is a template filled from the site settings when served. */
+  legalKey: legalPageKeyEnum("legal_key").unique("pages_legal_key_unique"),
   showOnMobile: boolean("show_on_mobile").notNull().default(false),
   position: integer("position").notNull().default(0),
   published: boolean("published").notNull().default(true),
@@ -492,6 +501,8 @@ export const bookings = pgTable(
     billingAddress: jsonb("billing_address").$type<Record<string, string>>(),
     additionalComments: text("additional_comments"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /** The terms the customer accepted at the binding click: `sha256:` of the terms page's text as served then, in the booking's language (issue 30). */
+    termsVersion: text("terms_version"),
     createAccount: boolean("create_account").notNull().default(false),
     paymentOption: paymentOptionEnum("payment_option"),
     placesHeld: integer("places_held").notNull().default(0),

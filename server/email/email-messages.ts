@@ -89,6 +89,8 @@ export const bookingReceivedPayloadSchema = z
     /** The pay link of a card booking whose places are held; null for the other payment options. */
     payUrl: linkSchema.nullable(),
     account: emailAccountSchema.optional(),
+    /** What the law says about withdrawing from this event, from the site's legal settings (issue 30); absent in mails queued before. */
+    withdrawalNotice: z.string().trim().min(1).max(2000).optional(),
   })
   // The mail states what is due now and later: both parts must add up, and a remainder needs its date.
   .refine((payload) => payload.depositCents + payload.remainderCents === payload.totalCents, {

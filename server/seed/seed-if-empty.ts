@@ -36,7 +36,7 @@ export async function seedIfEmpty(db: Database, now: Date, options: SeedOptions 
     const deps = seedDeps(tx, now);
     await seedSiteSettings(deps, siteSettings);
     // The demo's links name the legal pages by their fixed ids; a production site's get fresh ones.
-    await seedLegalPages(deps, siteSettings, options.demoData ? seedIds.pages : {});
+    await seedLegalPages(deps, options.demoData ? seedIds.pages : {});
     if (options.demoData) await insertDemoData(tx, now, siteSettings, { demoAccounts: options.demoAccounts });
     return true;
   });

@@ -40,6 +40,7 @@ export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Prom
     support_email: site.supportEmail,
     support_hours: site.supportHours,
     travel_operator_notice: site.travelOperatorNotice,
+    leisure_withdrawal_notice: site.leisureWithdrawalNotice,
     deposit_percent: site.depositPercent,
     balance_due_days_before_event: site.balanceDueDaysBeforeEvent,
     hold_minutes: site.holdMinutes,
@@ -57,13 +58,13 @@ export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Prom
  * The legal pages (terms, privacy, imprint), created and published in menu order with their texts
  * from the content files; `ids`: the demo's fixed ones (a production site's get fresh ones).
  */
-export async function seedLegalPages(deps: SeedDeps, site: SiteSettings, ids: Partial<Record<LegalPageKey, string>>): Promise<void> {
+export async function seedLegalPages(deps: SeedDeps, ids: Partial<Record<LegalPageKey, string>>): Promise<void> {
   for (const page of legalPages) {
     const change = staffPageInputSchema.parse({
       show_on_mobile: page.showOnMobile,
-      translations: Object.fromEntries(locales.map((locale) => [locale, { ...page.translations[locale], content: legalText(page.key, locale, site) }])),
+      translations: Object.fromEntries(locales.map((locale) => [locale, { ...page.translations[locale], content: legalText(page.key, locale) }])),
     });
-    const created = await createContentPage(deps, seedActor, { change, actorEmail: seedActorEmail, locale: "en", fixedId: ids[page.key] });
+    const created = await createContentPage(deps, seedActor, { change, actorEmail: seedActorEmail, locale: "en", fixedId: ids[page.key], legalKey: page.key });
     await publishContentPage(deps, seedActor, { pageId: created.uuid, published: true, actorEmail: seedActorEmail });
   }
 }

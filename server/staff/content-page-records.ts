@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { StaffPage, StaffPageChange } from "../../core/contracts/pages";
 import type { FieldErrors } from "../../core/contracts/errors";
+import { unknownPlaceholders } from "../../core/domain/legal-pages";
 import { isReservedPageSlug, pageSlugOf } from "../../core/domain/page-slugs";
+import { translatorFor } from "../../core/i18n/i18n";
 import { firstFreeSlug } from "../../core/domain/slugs";
 import { fieldError } from "../../core/i18n/field-errors";
 import { locales, type Locale } from "../../core/i18n/locales";
@@ -16,6 +18,7 @@ type TranslationRow = typeof pageTranslations.$inferSelect;
 export function toStaffPage(page: PageRow, translations: TranslationRow[]): StaffPage {
   return {
     uuid: page.id,
+    legal_key: page.legalKey,
     position: page.position,
     published: page.published,
     show_on_mobile: page.showOnMobile,
@@ -64,11 +67,12 @@ export type ResolvedTranslation = { locale: Locale; name: string; slug: string; 
 /**
  * The translations as they will be stored: an empty slug made from the name (the first free one of
  * its language), a typed slug kept as typed and refused when another page of that language has it;
- * the content sanitized (server/rich-text.ts). Refusals are field errors, all languages at once.
+ * the content sanitized (server/rich-text.ts); a legal page's content may name only the placeholders
+ * the site fills (core/domain/legal-pages.ts). Refusals are field errors, all languages at once.
  */
 export async function resolveTranslations(
   db: Queryable,
-  input: { change: StaffPageChange; pageId: string | null; locale: Locale },
+  input: { change: StaffPageChange; pageId: string | null; locale: Locale; legal: boolean },
 ): Promise<ResolvedTranslation[]> {
   const errors: FieldErrors = {};
   const resolved: ResolvedTranslation[] = [];
@@ -94,6 +98,11 @@ export async function resolveTranslations(
     // What is left after sanitizing must still say something (a page of only a script is empty).
     if (translation.content.replace(/<[^>]*>/g, "").trim() === "") {
       Object.assign(errors, fieldError(`translations.${translation.locale}.content`, "validation.required", input.locale));
+    }
+    const unknown = input.legal ? unknownPlaceholders(translation.content) : [];
+    if (unknown.length) {
+      const message = translatorFor(input.locale)("validation.unknownPlaceholder", { names: unknown.join(", ") });
+      errors[`translations.${translation.locale}.content`] = [message];
     }
   }
   if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "invalidRequest", { fieldErrors: errors });

@@ -12,6 +12,8 @@ export async function deleteContentPage(deps: { db: Database; now: () => Date },
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const { page, translations } = await loadStaffPage(tx, input.pageId, { forUpdate: true });
+    // The terms, the privacy policy and the imprint stay, whoever asks (issue 30).
+    authorize(actor, "staff.pages.delete", { legalKey: page.legalKey });
     await tx.delete(pages).where(eq(pages.id, page.id));
     const names = Object.fromEntries(translations.map((row) => [row.locale, row.name]));
     await auditContentChange(tx, { actor, actorEmail: input.actorEmail, action: "page_deleted", details: { page: page.id, names }, at: now });

@@ -17,6 +17,8 @@ export async function publishContentPage(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const { page, translations } = await loadStaffPage(tx, input.pageId, { forUpdate: true });
+    // A legal page stays reachable (§ 5 DDG for the imprint; issue 30): nobody takes it off the site.
+    if (!input.published) authorize(actor, "staff.pages.unpublish", { legalKey: page.legalKey });
     if (page.published === input.published) return toStaffPage(page, translations);
     const [updated] = await tx.update(pages).set({ published: input.published, updatedAt: now }).where(eq(pages.id, page.id)).returning();
     if (!updated) throw new Error("page update returned nothing");

@@ -32,6 +32,7 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
     support_email: row.supportEmail,
     support_hours: everyLocale(row.supportHours),
     travel_operator_notice: everyLocale(row.travelOperatorNotice),
+    leisure_withdrawal_notice: everyLocale(row.leisureWithdrawalNotice),
     deposit_percent: row.depositPercent,
     balance_due_days_before_event: row.balanceDueDaysBeforeEvent,
     hold_minutes: row.holdMinutes,

@@ -9,7 +9,7 @@ import { pages, pageTranslations } from "../db/schema";
 import { loadStaffPage, resolveTranslations, slugTakenError, toStaffPage } from "./content-page-records";
 import { auditContentChange } from "./site-settings-records";
 
-/** Staff save a content page's languages and its phone flag (decision 035); audited with the fields that changed. */
+/** Staff save a content page's languages and its phone flag (decision 035); audited with the fields that changed. A legal page only admins (issue 30). */
 export async function updateContentPage(
   deps: { db: Database; now: () => Date },
   actor: Actor,
@@ -20,7 +20,9 @@ export async function updateContentPage(
   try {
     return await deps.db.transaction(async (tx) => {
       const before = await loadStaffPage(tx, input.pageId, { forUpdate: true });
-      const translations = await resolveTranslations(tx, { change: input.change, pageId: input.pageId, locale: input.locale });
+      // A legal page is admins' to edit (issue 30); asked before anything is written.
+      authorize(actor, "staff.pages.edit", { legalKey: before.page.legalKey });
+      const translations = await resolveTranslations(tx, { change: input.change, pageId: input.pageId, locale: input.locale, legal: before.page.legalKey !== null });
       const changed: string[] = [];
       if (before.page.showOnMobile !== input.change.show_on_mobile) changed.push("show_on_mobile");
       for (const translation of translations) {

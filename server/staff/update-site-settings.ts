@@ -60,6 +60,7 @@ function siteColumns(settings: SiteSettingsChange, now: Date) {
     supportEmail: settings.support_email,
     supportHours: settings.support_hours,
     travelOperatorNotice: settings.travel_operator_notice,
+    leisureWithdrawalNotice: settings.leisure_withdrawal_notice,
     depositPercent: settings.deposit_percent,
     balanceDueDaysBeforeEvent: settings.balance_due_days_before_event,
     holdMinutes: settings.hold_minutes,

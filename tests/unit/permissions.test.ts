@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { actions, can, refusalOf, seedActor, type Action, type Actor, type BookingSubject, type Refusal } from "../../core/domain/permissions";
+import { actions, can, refusalOf, seedActor, type Action, type Actor, type BookingSubject, type PageSubject, type Refusal } from "../../core/domain/permissions";
 
 const booking: BookingSubject = { id: "booking-1", ownerId: "owner", tokenHash: "hash-of-the-booking-token" };
 const guestBooking: BookingSubject = { ...booking, ownerId: null };
+const legalPage: PageSubject = { legalKey: "imprint" };
+const ordinaryPage: PageSubject = { legalKey: null };
 
 /** Every kind of caller the site knows. */
 const roles = {
@@ -57,6 +59,9 @@ const subjectOf = {
   "staff.bookings.send-email": null,
   "staff.site.manage": null,
   "staff.pages.manage": null,
+  "staff.pages.edit": legalPage,
+  "staff.pages.delete": legalPage,
+  "staff.pages.unpublish": legalPage,
   "staff.bookings.export": null,
   "staff.email-texts.manage": null,
   "staff.catalogue.read": null,
@@ -99,6 +104,10 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.send-email": ["staff", "admin"],
   "staff.site.manage": ["admin", "seed"],
   "staff.pages.manage": ["staff", "admin", "seed"],
+  // A legal page (issue 30): admins edit it, nobody deletes it or takes it offline.
+  "staff.pages.edit": ["admin", "seed"],
+  "staff.pages.delete": [],
+  "staff.pages.unpublish": [],
   "staff.bookings.export": ["staff", "admin"],
   "staff.email-texts.manage": ["staff", "admin"],
   "staff.catalogue.read": ["staff", "admin"],
@@ -138,6 +147,9 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.send-email": "unauthorized",
   "staff.site.manage": "unauthorized",
   "staff.pages.manage": "unauthorized",
+  "staff.pages.edit": "unauthorized",
+  "staff.pages.delete": "unauthorized",
+  "staff.pages.unpublish": "unauthorized",
   "staff.bookings.export": "unauthorized",
   "staff.email-texts.manage": "unauthorized",
   "staff.catalogue.read": "unauthorized",
@@ -159,11 +171,34 @@ describe("permissions: every role × every action", () => {
   });
 
   it.each(actions)("a refused %s answers: booking calls 'not found', account and staff calls 'log in' or why not", (action) => {
-    expect(refusalOf(roles.anonymous, action)).toBe(refusalOfAnonymous[action]);
+    const subject = subjectOf[action] as never;
+    expect(refusalOf(roles.anonymous, action, subject)).toBe(refusalOfAnonymous[action]);
     // Issue 33: a logged-in caller is told why: only their own account, staff only, admins only.
     const why = action.startsWith("account.") || action === "seed.fixed-ids" ? "forbidden" : allowed[action].includes("admin") && !allowed[action].includes("staff") ? "admins_only" : "staff_only";
-    expect(refusalOf(roles.otherCustomer, action)).toBe(refusalOfAnonymous[action] === "unauthorized" ? why : "not_found");
-    if (refusalOfAnonymous[action] === "unauthorized" && !can(roles.staff, action, subjectOf[action] as never)) expect(refusalOf(roles.staff, action)).toBe(why);
+    expect(refusalOf(roles.otherCustomer, action, subject)).toBe(refusalOfAnonymous[action] === "unauthorized" ? why : "not_found");
+    // Staff asking to remove a legal page learn that it is protected (issue 30), not that it is staff's.
+    const staffWhy = allowed[action].length === 0 && action.startsWith("staff.pages.") ? "legal_page_protected" : why;
+    if (refusalOfAnonymous[action] === "unauthorized" && !can(roles.staff, action, subject)) expect(refusalOf(roles.staff, action, subject)).toBe(staffWhy);
+  });
+
+  it("an ordinary page is staff's to edit, unpublish and delete; a legal page nobody deletes or unpublishes, only admins edit (issue 30)", () => {
+    for (const action of ["staff.pages.edit", "staff.pages.delete", "staff.pages.unpublish"] as const) {
+      expect(can(roles.staff, action, ordinaryPage)).toBe(true);
+      expect(can(roles.admin, action, ordinaryPage)).toBe(true);
+      expect(can(roles.otherCustomer, action, ordinaryPage)).toBe(false);
+      expect(can(roles.staffWithoutSecondFactor, action, ordinaryPage)).toBe(false);
+      expect(refusalOf(roles.otherCustomer, action, ordinaryPage)).toBe("staff_only");
+    }
+    expect(can(roles.staff, "staff.pages.edit", legalPage)).toBe(false);
+    expect(refusalOf(roles.staff, "staff.pages.edit", legalPage)).toBe("admins_only");
+    expect(can(roles.admin, "staff.pages.edit", legalPage)).toBe(true);
+    for (const action of ["staff.pages.delete", "staff.pages.unpublish"] as const) {
+      for (const role of ["staff", "admin"] as const) {
+        expect(can(roles[role], action, legalPage)).toBe(false);
+        expect(refusalOf(roles[role], action, legalPage)).toBe("legal_page_protected");
+      }
+      expect(can(roles.seed, action, legalPage)).toBe(false);
+    }
   });
 
   it("a guest booking (no owner) is not anyone's by login, and a token of nothing opens nothing", () => {

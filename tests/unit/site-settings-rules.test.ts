@@ -68,6 +68,7 @@ describe("site settings contract", () => {
       support_email: "s@b.example",
       support_hours: { en: "h", de: "h" },
       travel_operator_notice: { en: "n", de: "n" },
+      leisure_withdrawal_notice: { en: "w", de: "w" },
       deposit_percent: "25",
       balance_due_days_before_event: "30",
       hold_minutes: "30",
@@ -83,5 +84,7 @@ describe("site settings contract", () => {
     expect(siteSettingsSchema.safeParse({ ...base, deposit_percent: "101" }).success).toBe(false);
     expect(siteSettingsSchema.safeParse({ ...base, hold_minutes: "" }).success).toBe(false);
     expect(siteSettingsSchema.safeParse({ ...base, deposit_percent: "2.5" }).success).toBe(false);
+    // The withdrawal notice is a legal text (issue 30): every language must say it.
+    expect(siteSettingsSchema.safeParse({ ...base, leisure_withdrawal_notice: { en: "w", de: " " } }).success).toBe(false);
   });
 });

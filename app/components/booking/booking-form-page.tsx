@@ -38,6 +38,8 @@ export type BookingPageProps = {
   price: PriceSummaryView | null;
   /** Set on the review step (`?page=review`): the answers of every page. */
   review: ReviewView | null;
+  /** On the review step: the notice on withdrawal for this event, from the site's legal settings (issue 30). */
+  withdrawalNotice?: string | null | undefined;
   /** What the booking owes on booking as the draft stands: the payment method's help says it. */
   paymentDue: "deposit" | "full" | null;
   actionData: {
@@ -340,6 +342,7 @@ export function BookingFormPage(props: BookingPageProps) {
               price={props.price}
               pageHref={pageHref}
               cardPayment={booking.answers[paymentItemUuid(form) ?? ""] === "credit_card"}
+              withdrawalNotice={props.withdrawalNotice ?? null}
             />
           ) : (
             <Form

@@ -14,11 +14,14 @@ export function BookingReview({
   price,
   pageHref,
   cardPayment,
+  withdrawalNotice,
 }: {
   review: ReviewView;
   price: PriceSummaryView | null;
   pageHref: (number: number) => string;
   cardPayment: boolean;
+  /** What the law says about withdrawing from this booking, told before the binding click (issue 30). */
+  withdrawalNotice: string | null;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
@@ -65,6 +68,14 @@ export function BookingReview({
       </div>
       <Form method="post" className="space-y-3 border-t border-navy-900/10 pt-6">
         <input type="hidden" name="step" value="review" />
+        {withdrawalNotice && (
+          <section aria-labelledby="withdrawal-notice" className="rounded-lg border-l-4 border-gold-500 bg-gold-100 px-4 py-3 text-sm text-ink">
+            <h2 id="withdrawal-notice" className="font-semibold text-navy-900">
+              {t("bookingFlow.withdrawalHeading")}
+            </h2>
+            <p className="mt-1 whitespace-pre-line">{withdrawalNotice}</p>
+          </section>
+        )}
         <p className="text-sm text-ink">
           {t("bookingFlow.bookHint")} {cardPayment ? t("bookingFlow.cardNext") : null}
         </p>

@@ -28,6 +28,7 @@ import { bookingPageLists, bookingPriceView, draftPaymentDue } from "../../utils
 import { bookingReview } from "../../utils/booking-review";
 import { notFound, orNotFound } from "../../utils/http-errors.server";
 import { isSecure, withCookies } from "../../utils/session.server";
+import { contractKindOfEvent, withdrawalNoticeFor } from "../../../core/domain/withdrawal-notice";
 import type { Route } from "./+types/booking";
 import { webContext, type WebContext } from "../../../server/load-context";
 import { previewAction, previewLoader } from "./booking-preview.server";
@@ -216,6 +217,8 @@ export async function loader({ request, url, params, context: routerContext }: R
       uploads,
       price: booking ? bookingPriceView(form, booking, locale) : null,
       review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,
+      // Before the binding click: what the law says about withdrawing from this event (issue 30).
+      withdrawalNotice: booking && step.review ? withdrawalNoticeFor(contractKindOfEvent(form.event), await context.services.getSite(locale)) : null,
       paymentDue: booking ? draftPaymentDue(form, booking) : null,
     },
     { headers: withCookies(cookies) },

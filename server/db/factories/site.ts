@@ -4,6 +4,7 @@
  * settings verb (server/db/seed-services.ts); tests read them to know what the site says.
  */
 import type { sites } from "../schema";
+import { defaultLeisureWithdrawalNotice } from "../../../core/domain/withdrawal-notice";
 import { t } from "./common";
 
 const company = "Trackside & Fairway Events GmbH";
@@ -27,6 +28,7 @@ export const siteSettings = {
     `All events are organised by ${company} as travel operator within the meaning of the German package travel law (§§ 651a et seq. BGB).`,
     `Alle Veranstaltungen werden von der ${company} als Reiseveranstalter im Sinne des Pauschalreiserechts (§§ 651a ff. BGB) durchgeführt.`,
   ),
+  leisureWithdrawalNotice: defaultLeisureWithdrawalNotice,
   bankName: "Stadtsparkasse München",
   iban: "DE69701500001004589321",
   bic: "SSKMDEMMXXX",

@@ -44,7 +44,7 @@ function dueText(t: ReturnType<typeof emailText>, payload: BookingReceivedPayloa
  * booked, what it costs, what is due now and later, and the next step of the chosen payment option.
  * A card booking's mail says the places are only held, until when (with the time zone), and carries
  * the pay link; a request (SMA) says nothing is charged before staff verified it. Every one carries
- * the "manage my booking" link.
+ * the "manage my booking" link, and what the law says about withdrawing from the event (issue 30).
  */
 export function BookingReceived({ locale, payload }: { locale: Locale; payload: BookingReceivedPayload }) {
   const t = emailText(locale);
@@ -120,6 +120,14 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
         </>
       )}
       {payload.paymentOption === "sma" && <Paragraph>{t("bookingReceived.nothingChargedNow")}</Paragraph>}
+      {payload.withdrawalNotice && (
+        <>
+          <Heading as="h2" style={styles.subheading}>
+            {t("bookingReceived.withdrawalHeading")}
+          </Heading>
+          <Paragraph>{payload.withdrawalNotice}</Paragraph>
+        </>
+      )}
 
       <Heading as="h2" style={styles.subheading}>
         {t("bookingReceived.nextHeading")}

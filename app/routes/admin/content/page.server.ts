@@ -7,13 +7,14 @@ import { invalidSubmission, refusedSubmission } from "../../../utils/account-for
 import { orNotFound, uuidOrNotFound } from "../../../utils/http-errors.server";
 import { openStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/page";
+import { pagePowers } from "../../../utils/page-powers.server";
 
 /** `/admin/pages/new` and `/admin/pages/{uuid}` (+ /de): a content page's editor, every language side by side (decision 035). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { web, actor, locale } = await openStaffDesk(url, context);
   const page: StaffPage | null = params.uuid ? await orNotFound(web.services.staffPages.read(actor, { pageId: uuidOrNotFound(params.uuid) })) : null;
   const created = url.searchParams.get("created") === "1";
-  return { locale, page, created };
+  return { locale, page, created, powers: page ? pagePowers(actor, page) : null };
 }
 
 /** Saves the page (creates it when new, then opens its own editor); errors next to their fields. */

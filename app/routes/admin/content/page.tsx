@@ -10,18 +10,25 @@ import { Field, FormMessage } from "../../../components/field";
 import { useAccountForm } from "../../../utils/account-forms";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/page";
+import { LegalPageNote, LegalPageReadOnly } from "../../../components/admin/legal-page-notes";
 
 export { loader, action } from "./page.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) => {
   if (!loaderData) return [];
   const t = translatorFor(loaderData.locale);
   const name = loaderData.page?.translations[loaderData.locale]?.name ?? loaderData.page?.translations.en?.name;
-  return [...pageMeta(loaderData.locale, name ? t("admin.pages.editTitle", { name }) : t("admin.pages.newTitle")), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta(
+      loaderData.locale,
+      name ? t(loaderData.powers?.edit === false ? "admin.pages.readTitle" : "admin.pages.editTitle", { name }) : t("admin.pages.newTitle"),
+    ),
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 export default function AdminPageEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { page, locale, created } = loaderData;
+  const { page, locale, created, powers } = loaderData;
   const submitting = useNavigation().state === "submitting";
   const blank = { name: "", slug: "", content: "" };
   const [form, fields] = useAccountForm({
@@ -37,6 +44,8 @@ export default function AdminPageEditor({ loaderData, actionData }: Route.Compon
   const translations = fields.translations.getFieldset();
   const name = page?.translations[locale]?.name ?? page?.translations.en?.name;
   const message = actionData?.message ?? (created ? t("admin.pages.created") : null);
+  // A legal page is admins' to edit (issue 30): staff read it.
+  if (page && powers && !powers.edit) return <LegalPageReadOnly page={page} locale={locale} />;
   return (
     <div className="space-y-6">
       <div>
@@ -49,6 +58,7 @@ export default function AdminPageEditor({ loaderData, actionData }: Route.Compon
       </div>
       {message && <FormMessage tone="success">{message}</FormMessage>}
       {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
+      {page?.legal_key && <LegalPageNote />}
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
         <div className="grid gap-6 lg:grid-cols-2">
           {locales.map((each) => {

@@ -4,11 +4,15 @@ import { translatorFor } from "../../../../core/i18n/i18n";
 import { AppError } from "../../../../server/errors";
 import { openStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/pages";
+import { pagePowers } from "../../../utils/page-powers.server";
 
 /** `/admin/pages` (+ /de): every content page in footer order (decision 035). */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { web, actor, locale } = await openStaffDesk(url, context);
-  return { locale, pages: await web.services.staffPages.list(actor) };
+  const pages = await web.services.staffPages.list(actor);
+  // What this caller may do to each page (issue 30: the legal pages are protected; staff only read them).
+  const powers = Object.fromEntries(pages.map((page) => [page.uuid, pagePowers(actor, page)]));
+  return { locale, pages, powers };
 }
 
 type Answer = { intent: "move" | "publish" | "delete"; uuid: string; direction?: "up" | "down"; message: string; failed?: true };

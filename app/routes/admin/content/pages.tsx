@@ -20,9 +20,22 @@ function nameIn(page: StaffPage, locale: Locale): string {
   return page.translations[locale]?.name ?? page.translations.en?.name ?? "";
 }
 
+/** A legal page (issue 30): marked, and said why it has no delete or unpublish button. */
+function LegalBadge() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="ml-1 inline-block rounded-full bg-navy-900/10 px-2.5 py-0.5 text-xs font-semibold text-navy-900">{t("admin.pages.legalBadge")}</span>
+      <span className="mt-1 block text-xs text-ink-soft">{t("admin.pages.protected")}</span>
+    </>
+  );
+}
+
 export default function AdminPagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { pages, locale } = loaderData;
+  const { pages, locale, powers } = loaderData;
+  // What this caller may do per page (issue 30): the legal pages are never deleted or unpublished, and staff only read them.
+  const may = (page: StaffPage) => powers[page.uuid] ?? { edit: false, remove: false, unpublish: false };
   useFocusAfterMove(actionData, actionData?.intent === "move" && actionData.direction ? { direction: actionData.direction, row: actionData.uuid } : null);
   return (
     <div className="space-y-6">
@@ -89,6 +102,7 @@ export default function AdminPagesPage({ loaderData, actionData }: Route.Compone
                   >
                     {page.published ? t("admin.pages.published") : t("admin.pages.draft")}
                   </span>
+                  {page.legal_key && <LegalBadge />}
                 </td>
                 <td className="px-3 py-3">{page.show_on_mobile ? t("admin.pages.yes") : t("admin.pages.no")}</td>
                 <td className="px-3 py-3">
@@ -96,30 +110,34 @@ export default function AdminPagesPage({ loaderData, actionData }: Route.Compone
                     <Link
                       to={localizePath(`/admin/pages/${page.uuid}`, locale)}
                       className={smallButton}
-                      aria-label={`${t("admin.pages.edit")}: ${nameIn(page, locale)}`}
+                      aria-label={`${t(may(page).edit ? "admin.pages.edit" : "admin.pages.read")}: ${nameIn(page, locale)}`}
                     >
-                      {t("admin.pages.edit")}
+                      {t(may(page).edit ? "admin.pages.edit" : "admin.pages.read")}
                     </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={page.published ? "unpublish" : "publish"} />
-                      <input type="hidden" name="uuid" value={page.uuid} />
-                      <button
-                        type="submit"
-                        className={smallButton}
-                        aria-label={`${t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}: ${nameIn(page, locale)}`}
+                    {(!page.published || may(page).unpublish) && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value={page.published ? "unpublish" : "publish"} />
+                        <input type="hidden" name="uuid" value={page.uuid} />
+                        <button
+                          type="submit"
+                          className={smallButton}
+                          aria-label={`${t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}: ${nameIn(page, locale)}`}
+                        >
+                          {t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}
+                        </button>
+                      </Form>
+                    )}
+                    {may(page).remove && (
+                      <ConfirmAction
+                        label={t("admin.pages.delete")}
+                        title={t("admin.pages.delete")}
+                        confirmLabel={t("admin.pages.delete")}
+                        fields={{ intent: "delete", uuid: page.uuid }}
+                        tone="danger"
                       >
-                        {t(page.published ? "admin.pages.unpublish" : "admin.pages.publish")}
-                      </button>
-                    </Form>
-                    <ConfirmAction
-                      label={t("admin.pages.delete")}
-                      title={t("admin.pages.delete")}
-                      confirmLabel={t("admin.pages.delete")}
-                      fields={{ intent: "delete", uuid: page.uuid }}
-                      tone="danger"
-                    >
-                      <p>{t("admin.pages.deleteText", { name: nameIn(page, locale) })}</p>
-                    </ConfirmAction>
+                        <p>{t("admin.pages.deleteText", { name: nameIn(page, locale) })}</p>
+                      </ConfirmAction>
+                    )}
                   </div>
                 </td>
               </tr>

@@ -54,6 +54,7 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
   });
   const supportHours = fields.support_hours.getFieldset();
   const notice = fields.travel_operator_notice.getFieldset();
+  const withdrawal = fields.leisure_withdrawal_notice.getFieldset();
   const vatError = fields.vat_treatment.errors?.[0];
   return (
     <div className="space-y-6">
@@ -92,6 +93,18 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
               label={`${t("admin.site.travelOperatorNotice")} (${localeNames[locale]})`}
               lang={locale}
               rows={4}
+            />
+          ))}
+        </Section>
+        <Section id="site-booking-notices" title={t("admin.site.bookingNotices")}>
+          {locales.map((locale) => (
+            <TextAreaField
+              key={locale}
+              field={withdrawal[locale]}
+              label={`${t("admin.site.leisureWithdrawalNotice")} (${localeNames[locale]})`}
+              hint={t("admin.site.leisureWithdrawalNoticeHelp")}
+              lang={locale}
+              rows={5}
             />
           ))}
         </Section>
