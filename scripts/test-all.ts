@@ -125,6 +125,7 @@ const apiFilesOnPglite = [
   "tests/api/staff-actions.test.ts",
   "tests/api/staff-booking-edits.test.ts",
   "tests/api/invoices.test.ts",
+  "tests/api/money-review.test.ts",
   "tests/api/waitlist-offers.test.ts",
 ] as const;
 
