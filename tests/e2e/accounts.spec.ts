@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, languages, latestMail, linkIn, uniqueEmail } from "./support";
+import { expectNoAxeViolations, journeyLanguages, latestMail, linkIn, uniqueEmail } from "./support";
 
 const strongPassword = "Fairway-Sunrise-2031";
 
@@ -104,7 +104,7 @@ const text = {
   },
 } as const;
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const t = text[language.locale];
   const at = (path: string) => `${language.prefix}${path}`;
   const nav = (page: Page) => page.getByRole("navigation", { name: language.locale === "de" ? "Hauptnavigation" : "Main navigation" });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatMoney } from "../../core/domain/money";
-import { expectNoAxeViolations, hydrated, languages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 import { bookTrackDay, trackPeople } from "./staff-test-bookings";
 
@@ -47,7 +47,7 @@ const texts = {
 
 const requestCard = (page: Page, bookingUuid: string) => page.locator(`article[data-booking="${bookingUuid}"]`);
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const t = texts[language.locale];
   test.describe(`call-back queue (${language.locale})`, () => {
     test.use({ locale: language.locale === "de" ? "de-DE" : "en-GB", extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });

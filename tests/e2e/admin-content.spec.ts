@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, languages, shootPhoneAndDesktop } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, shootPhoneAndDesktop } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 /**
@@ -92,7 +92,7 @@ async function fromEnd(list: Locator, back: number): Promise<Locator> {
 // run one after another (in one worker), not beside each other.
 test.describe.configure({ mode: "default" });
 
-for (const language of languages) {
+for (const language of journeyLanguages("en")) {
   const t = texts[language.locale];
   const other = language.locale === "en" ? "de" : "en";
   test.describe(`site settings and content pages (${language.locale})`, () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, linkIn, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, failOnConsoleErrors, hydrated, journeyLanguages, linkIn, mailMatching, shootPhoneAndDesktop, uniqueEmail } from "./support";
 
 /**
  * Issue 12's rough edges outside the booking form: category pills that all show on a phone, the
@@ -71,7 +71,7 @@ const text = {
   },
 } as const;
 
-for (const language of languages) {
+for (const language of journeyLanguages("de")) {
   const t = text[language.locale];
   const at = (path: string) => `${language.prefix}${path}`;
   const rule = (page: Page, name: string) => page.getByTestId("password-rules").getByRole("listitem").filter({ hasText: name });

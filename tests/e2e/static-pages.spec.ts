@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chooseLanguage, expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
+import { chooseLanguage, expectNoAxeViolations, failOnConsoleErrors, hydrated, journeyLanguages, openEventListFromHeader, shootPhoneAndDesktop } from "./support";
 import { createEvent } from "./test-data";
 
 /**
@@ -27,7 +27,7 @@ async function expectStatic(page: Page) {
   expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterDataRouter" in window)).toBe(false);
 }
 
-for (const language of languages) {
+for (const language of journeyLanguages("en")) {
   const t = text[language.locale];
   test.describe(`pages without hydration in ${language.locale}`, () => {
     test.use({ extraHTTPHeaders: { "Accept-Language": language.acceptLanguage } });
