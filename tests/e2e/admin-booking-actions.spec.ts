@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { golfBookingOverApi } from "./api-bookings";
-import { countMails, expectNoAxeViolations, journeyLanguages, mailMatching, mailPolling, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { countMails, expectNoAxeViolations, hydrated, journeyLanguages, mailMatching, mailPolling, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember, staffApiToken } from "./staff-support";
 
 /**
@@ -193,6 +193,8 @@ for (const language of journeyLanguages("de")) {
       const { bookingUuid } = await invoiceBooking(request, language.locale, customer);
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, member, { locale: language.locale, redirectTo: `${language.prefix}/admin/bookings/${bookingUuid}` });
+      // The dialog needs the page's scripts: a click before hydration is lost.
+      await hydrated(page);
 
       await page.getByRole("button", { name: t.record }).click();
       const dialog = page.getByRole("alertdialog", { name: t.recordDialog });

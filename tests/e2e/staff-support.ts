@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { totpCodeAt } from "../../server/auth/totp";
-import { hydrated } from "./support";
 
 /** A staff or admin account of the test's own (test route), with the secret of its authenticator when enrolled. */
 export type StaffMember = { email: string; password: string; totpSecret: string | null; name: string };
@@ -69,6 +68,4 @@ export async function logInAsStaff(page: Page, member: StaffMember, options: { l
   expect(second.status(), `second factor of ${member.email}`).toBe(302);
   expect(second.headers()["location"]).toBe(target);
   await page.goto(target);
-  // The page as a person would use it: a click before hydration would be lost (no page login to wait through any more).
-  await hydrated(page);
 }
