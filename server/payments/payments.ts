@@ -11,18 +11,18 @@ import { defaultLocale, localizePath, type Locale } from "../../core/i18n/locale
 import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Database, Queryable } from "../db/client";
 import { bookings, events, jobs, participants, payments, resourceReservations, sites } from "../db/schema";
-import type { EmailToSend } from "../email/enqueue-email";
+import type { EmailToSend } from "../deps/enqueue-email";
 import { AppError } from "../errors";
-import { mainParticipantOf } from "../bookings/drafts";
+import { mainParticipantOf } from "../bookings/main-participant";
 import { authorizedBooking } from "../bookings/authorized-booking";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import { withBookingToken } from "../auth/authorize";
 import { holdPlaces, reserveResource } from "../bookings/places";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import { accountOf, readBookingAccount, readLedger, rowFiguresOf, writeAccountFigures } from "../bookings/booking-account";
-import { defaultProviderOf, providerNamed, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderOutcome } from "./payment-provider";
+import { defaultProviderOf, providerNamed, type PaymentProvider, type PaymentProviderName, type PaymentProviders, type ProviderOutcome } from "../deps/payment-provider";
 import { bookingOfPayLink } from "./pay-links";
-import type { Deps } from "../services/deps";
+import type { Deps } from "../deps/deps";
 
 type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;

@@ -4,7 +4,7 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { actorOf } from "../auth/authorize";
 import type { Queryable } from "../db/client";
-import type { AccountsDeps } from "../accounts/accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { authenticateSession, type LiveSession } from "../accounts/authenticate-session";
 import { isPasswordResetLinkUsable } from "../accounts/check-password-reset-link";
 import { activateAccount, activationLinkIsValid, activationPendingForBooking } from "../accounts/activate-account";

@@ -5,7 +5,10 @@ import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import type { Database } from "../db/client";
 import { bookingCaller } from "../bookings/authorized-booking";
-import { addBlankCompanion, deleteCompanion, openDraft, updateDraftPage } from "../bookings/drafts";
+import { addBlankCompanion } from "../bookings/add-blank-companion";
+import { deleteCompanion } from "../bookings/delete-companion";
+import { openDraft } from "../bookings/open-draft";
+import { updateDraftPage } from "../bookings/update-draft-page";
 import { checkPreviewPage } from "../bookings/preview-page";
 import { listBookingUploads } from "../bookings/list-booking-uploads";
 import { openManageLink } from "../bookings/manage-access";
@@ -38,7 +41,7 @@ import { invoicePdfFor, readInvoicePdf, readStaffInvoicePdf } from "../invoices/
 import { runBalanceDue } from "../payments/balance-due";
 import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome, createPayment, paymentCaller, refreshPaymentForReturn, type PaymentAccess } from "../payments/payments";
-import { providerNamed, type PaymentProviderName } from "../payments/payment-provider";
+import { providerNamed, type PaymentProviderName } from "../deps/payment-provider";
 import { exportParticipants } from "../staff/export-participants";
 import { exportSelectedBookings } from "../staff/export-selected-bookings";
 import { exportInvoices } from "../staff/export-invoices";
@@ -73,9 +76,10 @@ import { bindStaffContent } from "./staff-content";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { checkReadiness } from "../db/readiness";
-import { cachedCatalogueRead, invalidateAvailability, invalidateReads, invalidatingAvailability, invalidatingReads, readsVersion } from "./cached-read";
+import { cachedCatalogueRead, invalidateAvailability, invalidateReads, invalidatingAvailability, invalidatingReads, readsVersion } from "../deps/cached-read";
 import { loadEmailTextOverrides } from "../email/email-text-overrides";
-import { createDeps, type Deps, type ServicesOptions } from "./deps";
+import type { Deps } from "../deps/deps";
+import { createDeps, type ServicesOptions } from "./create-deps";
 
 export type { ServicesOptions };
 

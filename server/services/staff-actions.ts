@@ -8,8 +8,8 @@ import { refundBooking, type RefundInput } from "../staff/refund-booking";
 import { resendEmail } from "../staff/resend-email";
 import { sendStaffMessage } from "../staff/send-message";
 import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingAvailability } from "./cached-read";
-import type { Deps } from "./deps";
+import { invalidatingAvailability } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /** The back office's booking actions (server/staff, issue 13), bound to the deps. */
 export function bindStaffActions(deps: Deps) {

@@ -5,8 +5,8 @@ import { editBookingAnswers, type EditAnswersInput } from "../staff/edit-booking
 import { readBookingEdit } from "../staff/read-booking-edit";
 import { removeCompanion, type RemoveCompanionInput } from "../staff/remove-companion";
 import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingAvailability } from "./cached-read";
-import type { Deps } from "./deps";
+import { invalidatingAvailability } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /** Staff edit a booking's answers and companions (server/staff, docs/decisions/032), bound to the deps. */
 export function bindStaffBookingEdits(deps: Deps) {

@@ -21,8 +21,8 @@ import { removeStaffEventImage } from "../staff/remove-staff-event-image";
 import { setStaffEventImage } from "../staff/set-staff-event-image";
 import { saveStaffCategory } from "../staff/save-staff-category";
 import { updateStaffEvent } from "../staff/update-staff-event";
-import { invalidatingReads } from "./cached-read";
-import type { Deps } from "./deps";
+import { invalidatingReads } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /**
  * The back office's catalogue (issue 14, decision 034): events and categories. Every write drops the

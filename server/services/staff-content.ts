@@ -12,8 +12,8 @@ import { readSiteSettings } from "../staff/read-site-settings";
 import { firstSiteRow } from "../staff/site-settings-records";
 import { updateContentPage } from "../staff/update-content-page";
 import { updateSiteSettings } from "../staff/update-site-settings";
-import { cachedRead, invalidatingReads } from "./cached-read";
-import type { Deps } from "./deps";
+import { cachedRead, invalidatingReads } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /**
  * The back office's site settings (admins) and content pages (staff), decision 035. Every write

@@ -1,5 +1,5 @@
-import type { EmailAccount } from "../email/email-messages";
-import type { EmailToSend } from "../email/enqueue-email";
+import type { EmailAccount } from "../deps/email-messages";
+import type { EmailToSend } from "../deps/enqueue-email";
 import type { BookingRow, customerOf } from "./staff-booking";
 
 export type Customer = NonNullable<Awaited<ReturnType<typeof customerOf>>>;

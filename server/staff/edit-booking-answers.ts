@@ -12,7 +12,7 @@ import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { answerText } from "../bookings/manage-answer-text";
-import { mainParticipantColumns } from "../bookings/drafts";
+import { mainParticipantColumns } from "../bookings/main-participant";
 import { bookingDetails } from "../bookings/submit-draft";
 import { bookings, participants } from "../db/schema";
 import { AppError } from "../errors";

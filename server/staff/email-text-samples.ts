@@ -1,5 +1,5 @@
 import type { EditableEmailTemplateName } from "../../core/domain/editable-email-texts";
-import type { EmailMessage } from "../email/email-messages";
+import type { EmailMessage } from "../deps/email-messages";
 
 const person = { name: "Alex Sample", code: "SAMPLE-0001", eventTitle: "Track day Hockenheim" };
 const manageUrl = "https://example.invalid/my-booking/sample";

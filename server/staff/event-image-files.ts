@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { eventImageFileName, eventImageFormats, type StoredEventImage } from "../../core/contracts/event-images";
 import type { Database, Queryable } from "../db/client";
 import { events } from "../db/schema";
-import type { ImageStore } from "../uploads/image-store";
+import type { ImageStore } from "../deps/image-store";
 
 /**
  * The advisory-lock space of image keys (decision 044): the two-number form of PostgreSQL's advisory

@@ -9,7 +9,7 @@ import { authorize } from "../auth/authorize";
 import type { Database, Queryable } from "../db/client";
 import { definitionItems, latestFormVersion } from "../db/form-versions";
 import { bookings, callBackAttempts, events, formVersions, participants } from "../db/schema";
-import { displayNameOf } from "../bookings/drafts";
+import { displayNameOf } from "../bookings/main-participant";
 
 /** The form items the queue reads: the phone item (its default country reads national numbers) and the payment choice. */
 const phoneItemName = "main.phone";

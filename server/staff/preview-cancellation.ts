@@ -9,7 +9,7 @@ import { authorize } from "../auth/authorize";
 import { accountInputOf, readLedger } from "../bookings/booking-account";
 import { bookings } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
-import { parseEmailMessage } from "../email/email-messages";
+import { parseEmailMessage } from "../deps/email-messages";
 import { loadEmailTextOverrides } from "../email/email-text-overrides";
 import { renderEmail } from "../email/render-email";
 import { AppError } from "../errors";

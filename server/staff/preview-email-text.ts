@@ -7,7 +7,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import type { Database } from "../db/client";
 import { bookings, outboxEmails } from "../db/schema";
-import { parseEmailMessage, type EmailMessage } from "../email/email-messages";
+import { parseEmailMessage, type EmailMessage } from "../deps/email-messages";
 import { loadEmailTextOverrides, type EmailTextOverride } from "../email/email-text-overrides";
 import { renderEmail } from "../email/render-email";
 import { AppError } from "../errors";

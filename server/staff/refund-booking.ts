@@ -8,7 +8,7 @@ import type { Queryable } from "../db/client";
 import { bookings, payments, refunds } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
-import { providerNamed } from "../payments/payment-provider";
+import { providerNamed } from "../deps/payment-provider";
 import { correctInvoices } from "../invoices/correct-invoices";
 import { accountOf, readLedger, writeAccountFigures, type Ledger, type LedgerPayment } from "../bookings/booking-account";
 import { recordPaymentTransition } from "../bookings/record-transition";

@@ -5,7 +5,7 @@ import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { outboxEmails } from "../db/schema";
-import { InvalidEmailMessageError, parseEmailMessage, type EmailTemplateName } from "../email/email-messages";
+import { InvalidEmailMessageError, parseEmailMessage, type EmailTemplateName } from "../deps/email-messages";
 import { AppError } from "../errors";
 import { bookingMailCondition, bookingMails, emailAnswerOf, type OutboxRow } from "./booking-emails";
 import { lockBooking, queuedMailId, recordStaffAction, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";

@@ -9,7 +9,7 @@ import { authorize } from "../auth/authorize";
 import { events } from "../db/schema";
 import { AppError } from "../errors";
 import { imageError, prepareEventImage } from "../uploads/event-image";
-import type { ImageStore } from "../uploads/image-store";
+import type { ImageStore } from "../deps/image-store";
 import { readImageUpload } from "../uploads/read-image-upload";
 import { auditCatalogueAction, readStaffEventRecord, type CatalogueDeps, type CatalogueStaff } from "./catalogue-records";
 import { holdImageKey, removeUnusedImageFiles } from "./event-image-files";

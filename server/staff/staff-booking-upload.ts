@@ -4,7 +4,7 @@ import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { uploads } from "../db/schema";
 import { AppError } from "../errors";
-import type { FileStore } from "../uploads/file-store";
+import type { FileStore } from "../deps/file-store";
 import { findSubmittedBooking } from "./read-staff-booking";
 
 /**

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { Database, Queryable } from "../db/client";
 import { bookingEvents, bookings, events } from "../db/schema";
-import type { EmailToSend } from "../email/enqueue-email";
+import type { EmailToSend } from "../deps/enqueue-email";
 import { AppError } from "../errors";
-import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { manageLinkUrl } from "../bookings/manage-links";
-import type { PaymentProviders } from "../payments/payment-provider";
+import type { PaymentProviders } from "../deps/payment-provider";
 
 /**
  * What the back office's booking verbs share (issue 13, docs/decisions/030): their deps, the staff

@@ -10,7 +10,7 @@ import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
 import type { DatabaseHandle } from "../../server/db/client";
-import { draftsPerClientPerHour } from "../../server/bookings/drafts";
+import { draftsPerClientPerHour } from "../../server/bookings/draft-limiter";
 import { bookings, uploads } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/payments/payment-provider";
+import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/deps/payment-provider";
 import { createStripeProvider } from "../../server/payments/stripe-provider";
 import { eq } from "drizzle-orm";
 import { hashToken, newSecretToken } from "../../server/auth/secrets";

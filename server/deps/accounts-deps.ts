@@ -2,9 +2,9 @@ import type { AccessTokens } from "../auth/access-tokens";
 import { FailureBackoff, HomeAddresses } from "../auth/login-throttle";
 import type { RateLimitStore } from "../auth/rate-limiter";
 import type { Database, Queryable } from "../db/client";
-import type { EmailToSend } from "../email";
+import type { EmailToSend } from "./enqueue-email";
 
-/** What the account verbs need, built once at boot (server/services/index.ts). */
+/** What the account verbs need, built once at boot (server/services/create-deps.ts). */
 export type AccountsDeps = {
   db: Database;
   accessTokens: AccessTokens;

@@ -1,18 +1,19 @@
 import path from "node:path";
 import { totpEncryptionKey } from "../auth/totp";
 import { createAccessTokens, type AccessTokens } from "../auth/access-tokens";
-import { createAccountLimits, createAfterAnswer, HomeAddresses, type AccountsDeps } from "../accounts/accounts-deps";
-import { createRateLimitStore, type RateLimiter } from "../auth/rate-limiter";
-import { createDraftLimiter } from "../bookings/drafts";
+import { createRateLimitStore } from "../auth/rate-limiter";
+import { createDraftLimiter } from "../bookings/draft-limiter";
 import { manageLinksPerBookingPerHour } from "../bookings/manage-renewal";
 import type { Database, Queryable } from "../db/client";
-import { enqueueEmail, type EmailToSend } from "../email";
-import type { PaymentProvider, PaymentProviderName, PaymentProviders } from "../payments/payment-provider";
-import { folderFileStore, type FileStore } from "../uploads/file-store";
-import { folderImageStore, type ImageStore } from "../uploads/image-store";
-import { ReadCache } from "./cache";
 import type { CrossProcessSignal } from "../db/cross-process-signal";
 import type { DatevSettings } from "../../core/domain/datev-extf";
+import { createAccountLimits, createAfterAnswer, HomeAddresses } from "../deps/accounts-deps";
+import { ReadCache } from "../deps/cache";
+import type { Deps } from "../deps/deps";
+import { enqueueEmail, type EmailToSend } from "../deps/enqueue-email";
+import { folderFileStore, type FileStore } from "../deps/file-store";
+import { folderImageStore, type ImageStore } from "../deps/image-store";
+import type { PaymentProvider, PaymentProviderName, PaymentProviders } from "../deps/payment-provider";
 
 export type ServicesOptions = {
   /** How long public read data may be reused between requests (0 disables the cache). */
@@ -58,35 +59,6 @@ export type ServicesOptions = {
   crossProcessSignal?: Pick<CrossProcessSignal, "publish" | "subscribe"> | undefined;
   /** The DATEV booking batch's adviser and client numbers, chart and fiscal year (env DATEV_*; decision 069). Without them the batch is refused. */
   datev?: DatevSettings | null;
-};
-
-/**
- * Everything the domain verbs need, built once at boot: the database, the clock, the mail outbox,
- * the token signer, the payment providers, the rate limits (in the database) and the read cache. Verbs take the
- * part they use (`Pick<Deps, …>`); only the composition root (index.ts) sees all of it.
- */
-export type Deps = AccountsDeps & {
-  /** Signs pay links (the same secret as the access tokens). */
-  payLinkSecret: string;
-  /** Signs "manage my booking" links (server/bookings/manage-links.ts; the same secret, its own MAC prefix). */
-  manageLinkSecret: string;
-  /** The enabled card payment providers by name, the default first (decision 071). */
-  paymentProviders: PaymentProviders;
-  /** Public reads (site, menu, event list); touched only through cached-read.ts. */
-  reads: ReadCache;
-  draftLimiter: RateLimiter;
-  /** "Send me a new link" on the manage page, counted per booking (decision 023). */
-  manageLinkLimiter: RateLimiter;
-  /** "Notify me" sign-ups per client address and hour (server/catalog/opening-notices.ts). */
-  openingNoticeLimiter: RateLimiter;
-  /** `files`: the booking uploads' store (decision 049): `fileStore`, else the folder `uploadsDir`. */
-  uploads: { files: FileStore; idleTimeoutMs: number | undefined; bytesPerDraft: number | undefined };
-  /** The resized event images (decision 040): `imageStore`, else `<uploadsDir>/images`. */
-  images: ImageStore;
-  /** The widget's frame-ancestors when the site settings leave them empty (decision 035). */
-  widgetFrameAncestorsDefault: string;
-  /** The DATEV booking batch's settings, or null when DATEV_* are not set (decision 069). */
-  datev: DatevSettings | null;
 };
 
 export function createDeps(db: Database, options: ServicesOptions): Deps {
