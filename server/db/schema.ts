@@ -536,7 +536,7 @@ export const bookings = pgTable(
     index("bookings_draft_updated_idx")
       .on(table.updatedAt)
       .where(sql`${table.status} = 'draft'`),
-    // The staff desk's list (server/staff/list-staff-bookings.ts, decision 028) never shows drafts:
+    // The staff desk's list (server/staff/bookings/list-staff-bookings.ts, decision 028) never shows drafts:
     // one partial index per filter, each ending in the default sort, so a filtered page is read in order.
     index("bookings_staff_submitted_idx")
       .on(table.submittedAt, table.id)
@@ -676,7 +676,7 @@ export const payments = pgTable(
     /** Why the provider refused it, or why it must be refunded (for staff). */
     failureReason: text("failure_reason"),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
-    /** What has been given back of this payment so far (server/staff/refund-booking.ts); never more than `amount_cents`. */
+    /** What has been given back of this payment so far (server/staff/bookings/refund-booking.ts); never more than `amount_cents`. */
     refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

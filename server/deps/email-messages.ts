@@ -251,7 +251,7 @@ export const manageLinkPayloadSchema = z.object({
 const bookingCodeSchema = z.string().trim().min(1).max(40);
 const staffReasonSchema = z.string().trim().min(1).max(1000).nullable();
 
-/** Staff cancelled the booking (server/staff/cancel-booking.ts); `refundCents` 0 when nothing goes back. */
+/** Staff cancelled the booking (server/staff/bookings/cancel-booking.ts); `refundCents` 0 when nothing goes back. */
 export const bookingCancelledPayloadSchema = z.object({
   name: nameSchema,
   code: bookingCodeSchema,
@@ -262,7 +262,7 @@ export const bookingCancelledPayloadSchema = z.object({
   account: emailAccountSchema.optional(),
 });
 
-/** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): each change from → to, and the money afterwards. */
+/** Staff changed the booking's answers or companions (server/staff/bookings/booking-edit-support.ts): each change from → to, and the money afterwards. */
 export const bookingDetailsChangedPayloadSchema = z.object({
   name: nameSchema,
   code: bookingCodeSchema,
@@ -277,7 +277,7 @@ export const bookingDetailsChangedPayloadSchema = z.object({
   account: emailAccountSchema.optional(),
 });
 
-/** Staff gave money back through the card provider (server/staff/refund-booking.ts). */
+/** Staff gave money back through the card provider (server/staff/bookings/refund-booking.ts). */
 export const refundIssuedPayloadSchema = z.object({
   name: nameSchema,
   code: bookingCodeSchema,
@@ -288,7 +288,7 @@ export const refundIssuedPayloadSchema = z.object({
   account: emailAccountSchema.optional(),
 });
 
-/** Staff recorded a bank transfer (server/staff/record-transfer.ts); `paidCents` may exceed the total (overpaid). */
+/** Staff recorded a bank transfer (server/staff/bookings/record-transfer.ts); `paidCents` may exceed the total (overpaid). */
 export const transferReceivedPayloadSchema = z.object({
   name: nameSchema,
   code: bookingCodeSchema,
@@ -301,7 +301,7 @@ export const transferReceivedPayloadSchema = z.object({
   account: emailAccountSchema.optional(),
 });
 
-/** A free message from staff to the main participant (server/staff/send-message.ts): plain text, escaped when rendered. */
+/** A free message from staff to the main participant (server/staff/bookings/send-message.ts): plain text, escaped when rendered. */
 export const staffMessagePayloadSchema = z.object({
   name: nameSchema,
   code: bookingCodeSchema,

@@ -17,7 +17,7 @@ export function bookingDetailsChangedSubject(locale: Locale, payload: BookingDet
   return emailText(locale)("bookingDetailsChanged.subject", { code: payload.code });
 }
 
-/** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): every change from → to, and the money afterwards. */
+/** Staff changed the booking's answers or companions (server/staff/bookings/booking-edit-support.ts): every change from → to, and the money afterwards. */
 export function BookingDetailsChanged({ locale, payload }: { locale: Locale; payload: BookingDetailsChangedPayload }) {
   const t = emailText(locale);
   // The account when the mail carries it (decision 067): what is owed less what is paid, refunds counted.
