@@ -30,7 +30,7 @@ import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes"
 import { deliverSandboxWebhook, sandboxWebhookJob } from "./payments/sandbox-provider";
 import { createPaymentProviders } from "./payments/provider-registry";
 import { balanceDueJob } from "./payments/balance-due";
-import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
+import { expireCheckoutJob, runCheckoutExpiry } from "./payments/checkout-expiry";
 
 // The one place that reads process.env (lint forbids it elsewhere).
 // eslint-disable-next-line no-restricted-properties

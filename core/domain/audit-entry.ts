@@ -162,7 +162,7 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
       case "refunded_in_part":
         return described(amount === null ? null : t("admin.booking.auditText.refund", { amount, staff: staff ?? t("admin.booking.system") }), reason);
       case "kept_for_refund":
-        // The reason is in the cause only (server/payments/payments.ts): English, kept as written.
+        // The reason is in the cause only (server/payments/apply-provider-outcome.ts): English, kept as written.
         return { what, text: amount === null ? null : t("admin.booking.auditText.keptForRefund", { amount }), note: cause };
       case "checkout_not_created":
         return { what, text: null, note: text(details.error) };

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, jobs, payments } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { startJobWorker } from "../../server/jobs/job-worker";
-import { expireCheckoutJob, runCheckoutExpiry } from "../../server/payments/payments";
+import { expireCheckoutJob, runCheckoutExpiry } from "../../server/payments/checkout-expiry";
 import { createTestApi } from "../support/api-client";
 import { formObject, startStripeStandIn, type PaymentStatus, type RecordedRequest, type SessionStatus, type StripeStandIn, type WireSession } from "../support/stripe-stand-in";
 import { createDraftBooking } from "../support/factories";

@@ -60,7 +60,7 @@ const rows: Row[] = [
     },
   ],
   [
-    "a card payment (server/payments/payments.ts)",
+    "a card payment (server/payments/create-payment.ts)",
     "deposit paid by card (webhook)",
     { paidCents: 5400, event: "paid_in_full" },
     { what: "Paid in full", text: "€54.00 paid so far", note: null },
