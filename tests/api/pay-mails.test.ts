@@ -12,6 +12,7 @@ import { bookingOfPayLink } from "../../server/payments/pay-links";
 import { createSandboxTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
+import { balanceDueJob } from "../../server/payments/balance-due";
 
 /**
  * Issue 12, the "pay" part, over the API: every mail about an unpaid booking carries its pay link,
@@ -154,8 +155,8 @@ describe("the booking mail", () => {
   it("balance due and its reminders carry the pay link, the deadline with its zone and the manage link", async () => {
     const email = uniqueEmail("balance");
     const bookingId = await trackBooking({ email, paymentOption: "invoice" });
-    expect(await api.services.payments.runBalanceDue({ bookingId }, new Date())).toBe("sent");
-    expect(await api.services.payments.runBalanceDue({ bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId }, new Date())).toBe("sent");
     const mails = (await mailsTo(email)).filter((mail) => mail.template === "balance-due");
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
