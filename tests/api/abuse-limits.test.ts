@@ -104,11 +104,11 @@ describe("per-address limits of accounts", () => {
     const { services } = createTestApi(database);
     const register = (address: string) =>
       services.accounts
-        .register(
-          { name: "N", first_name: "N", last_name: "N", email: `someone-${address}@example.test`, password: "short", password_confirmation: "short" },
-          "en",
-          address,
-        )
+        .register({
+          request: { name: "N", first_name: "N", last_name: "N", email: `someone-${address}@example.test`, password: "short", password_confirmation: "short" },
+          locale: "en",
+          clientAddress: address,
+        })
         .then(
           () => "registered",
           (error: unknown) => (error as { code?: string }).code,
