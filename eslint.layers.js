@@ -16,7 +16,8 @@ export const depsFolders = ["deps"];
 export const infrastructureFolders = ["auth", "db"];
 const edgeFolders = ["api", "http"];
 
-const folderPatterns = (folders) => folders.map((folder) => `**/server/${folder}/**`).concat(folders.map((folder) => `../${folder}/*`));
+const folderPatterns = (folders) =>
+  folders.flatMap((folder) => [`**/server/${folder}/**`, `**/server/${folder}`, `../${folder}/*`, `../${folder}`]);
 
 /** @param {string[]} group @param {string} message */
 const forbid = (group, message) => ({ group, message });
