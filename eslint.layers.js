@@ -1,18 +1,23 @@
 // @ts-check
 /**
- * The layers of the house, checked by lint (issue 11, point 10): imports run only downwards,
- * web (app/) → edge (server/http, server/api) → domain (server/<domain>/) → infrastructure
- * (server/db, server/auth, …) → core. A file may import its own layer and any layer below it.
- * No circle of files (import-x/no-cycle) and no file over 400 lines without a reason at its top.
+ * The layers of the house, checked by lint (issue 11, point 10; decision 074): imports run only downwards,
+ * web (app/) → edge (server/http, server/api) → composition root (server/services) → domain (server/<domain>/)
+ * → deps (server/deps) → infrastructure (server/db, server/auth) → core. A file may import its own layer and
+ * any layer below it. No circle of files (import-x/no-cycle) and no file over 400 lines without a reason at its top.
  */
 
-/** Domain folders of verbs: each may use the others, the infrastructure and core. */
-export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "queue", "services", "staff", "uploads", "seed"];
-/** Infrastructure under the domain: database, tokens and passwords, errors, logging. */
+/** The composition root: builds the deps and binds the verbs into the services the edge calls. */
+export const compositionFolders = ["services"];
+/** Domain folders of verbs: each may use the others, the deps, the infrastructure and core. */
+export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "queue", "staff", "uploads", "seed"];
+/** What the verbs are given (the Deps type, the read cache, the ports they call): under the domain, over the infrastructure. */
+export const depsFolders = ["deps"];
+/** Infrastructure under the deps: database, tokens and passwords, rate limits. */
 export const infrastructureFolders = ["auth", "db"];
 const edgeFolders = ["api", "http"];
 
-const folderPatterns = (folders) => folders.map((folder) => `**/server/${folder}/**`).concat(folders.map((folder) => `../${folder}/*`));
+const folderPatterns = (folders) =>
+  folders.flatMap((folder) => [`**/server/${folder}/**`, `**/server/${folder}`, `../${folder}/*`, `../${folder}`]);
 
 /** @param {string[]} group @param {string} message */
 const forbid = (group, message) => ({ group, message });
@@ -42,8 +47,24 @@ export const layerRules = [
         {
           patterns: [
             forbid(
-              [...folderPatterns([...domainFolders, ...edgeFolders]), "**/app/**"],
-              "Infrastructure (server/db, server/auth) sits under the domain and the edge: it must not import them.",
+              [...folderPatterns([...depsFolders, ...domainFolders, ...compositionFolders, ...edgeFolders]), "**/app/**", "**/main"],
+              "Infrastructure (server/db, server/auth) sits under the deps, the domain and the edge: it must not import them.",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: depsFolders.map((folder) => `server/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(
+              [...folderPatterns([...domainFolders, ...compositionFolders, ...edgeFolders]), "**/app/**", "**/main"],
+              "server/deps is what the domain verbs are given: it sits under them and imports none of them (decision 074).",
             ),
           ],
         },
@@ -57,8 +78,22 @@ export const layerRules = [
         "error",
         {
           patterns: [
-            forbid([...folderPatterns(edgeFolders), "**/app/**", "**/main"], "Domain verbs are called by the edge (API, pages); they never import it."),
+            forbid(
+              [...folderPatterns([...compositionFolders, ...edgeFolders]), "**/app/**", "**/main"],
+              "Domain verbs are bound by server/services and called by the edge (API, pages); they import neither.",
+            ),
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: compositionFolders.map((folder) => `server/${folder}/**/*.{ts,tsx}`),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [forbid([...folderPatterns(edgeFolders), "**/app/**", "**/main"], "The composition root is called by the edge (API, pages); it never imports it.")],
         },
       ],
     },

@@ -17,7 +17,7 @@ import { staffBookingsQuerySchema, type StaffBookingsQuery } from "../core/contr
 import { openDatabase } from "../server/db/client";
 import { seedIds } from "../server/db/seed";
 import { seedIfEmpty } from "../server/seed/seed-if-empty";
-import { listStaffBookings, staffBookingsCountQuery, staffBookingsPageQuery } from "../server/staff/list-staff-bookings";
+import { listStaffBookings, staffBookingsCountQuery, staffBookingsPageQuery } from "../server/staff/bookings/list-staff-bookings";
 
 const total = Number(process.env.STAFF_BENCH_BOOKINGS ?? 100_000);
 const runs = Number(process.env.STAFF_BENCH_RUNS ?? 11);

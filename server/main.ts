@@ -5,12 +5,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { z } from "zod";
-import { expireHold } from "./bookings/expire-hold";
-import { expireHoldJob } from "./bookings/submit-booking";
-import { expireWaitlistOffer, expireWaitlistOfferJob } from "./bookings/waitlist-offers";
-import { purgeDraftsJob, runDraftPurge, scheduleDraftPurge } from "./bookings/purge-drafts";
-import { sendOpeningNoticesJob } from "./catalog/opening-notices";
+import { purgeDraftsJob, scheduleDraftPurge } from "./bookings/purge-drafts";
 import { openDatabase, type Database } from "./db/client";
 import { createCrossProcessSignal } from "./db/cross-process-signal";
 import { runClusterPrimary } from "./http/cluster-primary";
@@ -29,9 +24,7 @@ import { createUploadStorage } from "./uploads/upload-storage";
 import { createSandboxCheckoutRoutes } from "./payments/sandbox-checkout-routes";
 import { deliverSandboxWebhook, sandboxWebhookJob } from "./payments/sandbox-provider";
 import { createPaymentProviders } from "./payments/provider-registry";
-import { balanceDueJob } from "./payments/balance-due";
 import { backfillPriceLines } from "./bookings/price-lines";
-import { expireCheckoutJob, runCheckoutExpiry } from "./payments/payments";
 
 // The one place that reads process.env (lint forbids it elsewhere).
 // eslint-disable-next-line no-restricted-properties
@@ -158,23 +151,13 @@ const jobWorker = startJobWorker({
   db: database.db,
   logger,
   handlers: {
-    // Places freed: the event cards' "places left" must not wait for the read cache to expire (here and, through the signal, elsewhere).
-    [expireHoldJob]: async (payload, now) => {
-      const outcome = await expireHold(database.db, z.object({ bookingId: z.string().uuid() }).parse(payload).bookingId, now, { publicOrigin });
-      if (outcome === "expired") services.invalidateAvailability();
-    },
-    [expireWaitlistOfferJob]: async (payload, now) => {
-      const outcome = await expireWaitlistOffer(database.db, z.object({ entryId: z.string().uuid() }).parse(payload).entryId, now, { publicOrigin });
-      if (outcome === "expired") services.invalidateAvailability();
-    },
-    [balanceDueJob]: async (payload, now) => services.payments.runBalanceDue(payload, now),
-    [expireCheckoutJob]: async (payload) => runCheckoutExpiry(paymentProviders, payload),
-    [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
-    [sendOpeningNoticesJob]: async (payload, now) => services.sendOpeningNotices(z.object({ eventId: z.string().uuid() }).parse(payload).eventId, now),
-    [purgeDraftsJob]: async (_payload, now) => {
-      const purged = await runDraftPurge(database.db, { now, files: uploadStorage.files });
+    // The domain's jobs through the services (decision 074); the sandbox provider's webhook is the sandbox's own.
+    ...services.jobs,
+    [purgeDraftsJob]: async (payload, now) => {
+      const purged = await services.jobs[purgeDraftsJob](payload, now);
       if (purged.drafts) logger.info(purged, "purged stale booking drafts");
     },
+    [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
   },
 });
 if (env.PUBLIC_URL?.startsWith("https:") && env.TRUST_PROXY.mode === "off") {

@@ -4,7 +4,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { AppError } from "../../server/errors";
 import { readBookingKeys, type BookingKey } from "../../server/http/booking-cookies";
 import type { WebContext } from "../../server/load-context";
-import type { PaymentAccess } from "../../server/payments/payments";
+import type { PaymentAccess } from "../../server/payments/payment-access";
 
 /**
  * The key of the booking named by `?booking=` of `url` (the loader's normalized one, decision 063)

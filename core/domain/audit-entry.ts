@@ -26,12 +26,12 @@ export type AuditDescription = {
 
 /** The `details.action` of rows that change no status, written by the verbs named beside each. */
 export const auditActions = [
-  "email_resent", // server/staff/resend-email.ts
-  "message_sent", // server/staff/send-message.ts
-  "call_back_attempt_recorded", // server/staff/record-call-attempt.ts
-  "details_edited_by_staff", // server/staff/edit-booking-answers.ts
-  "companion_added_by_staff", // server/staff/add-companion.ts
-  "companion_removed_by_staff", // server/staff/remove-companion.ts
+  "email_resent", // server/staff/bookings/resend-email.ts
+  "message_sent", // server/staff/bookings/send-message.ts
+  "call_back_attempt_recorded", // server/staff/bookings/record-call-attempt.ts
+  "details_edited_by_staff", // server/staff/bookings/edit-booking-answers.ts
+  "companion_added_by_staff", // server/staff/bookings/add-companion.ts
+  "companion_removed_by_staff", // server/staff/bookings/remove-companion.ts
   "later_details_saved", // server/bookings/manage-later-details.ts
   "later_upload_stored", // server/uploads/store-upload.ts
   "manage_link_renewed", // server/bookings/manage-renewal.ts
@@ -84,7 +84,7 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
   const cause = text(row.cause);
   const amount = money(details.amountCents);
   const reason = text(details.reason);
-  /** A bank transfer staff recorded (server/staff/record-transfer.ts): the same details on its payment and booking rows. */
+  /** A bank transfer staff recorded (server/staff/bookings/record-transfer.ts): the same details on its payment and booking rows. */
   const transfer = () => {
     const receivedOn = date(details.receivedOn);
     if (amount === null || receivedOn === null) return null;
@@ -162,7 +162,7 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
       case "refunded_in_part":
         return described(amount === null ? null : t("admin.booking.auditText.refund", { amount, staff: staff ?? t("admin.booking.system") }), reason);
       case "kept_for_refund":
-        // The reason is in the cause only (server/payments/payments.ts): English, kept as written.
+        // The reason is in the cause only (server/payments/apply-provider-outcome.ts): English, kept as written.
         return { what, text: amount === null ? null : t("admin.booking.auditText.keptForRefund", { amount }), note: cause };
       case "checkout_not_created":
         return { what, text: null, note: text(details.error) };

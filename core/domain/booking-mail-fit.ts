@@ -6,8 +6,8 @@ import type { BookingStatus } from "./booking-status";
  * Which of a booking's e-mails may be sent again, and which bulk action fits a booking, from the
  * booking's state alone (issue 28): a mail says something about the booking ("pay now, your places
  * are held", "we will call you", "your booking is cancelled"), and sending it again when that is no
- * longer true surprises the customer. Pure: the single "send again" (server/staff/resend-email.ts),
- * the bulk plan and its execution (server/staff/bulk-booking-action.ts) all ask here.
+ * longer true surprises the customer. Pure: the single "send again" (server/staff/bookings/resend-email.ts),
+ * the bulk plan and its execution (server/staff/bookings/bulk-booking-action.ts) all ask here.
  */
 
 export type MailFitBooking = {
@@ -97,7 +97,7 @@ const awaitingCall: Rule = (booking) => {
 
 /**
  * Every template the site sends, with its rule. The server checks that this list and its own list of
- * templates are one (server/staff/resend-email.ts), so a new template is a compile error until it has a rule.
+ * templates are one (server/staff/bookings/resend-email.ts), so a new template is a compile error until it has a rule.
  */
 export const mailFitRules = {
   /**

@@ -5,7 +5,7 @@ import { hashToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { checkPassword, consumeToken, userById } from "./account-records";
 
 /** The invited account an unspent, unexpired invitation stands for, or undefined. */

@@ -11,7 +11,7 @@ import type { Queryable } from "../db/client";
 import { verifyEmailValidHours } from "../email";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 
 /** The account verbs' shared steps: lookups, e-mailed link tokens, sessions, errors. Each runs in the caller's transaction. */
 

@@ -5,7 +5,7 @@ import { hashToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
 import { bookings, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { checkPassword, consumeToken, userById } from "./account-records";
 
 /** The account an unspent, unexpired activation link stands for, or undefined. */

@@ -2,7 +2,7 @@ import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { User } from "../../core/contracts/auth";
 import type { Role } from "../../core/domain/permissions";
 import { tokens, users } from "../db/schema";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { toUser, uuidPattern } from "./account-records";
 
 /**

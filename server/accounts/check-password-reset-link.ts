@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { hashToken } from "../auth/secrets";
 import { tokens } from "../db/schema";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 
 /**
  * Whether an e-mailed reset link can still set a password (not used, not revoked, not expired).

@@ -1,7 +1,7 @@
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { users } from "../db/schema";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { accountActivationDays, accountSetupSeconds, findUserByEmail, issueLinkToken, linkTo } from "./account-records";
 
 /**

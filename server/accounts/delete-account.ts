@@ -3,7 +3,7 @@ import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import { bookings, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { userById } from "./account-records";
 
 /**

@@ -5,7 +5,7 @@ import { hashToken } from "../auth/secrets";
 import { checkTotpCode, decryptTotpSecret, encryptTotpSecret, newRecoveryCodes, newTotpSecret, totpQrSvg, totpUri } from "../auth/totp";
 import { staffAuditLog, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession } from "./account-records";
 import { countWrongCode, openSecondFactorChallenge, spendChallenge, wrongCode } from "./second-factor-challenge";
 

@@ -2,7 +2,7 @@ import type { User } from "../../core/contracts/auth";
 import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { toUser, userById } from "./account-records";
 
 /** One's own account (`userId` defaults to the actor's). */

@@ -11,7 +11,7 @@ import { authorize } from "../auth/authorize";
 import { bookings, events, participants } from "../db/schema";
 import { hasStandingInvoice } from "../../core/contracts/invoices";
 import { readInvoiceSummaries } from "../invoices/invoice-summaries";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 
 /** The dashboard: the actor's bookings (not drafts), split into future and expired by the event's last day. */
 export async function listOwnBookings(deps: Pick<AccountsDeps, "db" | "now">, actor: Actor, input: { locale: Locale }): Promise<UserBookings> {

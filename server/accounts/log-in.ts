@@ -5,7 +5,7 @@ import { verifyAgainstNothing, verifyPassword } from "../auth/passwords";
 import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { AppError } from "../errors";
 import type { Locale } from "../../core/i18n/locales";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { enforce, findUserByEmail, issueSession, sendVerification, tooManyAttempts } from "./account-records";
 import { challengeSeconds, createSecondFactorChallenge, needsSecondFactor } from "./second-factor-challenge";
 

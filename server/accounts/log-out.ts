@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { hashToken } from "../auth/secrets";
 import { tokens } from "../db/schema";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { revokeRefreshFamily, uuidPattern } from "./account-records";
 
 /**

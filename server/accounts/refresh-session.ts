@@ -3,7 +3,7 @@ import type { TokenResponse } from "../../core/contracts/auth";
 import { hashToken } from "../auth/secrets";
 import { tokens } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession, revokeRefreshFamily, userById } from "./account-records";
 
 /** Who presents a refresh token: parallel tabs of one browser share both. */

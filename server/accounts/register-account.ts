@@ -3,7 +3,7 @@ import { fieldError } from "../../core/i18n/field-errors";
 import type { Locale } from "../../core/i18n/locales";
 import { hashPassword } from "../auth/passwords";
 import { users } from "../db/schema";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { checkPassword, enforce, findUserByEmail, isUniqueViolation, sendVerification, validationFailed } from "./account-records";
 
 /** Anyone may register (limited per client address); the account waits for its address to be confirmed (double opt-in). */

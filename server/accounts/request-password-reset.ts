@@ -1,5 +1,5 @@
 import type { Locale } from "../../core/i18n/locales";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { enforce, findUserByEmail, issueLinkToken, linkTo, passwordResetSeconds } from "./account-records";
 
 /**

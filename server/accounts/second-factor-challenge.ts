@@ -6,7 +6,7 @@ import { hashToken, newSecretToken } from "../auth/secrets";
 import type { Queryable } from "../db/client";
 import { tokens } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { userById, type UserRow } from "./account-records";
 
 /** The step between password and session lasts ten minutes (decision 027). */

@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/passwords";
 import { hashToken } from "../auth/secrets";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { checkPassword, consumeToken, userById } from "./account-records";
 
 /** Sets a new password through the e-mailed link (its token is the credential); every session of the account ends. */

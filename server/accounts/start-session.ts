@@ -1,6 +1,6 @@
 import type { TokenResponse } from "../../core/contracts/auth";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession, userById } from "./account-records";
 
 /**

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { findUserByEmail, passwordErrors, sendVerification, toUser, tooManyAttempts, userById, validationFailed } from "./account-records";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { TokenResponse } from "../../core/contracts/auth";
 import { bookings, participants, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { consumeToken, issueSession, userById } from "./account-records";
 
 /** The link in the verification e-mail (its token is the credential): confirms the address and logs the user in. */

@@ -6,7 +6,7 @@ import { hashToken } from "../auth/secrets";
 import { checkTotpCode, decryptTotpSecret, normalizeRecoveryCode } from "../auth/totp";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
-import type { AccountsDeps } from "./accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession } from "./account-records";
 import { countWrongCode, openSecondFactorChallenge, spendChallenge, wrongCode } from "./second-factor-challenge";
 

@@ -58,12 +58,16 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(loginResponseSchema, "Tokens, or the second factor's challenge"), ...errors },
     }),
     async (c) => {
-      const { tokens, secondFactor, deviceCookie: device } = await c.var.services.accounts.login(
-        c.req.valid("json"),
-        c.var.locale,
-        clientAddressOf(c),
-        deviceCookieOf(c.req.raw),
-      );
+      const {
+        tokens,
+        secondFactor,
+        deviceCookie: device,
+      } = await c.var.services.accounts.login({
+        request: c.req.valid("json"),
+        locale: c.var.locale,
+        clientAddress: clientAddressOf(c),
+        deviceCookie: deviceCookieOf(c.req.raw),
+      });
       // API clients that keep cookies send it back at their next login, like a browser (docs/decisions/011).
       c.header("Set-Cookie", deviceCookie(c.req.raw, device), { append: true });
       return c.json(secondFactor ? { second_factor: secondFactor } : tokens, 200);
@@ -76,9 +80,13 @@ export function registerAuthRoutes(api: ApiRouter) {
       tags: ["auth"],
       summary: "Staff's second step: the login's challenge and the authenticator's current code, or an unused recovery code",
       request: body(secondFactorRequestSchema),
-      responses: { 200: json(tokenResponseSchema, "Tokens of a session with the second factor"), 409: json(errorResponseSchema, "No authenticator yet: enrol first"), ...errors },
+      responses: {
+        200: json(tokenResponseSchema, "Tokens of a session with the second factor"),
+        409: json(errorResponseSchema, "No authenticator yet: enrol first"),
+        ...errors,
+      },
     }),
-    async (c) => c.json(await c.var.services.accounts.verifySecondFactor(c.req.valid("json"), c.var.locale), 200),
+    async (c) => c.json(await c.var.services.accounts.verifySecondFactor({ request: c.req.valid("json"), locale: c.var.locale }), 200),
   );
   api.openapi(
     apiRoute({
@@ -102,7 +110,7 @@ export function registerAuthRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const { challenge, code } = c.req.valid("json");
-      return c.json(await c.var.services.accounts.confirmSecondFactorEnrolment(challenge, code, c.var.locale), 200);
+      return c.json(await c.var.services.accounts.confirmSecondFactorEnrolment({ challenge, code, locale: c.var.locale }), 200);
     },
   );
   api.openapi(
@@ -158,7 +166,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 201: json(messageResponseSchema, "Registered, verification sent"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.register(c.req.valid("json"), c.var.locale, clientAddressOf(c));
+      await c.var.services.accounts.register({ request: c.req.valid("json"), locale: c.var.locale, clientAddress: clientAddressOf(c) });
       return c.json(message(c, "registered"), 201);
     },
   );
@@ -183,7 +191,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(messageResponseSchema, "Request taken"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.requestPasswordReset(c.req.valid("json").email, c.var.locale, clientAddressOf(c));
+      await c.var.services.accounts.requestPasswordReset({ email: c.req.valid("json").email, locale: c.var.locale, clientAddress: clientAddressOf(c) });
       return c.json(message(c, "resetSent"), 200);
     },
   );
@@ -197,7 +205,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(messageResponseSchema, "Password changed"), 400: json(errorResponseSchema, "Invalid or expired link"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.resetPassword(c.req.valid("param").token, c.req.valid("json").password, c.var.locale);
+      await c.var.services.accounts.resetPassword({ token: c.req.valid("param").token, password: c.req.valid("json").password, locale: c.var.locale });
       return c.json(message(c, "resetDone"), 200);
     },
   );
@@ -227,7 +235,14 @@ export function registerAuthRoutes(api: ApiRouter) {
     }),
     async (c) =>
       c.json(
-        { data: await c.var.services.accounts.updateUser(c.var.actor, c.req.valid("param").uuid, c.req.valid("json"), c.var.locale, clientAddressOf(c)) },
+        {
+          data: await c.var.services.accounts.updateUser(c.var.actor, {
+            userId: c.req.valid("param").uuid,
+            settings: c.req.valid("json"),
+            locale: c.var.locale,
+            clientAddress: clientAddressOf(c),
+          }),
+        },
         200,
       ),
   );
@@ -243,7 +258,7 @@ export function registerAuthRoutes(api: ApiRouter) {
       responses: { 200: json(messageResponseSchema, "Deleted"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.deleteUser(c.var.actor, c.req.valid("param").uuid);
+      await c.var.services.accounts.deleteUser(c.var.actor, { userId: c.req.valid("param").uuid });
       return c.json(message(c, "profileDeleted"), 200);
     },
   );
@@ -257,6 +272,6 @@ export function registerAuthRoutes(api: ApiRouter) {
       middleware: requireActor(),
       responses: { 200: json(userBookingsResponseSchema, "Bookings"), ...errors },
     }),
-    async (c) => c.json({ data: await c.var.services.accounts.listBookings(c.var.actor, c.var.locale) }, 200),
+    async (c) => c.json({ data: await c.var.services.accounts.listBookings(c.var.actor, { locale: c.var.locale }) }, 200),
   );
 }

@@ -4,7 +4,7 @@ import { paymentProviderNames } from "../../core/domain/payment-providers";
 import { createPaymentBodySchema, createPaymentParamsSchema, createPaymentResponseSchema } from "../../core/contracts/payments";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
-import { WebhookSignatureError } from "../payments/payment-provider";
+import { WebhookSignatureError } from "../deps/payment-provider";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";

@@ -44,7 +44,12 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
       security: bearer,
       middleware: requireRole("admin"),
       request: body(staffInvitationSchema),
-      responses: { 201: json(staffAccountResponseSchema, "The invited account"), 409: json(errorResponseSchema, "The address has an account"), ...refusals, ...errorAnswers },
+      responses: {
+        201: json(staffAccountResponseSchema, "The invited account"),
+        409: json(errorResponseSchema, "The address has an account"),
+        ...refusals,
+        ...errorAnswers,
+      },
     }),
     async (c) => {
       const inviter = { email: c.var.user?.email ?? "", name: c.var.user?.name ?? "" };
@@ -61,7 +66,12 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
       security: bearer,
       middleware: requireRole("admin"),
       request: { params: staffAccountParamsSchema, ...body(staffAccountChangeSchema) },
-      responses: { 200: json(staffAccountResponseSchema, "The changed account"), 409: json(errorResponseSchema, "One's own account"), ...refusals, ...errorAnswers },
+      responses: {
+        200: json(staffAccountResponseSchema, "The changed account"),
+        409: json(errorResponseSchema, "One's own account"),
+        ...refusals,
+        ...errorAnswers,
+      },
     }),
     async (c) => {
       const data = await c.var.services.staffAccounts.update(c.var.actor, {
@@ -82,7 +92,7 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
       responses: { 200: json(z.object({ message: z.string() }), "Password set: log in next"), ...errorAnswers },
     }),
     async (c) => {
-      await c.var.services.accounts.acceptStaffInvitation(c.req.valid("param").token, c.req.valid("json").password, c.var.locale);
+      await c.var.services.accounts.acceptStaffInvitation({ token: c.req.valid("param").token, password: c.req.valid("json").password, locale: c.var.locale });
       return c.json({ message: String(translatorFor(c.var.locale)("api.staffInvitationAccepted")) }, 200);
     },
   );

@@ -18,7 +18,7 @@ import {
   staffBookingParamsSchema,
   staffMessageBodySchema,
 } from "../../core/contracts/staff-actions";
-import type { StaffMember } from "../staff/staff-booking";
+import type { StaffMember } from "../staff/bookings/staff-booking";
 import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";

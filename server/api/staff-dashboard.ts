@@ -10,7 +10,7 @@ export const staffErrorAnswers = {
   403: json(errorResponseSchema, "Not a staff account"),
 };
 
-/** The back office's dashboard (issue 13; decision 031): one read, the verb in server/staff/read-dashboard.ts. */
+/** The back office's dashboard (issue 13; decision 031): one read, the verb in server/staff/bookings/read-dashboard.ts. */
 export function registerStaffDashboardRoutes(api: ApiRouter) {
   api.openapi(
     apiRoute({

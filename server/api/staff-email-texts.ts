@@ -19,7 +19,7 @@ const invalid = {
   422: json(errorResponseSchema, "Invalid input: `errors` holds the messages per field (unknown placeholder, line break in a one-line text …)"),
 };
 
-/** The e-mail texts staff reword per template and language (issue 14; decision 037). Verbs in server/staff/*email-text*. */
+/** The e-mail texts staff reword per template and language (issue 14; decision 037). Verbs in server/staff/content/. */
 export function registerStaffEmailTextRoutes(api: ApiRouter) {
   const staffEmail = (user: { email: string } | null | undefined) => user?.email ?? "";
   api.openapi(

@@ -10,7 +10,7 @@ import {
   type ParticipantExportFormat,
 } from "../../core/contracts/staff-exports";
 import { errorResponseSchema } from "../../core/contracts/errors";
-import type { ParticipantExport } from "../staff/export-participants";
+import type { ParticipantExport } from "../staff/exports/export-participants";
 import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
 import { errorAnswers, json } from "./public-content";

@@ -46,7 +46,7 @@ export async function releaseBookingHold(tx: Queryable, booking: { id: string; e
     .from(resourceReservations)
     .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt)));
   for (const reservation of reservations) await releaseResource(tx, reservation.resourceId, reservation.quantity);
-  // Kept, marked released: a payment that still arrives can take the same vehicles again (payments/payments.ts).
+  // Kept, marked released: a payment that still arrives can take the same vehicles again (payments/apply-provider-outcome.ts).
   if (reservations.length)
     await tx
       .update(resourceReservations)

@@ -6,7 +6,7 @@ import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import { renderLegalText } from "../catalog/legal-page-text";
 import type { Queryable } from "../db/client";
 import { pages, pageTranslations, sites } from "../db/schema";
-import { readThrough, type ReadCache } from "../services/cache";
+import { readThrough, type ReadCache } from "../deps/cache";
 
 /**
  * What the law wants recorded or told at the binding click (issue 30): which terms the customer

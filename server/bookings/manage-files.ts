@@ -7,7 +7,7 @@ import { authorize } from "../auth/authorize";
 import type { Database, Queryable } from "../db/client";
 import { bookings, eventCategoryTranslations, events, eventSlugs, uploads } from "../db/schema";
 import { AppError } from "../errors";
-import type { FileStore } from "../uploads/file-store";
+import type { FileStore } from "../deps/file-store";
 import { openManageLink } from "./manage-access";
 import { calendarFile } from "./manage-calendar";
 import { manageLinkPath } from "./manage-links";

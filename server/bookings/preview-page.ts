@@ -11,7 +11,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { authorize } from "../auth/authorize";
 import { getPublicForm } from "../catalog/forms";
 import { AppError } from "../errors";
-import type { Deps } from "../services/deps";
+import type { Deps } from "../deps/deps";
 
 /** Files are not uploaded in a preview (nothing is stored), so their items cannot be answered there. */
 const uploadKinds = new Set<string>(["upload", "file"]);

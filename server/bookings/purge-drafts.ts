@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { bookings, jobs, uploads } from "../db/schema";
-import type { FileStore } from "../uploads/file-store";
+import type { FileStore } from "../deps/file-store";
 
 export const purgeDraftsJob = "bookings.purge-stale-drafts";
 

@@ -10,7 +10,7 @@ import type { Database, Queryable } from "../db/client";
 import { definitionItems, pinnedFormDefinition } from "../db/form-versions";
 import { preparedPerDatabase } from "../db/prepared-statements";
 import { bookings, eventCategoryTranslations, eventDayResources, eventPrices, events, participants, resourceReservations, sites, uploads } from "../db/schema";
-import { readThrough, type ReadCache } from "../services/cache";
+import { readThrough, type ReadCache } from "../deps/cache";
 import { newBookingCode } from "./booking-code";
 import { recordTransition } from "./record-transition";
 import { holdPlaces, reserveResource } from "./places";

@@ -60,7 +60,7 @@ export async function offerFreedPlaces(tx: Queryable, eventId: string, now: Date
  * One offer to one waiting entry: its party's places held with the guarded counter (never an
  * overbooking), the link's token stored as a hash, the mail in the entry's language, the expiry job.
  * "no_room" when the places are not free; "gone" when the entry is no longer waiting. Staff offer by
- * hand through the same function (server/staff/offer-waitlist-places.ts), in the caller's transaction.
+ * hand through the same function (server/staff/bookings/change-waitlist-entry.ts), in the caller's transaction.
  */
 export async function offerPlacesTo(
   tx: Queryable,

@@ -3,7 +3,7 @@ import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { eventState } from "../../core/domain/event-state";
 import type { Locale } from "../../core/i18n/locales";
 import type { Actor } from "../../core/domain/permissions";
-import type { Deps } from "../services/deps";
+import type { Deps } from "../deps/deps";
 import { events, waitlistEntries } from "../db/schema";
 import { AppError } from "../errors";
 

@@ -9,7 +9,7 @@ import type { Queryable } from "../db/client";
 import { formVersionById, latestFormVersion, readDraftDefinition } from "../db/form-versions";
 import { eventDayResources, eventPrices, events, forms, formVersions, sites } from "../db/schema";
 import { notFound } from "../errors";
-import { readThrough, type ReadCache } from "../services/cache";
+import { readThrough, type ReadCache } from "../deps/cache";
 import { sanitizeRichText } from "../rich-text";
 
 /**

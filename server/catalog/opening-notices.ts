@@ -7,7 +7,7 @@ import { localizePath, type Locale } from "../../core/i18n/locales";
 import type { Queryable, Transaction } from "../db/client";
 import { eventCategoryTranslations, eventOpeningNotices, events, eventSlugs, jobs } from "../db/schema";
 import { AppError } from "../errors";
-import type { Deps } from "../services/deps";
+import type { Deps } from "../deps/deps";
 
 /** The durable job that mails every "notify me" sign-up of one event when its bookings open. */
 export const sendOpeningNoticesJob = "event.send-opening-notices";

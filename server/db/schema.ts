@@ -554,7 +554,7 @@ export const bookings = pgTable(
     index("bookings_draft_updated_idx")
       .on(table.updatedAt)
       .where(sql`${table.status} = 'draft'`),
-    // The staff desk's list (server/staff/list-staff-bookings.ts, decision 028) never shows drafts:
+    // The staff desk's list (server/staff/bookings/list-staff-bookings.ts, decision 028) never shows drafts:
     // one partial index per filter, each ending in the default sort, so a filtered page is read in order.
     index("bookings_staff_submitted_idx")
       .on(table.submittedAt, table.id)
@@ -699,7 +699,7 @@ export const payments = pgTable(
      */
     keptForRefund: boolean("kept_for_refund").notNull().default(false),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
-    /** What has been given back of this payment so far (server/staff/refund-booking.ts); never more than `amount_cents`. */
+    /** What has been given back of this payment so far (server/staff/bookings/refund-booking.ts); never more than `amount_cents`. */
     refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

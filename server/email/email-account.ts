@@ -1,5 +1,5 @@
 import type { BookingAccount } from "../../core/domain/booking-account";
-import type { EmailAccount } from "./email-messages";
+import type { EmailAccount } from "../deps/email-messages";
 
 /** The booking account as a mail's payload carries it (the figures of the day the mail is written). */
 export function emailAccountOf(account: BookingAccount): EmailAccount {

@@ -1,7 +1,7 @@
 import { formatDate, formatDateRange, formatDeadline } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import type { Locale } from "../../core/i18n/locales";
-import type { EmailMessage } from "./email-messages";
+import type { EmailMessage } from "../deps/email-messages";
 
 export type PlaceholderValues = Record<string, string | null>;
 

@@ -4,7 +4,7 @@ import { resolvePlaceholders } from "../../core/domain/email-text-placeholders";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { emailTextOverrides } from "../db/schema";
-import type { EmailMessage } from "./email-messages";
+import type { EmailMessage } from "../deps/email-messages";
 import { placeholderValuesOf } from "./email-placeholder-values";
 
 /** Staff's text for one field of a template in one language (decision 037). */

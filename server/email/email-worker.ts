@@ -5,7 +5,7 @@ import { outboxEmails } from "../db/schema";
 import { createLogger } from "../logger";
 import { preparedPerDatabase } from "../db/prepared-statements";
 import { backoffMs, startQueueWorker } from "../queue/durable-queue";
-import { InvalidEmailMessageError, parseEmailMessage } from "./email-messages";
+import { InvalidEmailMessageError, parseEmailMessage } from "../deps/email-messages";
 import type { MailTransport } from "./mail-transport";
 import { renderEmail } from "./render-email";
 import { loadEmailTextOverrides, type EmailTextOverride } from "./email-text-overrides";

@@ -18,8 +18,8 @@ export {
   type PasswordResetPayload,
   type VerifyEmailPayload,
   type WaitlistOfferPayload,
-} from "./email-messages";
+} from "../deps/email-messages";
 export { emailRetryDelayMs, startEmailWorker, type EmailWorker, type EmailWorkerLogger, type EmailWorkerOptions } from "./email-worker";
-export { enqueueEmail, type EmailToSend } from "./enqueue-email";
+export { enqueueEmail, type EmailToSend } from "../deps/enqueue-email";
 export { createMailTransport, type MailTransport, type MailTransportConfig, type OutgoingMail } from "./mail-transport";
 export { renderEmail, type RenderedEmail } from "./render-email";

@@ -3,7 +3,7 @@ import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { Locale } from "../../core/i18n/locales";
-import { parseEmailMessage, type EmailMessage } from "./email-messages";
+import { parseEmailMessage, type EmailMessage } from "../deps/email-messages";
 import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
 import { BookingReceived, bookingReceivedSubject } from "./templates/booking-received";
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";

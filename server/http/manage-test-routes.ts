@@ -13,7 +13,7 @@ import { randomHex } from "../db/factories/common";
 import { siteSettings } from "../db/factories/site";
 import { bookingEvents, bookings, eventPrices, events, formItems, participants, uploads, users } from "../db/schema";
 import { issueInvoice } from "../invoices/issue-invoice";
-import type { FileStore } from "../uploads/file-store";
+import type { FileStore } from "../deps/file-store";
 
 /**
  * End-to-end tests of "manage my booking" only (NODE_ENV=test, mounted by test-routes.ts): a booked

@@ -12,7 +12,7 @@ import { bookings, events, jobs } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
 import { balanceDueJob } from "../payments/balance-due";
-import type { FileStore } from "../uploads/file-store";
+import type { FileStore } from "../deps/file-store";
 import { createManageTestRoutes } from "./manage-test-routes";
 import { sendOpeningNoticesJob } from "../catalog/opening-notices";
 import { defaultLocale, locales } from "../../core/i18n/locales";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { Queryable } from "../db/client";
 import { type bookings, events } from "../db/schema";
-import type { EmailToSend } from "../email/enqueue-email";
-import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import type { EmailToSend } from "../deps/enqueue-email";
+import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { manageLinkUrl } from "../bookings/manage-links";
 import { issueInvoice } from "./issue-invoice";
 

@@ -4,8 +4,8 @@ import type { BookingAccount } from "../../core/domain/booking-account";
 import type { Queryable } from "../db/client";
 import { type bookings, events } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
-import type { EmailToSend } from "../email/enqueue-email";
-import { displayNameOf, mainParticipantOf } from "../bookings/drafts";
+import type { EmailToSend } from "../deps/enqueue-email";
+import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { manageLinkUrl } from "../bookings/manage-links";
 import { issueAndSendInvoice } from "../invoices/send-invoice";
 

@@ -1,6 +1,6 @@
 import type { PaymentProviderName } from "../../core/domain/payment-providers";
 import type { Database } from "../db/client";
-import type { PaymentProvider, PaymentProviders } from "./payment-provider";
+import type { PaymentProvider, PaymentProviders } from "../deps/payment-provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox-provider";
 import { createStripeProvider, type StripeProviderOptions } from "./stripe-provider";
 

@@ -11,7 +11,7 @@ import {
   type ProviderOutcome,
   type RefundRequest,
   type RefundResult,
-} from "./payment-provider";
+} from "../deps/payment-provider";
 
 /**
  * The built-in sandbox provider (decision 007): a hosted payment page served by the site itself

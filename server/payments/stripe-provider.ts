@@ -7,7 +7,7 @@ import {
   type ProviderOutcome,
   type RefundRequest,
   type RefundResult,
-} from "./payment-provider";
+} from "../deps/payment-provider";
 
 export type StripeProviderOptions = {
   secretKey: string;

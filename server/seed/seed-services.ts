@@ -1,15 +1,15 @@
 /**
  * How the seed writes what the back office can write (decision 043): as `seedActor`, through the same
- * verbs (server/staff/*) with the inputs checked by the same contracts (core/contracts/*), inside the
+ * verbs (server/staff/content/) with the inputs checked by the same contracts (core/contracts/*), inside the
  * seed's one transaction. Every change leaves its audit row, naming the seed as the one who acted.
  */
 import { staffPageInputSchema } from "../../core/contracts/pages";
 import { siteSettingsSchema } from "../../core/contracts/site";
 import { seedActor } from "../../core/domain/permissions";
 import { locales } from "../../core/i18n/locales";
-import { createContentPage } from "../staff/create-content-page";
-import { publishContentPage } from "../staff/publish-content-page";
-import { updateSiteSettings } from "../staff/update-site-settings";
+import { createContentPage } from "../staff/content/create-content-page";
+import { publishContentPage } from "../staff/content/publish-content-page";
+import { updateSiteSettings } from "../staff/content/update-site-settings";
 import type { Transaction } from "../db/client";
 import { legalPages, legalText, type LegalPageKey } from "../db/factories/pages";
 import type { SiteSettings } from "../db/factories/site";

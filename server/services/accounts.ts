@@ -4,7 +4,7 @@ import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { actorOf } from "../auth/authorize";
 import type { Queryable } from "../db/client";
-import type { AccountsDeps } from "../accounts/accounts-deps";
+import type { AccountsDeps } from "../deps/accounts-deps";
 import { authenticateSession, type LiveSession } from "../accounts/authenticate-session";
 import { isPasswordResetLinkUsable } from "../accounts/check-password-reset-link";
 import { activateAccount, activationLinkIsValid, activationPendingForBooking } from "../accounts/activate-account";
@@ -32,22 +32,23 @@ const toActor = (who: ActorOrSession): Actor => ("userId" in who ? actorOf(who) 
 /**
  * The account verbs (server/accounts/*) with their deps bound, under the names the API handlers and
  * the route loaders and actions call. No logic here: each verb authorizes and owns its transaction.
+ * Calls with a caller take `(actor, input)`; the entry points whose authority is what they are given (a
+ * password, a link's token, a challenge) take `(input)` (decision 074).
  */
 export function bindAccounts(deps: AccountsDeps) {
   return {
     limits: deps.limits,
-    register: (request: RegisterRequest, locale: Locale, clientAddress: string) => registerAccount(deps, { request, locale, clientAddress }),
+    register: (input: { request: RegisterRequest; locale: Locale; clientAddress: string }) => registerAccount(deps, input),
     verifyEmail: (token: string) => verifyEmail(deps, { token }),
-    login: (request: LoginRequest, locale: Locale, clientAddress: string, deviceCookie?: string | null) =>
-      logIn(deps, { request, locale, clientAddress, deviceCookie }),
+    login: (input: { request: LoginRequest; locale: Locale; clientAddress: string; deviceCookie?: string | null | undefined }) => logIn(deps, input),
     /** The invitation link of a new staff member (decision 027). */
     staffInvitationIsValid: (token: string) => staffInvitationIsValid(deps, { token }),
-    acceptStaffInvitation: (token: string, password: string, locale: Locale) => acceptStaffInvitation(deps, { token, password, locale }),
+    acceptStaffInvitation: (input: { token: string; password: string; locale: Locale }) => acceptStaffInvitation(deps, input),
     /** Staff's second step (decision 027). */
-    verifySecondFactor: (request: SecondFactorRequest, locale: Locale) => verifySecondFactor(deps, { request, locale }),
+    verifySecondFactor: (input: { request: SecondFactorRequest; locale: Locale }) => verifySecondFactor(deps, input),
     secondFactorStep: (challenge: string) => secondFactorStep(deps, { challenge }),
     beginSecondFactorEnrolment: (challenge: string) => beginSecondFactorEnrolment(deps, { challenge }),
-    confirmSecondFactorEnrolment: (challenge: string, code: string, locale: Locale) => confirmSecondFactorEnrolment(deps, { challenge, code, locale }),
+    confirmSecondFactorEnrolment: (input: { challenge: string; code: string; locale: Locale }) => confirmSecondFactorEnrolment(deps, input),
     refresh: (refreshToken: string, client: ClientInfo) => refreshSession(deps, { refreshToken, client }),
     logout: (presented: { refreshToken?: string | undefined; accessToken?: string | null | undefined }) => logOut(deps, presented),
     startSession: (userId: string) => startSession(deps, { userId }),
@@ -55,20 +56,20 @@ export function bindAccounts(deps: AccountsDeps) {
     /** Resolves when the work started after earlier answers (reset mails) is done. */
     settled: () => deps.afterAnswer.settled(),
     createAccountForBooking: (tx: Queryable, input: Parameters<typeof createAccountForBooking>[2]) => createAccountForBooking(deps, tx, input),
-    requestPasswordReset: (email: string, locale: Locale, clientAddress: string) => requestPasswordReset(deps, { email, locale, clientAddress }),
-    resetPassword: (token: string, password: string, locale: Locale) => setNewPassword(deps, { token, password, locale }),
+    requestPasswordReset: (input: { email: string; locale: Locale; clientAddress: string }) => requestPasswordReset(deps, input),
+    resetPassword: (input: { token: string; password: string; locale: Locale }) => setNewPassword(deps, input),
     /** Read only: whether a reset link can still set a password (the page offers a new link otherwise). */
     resetLinkUsable: (token: string) => isPasswordResetLinkUsable(deps, { token }),
     /** The "activate your account" link of an account made while booking (decision 022). */
     activationLinkIsValid: (token: string) => activationLinkIsValid(deps, { token }),
-    activateAccount: (token: string, password: string, locale: Locale) => activateAccount(deps, { token, password, locale }),
+    activateAccount: (input: { token: string; password: string; locale: Locale }) => activateAccount(deps, input),
     /** The booking success page: did this booking's "create a customer account" send an activation mail that is still open? */
     activationPendingForBooking: (bookingId: string) => activationPendingForBooking(deps, { bookingId }),
-    getUser: (who: ActorOrSession, userId?: string) => getAccount(deps, toActor(who), { userId }),
-    updateUser: (who: ActorOrSession, userId: string, settings: UpdateSettings, locale: Locale, clientAddress: string) =>
-      updateSettings(deps, toActor(who), { userId, settings, locale, clientAddress }),
-    deleteUser: (who: ActorOrSession, userId: string) => deleteAccount(deps, toActor(who), { userId }),
-    listBookings: (who: ActorOrSession, locale: Locale) => listOwnBookings(deps, toActor(who), { locale }),
+    getUser: (who: ActorOrSession, input: { userId?: string | undefined } = {}) => getAccount(deps, toActor(who), input),
+    updateUser: (who: ActorOrSession, input: { userId: string; settings: UpdateSettings; locale: Locale; clientAddress: string }) =>
+      updateSettings(deps, toActor(who), input),
+    deleteUser: (who: ActorOrSession, input: { userId: string }) => deleteAccount(deps, toActor(who), input),
+    listBookings: (who: ActorOrSession, input: { locale: Locale }) => listOwnBookings(deps, toActor(who), input),
   };
 }
 

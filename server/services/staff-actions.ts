@@ -1,15 +1,15 @@
 import type { Actor } from "../../core/domain/permissions";
-import { bulkBookingAction } from "../staff/bulk-booking-action";
-import { cancelBooking, type CancelInput } from "../staff/cancel-booking";
-import { listBookingEmails } from "../staff/list-booking-emails";
-import { previewCancellation, type CancelPreviewInput } from "../staff/preview-cancellation";
-import { recordTransfer, type RecordTransferInput } from "../staff/record-transfer";
-import { refundBooking, type RefundInput } from "../staff/refund-booking";
-import { resendEmail } from "../staff/resend-email";
-import { sendStaffMessage } from "../staff/send-message";
-import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingAvailability } from "./cached-read";
-import type { Deps } from "./deps";
+import { bulkBookingAction } from "../staff/bookings/bulk-booking-action";
+import { cancelBooking, type CancelInput } from "../staff/bookings/cancel-booking";
+import { listBookingEmails } from "../staff/bookings/list-booking-emails";
+import { previewCancellation, type CancelPreviewInput } from "../staff/bookings/preview-cancellation";
+import { recordTransfer, type RecordTransferInput } from "../staff/bookings/record-transfer";
+import { refundBooking, type RefundInput } from "../staff/bookings/refund-booking";
+import { resendEmail } from "../staff/bookings/resend-email";
+import { sendStaffMessage } from "../staff/bookings/send-message";
+import type { StaffActionDeps } from "../staff/bookings/staff-booking";
+import { invalidatingAvailability } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /** The back office's booking actions (server/staff, issue 13), bound to the deps. */
 export function bindStaffActions(deps: Deps) {

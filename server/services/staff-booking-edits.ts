@@ -1,12 +1,12 @@
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
-import { addCompanion, type AddCompanionInput } from "../staff/add-companion";
-import { editBookingAnswers, type EditAnswersInput } from "../staff/edit-booking-answers";
-import { readBookingEdit } from "../staff/read-booking-edit";
-import { removeCompanion, type RemoveCompanionInput } from "../staff/remove-companion";
-import type { StaffActionDeps } from "../staff/staff-booking";
-import { invalidatingAvailability } from "./cached-read";
-import type { Deps } from "./deps";
+import { addCompanion, type AddCompanionInput } from "../staff/bookings/add-companion";
+import { editBookingAnswers, type EditAnswersInput } from "../staff/bookings/edit-booking-answers";
+import { readBookingEdit } from "../staff/bookings/read-booking-edit";
+import { removeCompanion, type RemoveCompanionInput } from "../staff/bookings/remove-companion";
+import type { StaffActionDeps } from "../staff/bookings/staff-booking";
+import { invalidatingAvailability } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /** Staff edit a booking's answers and companions (server/staff, docs/decisions/032), bound to the deps. */
 export function bindStaffBookingEdits(deps: Deps) {

@@ -8,21 +8,21 @@ import type {
 } from "../../core/contracts/staff-catalogue";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
-import type { CatalogueStaff } from "../staff/catalogue-records";
-import { changeStaffEventState } from "../staff/change-staff-event-state";
-import { createStaffEvent } from "../staff/create-staff-event";
-import { deleteStaffCategory } from "../staff/delete-staff-category";
-import { duplicateStaffEvent } from "../staff/duplicate-staff-event";
-import { listStaffCategories } from "../staff/list-staff-categories";
-import { listStaffEvents } from "../staff/list-staff-events";
-import { moveStaffCategory } from "../staff/move-staff-category";
-import { readStaffEvent } from "../staff/read-staff-event";
-import { removeStaffEventImage } from "../staff/remove-staff-event-image";
-import { setStaffEventImage } from "../staff/set-staff-event-image";
-import { saveStaffCategory } from "../staff/save-staff-category";
-import { updateStaffEvent } from "../staff/update-staff-event";
-import { invalidatingReads } from "./cached-read";
-import type { Deps } from "./deps";
+import type { CatalogueStaff } from "../staff/catalogue/catalogue-records";
+import { changeStaffEventState } from "../staff/catalogue/change-staff-event-state";
+import { createStaffEvent } from "../staff/catalogue/create-staff-event";
+import { deleteStaffCategory } from "../staff/catalogue/delete-staff-category";
+import { duplicateStaffEvent } from "../staff/catalogue/duplicate-staff-event";
+import { listStaffCategories } from "../staff/catalogue/list-staff-categories";
+import { listStaffEvents } from "../staff/catalogue/list-staff-events";
+import { moveStaffCategory } from "../staff/catalogue/move-staff-category";
+import { readStaffEvent } from "../staff/catalogue/read-staff-event";
+import { removeStaffEventImage } from "../staff/catalogue/remove-staff-event-image";
+import { setStaffEventImage } from "../staff/catalogue/set-staff-event-image";
+import { saveStaffCategory } from "../staff/catalogue/save-staff-category";
+import { updateStaffEvent } from "../staff/catalogue/update-staff-event";
+import { invalidatingReads } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /**
  * The back office's catalogue (issue 14, decision 034): events and categories. Every write drops the

@@ -2,18 +2,18 @@ import type { StaffPageChange } from "../../core/contracts/pages";
 import type { SiteSettingsChange } from "../../core/contracts/site";
 import type { Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
-import { createContentPage } from "../staff/create-content-page";
-import { deleteContentPage } from "../staff/delete-content-page";
-import { listContentPages } from "../staff/list-content-pages";
-import { moveContentPage } from "../staff/move-content-page";
-import { publishContentPage } from "../staff/publish-content-page";
-import { readContentPage } from "../staff/read-content-page";
-import { readSiteSettings } from "../staff/read-site-settings";
-import { firstSiteRow } from "../staff/site-settings-records";
-import { updateContentPage } from "../staff/update-content-page";
-import { updateSiteSettings } from "../staff/update-site-settings";
-import { cachedRead, invalidatingReads } from "./cached-read";
-import type { Deps } from "./deps";
+import { createContentPage } from "../staff/content/create-content-page";
+import { deleteContentPage } from "../staff/content/delete-content-page";
+import { listContentPages } from "../staff/content/list-content-pages";
+import { moveContentPage } from "../staff/content/move-content-page";
+import { publishContentPage } from "../staff/content/publish-content-page";
+import { readContentPage } from "../staff/content/read-content-page";
+import { readSiteSettings } from "../staff/content/read-site-settings";
+import { firstSiteRow } from "../staff/content/site-settings-records";
+import { updateContentPage } from "../staff/content/update-content-page";
+import { updateSiteSettings } from "../staff/content/update-site-settings";
+import { cachedRead, invalidatingReads } from "../deps/cached-read";
+import type { Deps } from "../deps/deps";
 
 /**
  * The back office's site settings (admins) and content pages (staff), decision 035. Every write

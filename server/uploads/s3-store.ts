@@ -2,9 +2,9 @@ import { createReadStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { eventImageFileNamePattern } from "../../core/contracts/event-images";
-import type { FileStore } from "./file-store";
-import { safeKey } from "./file-store";
-import type { ImageStore } from "./image-store";
+import type { FileStore } from "../deps/file-store";
+import { safeKey } from "../deps/file-store";
+import type { ImageStore } from "../deps/image-store";
 
 /** An S3-compatible bucket (AWS, MinIO, s3rver, …) as server/env.ts reads it from the S3_* variables. */
 export type S3Config = {

@@ -16,7 +16,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingFormDefinition, definitionItems } from "../db/form-versions";
 import { bookingEvents, bookings, uploads } from "../db/schema";
 import { AppError, type ApiMessageKey } from "../errors";
-import type { FileStore } from "./file-store";
+import type { FileStore } from "../deps/file-store";
 import { openMultipartBody } from "./multipart-body";
 import { isVideoType, sniffLength, sniffMediaType, type SniffedMediaType } from "./sniff-media-type";
 import { videoDurationMs } from "./video-duration";

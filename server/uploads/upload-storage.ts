@@ -1,6 +1,6 @@
 import path from "node:path";
-import { folderFileStore, type FileStore } from "./file-store";
-import { folderImageStore, type ImageStore } from "./image-store";
+import { folderFileStore, type FileStore } from "../deps/file-store";
+import { folderImageStore, type ImageStore } from "../deps/image-store";
 import { checkS3Bucket, createS3Client, s3FileStore, s3ImageStore, type S3Config } from "./s3-store";
 
 /** The stores for booking uploads and event images, as the boot configuration chose them (decision 049). */

@@ -10,7 +10,7 @@ import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { publicFormResponseSchema, type PublicForm } from "../../core/contracts/forms";
 import type { DatabaseHandle } from "../../server/db/client";
-import { draftsPerClientPerHour } from "../../server/bookings/drafts";
+import { draftsPerClientPerHour } from "../../server/bookings/draft-limiter";
 import { bookings, uploads } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { createTestApi } from "../support/api-client";
@@ -104,11 +104,11 @@ describe("per-address limits of accounts", () => {
     const { services } = createTestApi(database);
     const register = (address: string) =>
       services.accounts
-        .register(
-          { name: "N", first_name: "N", last_name: "N", email: `someone-${address}@example.test`, password: "short", password_confirmation: "short" },
-          "en",
-          address,
-        )
+        .register({
+          request: { name: "N", first_name: "N", last_name: "N", email: `someone-${address}@example.test`, password: "short", password_confirmation: "short" },
+          locale: "en",
+          clientAddress: address,
+        })
         .then(
           () => "registered",
           (error: unknown) => (error as { code?: string }).code,

@@ -161,9 +161,9 @@ describe("client address behind a body limit", () => {
     const services = createTestApi(database).services;
     const seen: string[] = [];
     const login = services.accounts.login.bind(services.accounts);
-    services.accounts.login = async (input, locale, address) => {
-      seen.push(address);
-      return login(input, locale, address);
+    services.accounts.login = async (input) => {
+      seen.push(input.clientAddress);
+      return login(input);
     };
     const app = createApp({
       services,

@@ -16,7 +16,7 @@ import type { InvoiceSummary } from "../../core/contracts/invoices";
 import { formatMoney } from "../../core/domain/money";
 import { pdfText } from "../support/pdf-text";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { emailAccountSchema, parseEmailMessage } from "../../server/email/email-messages";
+import { emailAccountSchema, parseEmailMessage } from "../../server/deps/email-messages";
 import { renderEmail } from "../../server/email";
 import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload } from "../../server/payments/sandbox-provider";
 import { createSandboxTestApi } from "../support/api-client";

@@ -4,7 +4,7 @@ import { recordTransition, auditDetailsSchema, TransitionRefused } from "../../s
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookingEvents, bookings, events, jobs, outboxEmails } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
-import { enqueueEmail } from "../../server/email/enqueue-email";
+import { enqueueEmail } from "../../server/deps/enqueue-email";
 import { balanceDueJob, runBalanceDue } from "../../server/payments/balance-due";
 import { createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";

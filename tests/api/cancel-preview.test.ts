@@ -7,7 +7,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, events, outboxEmails, payments } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { parseEmailMessage } from "../../server/email/email-messages";
+import { parseEmailMessage } from "../../server/deps/email-messages";
 import { renderEmail } from "../../server/email/render-email";
 import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { createSandboxTestApi } from "../support/api-client";

@@ -10,7 +10,7 @@ import { draftRetention, purgeDraftsJob, purgeStaleDrafts, runDraftPurge, schedu
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, jobs, participants, uploads } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
-import { folderFileStore } from "../../server/uploads/file-store";
+import { folderFileStore } from "../../server/deps/file-store";
 import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { renderEmail } from "../../server/email";
-import { invoicePayloadSchema } from "../../server/email/email-messages";
+import { invoicePayloadSchema } from "../../server/deps/email-messages";
 import { bookings, events, invoices, jobs, outboxEmails, participants } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { eInvoiceAttachmentName } from "../../server/invoices/e-invoice";

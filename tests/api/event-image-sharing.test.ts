@@ -8,7 +8,7 @@ import { staffEventResponseSchema, type StaffEvent } from "../../core/contracts/
 import type { DatabaseHandle } from "../../server/db/client";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { createApp } from "../../server/http/create-app";
-import { folderImageStore, type ImageStore } from "../../server/uploads/image-store";
+import { folderImageStore, type ImageStore } from "../../server/deps/image-store";
 import { createTestApi } from "../support/api-client";
 import { createTestDatabase } from "../support/test-database";
 

@@ -114,10 +114,10 @@ describe("the job when bookings open", () => {
     const [event] = await database.db.select().from(events).where(eq(events.id, notYet));
     const opensAt = event?.bookableFrom ?? new Date();
     // Before the opening: nothing is sent, and the job waits for it.
-    expect(await api.services.sendOpeningNotices(notYet, new Date(opensAt.getTime() - 60_000))).toEqual({ sent: 0 });
+    expect(await api.services.jobs[sendOpeningNoticesJob]({ eventId: notYet }, new Date(opensAt.getTime() - 60_000))).toEqual({ sent: 0 });
     const after = new Date(opensAt.getTime() + 1000);
-    expect(await api.services.sendOpeningNotices(notYet, after)).toEqual({ sent: 2 });
-    expect(await api.services.sendOpeningNotices(notYet, after)).toEqual({ sent: 0 });
+    expect(await api.services.jobs[sendOpeningNoticesJob]({ eventId: notYet }, after)).toEqual({ sent: 2 });
+    expect(await api.services.jobs[sendOpeningNoticesJob]({ eventId: notYet }, after)).toEqual({ sent: 0 });
     const mails = await database.db.select().from(outboxEmails).where(eq(outboxEmails.template, "bookings-open"));
     expect(mails.map((mail) => [mail.toAddress, mail.locale, (mail.payload as { eventUrl: string }).eventUrl]).sort()).toEqual([
       ["nora.notify@example.com", "de", "http://site.test/de/events/trackdays/grand-prix-trackday-am-hockenheimring"],

@@ -5,7 +5,7 @@ import { openBookingResponseSchema } from "../../core/contracts/bookings";
 import { publicFormResponseSchema } from "../../core/contracts/forms";
 import type { DatabaseHandle } from "../../server/db/client";
 import { renderEmail } from "../../server/email";
-import { invoicePayloadSchema } from "../../server/email/email-messages";
+import { invoicePayloadSchema } from "../../server/deps/email-messages";
 import { bookings, events, invoices, jobs, outboxEmails } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, eventPrices, invoices, outboxEmails, payments, sites } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { renderEmail } from "../../server/email/render-email";
-import { parseEmailMessage } from "../../server/email/email-messages";
+import { parseEmailMessage } from "../../server/deps/email-messages";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";

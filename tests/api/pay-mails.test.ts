@@ -12,6 +12,7 @@ import { bookingOfPayLink } from "../../server/payments/pay-links";
 import { createSandboxTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
+import { balanceDueJob } from "../../server/payments/balance-due";
 
 /**
  * Issue 12, the "pay" part, over the API: every mail about an unpaid booking carries its pay link,
@@ -154,8 +155,8 @@ describe("the booking mail", () => {
   it("balance due and its reminders carry the pay link, the deadline with its zone and the manage link", async () => {
     const email = uniqueEmail("balance");
     const bookingId = await trackBooking({ email, paymentOption: "invoice" });
-    expect(await api.services.payments.runBalanceDue({ bookingId }, new Date())).toBe("sent");
-    expect(await api.services.payments.runBalanceDue({ bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId }, new Date())).toBe("sent");
     const mails = (await mailsTo(email)).filter((mail) => mail.template === "balance-due");
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
@@ -188,15 +189,19 @@ describe("creating a customer account while booking", () => {
 
     const token = url.split("/activate-account/")[1] ?? "";
     expect(await api.services.accounts.activationLinkIsValid(token)).toBe(true);
-    await expect(api.services.accounts.activateAccount(token, "short", "en")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(api.services.accounts.activateAccount({ token, password: "short", locale: "en" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     // A reset with the activation token is refused: the kinds do not mix.
-    await expect(api.services.accounts.resetPassword(token, "Fairway-activation-2031", "en")).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await api.services.accounts.activateAccount(token, "Fairway-activation-2031", "en");
+    await expect(api.services.accounts.resetPassword({ token, password: "Fairway-activation-2031", locale: "en" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await api.services.accounts.activateAccount({ token, password: "Fairway-activation-2031", locale: "en" });
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
     expect(user?.passwordHash).toBeTruthy();
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await api.services.accounts.activationLinkIsValid(token)).toBe(false);
-    await expect(api.services.accounts.activateAccount(token, "Fairway-activation-2032", "en")).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    await expect(api.services.accounts.activateAccount({ token, password: "Fairway-activation-2032", locale: "en" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
     expect((await api.logIn(email, "Fairway-activation-2031")).access_token).toBeTruthy();
   });
 });

@@ -382,13 +382,13 @@ describe("the balance, pay links and invoices", () => {
     );
     expect(job?.runAt.toISOString()).toBe(`${row.remainderDueOn}T07:00:00.000Z`);
 
-    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId: booking.bookingId }, new Date())).toBe("sent");
     const [first] = await mailsTo("balance-due", booking.bookingId);
     expect(first?.payload).toMatchObject({ amountCents: row.totalCents - row.paidCents, reminder: false });
     const payUrl = String((first?.payload as { payUrl: string }).payUrl);
     const token = payUrl.split("/pay/")[1] ?? "";
     expect(token).toBe(payLinkToken(jwtSecret, booking.bookingId));
-    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("sent");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId: booking.bookingId }, new Date())).toBe("sent");
     expect((await mailsTo("balance-due", booking.bookingId)).map((mail) => (mail.payload as { reminder: boolean }).reminder)).toEqual([false, true]);
 
     expect((await api.services.payments.payLinkBooking(token))?.id).toBe(booking.bookingId);
@@ -402,7 +402,7 @@ describe("the balance, pay links and invoices", () => {
     expect(balance).toMatchObject({ kind: "balance", amount_cents: row.totalCents - row.paidCents });
     await deliver(await finish(balance.redirect_url.split("/").at(-1) ?? "", { status: "complete" }));
     expect((await bookingRow(booking.bookingId)).status).toBe("paid");
-    expect(await api.services.payments.runBalanceDue({ bookingId: booking.bookingId }, new Date())).toBe("settled");
+    expect(await api.services.jobs[balanceDueJob]({ bookingId: booking.bookingId }, new Date())).toBe("settled");
     expect(await mailsTo("balance-due", booking.bookingId)).toHaveLength(2);
   });
 

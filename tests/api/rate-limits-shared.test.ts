@@ -49,11 +49,11 @@ describe("rate limits shared by processes", () => {
   it("two app instances on one database share one registration allowance per address", async () => {
     const instances = [createTestApi(first), createTestApi(second)];
     const register = (instance: number, attempt: number) =>
-      instances[instance]!.services.accounts.register(
-        { name: "N", first_name: "N", last_name: "N", email: `shared-${attempt}@example.test`, password: "short", password_confirmation: "short" },
-        "en",
-        "198.51.100.77",
-      ).then(
+      instances[instance]!.services.accounts.register({
+        request: { name: "N", first_name: "N", last_name: "N", email: `shared-${attempt}@example.test`, password: "short", password_confirmation: "short" },
+        locale: "en",
+        clientAddress: "198.51.100.77",
+      }).then(
         () => "registered",
         (error: unknown) => (error as { code?: string }).code,
       );
@@ -69,7 +69,11 @@ describe("rate limits shared by processes", () => {
   it("a login back-off earned through one instance holds on the other", async () => {
     const instances = [createTestApi(first), createTestApi(second)];
     const login = (instance: number) =>
-      instances[instance]!.services.accounts.login({ email: "nobody-shared@example.test", password: "wrong-password" }, "en", "198.51.100.78").then(
+      instances[instance]!.services.accounts.login({
+        request: { email: "nobody-shared@example.test", password: "wrong-password" },
+        locale: "en",
+        clientAddress: "198.51.100.78",
+      }).then(
         () => "logged in",
         (error: unknown) => (error as { code?: string }).code,
       );

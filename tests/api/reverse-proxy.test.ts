@@ -33,9 +33,9 @@ beforeAll(async () => {
   });
   // Every login, page or API, reports the address its rate limit keys on.
   const login = services.accounts.login.bind(services.accounts);
-  services.accounts.login = async (input, locale, ip) => {
-    seenAddresses.push(ip);
-    return login(input, locale, ip);
+  services.accounts.login = async (input) => {
+    seenAddresses.push(input.clientAddress);
+    return login(input);
   };
   vite = await createViteServer({ root: process.cwd(), logLevel: "error", server: { middlewareMode: true, hmr: false }, appType: "custom" });
   build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

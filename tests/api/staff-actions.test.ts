@@ -16,7 +16,7 @@ import {
   waitlistEntries,
 } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { enqueueEmail } from "../../server/email/enqueue-email";
+import { enqueueEmail } from "../../server/deps/enqueue-email";
 import { createSandboxTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
 import { createDraftBooking, createHeldCardBooking } from "../support/factories";

@@ -12,7 +12,7 @@ import {
 import type { DatabaseHandle } from "../../server/db/client";
 import { eventDayResources, events, formItems, formPages, forms, formVersions, staffAuditLog } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { isCheckViolation } from "../../server/staff/catalogue-records";
+import { isCheckViolation } from "../../server/staff/catalogue/catalogue-records";
 import { createTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
 import { expectMatrixStatus, staffCallerHeaders, staffCallers, type StaffCaller } from "../support/staff-callers";

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, emailTextOverrides, outboxEmails, staffAuditLog } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { startEmailWorker } from "../../server/email/email-worker";
-import { enqueueEmail } from "../../server/email/enqueue-email";
+import { enqueueEmail } from "../../server/deps/enqueue-email";
 import type { OutgoingMail } from "../../server/email/mail-transport";
 import { createTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";

@@ -6,7 +6,7 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, eventDayResources, eventPrices, eventSlugs, events, formItems, formPages, forms, participants } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
-import { exportBookingBatches } from "../../server/staff/participant-export-batches";
+import { exportBookingBatches } from "../../server/staff/exports/participant-export-batches";
 import { createTestApi } from "../support/api-client";
 import { createDraftBooking, createHeldCardBooking, createStaffMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";

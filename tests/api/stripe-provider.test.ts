@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/payments/payment-provider";
+import { WebhookSignatureError, type CheckoutRequest, type PaymentProvider } from "../../server/deps/payment-provider";
 import { createStripeProvider } from "../../server/payments/stripe-provider";
 import { eq } from "drizzle-orm";
 import { hashToken, newSecretToken } from "../../server/auth/secrets";
@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, jobs, payments } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { startJobWorker } from "../../server/jobs/job-worker";
-import { expireCheckoutJob, runCheckoutExpiry } from "../../server/payments/payments";
+import { expireCheckoutJob, runCheckoutExpiry } from "../../server/payments/checkout-expiry";
 import { createTestApi } from "../support/api-client";
 import { formObject, startStripeStandIn, type PaymentStatus, type RecordedRequest, type SessionStatus, type StripeStandIn, type WireSession } from "../support/stripe-stand-in";
 import { createDraftBooking } from "../support/factories";

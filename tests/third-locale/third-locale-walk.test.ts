@@ -15,7 +15,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, invoices, outboxEmails } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { renderEmail } from "../../server/email/render-email";
-import { parseEmailMessage } from "../../server/email/email-messages";
+import { parseEmailMessage } from "../../server/deps/email-messages";
 import { createSandboxCheckoutRoutes } from "../../server/payments/sandbox-checkout-routes";
 import { createSandboxProvider } from "../../server/payments/sandbox-provider";
 import { createTestApi } from "../support/api-client";

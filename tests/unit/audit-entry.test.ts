@@ -20,7 +20,7 @@ type Row = [kind: string, cause: string, details: Record<string, unknown> | null
 
 const rows: Row[] = [
   [
-    "a refund (server/staff/refund-booking.ts)",
+    "a refund (server/staff/bookings/refund-booking.ts)",
     "refund of 20000 cents by staff anna@desk.test",
     { ...staff, amountCents: 20000, refundReference: "re_1", idempotencyKey: "k-1", event: "refunded" },
     { what: "Refunded", text: "Refund of €200.00 by anna@desk.test", note: null },
@@ -34,7 +34,7 @@ const rows: Row[] = [
     { what: "Teilweise erstattet", text: "Erstattung von 50,50 € durch anna@desk.test", note: "Goodwill" },
   ],
   [
-    "a bank transfer on the booking (server/staff/record-transfer.ts)",
+    "a bank transfer on the booking (server/staff/bookings/record-transfer.ts)",
     "bank transfer of 12000 cents received on 2026-01-15, recorded by staff anna@desk.test",
     { ...staff, amountCents: 12000, receivedOn: "2026-01-15", reference: "RF 42", paidCents: 12000, overpaidCents: 0, event: "paid_in_part" },
     { what: "Paid in part", text: "Bank transfer of €120.00 received on 15 January 2026, recorded by anna@desk.test; €120.00 paid so far", note: "RF 42" },
@@ -60,7 +60,7 @@ const rows: Row[] = [
     },
   ],
   [
-    "a card payment (server/payments/payments.ts)",
+    "a card payment (server/payments/create-payment.ts)",
     "deposit paid by card (webhook)",
     { paidCents: 5400, event: "paid_in_full" },
     { what: "Paid in full", text: "€54.00 paid so far", note: null },
@@ -96,7 +96,7 @@ const rows: Row[] = [
     },
   ],
   [
-    "a cancellation by staff (server/staff/cancel-booking.ts)",
+    "a cancellation by staff (server/staff/bookings/cancel-booking.ts)",
     "cancelled by staff anna@desk.test",
     { ...staff, placesReleased: 2, resourcesReleased: 0, refund: { amount_cents: 20000 }, notify: true, reason: "Track closed", event: "cancelled_by_staff" },
     { what: "Cancelled by staff", text: "Cancelled by anna@desk.test; 2 places released; €200.00 refunded; customer told by e-mail", note: "Track closed" },
@@ -149,28 +149,28 @@ const rows: Row[] = [
     { what: "Rechnung ausgestellt", text: "Stornorechnung INV-2026-000043 über 216,00 €, storniert Rechnung INV-2026-000042", note: null },
   ],
   [
-    "a mail sent again (server/staff/resend-email.ts)",
+    "a mail sent again (server/staff/bookings/resend-email.ts)",
     "e-mail booking-received sent again to a@b.test by staff anna@desk.test",
     { action: "email_resent", ...staff, outboxId: "o", template: "booking-received" },
     { what: "E-mail sent again", text: "“Booking received” sent again", note: null },
     { what: "E-Mail erneut gesendet", text: "„Buchung eingegangen“ erneut gesendet", note: null },
   ],
   [
-    "a message (server/staff/send-message.ts)",
+    "a message (server/staff/bookings/send-message.ts)",
     'message "Tee time" sent to a@b.test by staff anna@desk.test',
     { action: "message_sent", ...staff, outboxId: "o", subject: "Tee time" },
     { what: "Message sent", text: null, note: "Tee time" },
     { what: "Nachricht gesendet", text: null, note: "Tee time" },
   ],
   [
-    "a call-back attempt (server/staff/record-call-attempt.ts)",
+    "a call-back attempt (server/staff/bookings/record-call-attempt.ts)",
     "call-back attempt (no_answer) by staff anna@desk.test",
     { action: "call_back_attempt_recorded", attemptId: "a", outcome: "no_answer", ...staff, note: "Try at 5" },
     { what: "Call-back attempt", text: "No answer", note: "Try at 5" },
     { what: "Rückrufversuch", text: "Nicht abgenommen", note: "Try at 5" },
   ],
   [
-    "answers edited by staff (server/staff/booking-edit-support.ts)",
+    "answers edited by staff (server/staff/bookings/booking-edit-support.ts)",
     "anna@desk.test: Forename: Anna → Anne",
     { action: "details_edited_by_staff", ...staff, changes: [{ label: "Forename", from: "Anna", to: "Anne" }] },
     { what: "Details changed by staff", text: "Forename: Anna → Anne", note: null },

@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PageCache } from "../../server/http/page-cache";
-import { ReadCache } from "../../server/services/cache";
+import { ReadCache } from "../../server/deps/cache";
 
 describe("read cache", () => {
   it("reuses a value until it expires or is invalidated", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicFormItem } from "../../core/contracts/forms";
-import { csvLine, neutralizeFormula } from "../../server/staff/participant-export-csv";
+import { csvLine, neutralizeFormula } from "../../server/staff/exports/participant-export-csv";
 import { activeBookingStatuses, isActiveBooking, statusesOfFilter } from "../../core/domain/booking-status";
 import {
   allHeaders,
@@ -11,7 +11,7 @@ import {
   rowCells,
   type ExportBooking,
   type ExportContext,
-} from "../../server/staff/participant-export-rows";
+} from "../../server/staff/exports/participant-export-rows";
 
 const item = (uuid: string, kind: PublicFormItem["kind"], label: string, options: Record<string, unknown> = {}, name = uuid): PublicFormItem =>
   ({ uuid, parent_uuid: null, kind, name, label, help: null, required: false, options }) as PublicFormItem;

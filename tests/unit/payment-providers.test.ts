@@ -3,7 +3,7 @@ import { paymentResultSchema } from "../../core/contracts/payments";
 import { isPaymentProviderName, parsePaymentProviderList, paymentProviderFacts, paymentProviderNames } from "../../core/domain/payment-providers";
 import type { Database } from "../../server/db/client";
 import { createPaymentProviders } from "../../server/payments/provider-registry";
-import { providerNamed, defaultProviderOf } from "../../server/payments/payment-provider";
+import { providerNamed, defaultProviderOf } from "../../server/deps/payment-provider";
 
 /** Nothing is called at construction: the adapters only keep their settings. */
 const settings = {

@@ -22,7 +22,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null });
   try {
-    await web.services.accounts.activateAccount(params.token, submission.value.password, locale);
+    await web.services.accounts.activateAccount({ token: params.token, password: submission.value.password, locale });
     return { result: submission.reply(), done: translatorFor(locale)("activation.done") };
   } catch (error) {
     return refusedSubmission(submission, error, locale, { done: null });

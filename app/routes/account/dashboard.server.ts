@@ -61,7 +61,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const user = await requireUser(url, web);
   const locale = pageLocale(url);
   const actor = await sessionActor(url, web);
-  const bookings = await web.services.accounts.listBookings(actor, locale);
+  const bookings = await web.services.accounts.listBookings(actor, { locale });
   const manageLinks = await web.services.manage.ownerLinks(actorOf(actor), locale);
   return {
     locale,

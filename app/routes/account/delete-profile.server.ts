@@ -14,6 +14,6 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const user = await requireUser(url, web);
-  await web.services.accounts.deleteUser(await sessionActor(url, web), user.uuid);
+  await web.services.accounts.deleteUser(await sessionActor(url, web), { userId: user.uuid });
   return redirect(localizePath("/settings/delete-success", pageLocale(url)), { headers: withCookies(clearedSessionCookies(request)) });
 }

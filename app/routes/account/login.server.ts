@@ -20,7 +20,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseLocalized(form, loginRequestSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, {});
   try {
-    const { tokens, secondFactor, deviceCookie: device } = await web.services.accounts.login(submission.value, locale, web.clientAddress, deviceCookieOf(request));
+    const {
+      tokens,
+      secondFactor,
+      deviceCookie: device,
+    } = await web.services.accounts.login({ request: submission.value, locale, clientAddress: web.clientAddress, deviceCookie: deviceCookieOf(request) });
     if (secondFactor) {
       // Staff: the second step (decision 027); the challenge travels in an httpOnly cookie, never in the address.
       const target = safeRedirectTarget(form.get("redirectTo"), "");

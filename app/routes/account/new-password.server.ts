@@ -19,7 +19,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null, linkExpired: false });
   try {
-    await web.services.accounts.resetPassword(params.token, submission.value.password, locale);
+    await web.services.accounts.resetPassword({ token: params.token, password: submission.value.password, locale });
     return { result: submission.reply(), done: translatorFor(locale)("api.resetDone"), linkExpired: false };
   } catch (error) {
     // The link ran out (or was used in another tab) while the form was open.

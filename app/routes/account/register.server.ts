@@ -16,7 +16,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseLocalized(await request.formData(), registerFormSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { sentTo: null });
   try {
-    await web.services.accounts.register({ ...submission.value, name: null, locale }, locale, web.clientAddress);
+    await web.services.accounts.register({ request: { ...submission.value, name: null, locale }, locale, clientAddress: web.clientAddress });
     return { result: submission.reply(), sentTo: submission.value.email };
   } catch (error) {
     return refusedSubmission(submission, error, locale, { sentTo: null });

@@ -17,7 +17,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseLocalized(await request.formData(), resetRequestSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { sent: null });
   try {
-    await web.services.accounts.requestPasswordReset(submission.value.email, locale, web.clientAddress);
+    await web.services.accounts.requestPasswordReset({ email: submission.value.email, locale, clientAddress: web.clientAddress });
     return { result: submission.reply(), sent: translatorFor(locale)("api.resetSent") };
   } catch (error) {
     return refusedSubmission(submission, error, locale, { sent: null });

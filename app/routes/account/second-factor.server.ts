@@ -30,7 +30,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = pageLocale(url);
   // Signed in with the second factor already: this page now only shows the way on (and, right
   // after the enrolment's post, the recovery codes the action answered).
-  if (can(actorOfSession(await web.session()), "staff.desk", null)) return { locale, step: { enrolled: true, done: true } as const, target: targetOf(url, locale) };
+  if (can(actorOfSession(await web.session()), "staff.desk", null))
+    return { locale, step: { enrolled: true, done: true } as const, target: targetOf(url, locale) };
   const challenge = secondFactorChallengeOf(request);
   if (!challenge) return backToLogin(request, locale);
   try {
@@ -53,17 +54,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { value } = submission;
   try {
     if (value.intent === "enrol") {
-      const { recovery_codes: recoveryCodes, ...tokens } = await web.services.accounts.confirmSecondFactorEnrolment(challenge, value.code, locale);
+      const { recovery_codes: recoveryCodes, ...tokens } = await web.services.accounts.confirmSecondFactorEnrolment({ challenge, code: value.code, locale });
       // The session starts now; the recovery codes are shown this once, with the way on.
       return data(
         { recoveryCodes, intent: value.intent, result: submission.reply({ resetForm: true }) },
         { headers: withCookies([...sessionCookies(request, tokens), clearedSecondFactorCookie(request)]) },
       );
     }
-    const tokens = await web.services.accounts.verifySecondFactor(
-      value.intent === "code" ? { challenge, code: value.code } : { challenge, recovery_code: value.recovery_code },
+    const tokens = await web.services.accounts.verifySecondFactor({
+      request: value.intent === "code" ? { challenge, code: value.code } : { challenge, recovery_code: value.recovery_code },
       locale,
-    );
+    });
     return redirect(targetOf(url, locale), { headers: withCookies([...sessionCookies(request, tokens), clearedSecondFactorCookie(request)]) });
   } catch (error) {
     if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);

@@ -38,7 +38,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { submission, settings } = intent === "profile" ? profileSettings(form, locale) : passwordSettings(form, locale, user);
   if (!settings) return invalidSubmission(submission, { intent, saved: false });
   try {
-    await web.services.accounts.updateUser(await sessionActor(url, web), user.uuid, settings, locale, web.clientAddress);
+    await web.services.accounts.updateUser(await sessionActor(url, web), { userId: user.uuid, settings, locale, clientAddress: web.clientAddress });
     if (intent === "password") {
       // Changing the password ended every session, this one too: continue in a fresh one.
       const tokens = await web.services.accounts.startSession(user.uuid);

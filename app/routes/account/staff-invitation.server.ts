@@ -23,7 +23,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
   if (submission.status !== "success") return invalidSubmission(submission, { done: null });
   try {
-    await web.services.accounts.acceptStaffInvitation(params.token, submission.value.password, locale);
+    await web.services.accounts.acceptStaffInvitation({ token: params.token, password: submission.value.password, locale });
     return { result: submission.reply(), done: translatorFor(locale)("staffInvitation.done") };
   } catch (error) {
     return refusedSubmission(submission, error, locale, { done: null });

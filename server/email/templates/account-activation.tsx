@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { AccountActivationPayload } from "../email-messages";
+import type { AccountActivationPayload } from "../../deps/email-messages";
 
 export function accountActivationSubject(locale: Locale): string {
   return emailText(locale)("accountActivation.subject");

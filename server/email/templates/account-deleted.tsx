@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { AccountDeletedPayload } from "../email-messages";
+import type { AccountDeletedPayload } from "../../deps/email-messages";
 
 export function accountDeletedSubject(locale: Locale): string {
   return emailText(locale)("accountDeleted.subject");

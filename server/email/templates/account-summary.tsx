@@ -5,7 +5,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { brandColors } from "../email-layout";
-import type { EmailAccount } from "../email-messages";
+import type { EmailAccount } from "../../deps/email-messages";
 
 const styles = {
   table: { width: "100%", borderCollapse: "collapse", color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0" },

@@ -3,7 +3,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatEndOfDayDeadline } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { BalanceDuePayload } from "../email-messages";
+import type { BalanceDuePayload } from "../../deps/email-messages";
 import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 

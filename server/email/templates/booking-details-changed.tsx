@@ -3,7 +3,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { brandColors, EmailLayout, Paragraph } from "../email-layout";
-import type { BookingDetailsChangedPayload } from "../email-messages";
+import type { BookingDetailsChangedPayload } from "../../deps/email-messages";
 import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 
@@ -17,7 +17,7 @@ export function bookingDetailsChangedSubject(locale: Locale, payload: BookingDet
   return emailText(locale)("bookingDetailsChanged.subject", { code: payload.code });
 }
 
-/** Staff changed the booking's answers or companions (server/staff/booking-edit-support.ts): every change from → to, and the money afterwards. */
+/** Staff changed the booking's answers or companions (server/staff/bookings/booking-edit-support.ts): every change from → to, and the money afterwards. */
 export function BookingDetailsChanged({ locale, payload }: { locale: Locale; payload: BookingDetailsChangedPayload }) {
   const t = emailText(locale);
   // The account when the mail carries it (decision 067): what is owed less what is paid, refunds counted.

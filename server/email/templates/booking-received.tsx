@@ -5,7 +5,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
-import type { BookingReceivedPayload } from "../email-messages";
+import type { BookingReceivedPayload } from "../../deps/email-messages";
 import { dueSentences } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 

@@ -2,7 +2,7 @@ import { formatDateRange } from "../../../core/domain/dates";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { BookingsOpenPayload } from "../email-messages";
+import type { BookingsOpenPayload } from "../../deps/email-messages";
 
 export function bookingsOpenSubject(locale: Locale, payload: BookingsOpenPayload): string {
   return emailText(locale)("bookingsOpen.subject", { eventTitle: payload.eventTitle });

@@ -2,7 +2,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph } from "../email-layout";
-import type { InvoiceCorrectedPayload } from "../email-messages";
+import type { InvoiceCorrectedPayload } from "../../deps/email-messages";
 import { AccountSummary } from "./account-summary";
 
 export function invoiceCorrectedSubject(locale: Locale, payload: InvoiceCorrectedPayload): string {

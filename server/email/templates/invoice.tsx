@@ -3,7 +3,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph } from "../email-layout";
-import type { InvoicePayload } from "../email-messages";
+import type { InvoicePayload } from "../../deps/email-messages";
 
 export function invoiceSubject(locale: Locale, payload: InvoicePayload): string {
   return emailText(locale)("invoice.subject", { invoiceNumber: payload.invoiceNumber, code: payload.code });

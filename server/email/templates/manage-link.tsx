@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { ManageLinkPayload } from "../email-messages";
+import type { ManageLinkPayload } from "../../deps/email-messages";
 
 export function manageLinkSubject(locale: Locale, payload: ManageLinkPayload): string {
   return emailText(locale)("newManageLink.subject", { code: payload.code });

@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { PasswordResetPayload } from "../email-messages";
+import type { PasswordResetPayload } from "../../deps/email-messages";
 
 export function passwordResetSubject(locale: Locale): string {
   return emailText(locale)("passwordReset.subject");

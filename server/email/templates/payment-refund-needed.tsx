@@ -2,7 +2,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
-import type { PaymentRefundNeededPayload } from "../email-messages";
+import type { PaymentRefundNeededPayload } from "../../deps/email-messages";
 
 export function paymentRefundNeededSubject(locale: Locale, payload: PaymentRefundNeededPayload): string {
   return emailText(locale)("paymentRefundNeeded.subject", { code: payload.code });

@@ -2,7 +2,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { SmaRejectedPayload, SmaRequestedPayload, SmaVerifiedPayload } from "../email-messages";
+import type { SmaRejectedPayload, SmaRequestedPayload, SmaVerifiedPayload } from "../../deps/email-messages";
 import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 

@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import type { StaffInvitationPayload } from "../email-messages";
+import type { StaffInvitationPayload } from "../../deps/email-messages";
 
 export function staffInvitationSubject(locale: Locale): string {
   return emailText(locale)("staffInvitation.subject");

@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
-import type { StaffMessagePayload } from "../email-messages";
+import type { StaffMessagePayload } from "../../deps/email-messages";
 import { ManageBookingLink } from "./manage-booking-link";
 
 export function staffMessageSubject(_locale: Locale, payload: StaffMessagePayload): string {

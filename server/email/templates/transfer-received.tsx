@@ -3,7 +3,7 @@ import { formatMoney } from "../../../core/domain/money";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { EmailLayout, Paragraph } from "../email-layout";
-import type { TransferReceivedPayload } from "../email-messages";
+import type { TransferReceivedPayload } from "../../deps/email-messages";
 import { AccountSummary } from "./account-summary";
 import { ManageBookingLink } from "./manage-booking-link";
 

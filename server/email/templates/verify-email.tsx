@@ -1,7 +1,7 @@
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import { verifyEmailValidHours, type VerifyEmailPayload } from "../email-messages";
+import { verifyEmailValidHours, type VerifyEmailPayload } from "../../deps/email-messages";
 
 export function verifyEmailSubject(locale: Locale): string {
   return emailText(locale)("verifyEmail.subject");

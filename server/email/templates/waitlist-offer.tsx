@@ -2,7 +2,7 @@ import { formatDate } from "../../../core/domain/dates";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, EmailLayout, Paragraph, SmallPrint } from "../email-layout";
-import { waitlistOfferValidHours, type WaitlistOfferPayload } from "../email-messages";
+import { waitlistOfferValidHours, type WaitlistOfferPayload } from "../../deps/email-messages";
 
 export function waitlistOfferSubject(locale: Locale, payload: WaitlistOfferPayload): string {
   return emailText(locale)("waitlistOffer.subject", { eventTitle: payload.eventTitle });

@@ -1,0 +1,158 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
+import { bookedPriceLinesOf } from "../../../core/domain/booked-price-lines";
+import { bookingPriceLines, companionItemOptions, type CompanionItemOptions } from "../../../core/domain/booking-choices";
+import { bookingEditable, describeChanges, type DetailChange } from "../../../core/domain/booking-edits";
+import { choicePriceLines } from "../../../core/domain/choice-prices";
+import { operatorToday } from "../../../core/domain/dates";
+import { priceBooking } from "../../../core/domain/pricing";
+import { takesAnswer } from "../../../core/forms/kinds";
+import { staffEditableItem } from "../../../core/domain/booking-edits";
+import type { Locale } from "../../../core/i18n/locales";
+import { getBookingForm, type BookingForm } from "../../catalog/forms";
+import type { Queryable } from "../../db/client";
+import { definitionItems, pinnedFormDefinition } from "../../db/form-versions";
+import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../../db/schema";
+import { AppError } from "../../errors";
+import { emailAccountOf } from "../../email/email-account";
+import { readBookingAccount, writeAccountFigures } from "../../bookings/booking-account";
+import { correctInvoices } from "../../invoices/correct-invoices";
+import { customerOf, lockBooking, recordStaffAction, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
+
+/**
+ * What the staff edits of a booking's answers and companions share (docs/decisions/032): the booking
+ * locked and checked against the version the edit was made from, the form's editable items, the price
+ * recomputed from the event's price list, and the one audit row and customer mail of each edit.
+ */
+
+/** Locks the booking and refuses an edit of a closed booking or from an older version (409; nothing changes). */
+export async function lockForEdit(tx: Queryable, bookingId: string, version: number): Promise<BookingRow> {
+  const booking = await lockBooking(tx, bookingId);
+  if (!bookingEditable(booking.status)) throw new AppError("CONFLICT", "bookingNotEditable");
+  // Another staff member (or the customer's manage page) saved since this edit was loaded.
+  if (booking.version !== version) throw new AppError("CONFLICT", "bookingChangedMeanwhile", { reason: "stale_version" });
+  return booking;
+}
+
+/**
+ * The form the booking was made on, in `locale`: its own published version (decision 036), so an
+ * edit is checked against the questions the customer answered, also after the form has changed or
+ * the event was unpublished.
+ */
+export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, now: Date): Promise<BookingForm> {
+  return getBookingForm({ db }, locale, booking, now);
+}
+
+/** The items staff may edit, with their page's title, in form order. */
+export function editableItemsOf(form: Pick<PublicForm, "pages">): { pageTitle: string; item: PublicFormItem }[] {
+  return form.pages.flatMap((page) =>
+    page.items.filter((item) => takesAnswer(item) && staffEditableItem(item)).map((item) => ({ pageTitle: page.title, item })),
+  );
+}
+
+/** The form's companion item and its options, or null when the form takes no companions. */
+export function companionItemOf(form: Pick<PublicForm, "pages">): { item: PublicFormItem; options: CompanionItemOptions } | null {
+  const item = form.pages.flatMap((page) => page.items).find((candidate) => candidate.kind === "companion");
+  return item ? { item, options: companionItemOptions(item.options) } : null;
+}
+
+export async function companionRowsOf(db: Queryable, bookingId: string) {
+  return db
+    .select()
+    .from(participants)
+    .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "companion")))
+    .orderBy(asc(participants.position), asc(participants.id));
+}
+
+/**
+ * The booking's price again from the event's price list (core/domain/pricing.ts), as at submission:
+ * the main participant, each companion by type, the per-day resources still reserved and the priced
+ * choices of its answers as they are now (decision 042), priced by its own form version. The deposit
+ * is split as on the day the booking was submitted, so only what changed moves the amounts.
+ */
+export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Date) {
+  const [event] = await tx.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, booking.eventId)).limit(1);
+  if (!event) throw new AppError("NOT_FOUND", "bookingNotFound");
+  const [prices, companions, reserved, [site], [current], definition] = await Promise.all([
+    tx.select().from(eventPrices).where(eq(eventPrices.eventId, booking.eventId)),
+    companionRowsOf(tx, booking.id),
+    tx
+      .select({ key: eventDayResources.key, kind: eventDayResources.kind, quantity: resourceReservations.quantity })
+      .from(resourceReservations)
+      .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
+      .where(and(eq(resourceReservations.bookingId, booking.id), isNull(resourceReservations.releasedAt))),
+    tx.select().from(sites).limit(1),
+    // The answers as this edit left them (the caller's row was read before it wrote them).
+    tx.select({ answers: bookings.answers }).from(bookings).where(eq(bookings.id, booking.id)).limit(1),
+    pinnedFormDefinition(tx, booking),
+  ]);
+  const lines = bookingPriceLines(
+    prices.map((price) => ({ kind: price.kind, key: price.key, amount_cents: price.amountCents })),
+    companions.flatMap((person) => (person.companionType ? [person.companionType] : [])),
+    reserved,
+    choicePriceLines(definitionItems(definition), current?.answers ?? booking.answers),
+  );
+  const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
+  const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  // Every line priced again with the total, and kept with it (money review, finding 3).
+  await tx
+    .update(bookings)
+    .set({ ...price, priceLines: bookedPriceLinesOf(lines, prices), updatedAt: now })
+    .where(eq(bookings.id, booking.id));
+  // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
+  if (price.totalCents !== booking.totalCents)
+    await writeAccountFigures(tx, booking.id, now, `price changed from ${booking.totalCents} to ${price.totalCents} cents by staff`);
+  return price;
+}
+
+/**
+ * Ends an edit inside its transaction: the version counted up (the next edit must start from it), one
+ * audit row naming the staff member and every change from → to, and the customer's mail listing them.
+ */
+export async function recordEdit(
+  tx: Queryable,
+  deps: StaffActionDeps,
+  input: { booking: BookingRow; staff: StaffMember; action: string; changes: DetailChange[]; details?: Record<string, unknown>; now: Date },
+): Promise<void> {
+  const { booking, now } = input;
+  await tx
+    .update(bookings)
+    .set({ version: sql`${bookings.version} + 1`, updatedAt: now })
+    .where(eq(bookings.id, booking.id));
+  await recordStaffAction(tx, {
+    booking,
+    staff: input.staff,
+    action: input.action,
+    // The timeline shows the cause: who and every change from → to, in the booking's language.
+    cause: `${input.staff.email}: ${describeChanges(input.changes)}`,
+    details: { changes: input.changes, ...input.details },
+    now,
+  });
+  await mailEdit(tx, deps, input);
+  // A changed price or addressee changes the invoice: cancelled and issued anew (after the change's own mail).
+  await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: true });
+}
+
+async function mailEdit(tx: Queryable, deps: StaffActionDeps, input: { booking: BookingRow; changes: DetailChange[]; now: Date }): Promise<void> {
+  const { booking, now } = input;
+  const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
+  const customer = await customerOf(tx, deps, fresh ?? booking);
+  if (!customer) return;
+  const { account } = await readBookingAccount(tx, fresh ?? booking, now);
+  await deps.enqueueMail(tx, {
+    template: "booking-details-changed",
+    locale: booking.locale,
+    to: customer.email,
+    bookingId: booking.id,
+    payload: {
+      name: customer.name,
+      code: customer.code,
+      eventTitle: customer.eventTitle,
+      changes: input.changes,
+      totalCents: fresh?.totalCents ?? booking.totalCents,
+      paidCents: account.netPaidCents,
+      manageUrl: customer.manageUrl,
+      account: emailAccountOf(account),
+    },
+  });
+}
