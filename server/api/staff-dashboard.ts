@@ -3,7 +3,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffDashboardResponseSchema } from "../../core/contracts/staff-dashboard";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { json } from "./openapi-answers";
 
 export const staffErrorAnswers = {
   401: json(errorResponseSchema, "Not logged in, or the token is invalid"),
