@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, journeyLanguages, latestMail, linkIn, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, latestMail, linkIn, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember, staffLoginLabels } from "./staff-support";
 
 /**
@@ -105,6 +105,8 @@ for (const language of journeyLanguages("en")) {
       const admin = await newStaffMember(request, { role: "admin", locale: language.locale });
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, admin, { locale: language.locale, redirectTo: `${language.prefix}/admin/staff` });
+      // The dialog is the hydrated page's: before hydration, Enter would post the button's form instead.
+      await hydrated(page);
       const row = page.getByRole("row", { name: new RegExp(member.email.replace(/[.+]/g, "\\$&")) });
       const disable = row.getByRole("button", { name: t.disable });
       // By keyboard: the dialog opens, Escape closes it and nothing changed; focus is back on the button.

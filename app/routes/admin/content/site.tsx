@@ -11,6 +11,7 @@ import { Field, FormMessage } from "../../../components/field";
 import { useAccountForm } from "../../../utils/account-forms";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/site";
+import { AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./site.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -58,12 +59,7 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
   const vatError = fields.vat_treatment.errors?.[0];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-          {t("admin.site.title")}
-        </h1>
-        <p className="mt-1 text-ink-soft">{t("admin.site.intro")}</p>
-      </div>
+      <AdminPageHeading title={t("admin.site.title")} intro={t("admin.site.intro")} />
       {actionData?.message && <FormMessage tone="success">{actionData.message}</FormMessage>}
       {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
       <Form method="post" className="space-y-6" {...getFormProps(form)}>

@@ -11,6 +11,7 @@ import { Field, FormMessage } from "../../../components/field";
 import { useAccountForm } from "../../../utils/account-forms";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/staff";
+import { AdminListCard, AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./staff.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -156,18 +157,10 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
   const failed = actionData && "failed" in actionData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-          {t("admin.staff.title")}
-        </h1>
-        <p className="mt-1 text-ink-soft">{t("admin.staff.intro")}</p>
-      </div>
+      <AdminPageHeading title={t("admin.staff.title")} intro={t("admin.staff.intro")} />
       {message && <FormMessage tone={failed ? "error" : "success"}>{message}</FormMessage>}
       <InviteForm locale={locale} actionData={actionData} />
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-        <h2 id="accounts-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
-          {t("admin.staff.accounts", { count: accounts.length })}
-        </h2>
+      <AdminListCard headingId="accounts-title" heading={<>{t("admin.staff.accounts", { count: accounts.length })}</>}>
         {/* Its own scrolling region on narrow screens, reachable by keyboard. */}
         <AdminTable
           labelledBy="accounts-title"
@@ -199,7 +192,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             </tr>
           ))}
         </AdminTable>
-      </div>
+      </AdminListCard>
     </div>
   );
 }
