@@ -53,6 +53,13 @@ const localized = (name: string) => jsonb(name).$type<LocalizedText>();
 export const participantFullNameSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
   sql`lower(coalesce(${forename}, '') || ' ' || coalesce(${surname}, ''))`;
 export const phoneDigitsSql = (phone: AnyColumnOrSql) => sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
+/** "hofmann stefan": the staff search's name read surname first (issue 32). */
+export const participantSurnameFirstSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
+  sql`lower(coalesce(${surname}, '') || ' ' || coalesce(${forename}, ''))`;
+/** The part of an address after its @, lower-cased (the staff search by domain, issue 32). */
+export const emailDomainSql = (email: AnyColumnOrSql) => sql`split_part(lower(coalesce(${email}, '')), '@', 2)`;
+/** A booking code's characters after its prefix (`GC-7K4M2Q` → `7K4M2Q`), as codes are read out (issue 32). */
+export const bookingCodeBodySql = (code: AnyColumnOrSql) => sql`split_part(${code}, '-', 2)`;
 
 /**
  * A language of core/i18n/locale-list.ts: plain text, no enum and no CHECK, so that a new language
@@ -547,6 +554,7 @@ export const bookings = pgTable(
   },
   (table) => [
     uniqueIndex("bookings_code_unique").on(table.code),
+    index("bookings_code_body_idx").on(bookingCodeBodySql(table.code)),
     index("bookings_event_idx").on(table.eventId),
     index("bookings_user_idx").on(table.userId),
     index("bookings_hold_expiry_idx").on(table.holdExpiresAt),
@@ -614,6 +622,8 @@ export const participants = pgTable(
     index("participants_name_prefix_idx").on(sql`${participantFullNameSql(table.forename, table.surname)} text_pattern_ops`),
     index("participants_surname_prefix_idx").on(sql`lower(${table.surname}) text_pattern_ops`),
     index("participants_phone_prefix_idx").on(sql`${phoneDigitsSql(table.phone)} text_pattern_ops`),
+    index("participants_surname_first_prefix_idx").on(sql`${participantSurnameFirstSql(table.forename, table.surname)} text_pattern_ops`),
+    index("participants_email_domain_prefix_idx").on(sql`${emailDomainSql(table.email)} text_pattern_ops`),
     // Sorting the list by the main participant's name walks this index.
     index("participants_main_name_idx")
       .on(sql`lower(${table.surname})`, sql`lower(${table.forename})`, table.bookingId)
