@@ -8,7 +8,7 @@ import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession } from "./account-records";
-import { countWrongCode, openSecondFactorChallenge, spendChallenge, wrongCode } from "./second-factor-challenge";
+import { countWrongCode, openSecondFactorChallenge, spendChallenge, tooManyWrongCodes, wrongCode } from "./second-factor-challenge";
 
 /**
  * The second step of a staff login (decision 027): the challenge from the password step and the
@@ -28,8 +28,7 @@ export async function verifySecondFactor(deps: AccountsDeps, input: { request: S
       if (!secret) throw new Error(`the TOTP secret of user ${user.id} cannot be decrypted with this server's key`);
       const check = await checkTotpCode({ secret, code: request.code, now: deps.now(), lastStep: user.totpLastStep });
       if (!check.valid) {
-        await countWrongCode(deps, tx, challenge);
-        return "wrong" as const;
+        return countWrongCode(deps, tx, challenge);
       }
       await tx.update(users).set({ totpLastStep: check.step }).where(eq(users.id, user.id));
     } else {
@@ -42,13 +41,13 @@ export async function verifySecondFactor(deps: AccountsDeps, input: { request: S
             .returning({ id: tokens.id })
         : [];
       if (!spent) {
-        await countWrongCode(deps, tx, challenge);
-        return "wrong" as const;
+        return countWrongCode(deps, tx, challenge);
       }
     }
     await spendChallenge(deps, tx, challenge);
     return issueSession(deps, tx, user, undefined, true);
   });
+  if (outcome === "exhausted") throw tooManyWrongCodes();
   if (outcome === "wrong") throw wrongCode(field, input.locale);
   return outcome;
 }

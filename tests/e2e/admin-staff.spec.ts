@@ -28,6 +28,7 @@ const texts = {
     cancel: "Cancel",
     accountDisabled: "This account has been disabled. Please ask an administrator.",
     forbiddenTitle: "No access",
+    adminsOnly: "This page is for admins. Ask an admin of your team if you need something changed here.",
     nav: "Back office",
     staffLink: "Staff accounts",
   },
@@ -50,6 +51,7 @@ const texts = {
     cancel: "Abbrechen",
     accountDisabled: "Dieses Konto wurde deaktiviert. Bitte wenden Sie sich an eine Administratorin oder einen Administrator.",
     forbiddenTitle: "Kein Zugang",
+    adminsOnly: "Diese Seite ist Administratoren vorbehalten. Bitte wenden Sie sich an einen Administrator Ihres Teams, wenn hier etwas geändert werden soll.",
     nav: "Backoffice",
     staffLink: "Mitarbeiterkonten",
   },
@@ -138,6 +140,9 @@ for (const language of journeyLanguages("en")) {
       const response = await page.goto(`${language.prefix}/admin/staff`);
       expect(response?.status()).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: t.forbiddenTitle })).toBeVisible();
+      // The page is for admins: not the customers' "log in with your staff account" (issue 32).
+      await expect(page.getByText(t.adminsOnly)).toBeVisible();
+      await shootPhoneAndDesktop(page, `admin-only-${language.locale}`);
     });
   });
 }

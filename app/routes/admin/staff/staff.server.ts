@@ -15,7 +15,7 @@ import type { Route } from "./+types/staff";
 export async function loader({ url, context }: Route.LoaderArgs) {
   const web = context.get(webContext);
   const { actor, user } = await requireStaffDesk(url, web);
-  if (!can(actor, "staff.accounts.manage", null)) forbidden();
+  if (!can(actor, "staff.accounts.manage", null)) forbidden("admins");
   const locale = pageLocale(url);
   const accounts = await web.services.staffAccounts.list(actor);
   return { locale, accounts, self: user.uuid };
@@ -25,7 +25,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const { actor, user } = await requireStaffDesk(url, web);
-  if (!can(actor, "staff.accounts.manage", null)) forbidden();
+  if (!can(actor, "staff.accounts.manage", null)) forbidden("admins");
   const locale = pageLocale(url);
   const t = translatorFor(locale);
   const form = await request.formData();
