@@ -85,6 +85,49 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
   api.openapi(
     apiRoute({
       method: "post",
+      path: "/staff/accounts/{uuid}/invitation",
+      tags: ["staff"],
+      summary: "Send a pending invitation again: the earlier links stop working, a new one (a week) goes out (admins only)",
+      security: bearer,
+      middleware: requireRole("admin"),
+      request: { params: staffAccountParamsSchema },
+      responses: {
+        200: json(staffAccountResponseSchema, "The invited account"),
+        409: json(errorResponseSchema, "The invitation was taken up, or the account is disabled"),
+        ...refusals,
+        ...errorAnswers,
+      },
+    }),
+    async (c) => {
+      const inviter = { email: c.var.user?.email ?? "", name: c.var.user?.name ?? "" };
+      const data = await c.var.services.staffAccounts.resendInvitation(c.var.actor, { userId: c.req.valid("param").uuid, inviter });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "delete",
+      path: "/staff/accounts/{uuid}/invitation",
+      tags: ["staff"],
+      summary: "Take back a pending invitation: its links stop working and the account without a password is removed (admins only)",
+      security: bearer,
+      middleware: requireRole("admin"),
+      request: { params: staffAccountParamsSchema },
+      responses: {
+        204: { description: "Taken back" },
+        409: json(errorResponseSchema, "The invitation was taken up, or the account is disabled"),
+        ...refusals,
+        ...errorAnswers,
+      },
+    }),
+    async (c) => {
+      await c.var.services.staffAccounts.revokeInvitation(c.var.actor, { userId: c.req.valid("param").uuid, actorEmail: c.var.user?.email ?? "" });
+      return c.body(null, 204);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
       path: "/auth/public/staff-invitation/{token}",
       tags: ["auth"],
       summary: "The invited staff member sets their password with the invitation's link (single use, 7 days)",

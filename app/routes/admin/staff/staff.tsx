@@ -110,6 +110,28 @@ function AccountActions({ account }: { account: StaffAccount }) {
   const { t } = useTranslation();
   const otherRole = account.role === "admin" ? "staff" : "admin";
   const fields = (change: string, extra: Record<string, string> = {}) => ({ intent: "change", uuid: account.uuid, change, ...extra });
+  if (account.invitation_pending && !account.disabled)
+    return (
+      <div className="flex flex-wrap gap-2">
+        <ConfirmAction
+          label={t("admin.staff.resendInvitation")}
+          title={t("admin.staff.resendInvitation")}
+          confirmLabel={t("admin.staff.resendInvitation")}
+          fields={{ intent: "resend_invitation", uuid: account.uuid }}
+        >
+          <p>{t("admin.staff.resendInvitationText", { name: account.name, email: account.email })}</p>
+        </ConfirmAction>
+        <ConfirmAction
+          label={t("admin.staff.revokeInvitation")}
+          title={t("admin.staff.revokeInvitation")}
+          confirmLabel={t("admin.staff.revokeInvitation")}
+          fields={{ intent: "revoke_invitation", uuid: account.uuid }}
+          tone="danger"
+        >
+          <p>{t("admin.staff.revokeInvitationText", { name: account.name })}</p>
+        </ConfirmAction>
+      </div>
+    );
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmAction
