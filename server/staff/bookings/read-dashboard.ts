@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { pickLocale } from "../../../core/contracts/localized-text";
 import { warningListLimit, type DashboardEvent, type StaffDashboard, type Warning, type WarningEntry } from "../../../core/contracts/staff-dashboard";
 import type { BookingStatus } from "../../../core/domain/booking-status";
@@ -56,9 +56,16 @@ export async function readDashboard(deps: { db: Database; now: () => Date }, act
   );
 }
 
-/** Every event that has not ended by the operator's today, the soonest first, with its places, money and waitlist. */
+/**
+ * Every event that has not ended by the operator's today and is not archived (staff put it away:
+ * issue 32), the soonest first, with its places, money and waitlist.
+ */
 async function upcomingEvents(tx: Queryable, today: string, locale: Locale): Promise<DashboardEvent[]> {
-  const rows = await tx.select().from(events).where(gte(events.endsOn, today)).orderBy(asc(events.startsOn), asc(events.id));
+  const rows = await tx
+    .select()
+    .from(events)
+    .where(and(gte(events.endsOn, today), isNull(events.archivedAt)))
+    .orderBy(asc(events.startsOn), asc(events.id));
   if (rows.length === 0) return [];
   const eventIds = rows.map((row) => row.id);
   const bookingTotals = await tx

@@ -71,7 +71,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const parsed = staffBookingsQuerySchema.safeParse(bookingsQueryInput(params));
   const events = await web.services.staffBookings.eventChoices(actor, { locale });
   const choices = {
-    events: events.map((event) => ({ value: event.uuid, label: `${event.title} (${event.starts_on})` })),
+    events: events.map((event) => ({
+      value: event.uuid,
+      label: event.archived ? t("admin.bookings.archivedEvent", { title: event.title, date: event.starts_on }) : `${event.title} (${event.starts_on})`,
+    })),
     statuses: listedBookingStatuses.map((status) => ({ value: status, label: t(`admin.bookings.statuses.${status}`) })),
     paymentOptions: paymentOptions.map((option) => ({ value: option, label: t(`admin.bookings.paymentOptions.${option}`) })),
     paymentStates: paymentStates.map((state) => ({ value: state, label: t(`admin.bookings.paymentStates.${state}`) })),
