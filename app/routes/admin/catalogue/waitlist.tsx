@@ -96,7 +96,7 @@ export default function AdminWaitlistPage({ loaderData, actionData }: Route.Comp
               <td className="px-5 py-3 tabular-nums sm:px-6">{entry.position ?? "–"}</td>
               <th scope="row" className="px-3 py-3 font-normal">
                 <span className="block font-semibold text-navy-900">{entry.name}</span>
-                <span className="block break-all text-ink-soft">{entry.email}</span>
+                <span className="block break-words text-ink-soft">{entry.email}</span>
               </th>
               <td className="px-3 py-3 tabular-nums">{entry.party_size}</td>
               <td className="px-3 py-3">

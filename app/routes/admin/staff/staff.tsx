@@ -201,7 +201,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             <tr key={account.uuid}>
               <th scope="row" className="px-5 py-3 font-normal sm:px-6">
                 <span className="block font-semibold text-navy-900">{account.name}</span>
-                <span className="block break-all text-ink-soft">{account.email}</span>
+                <span className="block break-words text-ink-soft">{account.email}</span>
               </th>
               <td className="px-3 py-3">{t(`admin.roles.${account.role}`)}</td>
               <td className="px-3 py-3">{account.second_factor ? t("admin.staff.factorOn") : t("admin.staff.factorOff")}</td>
