@@ -54,12 +54,18 @@ export function FilterForm({
   apply,
   clear,
   clearHref,
+  more,
   children,
 }: {
   label: string;
   apply: string;
   clear: string;
   clearHref: string;
+  /**
+   * Filters folded away under a summary (a phone showed two screens of filters before the list: issue
+   * 32), open when one of them is set. A closed `<details>` still sends its fields, and needs no script.
+   */
+  more?: { summary: string; open: boolean; children: ReactNode };
   children: ReactNode;
 }) {
   // A new address (a link, back, a submitted search) gives the uncontrolled fields their values afresh.
@@ -67,6 +73,12 @@ export function FilterForm({
   return (
     <Form key={search} method="get" role="search" aria-label={label} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy-900/10 sm:p-5">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+      {more && (
+        <details open={more.open} className="mt-4">
+          <summary className="cursor-pointer text-sm font-semibold text-navy-800 underline-offset-4 hover:underline">{more.summary}</summary>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{more.children}</div>
+        </details>
+      )}
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <Button type="submit">{apply}</Button>
         <Link to={clearHref} className="text-sm font-semibold text-navy-800 underline underline-offset-4 hover:text-navy-700">

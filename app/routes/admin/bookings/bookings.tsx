@@ -18,20 +18,11 @@ type LoaderData = Route.ComponentProps["loaderData"];
 /** Search, event, status, payment, dates and order of the list (a GET form: the address holds them). */
 function BookingFilters({ form, choices, clearHref }: Pick<LoaderData, "form" | "choices" | "clearHref">) {
   const { t } = useTranslation();
-  return (
-    <FilterForm label={t("admin.bookings.filtersLabel")} apply={t("admin.bookings.apply")} clear={t("admin.bookings.clear")} clearHref={clearHref}>
-      <div className="sm:col-span-2">
-        <label htmlFor="bookings-q" className="block text-sm font-semibold text-navy-900">
-          {t("admin.bookings.searchLabel")}
-        </label>
-        <input id="bookings-q" name="q" type="search" defaultValue={form.q} aria-describedby="bookings-q-hint" className={filterControl} />
-        <p id="bookings-q-hint" className="mt-1 text-xs text-ink-soft">
-          {t("admin.bookings.searchHint")}
-        </p>
-      </div>
-      <Labelled id="bookings-event" label={t("admin.bookings.event")} className="sm:col-span-2">
-        <Choices id="bookings-event" name="event" value={form.event} blank={t("admin.bookings.allEvents")} options={choices.events} />
-      </Labelled>
+  const set = [form.status.length > 0, form.paymentOption, form.paymentState, form.from, form.to, form.sort && form.sort !== "submitted_desc"].filter(
+    Boolean,
+  ).length;
+  const more = (
+    <>
       <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="text-sm font-semibold text-navy-900">{t("admin.bookings.status")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -75,6 +66,28 @@ function BookingFilters({ form, choices, clearHref }: Pick<LoaderData, "form" | 
       </Labelled>
       <Labelled id="bookings-sort" label={t("admin.bookings.sort")}>
         <Choices id="bookings-sort" name="sort" value={form.sort || "submitted_desc"} options={choices.sorts} />
+      </Labelled>
+    </>
+  );
+  return (
+    <FilterForm
+      label={t("admin.bookings.filtersLabel")}
+      apply={t("admin.bookings.apply")}
+      clear={t("admin.bookings.clear")}
+      clearHref={clearHref}
+      more={{ summary: set > 0 ? t("admin.bookings.moreFiltersSet", { count: set }) : t("admin.bookings.moreFilters"), open: set > 0, children: more }}
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor="bookings-q" className="block text-sm font-semibold text-navy-900">
+          {t("admin.bookings.searchLabel")}
+        </label>
+        <input id="bookings-q" name="q" type="search" defaultValue={form.q} aria-describedby="bookings-q-hint" className={filterControl} />
+        <p id="bookings-q-hint" className="mt-1 text-xs text-ink-soft">
+          {t("admin.bookings.searchHint")}
+        </p>
+      </div>
+      <Labelled id="bookings-event" label={t("admin.bookings.event")} className="sm:col-span-2">
+        <Choices id="bookings-event" name="event" value={form.event} blank={t("admin.bookings.allEvents")} options={choices.events} />
       </Labelled>
     </FilterForm>
   );
