@@ -56,6 +56,9 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     route(at("my-booking/:token/calendar.ics"), "routes/booking/my-booking-calendar.ts", { id: id("my-booking-calendar") }),
     route(at("my-booking/:token/invoice/:invoice?"), "routes/booking/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/booking/my-booking-file.ts", { id: id("my-booking-file") }),
+    // Personal data downloads (decision 076): `json` or `pdf`.
+    route(at("my-booking/:token/personal-data/:format"), "routes/booking/my-booking-personal-data.ts", { id: id("my-booking-personal-data") }),
+    route(at("settings/personal-data/:format"), "routes/account/personal-data.ts", { id: id("personal-data") }),
     // A staff download: no frame around a file (it still asks requireStaffDesk).
     route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin/bookings/booking-upload.ts", { id: id("admin-booking-upload") }),
     route(at("admin/invoices/:invoice/pdf"), "routes/admin/invoices/invoice-pdf.ts", { id: id("admin-invoice-pdf") }),

@@ -202,6 +202,10 @@ export const sites = pgTable("sites", {
   vatTreatment: vatTreatmentEnum("vat_treatment").notNull().default("margin_scheme"),
   /** Partner origins that may frame the event widget (space-separated, `*` any); null: env WIDGET_FRAME_ANCESTORS (decision 035). */
   widgetFrameAncestors: text("widget_frame_ancestors"),
+  /** Retention (issue 30, decision 076): a booking's uploads are deleted this many days after its event's last day. */
+  uploadRetentionDays: integer("upload_retention_days").notNull().default(90),
+  /** … and its personal answers (form answers, comments) anonymized this many days after it; invoices keep their own snapshot. */
+  answerRetentionDays: integer("answer_retention_days").notNull().default(365),
   updatedAt: updatedAt(),
 });
 
@@ -548,6 +552,8 @@ export const bookings = pgTable(
     version: integer("version").notNull().default(0),
     /** Part of the signed "manage my booking" link: raising it revokes every link handed out before. */
     manageLinkGeneration: integer("manage_link_generation").notNull().default(0),
+    /** When its personal answers were anonymized (retention, an account deleted, a data-subject request; decision 076): done once. */
+    answersErasedAt: timestamp("answers_erased_at", { withTimezone: true }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -45,6 +45,8 @@ export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Prom
     balance_due_days_before_event: site.balanceDueDaysBeforeEvent,
     hold_minutes: site.holdMinutes,
     bank_transfer_due_days: site.bankTransferDueDays,
+    upload_retention_days: site.uploadRetentionDays,
+    answer_retention_days: site.answerRetentionDays,
     vat_treatment: site.vatTreatment,
     bank_name: site.bankName,
     iban: site.iban,

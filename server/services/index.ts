@@ -8,6 +8,7 @@ import { bindJobs } from "./jobs";
 import { bindManage } from "./manage";
 import { bindPayments } from "./payments";
 import { bindPlatform } from "./platform";
+import { bindPrivacy } from "./privacy";
 import { bindPublicReads } from "./public-reads";
 import { bindStaffAccounts } from "./staff-accounts";
 import { bindStaffActions } from "./staff-actions";
@@ -42,6 +43,8 @@ function bindServices(deps: Deps) {
     bookings: bindBookings(deps),
     /** "Manage my booking" (decision 023): the signed link's token, added to the caller's own authority. */
     manage: bindManage(deps),
+    /** Personal data (decision 076): the export of an account's or one booking's data. */
+    privacy: bindPrivacy(deps),
     /** Card payments through the enabled providers (decisions 007, 071). */
     payments: bindPayments(deps),
     /** Invoice PDFs, rendered from the snapshot taken when each was issued. */

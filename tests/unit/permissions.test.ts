@@ -42,6 +42,8 @@ const subjectOf = {
   "account.update": { id: "owner" },
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
+  "account.export": { id: "owner" },
+  "booking.export": booking,
   "form.preview": null,
   "staff.desk": null,
   "staff.waitlist.manage": null,
@@ -68,6 +70,7 @@ const subjectOf = {
   "staff.catalogue.manage": null,
   "staff.bookings.edit": null,
   "staff.forms.edit": null,
+  "staff.personal-data.manage": null,
   "seed.fixed-ids": null,
 } satisfies { [A in Action]: unknown };
 
@@ -87,6 +90,9 @@ const allowed: Record<Action, Role[]> = {
   "account.update": ["owner"],
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
+  // Personal data (decision 076): the account's own, a booking's through its manage link or its owner; not the draft's cookie.
+  "account.export": ["owner"],
+  "booking.export": ["manageLink", "owner"],
   "form.preview": ["staff", "admin"],
   "staff.desk": ["staff", "admin"],
   "staff.waitlist.manage": ["staff", "admin"],
@@ -114,6 +120,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.catalogue.manage": ["staff", "admin", "seed"],
   "staff.bookings.edit": ["staff", "admin"],
   "staff.forms.edit": ["staff", "admin", "seed"],
+  "staff.personal-data.manage": ["admin"],
   "seed.fixed-ids": ["seed"],
 };
 
@@ -130,6 +137,8 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.update": "unauthorized",
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
+  "account.export": "unauthorized",
+  "booking.export": "not_found",
   "form.preview": "unauthorized",
   "staff.desk": "unauthorized",
   "staff.waitlist.manage": "unauthorized",
@@ -156,6 +165,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.catalogue.manage": "unauthorized",
   "staff.bookings.edit": "unauthorized",
   "staff.forms.edit": "unauthorized",
+  "staff.personal-data.manage": "unauthorized",
   "seed.fixed-ids": "unauthorized",
 };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../../core/i18n/i18n";
-import { Button } from "../../components/button";
+import { Button, buttonClasses } from "../../components/button";
 import { Field, FormMessage } from "../../components/field";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { getFormProps } from "@conform-to/react";
@@ -83,6 +83,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             {t("settings.passwordSubmit")}
           </Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="personal-data-title" className={`mt-8 ${sectionClass}`}>
+        <h2 id="personal-data-title" className="font-display text-2xl font-semibold text-navy-900">
+          {t("personalData.title")}
+        </h2>
+        <p className="mt-3 text-sm leading-relaxed text-ink-soft">{t("personalData.accountText")}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a href={href("/settings/personal-data/json")} download className={buttonClasses("secondary")}>
+            {t("personalData.downloadJson")}
+          </a>
+          <a href={href("/settings/personal-data/pdf")} download className={buttonClasses("secondary")}>
+            {t("personalData.downloadPdf")}
+          </a>
+        </div>
       </section>
 
       <section aria-labelledby="delete-title" className={`mt-8 ${sectionClass}`}>

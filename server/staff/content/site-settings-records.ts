@@ -37,6 +37,8 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
     balance_due_days_before_event: row.balanceDueDaysBeforeEvent,
     hold_minutes: row.holdMinutes,
     bank_transfer_due_days: row.bankTransferDueDays,
+    upload_retention_days: row.uploadRetentionDays,
+    answer_retention_days: row.answerRetentionDays,
     vat_treatment: row.vatTreatment,
     bank_name: row.bankName,
     iban: row.iban,

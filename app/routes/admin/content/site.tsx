@@ -50,6 +50,8 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
       balance_due_days_before_event: String(values.balance_due_days_before_event),
       hold_minutes: String(values.hold_minutes),
       bank_transfer_due_days: String(values.bank_transfer_due_days),
+      upload_retention_days: String(values.upload_retention_days),
+      answer_retention_days: String(values.answer_retention_days),
       widget_frame_ancestors: values.widget_frame_ancestors.split(" ").join("\n"),
     },
   });
@@ -136,6 +138,22 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
           <Field field={fields.bank_name} label={t("admin.site.bankName")} className="sm:col-span-2" />
           <Field field={fields.iban} label={t("admin.site.iban")} autoComplete="off" spellCheck={false} />
           <Field field={fields.bic} label={t("admin.site.bic")} autoComplete="off" spellCheck={false} />
+        </Section>
+        <Section id="site-retention" title={t("admin.site.retention")}>
+          <Field
+            field={fields.upload_retention_days}
+            label={t("admin.site.uploadRetentionDays")}
+            hint={t("admin.site.uploadRetentionHelp")}
+            inputMode="numeric"
+            required
+          />
+          <Field
+            field={fields.answer_retention_days}
+            label={t("admin.site.answerRetentionDays")}
+            hint={t("admin.site.answerRetentionHelp")}
+            inputMode="numeric"
+            required
+          />
         </Section>
         <Section id="site-widget" title={t("admin.site.widget")}>
           <TextAreaField
