@@ -18,6 +18,7 @@ import type * as PageCheckModule from "./page-check";
 import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
+import { ErrorSummary } from "./error-summary";
 import { BookingReview } from "./booking-review";
 import type { ReviewView } from "../../utils/booking-review";
 import type { UploadedFile } from "./upload-field";
@@ -310,26 +311,19 @@ export function BookingFormPage(props: BookingPageProps) {
       </nav>
       <div className={`mt-8 grid gap-8 ${review ? "max-w-3xl" : "lg:grid-cols-[minmax(0,1fr)_20rem]"}`}>
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
-          {!actionData?.message && clientInvalid && Object.keys(errors).length > 0 && (
-            <div className="mb-6 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
-              <FormMessage tone="error">{t("form.errorSummary")}</FormMessage>
-            </div>
-          )}
-          {actionData?.message && (
-            <div className="mb-6 space-y-2 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
-              <FormMessage tone="error">{actionData.message}</FormMessage>
-              {errorPages.length > 0 && (
-                <ul className="list-disc pl-5 text-sm text-danger-700">
-                  {errorPages.map((candidate) => (
-                    <li key={candidate.uuid}>
-                      <Link to={pageHref(candidate.number)} className="font-medium underline underline-offset-2">
-                        {t("booking.pageNeedsAttention", { title: candidate.title })}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+          {(actionData?.message || (clientInvalid && Object.keys(errors).length > 0)) && (
+            <ErrorSummary
+              summaryRef={errorSummaryRef}
+              message={actionData?.message ?? t("form.errorSummary")}
+              items={page.items}
+              errors={errors}
+              participantErrors={participantErrors}
+              companions={booking.companions}
+              pageLinks={errorPages.map((candidate) => ({
+                href: pageHref(candidate.number),
+                text: t("booking.pageNeedsAttention", { title: candidate.title }),
+              }))}
+            />
           )}
           {offerHeldUntil && (
             <div className="mb-6">
