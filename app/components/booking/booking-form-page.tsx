@@ -10,7 +10,7 @@ import { localizePath } from "../../../core/i18n/locales";
 import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
-import { useLocale } from "../../utils/locale";
+import { useLocale, useRootData } from "../../utils/locale";
 import { afterFirstInteraction } from "../../utils/on-first-interaction";
 import { Button } from "../button";
 import { FormMessage } from "../field";
@@ -77,6 +77,8 @@ export function BookingFormPage(props: BookingPageProps) {
   const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review, preview } = props;
   const { t } = useTranslation();
   const locale = useLocale();
+  // Someone logged in has a customer account: the form's offer to create one is not for them (issue 32).
+  const loggedIn = Boolean(useRootData()?.user);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -242,6 +244,7 @@ export function BookingFormPage(props: BookingPageProps) {
   function renderItem(item: PublicFormItem) {
     const renderer: FormItemKindRenderer = formItemRenderers[item.kind];
     if (hidden.has(item.uuid) && !renderer.container) return null;
+    if (loggedIn && item.name === "create_account") return null;
     // "May be completed later" (decision 023): not required here, answered on the manage page after checkout.
     const shown = markCompletableLater({ ...item, required: item.required && !optional.has(item.uuid), help: helpOf(item) }, t("manage.laterNote"));
     return <renderer.Render key={item.uuid} item={shown} error={errors[item.uuid]?.[0]} page={context} />;
