@@ -11,7 +11,7 @@ import type { Queryable } from "../db/client";
 import { columnEncoder, preparedPerShape } from "../db/prepared-statements";
 import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { defaultLocale } from "../../core/i18n/locales";
+import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
 import { mainParticipantColumns } from "./main-participant";
@@ -402,6 +402,7 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
           people: people.length,
           totalCents: row.totalCents,
           customerLocale: row.locale,
+          backOfficeUrl: `${deps.publicOrigin}${localizePath(`/admin/bookings/${row.id}`, defaultLocale)}`,
         },
       });
     }
