@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import type { MouseEvent, Ref } from "react";
 import { Link } from "react-router";
 import type { FieldErrors } from "../../../core/contracts/errors";
 import type { CompanionView } from "../../../core/contracts/bookings";
@@ -32,6 +32,18 @@ export function errorEntries(
     ),
   );
   return [...ofItems, ...ofCompanions];
+}
+
+/**
+ * With scripts the link focuses its field without changing the address: a fragment navigation is a
+ * navigation to React Router, which would drop the action's answer (its errors and the draft's new
+ * version, so the next save would be refused as stale). Without scripts it is a plain #id link.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const field = document.getElementById(id);
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
 }
 
 /**
@@ -87,7 +99,7 @@ export function ErrorSummary({
         <ul className="list-disc space-y-1 pl-5 text-sm text-danger-700">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <a href={`#${entry.id}`} className="font-medium underline underline-offset-2">
+              <a href={`#${entry.id}`} onClick={(event) => focusField(event, entry.id)} className="font-medium underline underline-offset-2">
                 {entry.text}
               </a>
             </li>
