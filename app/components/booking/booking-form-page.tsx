@@ -149,7 +149,7 @@ export function BookingFormPage(props: BookingPageProps) {
     const answers = { ...booking.answers, ...answersFromFormData(page.items, new FormData(element)) };
     const found = pageCheck.checkPage(page, answers, {
       today: form.today,
-      translate: (key) => t(key),
+      translate: (key, values) => t(key, values),
       judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
     });
     if (!found) return;
