@@ -229,6 +229,15 @@ describe("renderEmail", () => {
     }
   }
 
+  it("still sends a staff SMA notice queued before it carried the back-office link, without the button", async () => {
+    const queued = messages.find((message) => message.template === "sma-requested")!;
+    const { backOfficeUrl: _dropped, ...older } = queued.payload as Record<string, unknown>;
+    const parsed = emailMessageSchema.parse({ template: "sma-requested", payload: older });
+    const email = await renderEmail(parsed, "de");
+    expect(email.text).toContain("TR-7K4M2Q");
+    expect(email.html).not.toContain(`href="${link}"`);
+  });
+
   it("writes the HTML React Email's render would, for every template and language, without its stream's markers", async () => {
     // Comments React's streamed render leaves for its own bookkeeping (Suspense boundary, document parts).
     const streamMarkers = /<!--(?:\$|\/\$|html|head|body)-->/g;

@@ -79,7 +79,7 @@ export function SmaRequested({ locale, payload }: { locale: Locale; payload: Sma
       </Paragraph>
       <Paragraph>{t("smaRequested.contact", { phone: payload.phone, email: payload.email, language: payload.customerLocale.toUpperCase() })}</Paragraph>
       <Paragraph>{t("smaRequested.decide")}</Paragraph>
-      <ActionButton locale={locale} href={payload.backOfficeUrl} label={t("smaRequested.button")} />
+      {payload.backOfficeUrl ? <ActionButton locale={locale} href={payload.backOfficeUrl} label={t("smaRequested.button")} /> : null}
     </EmailLayout>
   );
 }
