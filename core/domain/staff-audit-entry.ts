@@ -135,6 +135,8 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       return { kind, what, text: [text(details.format)?.toUpperCase(), from && to ? `${from} – ${to}` : null].filter(Boolean).join(" · ") || null };
     }
     case "audit_exported":
+    case "staff_logged_in":
+    case "second_factor_enrolled":
       return { kind, what, text: null };
     default:
       return { kind, what, text: subject };
