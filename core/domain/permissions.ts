@@ -96,6 +96,8 @@ export type SubjectOf = {
   "staff.desk": NoSubject;
   /** Invite staff, change a staff account's role, disable or enable it. */
   "staff.accounts.manage": NoSubject;
+  /** Read and export the staff audit log: who in the office changed what (admins only; issue 31). */
+  "staff.audit.read": NoSubject;
   /** The staff desk: list and search every submitted booking, and read one in full (decision 028). */
   "staff.bookings.read": NoSubject;
   /** The staff desk: download a file uploaded to any booking. */
@@ -212,6 +214,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.desk": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.waitlist.manage": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
+  "staff.audit.read": { allows: isAdmin, refusal: logInOrAdminsOnly },
   "staff.bookings.read": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.invoices.read": { allows: isStaff, refusal: logInOrStaffOnly },

@@ -4,7 +4,7 @@ import type { SecondFactorRequest } from "../../core/contracts/second-factor";
 import type { Locale } from "../../core/i18n/locales";
 import { hashToken } from "../auth/secrets";
 import { checkTotpCode, decryptTotpSecret, normalizeRecoveryCode } from "../auth/totp";
-import { tokens, users } from "../db/schema";
+import { staffAuditLog, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession } from "./account-records";
@@ -13,7 +13,8 @@ import { countWrongCode, openSecondFactorChallenge, spendChallenge, tooManyWrong
 /**
  * The second step of a staff login (decision 027): the challenge from the password step and the
  * authenticator's current code (never one already taken) or an unused recovery code (spent now)
- * open a session that carries the second factor. A wrong code is counted before it is refused.
+ * open a session that carries the second factor, written to the staff audit log. A wrong code is
+ * counted before it is refused.
  */
 export async function verifySecondFactor(deps: AccountsDeps, input: { request: SecondFactorRequest; locale: Locale }): Promise<TokenResponse> {
   const { request } = input;
@@ -45,6 +46,8 @@ export async function verifySecondFactor(deps: AccountsDeps, input: { request: S
       }
     }
     await spendChallenge(deps, tx, challenge);
+    // Every staff login with the second factor is in the staff audit log (issue 31), with how it was proven.
+    await tx.insert(staffAuditLog).values({ actorId: user.id, actorEmail: user.email, action: "staff_logged_in", subjectUserId: user.id, details: { method: field }, at: deps.now() });
     return issueSession(deps, tx, user, undefined, true);
   });
   if (outcome === "exhausted") throw tooManyWrongCodes();

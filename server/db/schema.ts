@@ -38,6 +38,7 @@ import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
 import { legalPageKeys } from "../../core/domain/legal-pages";
 import { defaultLeisureWithdrawalNotice } from "../../core/domain/withdrawal-notice";
 import type { LocalizedText } from "../../core/contracts/localized-text";
+import type { StaffAuditAction } from "../../core/domain/staff-audit-entry";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
@@ -112,7 +113,8 @@ export const staffAuditLog = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** Kept as it was at the time: the account may be renamed or deleted later. */
     actorEmail: text("actor_email").notNull(),
-    action: text("action").notNull(),
+    /** Typed by the log's one list of actions, so a new action cannot be written without a kind and a text. */
+    action: text("action").$type<StaffAuditAction>().notNull(),
     subjectUserId: uuid("subject_user_id").references(() => users.id, { onDelete: "set null" }),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),

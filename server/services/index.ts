@@ -12,6 +12,7 @@ import { bindPrivacy } from "./privacy";
 import { bindPublicReads } from "./public-reads";
 import { bindStaffAccounts } from "./staff-accounts";
 import { bindStaffActions } from "./staff-actions";
+import { bindStaffAudit } from "./staff-audit";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffContent } from "./staff-content";
@@ -63,6 +64,8 @@ function bindServices(deps: Deps) {
     ...bindStaffDesk(deps),
     /** The staff accounts (admins only; decision 027): list, invite, change. */
     staffAccounts: bindStaffAccounts(deps),
+    /** The staff audit log (admins only; decision 078): list and CSV. */
+    staffAudit: bindStaffAudit(deps),
     /** Staff's wording of the e-mail texts per template and language (decision 037; staff only). */
     staffEmailTexts: bindStaffEmailTexts(deps),
     /** The form builder's definition calls (decision 036): a publish drops the read cache. */

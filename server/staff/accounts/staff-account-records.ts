@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { StaffAccount } from "../../../core/contracts/staff-accounts";
 import { staffRoles, type Actor } from "../../../core/domain/permissions";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 import type { Queryable } from "../../db/client";
 import { staffAuditLog, tokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -41,7 +42,7 @@ export async function endSessionsOf(db: Queryable, userId: string, now: Date) {
 /** The staff audit log's row for an admin's action (decision 027). */
 export async function auditStaffAction(
   db: Queryable,
-  input: { actor: Actor; actorEmail: string; action: string; subjectUserId: string; details?: Record<string, unknown>; at: Date },
+  input: { actor: Actor; actorEmail: string; action: StaffAuditAction; subjectUserId: string; details?: Record<string, unknown>; at: Date },
 ) {
   await db.insert(staffAuditLog).values({
     actorId: input.actor.user?.userId ?? null,

@@ -4,6 +4,7 @@ import type { Actor } from "../../../core/domain/permissions";
 import type { Queryable } from "../../db/client";
 import { sites, staffAuditLog } from "../../db/schema";
 import { everyLocale } from "../../../core/contracts/localized-text";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -55,7 +56,7 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
  */
 export async function auditContentChange(
   db: Queryable,
-  input: { actor: Actor; actorEmail: string; action: string; details: Record<string, unknown>; at: Date },
+  input: { actor: Actor; actorEmail: string; action: StaffAuditAction; details: Record<string, unknown>; at: Date },
 ): Promise<void> {
   await db.insert(staffAuditLog).values({
     actorId: input.actor.user?.userId ?? null,
