@@ -1,10 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type * as LocaleList from "../../core/i18n/locale-list";
 import type { Locale } from "../../core/i18n/locales";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { siteSettings } from "../../server/db/factories/site";
-import { eventCategoryTranslations, pageTranslations, sites } from "../../server/db/schema";
+import { eventCategoryTranslations, eventSlugs, pageTranslations, sites } from "../../server/db/schema";
+import { insertDemoEventCopy } from "../../server/db/demo";
 import { seedIfEmpty } from "../../server/seed/seed-if-empty";
 
 /**
@@ -47,5 +49,14 @@ describe("the seed with a third language in the locale list", () => {
     const categories = await database.db.select().from(eventCategoryTranslations);
     expect(categories.filter((row) => row.locale === "en").length).toBeGreaterThan(0);
     expect(categories.filter((row) => row.locale === third)).toEqual([]);
+  });
+
+  it("makes a test's copy of a demo event (the end-to-end tests' factory), its xx address from the English title", async () => {
+    if (!database) throw new Error("the seed test above opens the database");
+    const db = database.db;
+    const copy = await db.transaction((tx) => insertDemoEventCopy(tx, "golfCircleTournament", new Date(), siteSettings));
+    const slugs = await db.select().from(eventSlugs).where(eq(eventSlugs.eventId, copy.eventId));
+    const slugIn = (locale: Locale) => slugs.find((row) => row.locale === locale)?.slug;
+    expect(slugIn(third)).toBe(slugIn("en"));
   });
 });
