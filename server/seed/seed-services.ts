@@ -67,7 +67,10 @@ export async function seedLegalPages(deps: SeedDeps, ids: Partial<Record<LegalPa
     const change = staffPageInputSchema.parse({
       show_on_mobile: page.showOnMobile,
       translations: Object.fromEntries(
-        Object.entries(inEveryListedLocale(page.translations)).map(([locale, translation]) => [locale, { ...translation, content: legalText(page.key, locale as Locale) }]),
+        Object.entries(inEveryListedLocale(page.translations)).map(([locale, translation]) => [
+          locale,
+          { ...translation, content: legalText(page.key, locale as Locale) },
+        ]),
       ),
     });
     const created = await createContentPage(deps, seedActor, { change, actorEmail: seedActorEmail, locale: "en", fixedId: ids[page.key], legalKey: page.key });

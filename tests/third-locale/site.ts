@@ -50,7 +50,10 @@ function addThirdLocale(): void {
   const entry = /^(\s*)de: \{[^\n]*\},\n/m;
   if (!entry.test(list)) throw new Error("core/i18n/locale-list.ts has no `de` entry to add `xx` after");
   const { intlTag, nativeName } = thirdLocaleDefinition;
-  writeFileSync(listFile, list.replace(entry, (line, indent: string) => `${line}${indent}xx: { intlTag: "${intlTag}", nativeName: "${nativeName}" },\n`));
+  writeFileSync(
+    listFile,
+    list.replace(entry, (line, indent: string) => `${line}${indent}xx: { intlTag: "${intlTag}", nativeName: "${nativeName}" },\n`),
+  );
   const third = path.join(thirdLocaleSite, "core/i18n/locales/xx");
   mkdirSync(third, { recursive: true });
   for (const file of readdirSync(englishCatalogueFolder).filter((name) => name.endsWith(".json"))) {
@@ -75,8 +78,15 @@ export function buildThirdLocaleSite(): boolean {
   addThirdLocale();
   // A production build as `npm run build` makes it, also when called by the test server's command (NODE_ENV=test
   // there would give Vite's build React's development bundle, whose hydration warnings the production one has not).
-  const options: ExecFileSyncOptions = { cwd: thirdLocaleSite, stdio: "pipe", env: { ...process.env, NODE_ENV: "production", VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" } };
-  for (const args of [["react-router", "build"], ["tsx", "scripts/build-server.ts"]]) {
+  const options: ExecFileSyncOptions = {
+    cwd: thirdLocaleSite,
+    stdio: "pipe",
+    env: { ...process.env, NODE_ENV: "production", VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
+  };
+  for (const args of [
+    ["react-router", "build"],
+    ["tsx", "scripts/build-server.ts"],
+  ]) {
     try {
       execFileSync("npx", args, options);
     } catch (error) {

@@ -27,10 +27,13 @@ test.use({ locale: "en-GB", extraHTTPHeaders: { "Accept-Language": "xx" } });
 
 async function expectAlternates(page: Page, paths: Record<"en" | "de" | "xx", string | RegExp>) {
   const origin = new URL(page.url()).origin;
-  const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]));
+  const alternates = await page
+    .locator('link[rel="alternate"][hreflang]')
+    .evaluateAll((links) => links.map((link) => [link.getAttribute("hreflang"), link.getAttribute("href")]));
   const byLanguage = Object.fromEntries(alternates.filter(([language]) => language !== "x-default"));
   expect(Object.keys(byLanguage).sort()).toEqual(["de", "en", "xx"]);
-  for (const [language, path] of Object.entries(paths)) expect(new URL(byLanguage[language] ?? "", origin).pathname).toMatch(typeof path === "string" ? new RegExp(`^${path}$`) : path);
+  for (const [language, path] of Object.entries(paths))
+    expect(new URL(byLanguage[language] ?? "", origin).pathname).toMatch(typeof path === "string" ? new RegExp(`^${path}$`) : path);
 }
 
 test("its routes answer under /xx: the home page and an event page in it, with hreflang for en, de and xx", async ({ page }) => {
@@ -43,7 +46,10 @@ test("its routes answer under /xx: the home page and an event page in it, with h
   // The language dropdown offers it in its own name.
   await expect(page.getByRole("contentinfo").getByLabel(xx("footer.language"))).toContainText("Pseudo");
 
-  await page.getByRole("banner").getByRole("link", { name: xx("nav.events"), exact: true }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: xx("nav.events"), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/xx\/events$/);
   const card = page.getByTestId("event-card").first();
   await card.getByRole("link").first().click();
@@ -61,7 +67,16 @@ test("a booking through the pages in xx: its confirmation e-mail and its invoice
   test.slow();
   const consoleClean = failOnConsoleErrors(page);
   const to = uniqueEmail("third-locale");
-  const person: Person = { salutation: "mr", forename: "Max", surname: "Mustermann", street: "Hauptstraße 1", postcode: "80331", city: "München", phone: "+49 89 1234567", email: to };
+  const person: Person = {
+    salutation: "mr",
+    forename: "Max",
+    surname: "Mustermann",
+    street: "Hauptstraße 1",
+    postcode: "80331",
+    city: "München",
+    phone: "+49 89 1234567",
+    email: to,
+  };
   // The form's labels are stored in English and German: xx shows the English ones; the buttons are the catalogue's.
   const labels = participantLabels.en;
   const { formUuid } = await createEvent(page.request, "golfCircleTournament");
