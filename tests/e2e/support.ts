@@ -35,7 +35,14 @@ export async function expectNoAxeViolations(page: Page, options: { exclude?: str
   // Colours mid-transition (a pill turning from active to inactive after a navigation) are neither
   // state's: let running transitions and animations end before contrast is measured.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
+  // Two documented options of @axe-core/playwright halve a scan (measured: ~1.5 s → ~0.6 s a page, ~160 scans a run):
+  // only violations get their nodes and selectors (`resultTypes`), and legacy mode runs axe in the page itself
+  // instead of opening a blank page per scan to gather the frames' results. Its one loss, cross-origin
+  // frames, does not apply: the site embeds none (the e-mail preview's sandboxed frame is excluded by its spec).
+  const builder = new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode(true);
   for (const selector of options.exclude ?? []) builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
