@@ -22,6 +22,7 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("events"), "routes/content/events.tsx", { id: id("events") }),
       route(at("events/:category"), "routes/content/events.tsx", { id: id("events-category") }),
       route(at("events/:category/:event"), "routes/content/event-page.tsx", { id: id("event-page") }),
+      route(at("calendar"), "routes/content/calendar.tsx", { id: id("calendar") }),
       route(at("redirect/:target?"), "routes/content/redirect.tsx", { id: id("redirect") }),
       route(at("login"), "routes/account/login.tsx", { id: id("login") }),
       route(at("login/second-factor"), "routes/account/second-factor.tsx", { id: id("second-factor") }),

@@ -68,3 +68,37 @@ export function weekdayNames(locale: Locale): string[] {
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, index) => format.format(new Date(Date.UTC(2024, 0, 1 + index))));
 }
+
+/** A month as the public calendar's address names it: `2026-12`. */
+export type IsoMonth = string;
+const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const isIsoMonth = (value: string): boolean => monthPattern.test(value);
+
+/**
+ * The public site's events by month (issue 31): the events on any day of `month` (a multi-day event
+ * across a month's end is in both), soonest first, and where "previous" and "next" lead.
+ */
+export function monthAgenda<E extends { starts_on: IsoDate; ends_on: IsoDate }>(events: readonly E[], month: IsoMonth) {
+  const range = calendarRange("month", `${month}-01`);
+  const last = addDays(range.next, -1);
+  const inMonth = events
+    .filter((event) => event.starts_on <= last && event.ends_on >= range.anchor)
+    .sort((a, b) => (a.starts_on === b.starts_on ? a.ends_on.localeCompare(b.ends_on) : a.starts_on.localeCompare(b.starts_on)));
+  return { month, first: range.anchor, last, events: inMonth, previous: range.previous.slice(0, 7), next: range.next.slice(0, 7) };
+}
+
+/**
+ * The month the public calendar opens on without a month asked for: today's, or, when nothing is on
+ * from today to that month's end, the month of the next event that is (a visitor in a quiet month sees
+ * what comes next, not an empty page).
+ */
+export function openingMonth(events: readonly { starts_on: IsoDate; ends_on: IsoDate }[], today: IsoDate): IsoMonth {
+  const thisMonth = today.slice(0, 7);
+  const { last } = monthAgenda([], thisMonth);
+  const coming = events.filter((event) => event.ends_on >= today).map((event) => (event.starts_on > today ? event.starts_on : today));
+  const soonest = coming.sort()[0];
+  return soonest === undefined || soonest <= last ? thisMonth : (soonest.slice(0, 7));
+}
+
+/** The month's heading: `December 2026` / `Dezember 2026`. */
+export const monthTitle = (month: IsoMonth, locale: Locale): string => calendarTitle(calendarRange("month", `${month}-01`), locale);

@@ -219,7 +219,7 @@ test("sitemap.xml names every public page in both languages with hreflang altern
   expect(sitemap.status()).toBe(200);
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/de", "/events", "/de/events", "/events/travel", "/de/events/reisen", "/imprint", "/de/impressum", english.path, german.path])
+  for (const path of ["/", "/de", "/events", "/de/events", "/calendar", "/de/calendar", "/events/travel", "/de/events/reisen", "/imprint", "/de/impressum", english.path, german.path])
     expect(xml, path).toContain(`<loc>${baseURL}${path}</loc>`);
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="de" href="${baseURL}${german.path}"/>`);
   expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${baseURL}${english.path}"/>`);

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useTranslation } from "../../utils/use-translation";
 import { translatorFor } from "../../../core/i18n/i18n";
 import { localeFromPath, localizePath, defaultLocale } from "../../../core/i18n/locales";
@@ -49,9 +49,14 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="mt-6 text-sm text-ink-soft" aria-live="polite">
-        {t("events.count", { count: upcoming.length })}
-      </p>
+      <div className="mt-6 flex flex-wrap items-baseline justify-between gap-3">
+        <p className="text-sm text-ink-soft" aria-live="polite">
+          {t("events.count", { count: upcoming.length })}
+        </p>
+        <Link to={localizePath("/calendar", locale)} className="text-sm font-semibold text-navy-700 underline underline-offset-2 hover:text-navy-900">
+          {t("events.byMonth")}
+        </Link>
+      </div>
       {upcoming.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-white p-8 text-center text-ink-soft ring-1 ring-navy-900/10">{t("events.empty")}</p>
       ) : (

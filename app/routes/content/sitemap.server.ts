@@ -48,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const all: PageInLanguages[] = [
     inEveryLanguage("/"),
     inEveryLanguage("/events"),
+    inEveryLanguage("/calendar"),
     ...categories.map((category) =>
       Object.fromEntries(category.translations.map((translation) => [translation.locale, localizePath(`/events/${translation.slug}`, translation.locale)])),
     ),
