@@ -48,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["tests/**", "bench/**", "scripts/**", "playwright.config.ts", "vitest.config.ts"],
+    files: ["tests/**", "bench/**", "scripts/**", "playwright.config.ts", "playwright.third-locale.config.ts", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off", "max-lines": "off" },
   },
   {

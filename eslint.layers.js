@@ -9,7 +9,7 @@
 /** The composition root: builds the deps and binds the verbs into the services the edge calls. */
 export const compositionFolders = ["services"];
 /** Domain folders of verbs: each may use the others, the deps, the infrastructure and core. */
-export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "queue", "staff", "uploads", "seed"];
+export const domainFolders = ["accounts", "bookings", "catalog", "email", "invoices", "jobs", "payments", "privacy", "queue", "staff", "uploads", "seed"];
 /** What the verbs are given (the Deps type, the read cache, the ports they call): under the domain, over the infrastructure. */
 export const depsFolders = ["deps"];
 /** Infrastructure under the deps: database, tokens and passwords, rate limits. */

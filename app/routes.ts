@@ -56,6 +56,9 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     route(at("my-booking/:token/calendar.ics"), "routes/booking/my-booking-calendar.ts", { id: id("my-booking-calendar") }),
     route(at("my-booking/:token/invoice/:invoice?"), "routes/booking/my-booking-invoice.ts", { id: id("my-booking-invoice") }),
     route(at("my-booking/:token/files/:upload"), "routes/booking/my-booking-file.ts", { id: id("my-booking-file") }),
+    // Personal data downloads (decision 076): `json` or `pdf`.
+    route(at("my-booking/:token/personal-data/:format"), "routes/booking/my-booking-personal-data.ts", { id: id("my-booking-personal-data") }),
+    route(at("settings/personal-data/:format"), "routes/account/personal-data.ts", { id: id("personal-data") }),
     // A staff download: no frame around a file (it still asks requireStaffDesk).
     route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin/bookings/booking-upload.ts", { id: id("admin-booking-upload") }),
     route(at("admin/invoices/:invoice/pdf"), "routes/admin/invoices/invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
@@ -83,6 +86,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("admin/categories/:id"), "routes/admin/catalogue/category.tsx", { id: id("admin-category") }),
       route(at("admin/email-texts"), "routes/admin/content/email-texts.tsx", { id: id("admin-email-texts") }),
       route(at("admin/email-texts/:template/:emailLocale"), "routes/admin/content/email-text.tsx", { id: id("admin-email-text") }),
+      route(at("admin/audit"), "routes/admin/audit/audit.tsx", { id: id("admin-audit") }),
+      route(at("admin/calendar"), "routes/admin/catalogue/calendar.tsx", { id: id("admin-calendar") }),
       route(at("admin/*"), "routes/admin/not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
@@ -90,6 +95,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     // The invoice list's files (decision 069): a CSV and a DATEV booking batch, one route each.
     route(at("admin/invoices/export.csv"), "routes/admin/invoices/invoices-export.ts", { id: id("admin-invoices-csv") }),
     route(at("admin/invoices/export-datev.csv"), "routes/admin/invoices/invoices-export.ts", { id: id("admin-invoices-datev") }),
+    // The audit log's filtered list as CSV (issue 31), itself audited.
+    route(at("admin/audit/export.csv"), "routes/admin/audit/audit-export.ts", { id: id("admin-audit-csv") }),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
     ...(["csv", "xlsx", "pdf"] as const).map((format) =>
       route(at(`admin/events/:uuid/participants.${format}`), "routes/admin/catalogue/participants-export.ts", { id: id(`admin-participants-${format}`) }),

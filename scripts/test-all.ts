@@ -1,7 +1,8 @@
 /**
  * The whole test suite, as `npm test` and CI run it: lint, typecheck, unit tests, API tests on
  * embedded PGlite and on a real PostgreSQL server, the production build, the compiled server as
- * processes (behind nginx, on PostgreSQL and S3), and end-to-end tests in Chromium. The last line is the total: `N passed, N failed`.
+ * processes (behind nginx, on PostgreSQL and S3), end-to-end tests in Chromium, and the browser walk of a
+ * site built with a third language (decision 072). The last line is the total: `N passed, N failed`.
  *
  * The suite must end within 15 minutes on CI's two cores (decision 073), so steps that each keep one core
  * busy run side by side: lint beside the typecheck, and the API tests on PostgreSQL (whose queries run
@@ -78,11 +79,13 @@ async function vitest(step: string, project: string, env: Record<string, string>
   record(step, tally, (Date.now() - started) / 1000);
 }
 
-async function playwright(step: string) {
+/** A Playwright run of `config`, whose JSON reporter writes `reportFile` (in .tmp/). */
+async function playwright(step: string, config = "playwright.config.ts", reportFile = "e2e-results.json") {
   const started = Date.now();
-  const report = path.join(tmp, "e2e-results.json");
+  const report = path.join(tmp, reportFile);
   rmSync(report, { force: true });
-  const ok = await run("npx", ["playwright", "test"], { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`), E2E_SCREENSHOTS: "0", E2E_TRACE: "0" });
+  const env = { E2E_DATA_DIR: path.join(tmp, `e2e-data-${Date.now()}`), E2E_SCREENSHOTS: "0", E2E_TRACE: "0" };
+  const ok = await run("npx", ["playwright", "test", "--config", config], env);
   let tally: Tally = { passed: 0, failed: ok ? 0 : 1, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
@@ -151,7 +154,13 @@ async function apiOnPostgresql() {
     cluster?.stop();
   }
 }
-await Promise.all([apiOnPostgresql(), check("build", "npm", ["run", "--silent", "build"], true)]);
+// The site with a third language in its locale list (decision 072) is a copy of this tree built on its own:
+// built after the production build, still beside the API tests on PostgreSQL, which outlast both.
+async function builds() {
+  await check("build", "npm", ["run", "--silent", "build"], true);
+  await check("build with a third language", "npx", ["tsx", "tests/third-locale/site.ts", "build"], true);
+}
+await Promise.all([apiOnPostgresql(), builds()]);
 
 // The compiled server as processes: boot on PostgreSQL, graceful shutdown, WEB_CONCURRENCY workers, and
 // the scale-out test (nginx balancing three processes on one PostgreSQL and one S3 server).
@@ -172,6 +181,8 @@ try {
   console.error(error);
   record("end-to-end (Chromium)", { passed: 0, failed: 1, skipped: 0 }, 0);
 }
+// The third language walked in the browser, on the copy built above (decision 072).
+await playwright("third language in Chromium", "playwright.third-locale.config.ts", "e2e-third-locale-results.json");
 
 console.log(`\nTest suite finished in ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
 for (const line of lines) console.log(`  ${line}`);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { purgeDraftsJob, scheduleDraftPurge } from "./bookings/purge-drafts";
+import { retentionJob, scheduleRetention } from "./privacy/apply-retention";
 import { openDatabase, type Database } from "./db/client";
 import { createCrossProcessSignal } from "./db/cross-process-signal";
 import { runClusterPrimary } from "./http/cluster-primary";
@@ -49,6 +50,7 @@ const openAndSeed = (poolSize?: number) =>
       if (await seedIfEmpty(db, new Date(), { demoData: !isProduction, demoAccounts: !isProduction }))
         logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
       await scheduleDraftPurge(db, new Date());
+      await scheduleRetention(db, new Date());
       // Bookings priced before their lines were stored get them, from the current price list (money review, finding 3).
       const backfilled = await backfillPriceLines(db);
       if (backfilled.stored > 0) logger.info(`Stored the price lines of ${backfilled.stored} bookings.`);
@@ -156,6 +158,10 @@ const jobWorker = startJobWorker({
     [purgeDraftsJob]: async (payload, now) => {
       const purged = await services.jobs[purgeDraftsJob](payload, now);
       if (purged.drafts) logger.info(purged, "purged stale booking drafts");
+    },
+    [retentionJob]: async (payload, now) => {
+      const applied = await services.jobs[retentionJob](payload, now);
+      logger.info(applied, "applied the data retention settings");
     },
     [sandboxWebhookJob]: async (payload, now) => deliverSandboxWebhook(payload, { publicOrigin, webhookSecret: sandboxWebhookSecret, now }),
   },

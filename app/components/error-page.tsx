@@ -15,6 +15,11 @@ function limitMessageOf(error: unknown): string | null {
   return typeof message === "string" ? message : null;
 }
 
+/** A staff member refused on an admins' page (`forbidden("admins")`): the page says it is for admins. */
+function isAdminsOnly(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: unknown } | null)?.forbidden === "admins";
+}
+
 /** Spec §8: 'Oops!' for a missing page; 'An error occurred' with the way to support otherwise. */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -36,7 +41,13 @@ export function ErrorPage({ error }: { error: unknown }) {
         : limitMessage
           ? t("error.limitTitle")
           : t("error.title");
-  const text = notFound ? t("error.notFoundText") : badRequest ? t("error.badRequestText") : forbidden ? t("error.forbiddenText") : (limitMessage ?? t("error.text"));
+  const text = notFound
+    ? t("error.notFoundText")
+    : badRequest
+      ? t("error.badRequestText")
+      : forbidden
+        ? t(isAdminsOnly(error) ? "error.adminsOnlyText" : "error.forbiddenText")
+        : (limitMessage ?? t("error.text"));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
       <p className="font-display text-7xl font-bold text-navy-700" aria-hidden="true">

@@ -4,10 +4,10 @@ import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { stripLocalePrefix } from "../../core/i18n/locales";
 import { useLocalizedHref, useRootData } from "../utils/locale";
 
-/** Spec §2: hidden on /events; on the dashboard it leads to /events; elsewhere one step back. */
+/** Spec §2: hidden on /events (and on the home page, where there is nothing to go back to); on the dashboard it leads to /events; elsewhere one step back. */
 export function backButtonBehaviour(pathname: string): "hidden" | "to-events" | "history" {
   const bare = stripLocalePrefix(pathname).replace(/\/$/, "") || "/";
-  if (bare === "/events") return "hidden";
+  if (bare === "/events" || bare === "/") return "hidden";
   if (bare === "/dashboard") return "to-events";
   return "history";
 }

@@ -19,7 +19,7 @@ export function LanguageSelect({ locale }: { locale: Locale }) {
 
   return (
     // data-auto-submit and data-no-script: the same behaviour on a page without hydration, by its inline script (decision 056).
-    <Form method="post" action="/locale" ref={formRef} className="flex items-center gap-2" reloadDocument={!hydrated} data-auto-submit="">
+    <Form method="post" action="/locale" ref={formRef} className="flex items-center gap-2" reloadDocument={!hydrated} replace data-auto-submit="">
       <label htmlFor={selectId} className="text-sm font-medium text-navy-100">
         {t("footer.language")}
       </label>
@@ -28,7 +28,8 @@ export function LanguageSelect({ locale }: { locale: Locale }) {
         name="locale"
         defaultValue={locale}
         key={locale}
-        onChange={() => formRef.current && submit(formRef.current)}
+        // The page in the other language replaces this one in the history: Back then goes where it went before (issue 32).
+        onChange={() => formRef.current && submit(formRef.current, { replace: true })}
         className="rounded-md border border-white/30 bg-navy-900 px-3 py-1.5 text-sm text-white"
       >
         {locales.map((option) => (

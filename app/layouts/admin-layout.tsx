@@ -23,7 +23,7 @@ function AdminFrame({ staff, children }: { staff: StaffFrame | null; children: R
   const locale: Locale = useLocale();
   const sections = adminSections.filter((section) => staff && (section.roles as readonly string[]).includes(staff.role));
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-semibold outline-offset-2 transition-colors ${isActive ? "bg-white text-navy-950" : "text-navy-100 hover:bg-white/10 hover:text-white"}`;
+    `shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold outline-offset-2 transition-colors ${isActive ? "bg-white text-navy-950" : "text-navy-100 hover:bg-white/10 hover:text-white"}`;
   return (
     <div className="flex min-h-screen flex-col bg-navy-50">
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-navy-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
@@ -37,8 +37,9 @@ function AdminFrame({ staff, children }: { staff: StaffFrame | null; children: R
             </span>
             {t("admin.title")}
           </Link>
+          {/* On a phone one row that scrolls sideways (the sections took a quarter of the screen: issue 32); wrapped from md on. */}
           {sections.length > 0 && (
-            <nav aria-label={t("admin.nav.label")} className="order-last flex w-full flex-wrap gap-1 md:order-none md:w-auto">
+            <nav aria-label={t("admin.nav.label")} className="order-last -mx-1 flex w-full gap-1 overflow-x-auto px-1 pb-1 md:order-none md:w-auto md:flex-wrap md:overflow-visible md:pb-0">
               {sections.map((section) => (
                 <NavLink key={section.path} to={href(section.path)} end={section.end} className={linkClass}>
                   {t(section.labelKey)}

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
 import { recordedPaymentMethods, refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
+import { bookingEditable } from "../../core/domain/booking-edits";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { operatorToday } from "../../core/domain/dates";
 import { centsOfEuros } from "../../core/domain/euro-amount";
@@ -25,6 +26,8 @@ export function bookingActionsView(booking: StaffBookingDetail, now: Date, local
   const main = booking.people.find((person) => person.role === "main");
   const kindOf = (uuid: string) => booking.payments.find((payment) => payment.uuid === uuid)?.kind ?? "full";
   return {
+    /** Answers and companions change only while the booking stands (not once cancelled, expired or rejected; issue 32). */
+    edit: bookingEditable(booking.status),
     cancel: bookingEventAllowed(booking.status, "cancelled_by_staff"),
     refund: account.refundable_cents > 0,
     /** Each payment that brought money in (from the booking account): what was paid, what went back already, what is left, and how it goes back. */

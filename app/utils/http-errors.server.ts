@@ -9,9 +9,12 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** Logged in, but not allowed here (a customer in the back office). */
-export function forbidden(): never {
-  throw data(null, { status: 403 });
+/**
+ * Logged in, but not allowed here: a customer in the back office, or (`"admins"`) a staff member on
+ * an admins' page, whom the 403 page tells so instead of asking for a staff login (issue 32).
+ */
+export function forbidden(kind: "staff" | "admins" = "staff"): never {
+  throw data(kind === "admins" ? { forbidden: "admins" } : null, { status: 403 });
 }
 
 export function badRequest(): never {

@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { User } from "../../core/contracts/auth";
 import { can, type Actor } from "../../core/domain/permissions";
+import { formatDate } from "../../core/domain/dates";
+import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { actorOfSession } from "../../server/http/web-session-actor";
 import { webContext, type WebContext } from "../../server/load-context";
@@ -31,4 +33,18 @@ export async function openStaffDesk(url: URL, context: Readonly<RouterContextPro
   const web = context.get(webContext);
   const desk = await requireStaffDesk(url, web);
   return { ...desk, web, locale: pageLocale(url) };
+}
+
+/**
+ * The event filter's choices of a back-office list (bookings, invoices): title and start date in the
+ * reader's language; an archived event marked as such, so that it and the copy that replaced it do
+ * not read as one event listed twice (issue 32).
+ */
+export async function eventFilterChoices(web: WebContext, actor: Actor, locale: Locale): Promise<{ value: string; label: string }[]> {
+  const t = translatorFor(locale);
+  const events = await web.services.staffBookings.eventChoices(actor, { locale });
+  return events.map((event) => {
+    const date = formatDate(event.starts_on, locale);
+    return { value: event.uuid, label: event.archived ? t("admin.bookings.archivedEvent", { title: event.title, date }) : `${event.title} (${date})` };
+  });
 }

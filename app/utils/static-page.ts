@@ -57,12 +57,20 @@ export function useStaticPage(): boolean {
 }
 
 type EnhanceDocument = Pick<Document, "addEventListener" | "querySelectorAll" | "referrer"> & { documentElement: HTMLElement };
-type EnhanceWindow = { document: EnhanceDocument; history: Pick<History, "back" | "length">; location: Pick<Location, "origin"> };
+type EnhanceWindow = {
+  document: EnhanceDocument;
+  history: Pick<History, "back" | "length">;
+  location: Pick<Location, "origin" | "replace">;
+  fetch: (input: string, init: RequestInit) => Promise<Pick<Response, "type">>;
+};
 
 /**
  * The little a static page does with script (inlined, so it must stay self-contained, no imports):
  * - the footer's language dropdown switches on choosing, as on hydrated pages, and its no-script
- *   "Change" button goes (`data-auto-submit`, `data-no-script`);
+ *   "Change" button goes (`data-auto-submit`, `data-no-script`): the form is posted in the background
+ *   (the answer sets the language cookie) and the page in the other language replaces this one in
+ *   the history, so that Back goes where it went before (issue 32); should the post fail, the form
+ *   is submitted as without script;
  * - the header's Back goes one step back when the visitor came from a page of this site, else it
  *   stays the link to the event list (`data-history-back`, spec §2).
  * Without it everything still works: the button switches the language, Back opens the event list.
@@ -73,8 +81,20 @@ export function enhanceStaticPage(win: EnhanceWindow): void {
     element.hidden = true;
   });
   document.addEventListener("change", (event) => {
-    const target = event.target as HTMLSelectElement | null;
-    if (target?.form?.hasAttribute("data-auto-submit")) target.form.requestSubmit();
+    const form = (event.target as HTMLSelectElement | null)?.form;
+    if (!form?.hasAttribute("data-auto-submit")) return;
+    const fields = new FormData(form);
+    const destination = fields.get(`redirect_${String(fields.get("locale"))}`);
+    const body = new URLSearchParams();
+    fields.forEach((value, name) => body.append(name, String(value)));
+    win
+      .fetch(form.action, { method: "POST", body, credentials: "same-origin", redirect: "manual" })
+      .then((answer) => {
+        // The action answers with a redirect (unread here); anything else is left to the form's own post.
+        if (answer.type !== "opaqueredirect") return form.requestSubmit();
+        win.location.replace(typeof destination === "string" && /^\/(?!\/)/.test(destination) ? destination : "/");
+      })
+      .catch(() => form.requestSubmit());
   });
   let fromThisSite = false;
   try {

@@ -168,6 +168,18 @@ export const updateSettingsSchema = z
 export type UpdateSettings = z.infer<typeof updateSettingsSchema>;
 
 /**
+ * The settings page's profile form asks for each name once, as the registration page does: first and
+ * last name, both required; the account's name is made of them (`registrationName`). The API's
+ * `updateSettingsSchema` still takes `name` (spec §4: the profile has name, first_name and last_name).
+ */
+export const profileFormSchema = z.object({
+  first_name: personName,
+  last_name: personName,
+  email,
+  old_password: z.string().max(maximumPasswordLength).optional().nullable(),
+});
+
+/**
  * The settings page's password form (decision 016): the same rules as a password change through
  * `updateSettingsSchema`, where the page adds the account's unchanged name and e-mail, and the new
  * password is required (the API's body may leave it out to change only the profile).

@@ -101,6 +101,9 @@ export const siteSettingsSchema = z.object({
   balance_due_days_before_event: settingInteger(0, 365),
   hold_minutes: settingInteger(5, 240),
   bank_transfer_due_days: settingInteger(1, 90),
+  /** Retention (decision 076): uploads deleted, personal answers anonymized this many days after an event's last day. */
+  upload_retention_days: settingInteger(1, 3650),
+  answer_retention_days: settingInteger(1, 3650),
   vat_treatment: z.enum(vatTreatments, { error: "validation.choice" }),
   bank_name: optionalSettingText(100),
   iban: z
@@ -140,6 +143,8 @@ export const siteSettingsAnswerSchema = z.object({
   balance_due_days_before_event: z.number().int(),
   hold_minutes: z.number().int(),
   bank_transfer_due_days: z.number().int(),
+  upload_retention_days: z.number().int(),
+  answer_retention_days: z.number().int(),
   vat_treatment: z.enum(vatTreatments),
   bank_name: z.string().nullable(),
   iban: z.string().nullable(),

@@ -44,6 +44,9 @@ export const staffInvitationFormSchema = staffInvitationSchema.extend({ intent: 
 
 export const staffAccountParamsSchema = z.object({ uuid: z.string().uuid() });
 
+/** The back office page's post about a pending invitation: send it again, or take it back (issue 32). */
+export const staffInvitationActionSchema = z.object({ intent: z.enum(["resend_invitation", "revoke_invitation"]), uuid: z.string().uuid() });
+
 /** One change at a time, each its own audit row. */
 export const staffAccountChangeSchema = z.discriminatedUnion("change", [
   z.object({ change: z.literal("role"), role: staffRole }).strict(),

@@ -52,7 +52,15 @@ export const bookingEditViewSchema = z.object({
   /** Whether the booking can still be edited (not cancelled, expired or rejected). */
   editable: z.boolean(),
   version: z.number().int(),
-  items: z.array(z.object({ page_title: z.string(), item: publicFormItemSchema, value: z.unknown() })),
+  items: z.array(
+    z.object({
+      page_title: z.string(),
+      item: publicFormItemSchema,
+      value: z.unknown(),
+      /** The name of the checkbox that shows this item (its own `visibleWhen` or its group's), or null: asked only when ticked. */
+      shown_when: z.string().nullable(),
+    }),
+  ),
   companion_item: z.object({ uuid: z.string().uuid(), label: z.string(), max_companions: z.number().int(), types: z.array(z.enum(companionTypes)) }).nullable(),
   companions: z.array(companionViewSchema),
   money: z.object({ total_cents: z.number().int(), paid_cents: z.number().int() }),

@@ -233,7 +233,14 @@ export const staffEventParamsSchema = z.object({ uuid: z.string().uuid() });
 
 /** A copy with new dates; the deadline and `bookable_from` move with the start unless given. */
 export const staffEventDuplicateSchema = z
-  .object({ starts_on: isoDate, ends_on: isoDate, bookable_from: optionalInstant, registration_deadline: optionalInstant })
+  .object({
+    starts_on: isoDate,
+    ends_on: isoDate,
+    bookable_from: optionalInstant,
+    registration_deadline: optionalInstant,
+    /** A copy on the very dates of its source is refused as a likely slip, unless staff say they mean it (issue 32). */
+    same_dates_confirmed: z.boolean().optional(),
+  })
   .strict()
   .superRefine((value, context) => {
     if (value.starts_on > value.ends_on) context.addIssue({ code: "custom", path: ["ends_on"], message: "validation.dateOrder" });

@@ -5,7 +5,7 @@
  * keyed by item uuid; the result is the spec's errors object: an array of message keys per item uuid,
  * translated when the answer is built.
  */
-export { validatePage, bookingPageSchema, type ItemErrors } from "../forms/booking-page-schema";
+export { validatePage, bookingPageSchema, itemErrorTexts, type ItemErrors } from "../forms/booking-page-schema";
 export { takesAnswer, validateAnswer, type ValidationMessage } from "../forms/kinds";
 export { hiddenItemUuids, isChosen, optionalItemUuids } from "../forms/page-rules";
 

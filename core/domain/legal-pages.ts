@@ -31,6 +31,9 @@ export const legalPlaceholderNames = [
   "travelOperatorNotice",
   "depositPercent",
   "balanceDueDays",
+  // The retention settings (decision 076): the privacy policy says how long uploads and answers are kept.
+  "uploadRetentionDays",
+  "answerRetentionDays",
 ] as const;
 export type LegalPlaceholder = (typeof legalPlaceholderNames)[number];
 

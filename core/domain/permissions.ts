@@ -86,6 +86,10 @@ export type SubjectOf = {
   "account.delete": AccountSubject;
   /** The dashboard: the account's own bookings. */
   "account.list-bookings": AccountSubject;
+  /** Download everything the site holds about the account (JSON, PDF; decision 076). */
+  "account.export": AccountSubject;
+  /** Download what the site holds about one booking, from its manage page (decision 076). */
+  "booking.export": BookingSubject;
   /** See the form of an unpublished event. */
   "form.preview": NoSubject;
   /** An event's waitlist: see it, offer places by hand, take an entry off. */
@@ -94,6 +98,8 @@ export type SubjectOf = {
   "staff.desk": NoSubject;
   /** Invite staff, change a staff account's role, disable or enable it. */
   "staff.accounts.manage": NoSubject;
+  /** Read and export the staff audit log: who in the office changed what (admins only; issue 31). */
+  "staff.audit.read": NoSubject;
   /** The staff desk: list and search every submitted booking, and read one in full (decision 028). */
   "staff.bookings.read": NoSubject;
   /** The staff desk: download a file uploaded to any booking. */
@@ -137,6 +143,8 @@ export type SubjectOf = {
   "staff.catalogue.manage": NoSubject;
   /** Edit a submitted booking's answers and companions (add, correct, remove; decision 032). */
   "staff.bookings.edit": NoSubject;
+  /** A data-subject request by e-mail address: find, export and erase everything of an address (admins only; decision 076). */
+  "staff.personal-data.manage": NoSubject;
   /** Give a created event, form or content page a chosen id (the demo's fixed ones; the seed only, decision 043). */
   "seed.fixed-ids": NoSubject;
 };
@@ -203,10 +211,14 @@ const rules: { [A in Action]: Rule<A> } = {
   "account.update": { allows: isAccount, refusal: logInOrForbidden },
   "account.delete": { allows: isAccount, refusal: logInOrForbidden },
   "account.list-bookings": { allows: isAccount, refusal: logInOrForbidden },
+  "account.export": { allows: isAccount, refusal: logInOrForbidden },
+  // The manage link is a guest's key to their booking's data; the owner's login opens it too.
+  "booking.export": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
   "form.preview": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.desk": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.waitlist.manage": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.accounts.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
+  "staff.audit.read": { allows: isAdmin, refusal: logInOrAdminsOnly },
   "staff.bookings.read": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.download": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.invoices.read": { allows: isStaff, refusal: logInOrStaffOnly },
@@ -236,6 +248,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.catalogue.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
   "staff.bookings.edit": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.forms.edit": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
+  "staff.personal-data.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
   "seed.fixed-ids": { allows: isSeed, refusal: logInOrForbidden },
 };
 

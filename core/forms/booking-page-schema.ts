@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PublicFormItem } from "../contracts/forms";
-import { validateAnswer, type ValidationMessage } from "./kinds";
+import { messageValues, validateAnswer, type ValidationMessage } from "./kinds";
 import { hiddenItemUuids, optionalItemUuids } from "./page-rules";
 
 export type ItemErrors = Record<string, ValidationMessage[]>;
@@ -8,8 +8,8 @@ export type ItemErrors = Record<string, ValidationMessage[]>;
 type PageSchemaOptions = {
   /** The operator's calendar date ("today" bounds of date items). */
   today: string;
-  /** Turns a message key into the page language's text; without it the issues carry the keys. */
-  translate?: (key: ValidationMessage) => string;
+  /** Turns a message key (and its values: a limit) into the page language's text; without it the issues carry the keys. */
+  translate?: (key: ValidationMessage, values?: { count: number }) => string;
   /** Only these items are judged (the browser leaves out answers it cannot see: uploads, companions). */
   judges?: (item: PublicFormItem) => boolean;
 };
@@ -27,7 +27,7 @@ export function bookingPageSchema(page: { items: PublicFormItem[] }, { today, tr
     for (const item of page.items) {
       if (hidden.has(item.uuid) || (judges && !judges(item))) continue;
       const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
-      if (found) context.addIssue({ code: "custom", path: [item.uuid], message: translate ? translate(found) : found });
+      if (found) context.addIssue({ code: "custom", path: [item.uuid], message: translate ? translate(found, messageValues(item, found)) : found });
     }
   });
 }
@@ -44,4 +44,19 @@ export function validatePage(items: PublicFormItem[], answers: Record<string, un
     if (found) errors[item.uuid] = [found];
   }
   return errors;
+}
+
+/** The page's errors in words, keyed by item uuid: each key translated with its values (a text's limit; issue 32). */
+export function itemErrorTexts(
+  items: PublicFormItem[],
+  errors: ItemErrors,
+  translate: (key: ValidationMessage, values?: { count: number }) => string,
+): Record<string, string[]> {
+  const byUuid = new Map(items.map((item) => [item.uuid, item]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([uuid, keys]) => {
+      const item = byUuid.get(uuid);
+      return [uuid, keys.map((key) => translate(key, item ? messageValues(item, key) : undefined))];
+    }),
+  );
 }

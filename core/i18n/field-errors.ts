@@ -25,9 +25,16 @@ export function isValidationKey(message: string, locale: Locale = defaultLocale)
   return message.startsWith("validation.") && i18nFor(locale).exists(message);
 }
 
-/** Our own messages are catalogue keys (`validation.required`); everything else comes from zod's locale. */
+/**
+ * Our own messages are catalogue keys (`validation.required`); everything else comes from zod's locale.
+ * A text over its limit says the limit: the contract's `max` is the issue's `maximum`, given to the
+ * text as i18next's `count` ("at most 120 characters"; issue 32).
+ */
 export function issueMessage(issue: ZodError["issues"][number], locale: Locale): string {
-  if (isValidationKey(issue.message, locale)) return translatorFor(locale)(issue.message);
+  if (isValidationKey(issue.message, locale)) {
+    const limit = issue.code === "too_big" && issue.origin === "string" ? { count: Number(issue.maximum) } : undefined;
+    return translatorFor(locale)(issue.message, limit);
+  }
   const localized = zodMessagesOf(locale)(issue as Parameters<ZodLocaleError>[0]);
   return typeof localized === "string" ? localized : (localized?.message ?? issue.message);
 }
@@ -42,7 +49,7 @@ export function fieldErrorsOf(error: ZodError, locale: Locale): FieldErrors {
   return errors;
 }
 
-/** One field's error from a catalogue key, for rules checked outside zod (taken e-mail, weak password). */
-export function fieldError(field: string, key: ValidationKey, locale: Locale): FieldErrors {
-  return { [field]: [translatorFor(locale)(key)] };
+/** One field's error from a catalogue key, for rules checked outside zod (taken e-mail, weak password); `count` for a limit. */
+export function fieldError(field: string, key: ValidationKey, locale: Locale, values?: { count: number }): FieldErrors {
+  return { [field]: [translatorFor(locale)(key, values)] };
 }

@@ -7,7 +7,7 @@ import { staffAuditLog, tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "../deps/accounts-deps";
 import { issueSession } from "./account-records";
-import { countWrongCode, openSecondFactorChallenge, spendChallenge, wrongCode } from "./second-factor-challenge";
+import { countWrongCode, openSecondFactorChallenge, spendChallenge, tooManyWrongCodes, wrongCode } from "./second-factor-challenge";
 
 /** Recovery codes do not expire; the column wants a date. */
 const recoveryCodeYears = 100;
@@ -24,7 +24,10 @@ export async function beginSecondFactorEnrolment(deps: AccountsDeps, input: { ch
     const pending = user.totpSecret ? decryptTotpSecret(deps.totpKey, user.totpSecret, { allowDemo: deps.allowDemoTotpSecrets }) : null;
     if (pending) return { value: pending, email: user.email };
     const fresh = newTotpSecret();
-    await tx.update(users).set({ totpSecret: encryptTotpSecret(deps.totpKey, fresh) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ totpSecret: encryptTotpSecret(deps.totpKey, fresh) })
+      .where(eq(users.id, user.id));
     return { value: fresh, email: user.email };
   });
   const uri = totpUri({ issuer: new URL(deps.publicOrigin).host, email: secret.email, secret: secret.value });
@@ -32,7 +35,10 @@ export async function beginSecondFactorEnrolment(deps: AccountsDeps, input: { ch
 }
 
 /** What the second-step page shows: the code field, or (no authenticator yet) the enrolment. */
-export async function secondFactorStep(deps: AccountsDeps, input: { challenge: string }): Promise<{ enrolled: true } | { enrolled: false; enrolment: Enrolment }> {
+export async function secondFactorStep(
+  deps: AccountsDeps,
+  input: { challenge: string },
+): Promise<{ enrolled: true } | { enrolled: false; enrolment: Enrolment }> {
   const enrolled = await deps.db.transaction(async (tx) => (await openSecondFactorChallenge(deps, tx, input.challenge)).user.totpEnabledAt !== null);
   return enrolled ? { enrolled } : { enrolled, enrolment: await beginSecondFactorEnrolment(deps, input) };
 }
@@ -51,8 +57,7 @@ export async function confirmSecondFactorEnrolment(deps: AccountsDeps, input: { 
     if (!secret) throw new AppError("CONFLICT", "secondFactorNotEnrolled");
     const check = await checkTotpCode({ secret, code: input.code, now: deps.now(), lastStep: null });
     if (!check.valid) {
-      await countWrongCode(deps, tx, challenge);
-      return "wrong" as const;
+      return countWrongCode(deps, tx, challenge);
     }
     const now = deps.now();
     await tx.update(users).set({ totpEnabledAt: now, totpLastStep: check.step }).where(eq(users.id, user.id));
@@ -65,6 +70,7 @@ export async function confirmSecondFactorEnrolment(deps: AccountsDeps, input: { 
     await spendChallenge(deps, tx, challenge);
     return { ...(await issueSession(deps, tx, user, undefined, true)), recovery_codes: codes };
   });
+  if (outcome === "exhausted") throw tooManyWrongCodes();
   if (outcome === "wrong") throw wrongCode("code", input.locale);
   return outcome;
 }

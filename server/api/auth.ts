@@ -31,7 +31,7 @@ import { clientAddressOf } from "../http/forwarded-request";
 import { deviceCookie, deviceCookieOf } from "../http/web-session";
 import { bearerTokenOf, requireActor } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { json } from "./openapi-answers";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const errors = {

@@ -19,7 +19,7 @@ import { bookingTokenFromCookie } from "../http/booking-cookies";
 import { clientAddressOf } from "../http/forwarded-request";
 import { optionalActor } from "./actor";
 import type { ApiEnv, ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 /** Booking pages carry a few dozen answers; anything far larger is a mistake or an attack. */
 const maximumPageBytes = 256 * 1024;

@@ -8,7 +8,7 @@ import {
 } from "../../core/contracts/forms";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 export function registerFormRoutes(api: ApiRouter) {
   api.openapi(

@@ -12,6 +12,7 @@ import { registerManageBookingRoutes } from "./manage-booking";
 import { registerPaymentRoutes } from "./payments";
 import { registerStaffRoutes } from "./staff";
 import { registerStaffAccountRoutes } from "./staff-accounts";
+import { registerStaffAuditRoutes } from "./staff-audit";
 import { registerStaffWaitlistRoutes } from "./staff-waitlist";
 import { registerStaffBookingRoutes } from "./staff-bookings";
 import { registerStaffExportRoutes } from "./staff-exports";
@@ -65,6 +66,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerPaymentRoutes(api);
   registerStaffRoutes(api);
   registerStaffAccountRoutes(api);
+  registerStaffAuditRoutes(api);
   registerStaffWaitlistRoutes(api);
   registerStaffBookingRoutes(api);
   registerStaffExportRoutes(api);

@@ -6,7 +6,7 @@ import { customerCancelBodySchema, customerCancelPreviewResponseSchema, customer
 import { AppError } from "../errors";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const linkAnswers = {
   404: json(errorResponseSchema, "Not a link to a booking (wrong, malformed, or never handed out)"),

@@ -3,7 +3,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { openingNoticeParamsSchema, openingNoticeRequestSchema, openingNoticeResponseSchema } from "../../core/contracts/events";
 import { clientAddressOf } from "../http/forwarded-request";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { json } from "./openapi-answers";
 
 /** "Notify me when bookings open" for an event that is not bookable yet (decision 024). */
 export function registerOpeningNoticeRoutes(api: ApiRouter) {

@@ -7,7 +7,7 @@ import { bookingTokenFromCookie } from "../http/booking-cookies";
 import { WebhookSignatureError } from "../deps/payment-provider";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 /** Provider webhooks are small JSON documents; Stripe's largest are well under this. */
 const maximumWebhookBytes = 512 * 1024;

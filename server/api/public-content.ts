@@ -1,15 +1,9 @@
 import { apiRoute } from "./api-route";
-import { errorResponseSchema } from "../../core/contracts/errors";
 import { categoriesResponseSchema, experiencesResponseSchema, publicEventsQuerySchema, publicEventsResponseSchema } from "../../core/contracts/events";
 import { listPagesQuerySchema, listPagesResponseSchema, pageResponseSchema, pageSlugParamsSchema } from "../../core/contracts/pages";
 import { siteParamsSchema, siteResponseSchema } from "../../core/contracts/site";
 import type { ApiRouter } from "./api-app";
-
-const json = <T>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
-const errorAnswers = {
-  404: json(errorResponseSchema, "Not found"),
-  422: json(errorResponseSchema, "Invalid request"),
-};
+import { errorAnswers, json } from "./openapi-answers";
 
 /** The read calls of spec §7 that browsing needs: site, pages, events, categories, experiences. */
 export function registerPublicContentRoutes(api: ApiRouter) {
@@ -95,5 +89,3 @@ export function registerPublicContentRoutes(api: ApiRouter) {
     async (c) => c.json({ data: await c.var.services.listExperiences(c.var.locale) }, 200),
   );
 }
-
-export { json, errorAnswers };

@@ -12,7 +12,7 @@ import {
 import { translatorFor } from "../../core/i18n/i18n";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const bearer = [{ bearerAuth: [] }];
@@ -80,6 +80,49 @@ export function registerStaffAccountRoutes(api: ApiRouter) {
         actorEmail: c.var.user?.email ?? "",
       });
       return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
+      path: "/staff/accounts/{uuid}/invitation",
+      tags: ["staff"],
+      summary: "Send a pending invitation again: the earlier links stop working, a new one (a week) goes out (admins only)",
+      security: bearer,
+      middleware: requireRole("admin"),
+      request: { params: staffAccountParamsSchema },
+      responses: {
+        200: json(staffAccountResponseSchema, "The invited account"),
+        409: json(errorResponseSchema, "The invitation was taken up, or the account is disabled"),
+        ...refusals,
+        ...errorAnswers,
+      },
+    }),
+    async (c) => {
+      const inviter = { email: c.var.user?.email ?? "", name: c.var.user?.name ?? "" };
+      const data = await c.var.services.staffAccounts.resendInvitation(c.var.actor, { userId: c.req.valid("param").uuid, inviter });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "delete",
+      path: "/staff/accounts/{uuid}/invitation",
+      tags: ["staff"],
+      summary: "Take back a pending invitation: its links stop working and the account without a password is removed (admins only)",
+      security: bearer,
+      middleware: requireRole("admin"),
+      request: { params: staffAccountParamsSchema },
+      responses: {
+        204: { description: "Taken back" },
+        409: json(errorResponseSchema, "The invitation was taken up, or the account is disabled"),
+        ...refusals,
+        ...errorAnswers,
+      },
+    }),
+    async (c) => {
+      await c.var.services.staffAccounts.revokeInvitation(c.var.actor, { userId: c.req.valid("param").uuid, actorEmail: c.var.user?.email ?? "" });
+      return c.body(null, 204);
     },
   );
   api.openapi(

@@ -21,7 +21,7 @@ import {
 import type { StaffMember } from "../staff/bookings/staff-booking";
 import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const staffAnswers = {

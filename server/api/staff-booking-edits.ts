@@ -11,7 +11,7 @@ import {
 } from "../../core/contracts/staff-booking-edits";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 import { staffOf } from "./staff-actions";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });

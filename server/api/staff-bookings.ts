@@ -11,7 +11,7 @@ import {
 import { AppError } from "../errors";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const staffAnswers = {
   401: json(errorResponseSchema, "No live session"),

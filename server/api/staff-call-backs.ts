@@ -3,7 +3,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { callAttemptBodySchema, callAttemptParamsSchema, callAttemptResponseSchema, callBacksResponseSchema } from "../../core/contracts/staff-call-backs";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { json } from "./openapi-answers";
 import { staffErrorAnswers } from "./staff-dashboard";
 
 /**

@@ -20,7 +20,7 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { AppError } from "../errors";
 import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const bearer = [{ bearerAuth: [] }];

@@ -12,7 +12,7 @@ import {
 import { siteSettingsResponseSchema, siteSettingsSchema } from "../../core/contracts/site";
 import { requireRole, staffCallerOf } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const body = <T>(schema: T) => ({ body: { content: { "application/json": { schema } }, required: true } });
 const bearer = [{ bearerAuth: [] }];

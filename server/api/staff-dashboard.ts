@@ -1,9 +1,10 @@
 import { apiRoute } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
+import { staffCalendarQuerySchema, staffCalendarResponseSchema } from "../../core/contracts/staff-calendar";
 import { staffDashboardResponseSchema } from "../../core/contracts/staff-dashboard";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 export const staffErrorAnswers = {
   401: json(errorResponseSchema, "Not logged in, or the token is invalid"),
@@ -24,5 +25,19 @@ export function registerStaffDashboardRoutes(api: ApiRouter) {
       responses: { 200: json(staffDashboardResponseSchema, "The dashboard, titles in the request's language"), ...staffErrorAnswers },
     }),
     async (c) => c.json({ data: await c.var.services.staffDashboard.read(c.var.actor, { locale: c.var.locale }) }, 200),
+  );
+  api.openapi(
+    apiRoute({
+      method: "get",
+      path: "/staff/calendar",
+      tags: ["staff"],
+      summary:
+        "A month or week (`view`, any day of it as `date`; default this month) with every event on its days and the dashboard's own figures: places taken, held and free, the waitlist (staff only)",
+      security: [{ bearerAuth: [] }],
+      middleware: requireRole("staff"),
+      request: { query: staffCalendarQuerySchema },
+      responses: { 200: json(staffCalendarResponseSchema, "The view's days and events, titles in the request's language"), ...staffErrorAnswers, ...errorAnswers },
+    }),
+    async (c) => c.json({ data: await c.var.services.staffDashboard.calendar(c.var.actor, { query: c.req.valid("query"), locale: c.var.locale }) }, 200),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "../../core/contracts/staff-email-texts";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { json } from "./public-content";
+import { json } from "./openapi-answers";
 import { staffErrorAnswers } from "./staff-dashboard";
 
 const path = "/staff/email-texts/{template}/{locale}";

@@ -13,7 +13,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import type { ParticipantExport } from "../staff/exports/export-participants";
 import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 import type { Context } from "hono";
 
 /** The staff member an audit row names: the session's account. */

@@ -3,7 +3,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { formDefinitionSchema, publishFormResponseSchema, staffFormParamsSchema, staffFormResponseSchema } from "../../core/contracts/form-definitions";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const bearer = [{ bearerAuth: [] }];
 const refusals = { 401: json(errorResponseSchema, "Not logged in"), 403: json(errorResponseSchema, "Not staff with the second factor") };

@@ -17,7 +17,7 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { AppError } from "../errors";
 import { requireRole, type ActorEnv } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const staffAnswers = {
   401: json(errorResponseSchema, "No valid staff login"),

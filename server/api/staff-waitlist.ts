@@ -4,7 +4,7 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { staffWaitlistEntryParamsSchema, staffWaitlistParamsSchema, staffWaitlistResponseSchema } from "../../core/contracts/staff-waitlist";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const bearer = [{ bearerAuth: [] }];
 const refusals = { 401: json(errorResponseSchema, "Not logged in"), 403: json(errorResponseSchema, "Not staff with the second factor") };

@@ -2,7 +2,7 @@ import { apiRoute } from "./api-route";
 import { z } from "zod";
 import { requireRole } from "./actor";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 export const smaDecisionParamsSchema = z.object({ uuid: z.string().uuid(), decision: z.enum(["verify", "reject"]) });
 export const smaDecisionBodySchema = z.object({ note: z.string().trim().max(2000).optional() }).strict();

@@ -5,7 +5,7 @@ import { fieldErrorsOf } from "../../core/i18n/field-errors";
 import { AppError } from "../errors";
 import { bookingTokenFromCookie } from "../http/booking-cookies";
 import type { ApiRouter } from "./api-app";
-import { errorAnswers, json } from "./public-content";
+import { errorAnswers, json } from "./openapi-answers";
 
 const uploadRoute = documentedRoute({
   method: "post",

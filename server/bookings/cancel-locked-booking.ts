@@ -17,7 +17,7 @@ import { offerFreedPlaces } from "./waitlist-offers";
 /**
  * A cancellation, inside the caller's transaction that holds the booking's row lock, for staff
  * (`cancelled_by_staff`, cancel-booking.ts) and for the customer (`cancelled_by_customer`,
- * customer-cancel.ts) alike: the status and its audit row, places and per-day resources back to
+ * cancel-by-customer.ts) alike: the status and its audit row, places and per-day resources back to
  * stock, the refund (refund-booking.ts; the provider refusing rolls everything back), the fee the
  * account then owes, the account's cached figures, the freed places offered to the waitlist, the
  * cancellation mail and the invoice corrections. The caller has checked the state machine allows it.

@@ -3,7 +3,7 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import type { LaterDetailsInput } from "../../core/contracts/manage-booking";
 import { operatorToday } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
-import { isCompletableLater, takesAnswer, validateAnswer } from "../../core/forms/kinds";
+import { isCompletableLater, messageValues, takesAnswer, validateAnswer } from "../../core/forms/kinds";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import { authorize, bookingSubject } from "../auth/authorize";
@@ -73,7 +73,7 @@ export async function saveLaterDetails(deps: LaterDetailsDeps, caller: Actor, in
       if (!(item.uuid in input.answers)) continue;
       const value = input.answers[item.uuid];
       const problem = validateAnswer(item, value, today);
-      if (problem) errors[item.uuid] = [t(problem)];
+      if (problem) errors[item.uuid] = [t(problem, messageValues(item, problem))];
       // A file answer must name a file of this booking uploaded for this item, as at submission.
       else if (
         (item.kind === "upload" || item.kind === "file") &&

@@ -16,7 +16,7 @@ import { payLinkUrl } from "../payments/pay-links";
 import { toUploadView } from "../uploads/store-upload";
 import type { ManagedBooking } from "./manage-access";
 import { answerText } from "./manage-answer-text";
-import { customerCancelTermsOf } from "./customer-cancel";
+import { customerCancelTermsOf } from "./customer-cancel-terms";
 
 type ViewDeps = { db: Queryable; now: () => Date; publicOrigin: string; payLinkSecret: string };
 

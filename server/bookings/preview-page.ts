@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm } from "../../core/contracts/forms";
 import { companionItemOptions, companionProblems } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
-import { validatePage } from "../../core/domain/form-validation";
+import { itemErrorTexts, validatePage } from "../../core/domain/form-validation";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
@@ -51,7 +51,7 @@ export async function checkPreviewPage(
   const today = operatorToday(now);
   const judged = page.items.filter((item) => !uploadKinds.has(item.kind));
   const itemErrors = validatePage(judged, answers, today);
-  const errors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
+  const errors: FieldErrors = itemErrorTexts(judged, itemErrors, (key, values) => t(key, values));
 
   const companionItem = page.items.find((item) => item.kind === "companion");
   let companions = input.state.companions;

@@ -4,14 +4,14 @@ import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
 import { companionItemOptions, companionProblems, parseResourceChoices, vehicleItemOptions, type ResourceChoice } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
-import { hiddenItemUuids, isChosen, validatePage } from "../../core/domain/form-validation";
+import { hiddenItemUuids, isChosen, itemErrorTexts, validatePage } from "../../core/domain/form-validation";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { columnEncoder, preparedPerShape } from "../db/prepared-statements";
 import { bookings, eventDayResources, participants, sites, uploads } from "../db/schema";
 import { pickLocale } from "../../core/contracts/localized-text";
-import { defaultLocale } from "../../core/i18n/locales";
+import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
 import { mainParticipantColumns } from "./main-participant";
@@ -66,8 +66,8 @@ function validateWholeBooking(
   const pageErrors: string[] = [];
   for (const page of form.pages) {
     let pageHasError = false;
-    for (const [uuid, keys] of Object.entries(validatePage(page.items, answers, today))) {
-      fieldErrors[uuid] = keys.map((key) => t(key));
+    for (const [uuid, texts] of Object.entries(itemErrorTexts(page.items, validatePage(page.items, answers, today), (key, values) => t(key, values)))) {
+      fieldErrors[uuid] = texts;
       pageHasError = true;
     }
     // An upload answer must name a file really uploaded to this booking for this item, not any string.
@@ -402,6 +402,7 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
           people: people.length,
           totalCents: row.totalCents,
           customerLocale: row.locale,
+          backOfficeUrl: `${deps.publicOrigin}${localizePath(`/admin/bookings/${row.id}`, defaultLocale)}`,
         },
       });
     }

@@ -3,7 +3,7 @@ import type { BookingView, CompanionInput } from "../../core/contracts/bookings"
 import type { FieldErrors } from "../../core/contracts/errors";
 import { companionItemOptions, companionProblems } from "../../core/domain/booking-choices";
 import { operatorToday } from "../../core/domain/dates";
-import { isPageBlockedBySma, validatePage } from "../../core/domain/form-validation";
+import { isPageBlockedBySma, itemErrorTexts, validatePage } from "../../core/domain/form-validation";
 import type { Actor } from "../../core/domain/permissions";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
@@ -97,7 +97,7 @@ export async function updateDraftPage(
   // (BEGIN and COMMIT are two more round trips on each of a sale rush's page saves).
   const saved = savesCompanions ? await db.transaction(save) : await save(db);
   if (Object.keys(itemErrors).length || Object.keys(participantErrors).length) {
-    const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(itemErrors).map(([uuid, keys]) => [uuid, keys.map((key) => t(key))]));
+    const fieldErrors: FieldErrors = itemErrorTexts(items, itemErrors, (key, values) => t(key, values));
     // The answers were saved all the same: the caller learns the draft's new version to save from next.
     throw new AppError("VALIDATION_FAILED", "pageInvalid", { fieldErrors, participantErrors, pageErrors: [page.uuid], draftVersion: saved.version });
   }

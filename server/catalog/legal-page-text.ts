@@ -25,6 +25,8 @@ export type LegalTextSite = Pick<
   | "travelOperatorNotice"
   | "depositPercent"
   | "balanceDueDaysBeforeEvent"
+  | "uploadRetentionDays"
+  | "answerRetentionDays"
 >;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -50,6 +52,8 @@ export function legalPlaceholderValues(site: LegalTextSite, locale: Locale): Rec
     travelOperatorNotice: escapeHtml(pickLocale(site.travelOperatorNotice, locale)),
     depositPercent: String(site.depositPercent),
     balanceDueDays: String(site.balanceDueDaysBeforeEvent),
+    uploadRetentionDays: String(site.uploadRetentionDays),
+    answerRetentionDays: String(site.answerRetentionDays),
   };
 }
 

@@ -39,6 +39,7 @@ import { legalPageKeys } from "../../core/domain/legal-pages";
 import { defaultLeisureWithdrawalNotice } from "../../core/domain/withdrawal-notice";
 import { defaultCancellationSchedule, type CancellationSchedule } from "../../core/domain/cancellation-schedule";
 import type { LocalizedText } from "../../core/contracts/localized-text";
+import type { StaffAuditAction } from "../../core/domain/staff-audit-entry";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
@@ -54,6 +55,13 @@ const localized = (name: string) => jsonb(name).$type<LocalizedText>();
 export const participantFullNameSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
   sql`lower(coalesce(${forename}, '') || ' ' || coalesce(${surname}, ''))`;
 export const phoneDigitsSql = (phone: AnyColumnOrSql) => sql`regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')`;
+/** "hofmann stefan": the staff search's name read surname first (issue 32). */
+export const participantSurnameFirstSql = (forename: AnyColumnOrSql, surname: AnyColumnOrSql) =>
+  sql`lower(coalesce(${surname}, '') || ' ' || coalesce(${forename}, ''))`;
+/** The part of an address after its @, lower-cased (the staff search by domain, issue 32). */
+export const emailDomainSql = (email: AnyColumnOrSql) => sql`split_part(lower(coalesce(${email}, '')), '@', 2)`;
+/** A booking code's characters after its prefix (`GC-7K4M2Q` → `7K4M2Q`), as codes are read out (issue 32). */
+export const bookingCodeBodySql = (code: AnyColumnOrSql) => sql`split_part(${code}, '-', 2)`;
 
 /**
  * A language of core/i18n/locale-list.ts: plain text, no enum and no CHECK, so that a new language
@@ -106,7 +114,8 @@ export const staffAuditLog = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     /** Kept as it was at the time: the account may be renamed or deleted later. */
     actorEmail: text("actor_email").notNull(),
-    action: text("action").notNull(),
+    /** Typed by the log's one list of actions, so a new action cannot be written without a kind and a text. */
+    action: text("action").$type<StaffAuditAction>().notNull(),
     subjectUserId: uuid("subject_user_id").references(() => users.id, { onDelete: "set null" }),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
@@ -196,6 +205,10 @@ export const sites = pgTable("sites", {
   vatTreatment: vatTreatmentEnum("vat_treatment").notNull().default("margin_scheme"),
   /** Partner origins that may frame the event widget (space-separated, `*` any); null: env WIDGET_FRAME_ANCESTORS (decision 035). */
   widgetFrameAncestors: text("widget_frame_ancestors"),
+  /** Retention (issue 30, decision 076): a booking's uploads are deleted this many days after its event's last day. */
+  uploadRetentionDays: integer("upload_retention_days").notNull().default(90),
+  /** … and its personal answers (form answers, comments) anonymized this many days after it; invoices keep their own snapshot. */
+  answerRetentionDays: integer("answer_retention_days").notNull().default(365),
   updatedAt: updatedAt(),
 });
 
@@ -544,12 +557,15 @@ export const bookings = pgTable(
     version: integer("version").notNull().default(0),
     /** Part of the signed "manage my booking" link: raising it revokes every link handed out before. */
     manageLinkGeneration: integer("manage_link_generation").notNull().default(0),
+    /** When its personal answers were anonymized (retention, an account deleted, a data-subject request; decision 076): done once. */
+    answersErasedAt: timestamp("answers_erased_at", { withTimezone: true }),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("bookings_code_unique").on(table.code),
+    index("bookings_code_body_idx").on(bookingCodeBodySql(table.code)),
     index("bookings_event_idx").on(table.eventId),
     index("bookings_user_idx").on(table.userId),
     index("bookings_hold_expiry_idx").on(table.holdExpiresAt),
@@ -617,6 +633,8 @@ export const participants = pgTable(
     index("participants_name_prefix_idx").on(sql`${participantFullNameSql(table.forename, table.surname)} text_pattern_ops`),
     index("participants_surname_prefix_idx").on(sql`lower(${table.surname}) text_pattern_ops`),
     index("participants_phone_prefix_idx").on(sql`${phoneDigitsSql(table.phone)} text_pattern_ops`),
+    index("participants_surname_first_prefix_idx").on(sql`${participantSurnameFirstSql(table.forename, table.surname)} text_pattern_ops`),
+    index("participants_email_domain_prefix_idx").on(sql`${emailDomainSql(table.email)} text_pattern_ops`),
     // Sorting the list by the main participant's name walks this index.
     index("participants_main_name_idx")
       .on(sql`lower(${table.surname})`, sql`lower(${table.forename})`, table.bookingId)

@@ -185,6 +185,11 @@ export const smaRequestedPayloadSchema = z.object({
   people: z.number().int().positive(),
   totalCents: centsSchema,
   customerLocale: z.enum(locales),
+  /**
+   * The booking's page in the back office, absolute (from the site's public origin), where staff verify or reject it.
+   * Optional because a mail queued before the link existed must still parse and go out (without the button).
+   */
+  backOfficeUrl: z.url().optional(),
 });
 
 /** To a "notify me" sign-up when the event's bookings open (server/catalog/opening-notices.ts). */

@@ -8,6 +8,7 @@ import { formDefinitionSchema } from "../../core/contracts/form-definitions";
 import { staffCategoryInputSchema, staffEventInputSchema } from "../../core/contracts/staff-catalogue";
 import { addDays } from "../../core/domain/dates";
 import { seedActor } from "../../core/domain/permissions";
+import { locales } from "../../core/i18n/locales";
 import { changeStaffEventState } from "../staff/catalogue/change-staff-event-state";
 import { createEventForm } from "../staff/catalogue/create-event-form";
 import { createStaffEvent } from "../staff/catalogue/create-staff-event";
@@ -28,7 +29,9 @@ const staff = { actorEmail: seedActorEmail, locale: "en" } as const;
 export async function seedCategories<Key extends string>(deps: SeedDeps, categories: readonly CategorySeed<Key>[]): Promise<Record<Key, number>> {
   const ids = {} as Record<Key, number>;
   for (const category of categories) {
-    const saved = await saveStaffCategory(deps, seedActor, { ...staff, category: staffCategoryInputSchema.parse({ translations: category.translations }) });
+    // A language the demo has no name for is left untranslated, as staff would leave it: the public site shows the English one.
+    const translations = Object.fromEntries(locales.map((locale) => [locale, category.translations[locale] ?? { name: "", slug: "", description: "" }]));
+    const saved = await saveStaffCategory(deps, seedActor, { ...staff, category: staffCategoryInputSchema.parse({ translations }) });
     ids[category.key] = saved.id;
   }
   return ids;

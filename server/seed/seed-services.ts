@@ -6,11 +6,12 @@
 import { staffPageInputSchema } from "../../core/contracts/pages";
 import { siteSettingsSchema } from "../../core/contracts/site";
 import { seedActor } from "../../core/domain/permissions";
-import { locales } from "../../core/i18n/locales";
+import type { Locale } from "../../core/i18n/locales";
 import { createContentPage } from "../staff/content/create-content-page";
 import { publishContentPage } from "../staff/content/publish-content-page";
 import { updateSiteSettings } from "../staff/content/update-site-settings";
 import type { Transaction } from "../db/client";
+import { inEveryListedLocale } from "../db/factories/common";
 import { legalPages, legalText, type LegalPageKey } from "../db/factories/pages";
 import type { SiteSettings } from "../db/factories/site";
 
@@ -22,7 +23,10 @@ export type SeedDeps = { db: Transaction; now: () => Date; widgetFrameAncestorsD
 
 export const seedDeps = (tx: Transaction, now: Date): SeedDeps => ({ db: tx, now: () => now, widgetFrameAncestorsDefault: "" });
 
-/** The site settings, as an admin would save them on the settings page (the first save creates them). */
+/**
+ * The site settings, as an admin would save them on the settings page (the first save creates them).
+ * Their texts are asked in every language of the list: one the seed has no text for gets the English one.
+ */
 export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Promise<void> {
   const settings = siteSettingsSchema.parse({
     company: site.company,
@@ -38,13 +42,15 @@ export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Prom
     managing_director: site.managingDirector,
     vat_id: site.vatId,
     support_email: site.supportEmail,
-    support_hours: site.supportHours,
-    travel_operator_notice: site.travelOperatorNotice,
-    leisure_withdrawal_notice: site.leisureWithdrawalNotice,
+    support_hours: inEveryListedLocale(site.supportHours),
+    travel_operator_notice: inEveryListedLocale(site.travelOperatorNotice),
+    leisure_withdrawal_notice: inEveryListedLocale(site.leisureWithdrawalNotice),
     deposit_percent: site.depositPercent,
     balance_due_days_before_event: site.balanceDueDaysBeforeEvent,
     hold_minutes: site.holdMinutes,
     bank_transfer_due_days: site.bankTransferDueDays,
+    upload_retention_days: site.uploadRetentionDays,
+    answer_retention_days: site.answerRetentionDays,
     vat_treatment: site.vatTreatment,
     bank_name: site.bankName,
     iban: site.iban,
@@ -56,13 +62,18 @@ export async function seedSiteSettings(deps: SeedDeps, site: SiteSettings): Prom
 
 /**
  * The legal pages (terms, privacy, imprint), created and published in menu order with their texts
- * from the content files; `ids`: the demo's fixed ones (a production site's get fresh ones).
+ * from the content files (a language without its own file and names gets the English ones); `ids`: the demo's fixed ones (a production site's get fresh ones).
  */
 export async function seedLegalPages(deps: SeedDeps, ids: Partial<Record<LegalPageKey, string>>): Promise<void> {
   for (const page of legalPages) {
     const change = staffPageInputSchema.parse({
       show_on_mobile: page.showOnMobile,
-      translations: Object.fromEntries(locales.map((locale) => [locale, { ...page.translations[locale], content: legalText(page.key, locale) }])),
+      translations: Object.fromEntries(
+        Object.entries(inEveryListedLocale(page.translations)).map(([locale, translation]) => [
+          locale,
+          { ...translation, content: legalText(page.key, locale as Locale) },
+        ]),
+      ),
     });
     const created = await createContentPage(deps, seedActor, { change, actorEmail: seedActorEmail, locale: "en", fixedId: ids[page.key], legalKey: page.key });
     await publishContentPage(deps, seedActor, { pageId: created.uuid, published: true, actorEmail: seedActorEmail });

@@ -5,6 +5,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { actorOf } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import type { AccountsDeps } from "../deps/accounts-deps";
+import type { FileStore } from "../deps/file-store";
 import { authenticateSession, type LiveSession } from "../accounts/authenticate-session";
 import { isPasswordResetLinkUsable } from "../accounts/check-password-reset-link";
 import { activateAccount, activationLinkIsValid, activationPendingForBooking } from "../accounts/activate-account";
@@ -35,7 +36,7 @@ const toActor = (who: ActorOrSession): Actor => ("userId" in who ? actorOf(who) 
  * Calls with a caller take `(actor, input)`; the entry points whose authority is what they are given (a
  * password, a link's token, a challenge) take `(input)` (decision 074).
  */
-export function bindAccounts(deps: AccountsDeps) {
+export function bindAccounts(deps: AccountsDeps & { uploads: { files: FileStore } }) {
   return {
     limits: deps.limits,
     register: (input: { request: RegisterRequest; locale: Locale; clientAddress: string }) => registerAccount(deps, input),
@@ -68,7 +69,7 @@ export function bindAccounts(deps: AccountsDeps) {
     getUser: (who: ActorOrSession, input: { userId?: string | undefined } = {}) => getAccount(deps, toActor(who), input),
     updateUser: (who: ActorOrSession, input: { userId: string; settings: UpdateSettings; locale: Locale; clientAddress: string }) =>
       updateSettings(deps, toActor(who), input),
-    deleteUser: (who: ActorOrSession, input: { userId: string }) => deleteAccount(deps, toActor(who), input),
+    deleteUser: (who: ActorOrSession, input: { userId: string }) => deleteAccount({ ...deps, files: deps.uploads.files }, toActor(who), input),
     listBookings: (who: ActorOrSession, input: { locale: Locale }) => listOwnBookings(deps, toActor(who), input),
   };
 }

@@ -8,9 +8,11 @@ import { bindJobs } from "./jobs";
 import { bindManage } from "./manage";
 import { bindPayments } from "./payments";
 import { bindPlatform } from "./platform";
+import { bindPrivacy } from "./privacy";
 import { bindPublicReads } from "./public-reads";
 import { bindStaffAccounts } from "./staff-accounts";
 import { bindStaffActions } from "./staff-actions";
+import { bindStaffAudit } from "./staff-audit";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { bindStaffCatalogue } from "./staff-catalogue";
 import { bindStaffContent } from "./staff-content";
@@ -42,6 +44,8 @@ function bindServices(deps: Deps) {
     bookings: bindBookings(deps),
     /** "Manage my booking" (decision 023): the signed link's token, added to the caller's own authority. */
     manage: bindManage(deps),
+    /** Personal data (decision 076): the export of an account's or one booking's data. */
+    privacy: bindPrivacy(deps),
     /** Card payments through the enabled providers (decisions 007, 071). */
     payments: bindPayments(deps),
     /** Invoice PDFs, rendered from the snapshot taken when each was issued. */
@@ -60,6 +64,8 @@ function bindServices(deps: Deps) {
     ...bindStaffDesk(deps),
     /** The staff accounts (admins only; decision 027): list, invite, change. */
     staffAccounts: bindStaffAccounts(deps),
+    /** The staff audit log (admins only; decision 078): list and CSV. */
+    staffAudit: bindStaffAudit(deps),
     /** Staff's wording of the e-mail texts per template and language (decision 037; staff only). */
     staffEmailTexts: bindStaffEmailTexts(deps),
     /** The form builder's definition calls (decision 036): a publish drops the read cache. */

@@ -8,6 +8,7 @@ import { invalidateAvailability } from "../deps/cached-read";
 import type { Deps } from "../deps/deps";
 import type { JobHandler } from "../jobs/job-worker";
 import { balanceDueJob, runBalanceDue } from "../payments/balance-due";
+import { retentionJob, runRetention } from "../privacy/apply-retention";
 import { expireCheckoutJob, runCheckoutExpiry } from "../payments/checkout-expiry";
 
 /**
@@ -35,5 +36,7 @@ export function bindJobs(deps: Deps) {
     [sendOpeningNoticesJob]: (payload, now) => sendOpeningNotices(deps, { eventId: z.object({ eventId: z.string().uuid() }).parse(payload).eventId, now }),
     /** Answers what was purged (server/main.ts logs it). */
     [purgeDraftsJob]: (_payload, now) => runDraftPurge(db, { now, files: deps.uploads.files }),
+    /** The retention settings, daily (decision 076); answers what was deleted and anonymized (server/main.ts logs it). */
+    [retentionJob]: (_payload, now) => runRetention({ db, files: deps.uploads.files }, { now }),
   } satisfies Record<string, JobHandler>;
 }

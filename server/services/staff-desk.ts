@@ -5,6 +5,7 @@ import { offerWaitlistPlaces, removeWaitlistEntry } from "../staff/bookings/chan
 import { readWaitlist } from "../staff/bookings/read-waitlist";
 import { listCallBacks } from "../staff/bookings/list-call-backs";
 import { readDashboard } from "../staff/bookings/read-dashboard";
+import { readCalendar } from "../staff/bookings/read-calendar";
 import { recordCallAttempt } from "../staff/bookings/record-call-attempt";
 import type { StaffBookingsQuery } from "../../core/contracts/staff-bookings";
 import { listStaffBookings } from "../staff/bookings/list-staff-bookings";
@@ -29,6 +30,8 @@ export function bindStaffDesk(deps: Deps) {
   /** The back office's dashboard (server/staff; staff only). */
   staffDashboard: {
     read: (actor: Actor, input: { locale: Locale }) => readDashboard(deps, actor, input),
+    /** The calendar (decision 078): a month or week of events with the dashboard's own figures. */
+    calendar: (actor: Actor, input: Parameters<typeof readCalendar>[2]) => readCalendar(deps, actor, input),
   },
   /** The call-back queue: pending SMA requests and the call attempts noted on them (staff only). */
   staffCallBacks: {

@@ -917,7 +917,12 @@ describe("what follows the submission", () => {
       const templates = mails.map((mail) => mail.template).sort();
       if (status === "in_review") {
         expect(templates).toEqual(["booking-received", "sma-requested"]);
-        expect(mails.find((mail) => mail.template === "sma-requested")?.payload).toMatchObject({ bookingId: draft.uuid, phone: "+49 89 4521 7730" });
+        expect(mails.find((mail) => mail.template === "sma-requested")?.payload).toMatchObject({
+          bookingId: draft.uuid,
+          phone: "+49 89 4521 7730",
+          // The back office's page of the booking, absolute (issue 32), not an API call.
+          backOfficeUrl: expect.stringMatching(new RegExp(`^https?://[^/]+/admin/bookings/${draft.uuid}$`)),
+        });
       } else {
         expect(templates).toEqual(["booking-received", "invoice"]);
       }

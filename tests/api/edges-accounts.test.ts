@@ -68,6 +68,18 @@ describe("registration asks each name once", () => {
   });
 });
 
+describe("input limits say the limit", () => {
+  it("names the contract's maximum in the request's language (issue 32)", async () => {
+    const body = { name: "A".repeat(121), email: "limit@example.com", password: strongPassword, password_confirmation: strongPassword };
+    const english = await send("/api/auth/public/register", body);
+    expect(english.status).toBe(422);
+    expect(await errorsOf(english)).toEqual({ name: ["This is too long: at most 120 characters."] });
+    const inGerman = await send("/api/auth/public/register", body, german);
+    expect(await errorsOf(inGerman)).toEqual({ name: ["Die Eingabe ist zu lang: höchstens 120 Zeichen."] });
+    expect(await userByEmail("limit@example.com")).toBeUndefined();
+  });
+});
+
 describe("every broken password rule is named", () => {
   it("answers each rule the password breaks, and the mismatch, at once", async () => {
     const response = await send("/api/auth/public/register", {

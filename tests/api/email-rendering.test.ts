@@ -91,6 +91,7 @@ const messages: EmailMessage[] = [
       people: 2,
       totalCents: 30400,
       customerLocale: "en",
+      backOfficeUrl: link,
     },
   },
   { template: "sma-rejected", payload: { name: "Ada Lovelace", code: "TR-7K4M2Q", eventTitle: "Golf circle final", eventsUrl: link, manageUrl } },
@@ -220,13 +221,22 @@ describe("renderEmail", () => {
         expect(email.text).toContain(greeted);
         expect(email.text).toContain("Trackside & Fairway Events");
         expect(email.text).not.toMatch(/<[a-z]/i);
-        if (message.template !== "account-deleted" && message.template !== "payment-refund-needed" && message.template !== "sma-requested") {
+        if (message.template !== "account-deleted" && message.template !== "payment-refund-needed") {
           expect(email.html).toContain(`href="${link}"`);
           expect(email.text).toContain(link);
         }
       });
     }
   }
+
+  it("still sends a staff SMA notice queued before it carried the back-office link, without the button", async () => {
+    const queued = messages.find((message) => message.template === "sma-requested")!;
+    const { backOfficeUrl: _dropped, ...older } = queued.payload as Record<string, unknown>;
+    const parsed = emailMessageSchema.parse({ template: "sma-requested", payload: older });
+    const email = await renderEmail(parsed, "de");
+    expect(email.text).toContain("TR-7K4M2Q");
+    expect(email.html).not.toContain(`href="${link}"`);
+  });
 
   it("writes the HTML React Email's render would, for every template and language, without its stream's markers", async () => {
     // Comments React's streamed render leaves for its own bookkeeping (Suspense boundary, document parts).
@@ -373,6 +383,23 @@ describe("renderEmail", () => {
     const one = await renderEmail({ template: "waitlist-offer", payload: { ...waitlistOffer, partySize: 1 } }, "en");
     expect(one.text).toContain("A place has become free");
     expect(one.text).toContain("We are holding it for you");
+  });
+
+  it("tells staff of a booking request with the party counted in words and a link to its back-office page (issue 32)", async () => {
+    const smaRequested = messages.find((message) => message.template === "sma-requested");
+    if (smaRequested?.template !== "sma-requested") throw new Error("no sma-requested sample");
+    const one = { template: "sma-requested" as const, payload: { ...smaRequested.payload, people: 1 } };
+    const en = await renderEmail(one, "en");
+    expect(en.text).toContain("(1 person, €304.00)");
+    expect(en.text).not.toContain("people");
+    expect(en.text).not.toContain("/api/");
+    expect(en.text).toContain(`Open the booking in the back office ${link}`);
+    expect((await renderEmail(smaRequested, "en")).text).toContain("(2 people, €304.00)");
+    const de = await renderEmail(one, "de");
+    expect(de.text).toContain("(1 Person, 304,00");
+    expect(de.text).not.toContain("/api/");
+    expect(de.text).toContain(`Buchung im Backoffice öffnen ${link}`);
+    expect((await renderEmail(smaRequested, "de")).text).toContain("(2 Personen, 304,00");
   });
 
   it("attaches the invoice as a PDF named by its number", async () => {

@@ -144,6 +144,22 @@ describe("the legal pages are protected", () => {
   });
 });
 
+describe("the privacy policy states the retention settings (decision 076)", () => {
+  it("shows the days an admin sets; a number out of range is a localized 422 that changes nothing", async () => {
+    const settings = await currentSettings();
+    const refused = await send("PUT", "/api/staff/site", { ...asInput(settings), upload_retention_days: 0 }, { ...headers.admin, "accept-language": "de" });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(await refused.json())).not.toContain("validation.");
+    expect((await currentSettings()).upload_retention_days).toBe(settings.upload_retention_days);
+    const saved = await send("PUT", "/api/staff/site", { ...asInput(settings), upload_retention_days: 45, answer_retention_days: 400 }, headers.admin);
+    expect(saved.status).toBe(200);
+    const english = (await servedPage("privacy")).content;
+    expect(english).toContain("deleted 45 days after the last day of the event");
+    expect(english).toContain("anonymized 400 days after it");
+    expect((await servedPage("datenschutz", german)).content).toContain("45 Tage nach dem letzten Tag");
+  });
+});
+
 describe("the imprint follows the site settings", () => {
   it("an admin changes the phone: /impressum and /imprint show the new one at once, no stale copy", async () => {
     const settings = await currentSettings();

@@ -120,7 +120,10 @@ describe("PUT api/booking/manage/{token}/details", () => {
     expect(errorResponseSchema.parse(await notForLater.json()).errors?.[surname]?.[0]).toBe("This item cannot be changed after booking.");
     const tooLong = await put(tokenOf(bookingId), { [dietary]: "x".repeat(501) });
     expect(tooLong.status).toBe(422);
-    expect(errorResponseSchema.parse(await tooLong.json()).errors?.[dietary]).toHaveLength(1);
+    // The message names the item's limit (issue 32), in the request's language.
+    expect(errorResponseSchema.parse(await tooLong.json()).errors?.[dietary]).toEqual(["This is too long: at most 500 characters."]);
+    const tooLongInGerman = await put(tokenOf(bookingId), { [dietary]: "x".repeat(501) }, "de");
+    expect(errorResponseSchema.parse(await tooLongInGerman.json()).errors?.[dietary]).toEqual(["Die Eingabe ist zu lang: höchstens 500 Zeichen."]);
     expect(await snapshotDatabase(database.db)).toEqual(before);
   });
 

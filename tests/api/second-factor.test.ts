@@ -82,15 +82,21 @@ describe("the second step", () => {
     expect(errorResponseSchema.parse(await replay.json()).errors?.code).toEqual(["This code is not right. Please enter the current code from your authenticator app."]);
   });
 
-  it("five wrong codes spend the challenge: the password is asked again; a used challenge is gone", async () => {
+  it("five wrong codes spend the challenge and say so: the password is asked again; an unknown challenge is gone", async () => {
     const member = await createStaffMember(database.db);
     const { challenge } = await challengeFor(member.email, member.password);
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await post("/api/auth/public/login/second-factor", { challenge, code: "000000" })).status).toBe(422);
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await post("/api/auth/public/login/second-factor", { challenge, code: "000000" })).status).toBe(422);
+    // The fifth wrong code says there were too many, not that the code is wrong (issue 32).
+    const fifth = await post("/api/auth/public/login/second-factor", { challenge, code: "000000" });
+    expect(fifth.status).toBe(401);
+    expect(errorResponseSchema.parse(await fifth.json()).message).toBe("Too many wrong codes. For your security, please log in again.");
     const right = await totpCodeAt(member.totpSecret ?? "", new Date());
-    const gone = await post("/api/auth/public/login/second-factor", { challenge, code: right }, { "accept-language": "de" });
-    expect(gone.status).toBe(401);
-    expect(errorResponseSchema.parse(await gone.json()).message).toBe("Dieser Anmeldeschritt ist abgelaufen. Bitte melden Sie sich erneut an.");
-    expect((await post("/api/auth/public/login/second-factor", { challenge: "made-up-challenge", code: right })).status).toBe(401);
+    const spent = await post("/api/auth/public/login/second-factor", { challenge, code: right }, { "accept-language": "de" });
+    expect(spent.status).toBe(401);
+    expect(errorResponseSchema.parse(await spent.json()).message).toBe("Zu viele falsche Codes. Bitte melden Sie sich zu Ihrer Sicherheit erneut an.");
+    const unknown = await post("/api/auth/public/login/second-factor", { challenge: "made-up-challenge", code: right }, { "accept-language": "de" });
+    expect(unknown.status).toBe(401);
+    expect(errorResponseSchema.parse(await unknown.json()).message).toBe("Dieser Anmeldeschritt ist abgelaufen. Bitte melden Sie sich erneut an.");
   });
 
   it("refuses a malformed body with localized field errors, and changes nothing", async () => {

@@ -56,6 +56,8 @@ describe("who may manage staff accounts", () => {
         send("GET", "/api/staff/accounts", undefined, caller.headers()),
         send("POST", "/api/staff/accounts/invitations", { name: "New Person", email: "new.person@staff.example", role: "staff", locale: "en" }, caller.headers()),
         send("PATCH", `/api/staff/accounts/${member.id}`, { change: "disable" }, caller.headers()),
+        send("POST", `/api/staff/accounts/${member.id}/invitation`, undefined, caller.headers()),
+        send("DELETE", `/api/staff/accounts/${member.id}/invitation`, undefined, caller.headers()),
       ];
       for (const response of await Promise.all(calls)) {
         expect(response.status).toBe(caller.status);
@@ -108,6 +110,53 @@ describe("an invitation", () => {
     expect(bad.status).toBe(422);
     expect(Object.keys(errorResponseSchema.parse(await bad.json()).errors ?? {}).sort()).toEqual(["email", "locale", "name", "role"]);
     expect(await snapshotDatabase(database.db)).toEqual(before);
+  });
+});
+
+describe("a pending invitation (issue 32)", () => {
+  const invite = async (email: string, locale: "en" | "de") => {
+    const response = await send("POST", "/api/staff/accounts/invitations", { name: "Jonas Pending", email, role: "staff", locale }, as("admin"));
+    return staffAccountResponseSchema.parse(await response.json()).data;
+  };
+  const linksTo = async (email: string) =>
+    (await database.db.select().from(outboxEmails).where(and(eq(outboxEmails.template, "staff-invitation"), eq(outboxEmails.toAddress, email)))).map((mail) =>
+      String(mail.payload.acceptUrl).split("/").pop(),
+    );
+
+  it("is sent again with a new link in the invitee's language; the earlier link stops working; audited", async () => {
+    const invited = await invite("jonas.again@staff.example", "de");
+    const again = await send("POST", `/api/staff/accounts/${invited.uuid}/invitation`, undefined, as("admin"));
+    expect(again.status).toBe(200);
+    expect(staffAccountResponseSchema.parse(await again.json()).data).toMatchObject({ email: "jonas.again@staff.example", invitation_pending: true });
+    const [first, second] = await linksTo("jonas.again@staff.example");
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    const [, resentMail] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, "jonas.again@staff.example"));
+    expect(resentMail?.locale).toBe("de");
+    expect((await send("POST", `/api/auth/public/staff-invitation/${first}`, { password: "Pending-backoffice-2026" })).status).toBe(400);
+    expect((await send("POST", `/api/auth/public/staff-invitation/${second}`, { password: "Pending-backoffice-2026" })).status).toBe(200);
+    expect((await auditOf(invited.uuid)).map((row) => row.action)).toEqual(["staff_invited", "staff_invitation_resent"]);
+    // Taken up: neither sent again nor taken back, and nothing changes.
+    const before = await snapshotDatabase(database.db);
+    const taken = await send("POST", `/api/staff/accounts/${invited.uuid}/invitation`, undefined, as("admin", { "accept-language": "de" }));
+    expect(taken.status).toBe(409);
+    expect(errorResponseSchema.parse(await taken.json()).message).toBe("Diese Einladung wurde bereits angenommen: Das Konto hat sein Passwort.");
+    expect((await send("DELETE", `/api/staff/accounts/${invited.uuid}/invitation`, undefined, as("admin"))).status).toBe(409);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+  });
+
+  it("is taken back: its link stops working, the account without a password is gone, the address can be invited again; audited", async () => {
+    const invited = await invite("jonas.back@staff.example", "en");
+    const [link] = await linksTo("jonas.back@staff.example");
+    const revoked = await send("DELETE", `/api/staff/accounts/${invited.uuid}/invitation`, undefined, as("admin"));
+    expect(revoked.status).toBe(204);
+    expect((await send("POST", `/api/auth/public/staff-invitation/${link}`, { password: "Pending-backoffice-2026" })).status).toBe(400);
+    const accounts = staffAccountsResponseSchema.parse(await (await send("GET", "/api/staff/accounts", undefined, as("admin"))).json()).data;
+    expect(accounts.map((account) => account.email)).not.toContain("jonas.back@staff.example");
+    const [row] = await database.db.select().from(staffAuditLog).where(eq(staffAuditLog.action, "staff_invitation_revoked"));
+    expect(row).toMatchObject({ actorEmail: demoAccounts.admin.email, details: { email: "jonas.back@staff.example", role: "staff" } });
+    expect((await send("POST", "/api/staff/accounts/invitations", { name: "Jonas", email: "jonas.back@staff.example", role: "staff", locale: "en" }, as("admin"))).status).toBe(201);
+    expect((await send("DELETE", `/api/staff/accounts/${invited.uuid}/invitation`, undefined, as("admin"))).status).toBe(404);
   });
 });
 

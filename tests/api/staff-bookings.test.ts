@@ -117,7 +117,7 @@ const made: Made[] = [
     submittedAt: "2026-03-10T23:30:00Z",
     forename: "Bernd",
     surname: "Yilmaz",
-    email: "bernd@example.org",
+    email: "bernd@yilmaz-bau.de",
     phone: "+44 20 3333 4444",
   },
   {
@@ -276,6 +276,15 @@ describe("the staff desk's booking list", () => {
     expect(codesOf(await list("q=carla.x%40"))).toEqual(["SB-CCCCC4"]);
     expect(codesOf(await list(`q=${encodeURIComponent("+49 40 7777")}`))).toEqual(["SB-DDDDD5"]);
     expect(codesOf(await list(`q=${encodeURIComponent("4940-7777 8888")}`))).toEqual(["SB-DDDDD5"]);
+    // Issue 32: the code without its prefix, "surname forename" (with or without a comma), an
+    // address's domain, and a German number written nationally ("030 …" for "+49 30 …").
+    expect(codesOf(await list("q=ccccc4"))).toEqual(["SB-CCCCC4"]);
+    expect(codesOf(await list("q=zeller%20an"))).toEqual(["SB-AAAAA2"]);
+    expect(codesOf(await list(`q=${encodeURIComponent("Zeller, Anna")}`))).toEqual(["SB-AAAAA2"]);
+    expect(codesOf(await list("q=yilmaz-bau.de"))).toEqual(["SB-BBBBB3"]);
+    expect(codesOf(await list("q=%40yilmaz-bau"))).toEqual(["SB-BBBBB3"]);
+    expect(codesOf(await list(`q=${encodeURIComponent("030 1111 2222")}`))).toEqual(["SB-AAAAA2"]);
+    expect(codesOf(await list(`q=${encodeURIComponent("0044 20 3333")}`))).toEqual(["SB-BBBBB3"]);
     // A prefix, not a substring: the middle of an address finds nothing (decision 028).
     expect((await list("q=zeller%40")).meta.total).toBe(0);
     // LIKE's wildcards are literal text.

@@ -278,6 +278,18 @@ describe("events in the back office", () => {
     });
   });
 
+  it("refuses a copy on the very dates of its source unless staff say they mean it (issue 32)", async () => {
+    const source = seedIds.events.trackDayTwoDays;
+    const original = staffEventResponseSchema.parse(await (await send("GET", `/api/staff/events/${source}`, undefined)).json()).data;
+    const before = await snapshotDatabase(database.db);
+    const same = await send("POST", `/api/staff/events/${source}/duplicate`, { starts_on: original.starts_on, ends_on: original.ends_on }, "staff", "de");
+    expect(same.status).toBe(409);
+    expect(errorResponseSchema.parse(await same.json()).errors?.starts_on?.[0]).toMatch(/^Die Kopie fände genau an den Terminen dieser Veranstaltung statt/);
+    expect(await snapshotDatabase(database.db)).toEqual(before);
+    const meant = await send("POST", `/api/staff/events/${source}/duplicate`, { starts_on: original.starts_on, ends_on: original.ends_on, same_dates_confirmed: true });
+    expect(meant.status).toBe(201);
+  });
+
   it("archives an event: off the public site and into the archived list; publishing it is refused until restored", async () => {
     expect((await send("POST", `/api/staff/events/${eventId}/state`, { change: "archive" })).status).toBe(200);
     expect((await publicEvents("en")).some((event) => event.uuid === eventId)).toBe(false);

@@ -198,6 +198,13 @@ describe("GET api/staff/dashboard", () => {
     expect(starts).toEqual([...starts].sort());
   });
 
+  it("leaves out an archived event, though it has not ended (issue 32)", async () => {
+    const copy = await database.db.transaction((tx) => insertDemoEventCopy(tx, "golfYogaTrip", new Date(), siteSettings));
+    expect((await dashboard()).events.map((event) => event.uuid)).toContain(copy.eventId);
+    await database.db.update(events).set({ published: false, archivedAt: new Date() }).where(eq(events.id, copy.eventId));
+    expect((await dashboard()).events.map((event) => event.uuid)).not.toContain(copy.eventId);
+  });
+
   it("answers the titles in the caller's language", async () => {
     const german = await dashboard("de");
     expect(eventOf(german)?.title).toBe("Golf- & Yoga-Retreat auf Koh Samui");

@@ -66,5 +66,15 @@ describe("the event choices of the bookings list", () => {
     expect(choices[0]?.title).toMatch(/Golf- & Yoga-Retreat/);
     const starts = choices.map((choice) => choice.starts_on);
     expect(starts).toEqual([...starts].sort().reverse());
+    expect(choices.every((choice) => !choice.archived)).toBe(true);
+  });
+
+  it("lists an archived event once, after the others, marked as archived (issue 32)", async () => {
+    const copy = await database.db.transaction((tx) => insertDemoEventCopy(tx, "golfYogaTrip", new Date(), siteSettings));
+    await database.db.update(events).set({ published: false, archivedAt: new Date(), startsOn: "2099-06-01", endsOn: "2099-06-02" }).where(eq(events.id, copy.eventId));
+    const choices = await api.services.staffBookings.eventChoices(actorOf("staff", true), { locale: "en" });
+    expect(choices.filter((choice) => choice.uuid === copy.eventId)).toHaveLength(1);
+    expect(choices.at(-1)).toMatchObject({ uuid: copy.eventId, archived: true });
+    await database.db.update(events).set({ archivedAt: null }).where(eq(events.id, copy.eventId));
   });
 });

@@ -289,11 +289,14 @@ for (const language of journeyLanguages("de")) {
 
       const profile = page.getByRole("region", { name: t.profile, exact: true });
       const passwordSection = page.getByRole("region", { name: t.passwordSection, exact: true });
-      // The name alone needs no password.
-      await field(profile, t.name).fill("Alexandra Rivera");
+      // The name is asked once, as first and last name (no "Name" beside them; issue 32), and needs no password.
+      await expect(field(profile, t.name)).toHaveCount(0);
+      await field(profile, t.firstName).fill("Alexandra");
+      await field(profile, t.lastName).fill("Rivera");
       await page.getByRole("button", { name: t.saveProfile }).click();
       await expect(page.getByText(t.saved)).toBeVisible();
-      await expect(field(profile, t.name)).toHaveValue("Alexandra Rivera");
+      await expect(field(profile, t.firstName)).toHaveValue("Alexandra");
+      await expect(field(profile, t.lastName)).toHaveValue("Rivera");
 
       // A new address needs the current password: missing, then wrong, then right.
       await field(profile, t.email).fill(demoCustomer.email);

@@ -16,6 +16,7 @@ const texts = {
     continue: "I have saved them: continue",
     codeTitle: "Enter your code",
     wrong: "This code is not right. Please enter the current code from your authenticator app.",
+    tooManyCodes: "There were too many wrong codes. For your security, please log in again.",
     notFoundTitle: "Oops!",
     forbiddenTitle: "No access",
     backOffice: "Back office",
@@ -27,6 +28,7 @@ const texts = {
     continue: "Gespeichert: weiter",
     codeTitle: "Code eingeben",
     wrong: "Dieser Code stimmt nicht. Bitte geben Sie den aktuellen Code aus Ihrer Authenticator-App ein.",
+    tooManyCodes: "Es wurden zu viele falsche Codes eingegeben. Bitte melden Sie sich zu Ihrer Sicherheit erneut an.",
     notFoundTitle: "Hoppla!",
     forbiddenTitle: "Kein Zugang",
     backOffice: "Backoffice",
@@ -78,6 +80,14 @@ for (const language of journeyLanguages("en")) {
       await expect(page.getByRole("heading", { level: 1, name: t.codeTitle })).toBeVisible();
       await expectNoAxeViolations(page);
       await shootPhoneAndDesktop(page, `second-factor-code-${language.locale}`);
+      // Five wrong codes: the password is asked again, and the login page says why (issue 32).
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await page.getByLabel(labels.code).fill("000000");
+        await page.getByRole("button", { name: labels.confirm }).click();
+        if (attempt < 5) await expect(page.getByText(t.wrong)).toBeVisible();
+      }
+      await expect(page).toHaveURL(/\/login\?expired=codes$/);
+      await expect(page.getByText(t.tooManyCodes)).toBeVisible();
       // Leaving the second step without the code: the back office still refuses.
       await page.goto(`${language.prefix}/admin/nowhere`);
       await expect(page).toHaveURL(/\/login\?redirectTo=/);

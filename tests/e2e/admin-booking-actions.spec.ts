@@ -81,6 +81,7 @@ const texts = {
     reason: "Internal note (audit trail only, never sent)",
     cancelled: "The booking was cancelled. The customer is being told by e-mail.",
     cancelledStatus: "Cancelled",
+    editAnswers: "Edit answers",
     cancelMail: (code: string) => new RegExp(`^Your booking ${code} has been cancelled$`),
     message: "Send message",
     messageDialog: "Message to the customer",
@@ -144,6 +145,7 @@ const texts = {
     reason: "Interne Notiz (nur im Protokoll, wird nicht versendet)",
     cancelled: "Die Buchung wurde storniert. Die Kundin oder der Kunde wird per E-Mail benachrichtigt.",
     cancelledStatus: "Storniert",
+    editAnswers: "Angaben bearbeiten",
     cancelMail: (code: string) => new RegExp(`^Ihre Buchung ${code} wurde storniert$`),
     message: "Nachricht senden",
     messageDialog: "Nachricht an die Kundin oder den Kunden",
@@ -266,6 +268,7 @@ for (const language of journeyLanguages("de")) {
       await shootPhoneAndDesktop(page, `admin-booking-money-${language.locale}`);
       await page.setViewportSize({ width: 1280, height: 900 });
 
+      await expect(page.getByRole("link", { name: t.editAnswers })).toBeVisible();
       await page.getByRole("button", { name: t.cancel }).click();
       const dialog = page.getByRole("alertdialog", { name: t.cancelDialog });
       await expect(dialog).toBeVisible();
@@ -310,6 +313,8 @@ for (const language of journeyLanguages("de")) {
       await checked.getByRole("button", { name: t.cancelSend }).click();
       await expect(page.getByRole("status").filter({ hasText: t.cancelled })).toBeVisible();
       await expect(page.getByRole("button", { name: t.cancel })).toHaveCount(0);
+      // A cancelled booking's answers can no longer change: the page does not offer to edit them (issue 32).
+      await expect(page.getByRole("link", { name: t.editAnswers })).toHaveCount(0);
       await expect(page.getByRole("banner").or(page.locator("header")).getByText(t.cancelledStatus).first()).toBeVisible();
       const mail = await mailMatching(customer, t.cancelMail(code));
       expect(JSON.stringify(mail)).toContain(t.customerMessage);

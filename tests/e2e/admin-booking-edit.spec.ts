@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { downloadBy, expectNoAxeViolations, journeyLanguages, linkIn, mailMatching, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { downloadBy, expectNoAxeViolations, hydrated, journeyLanguages, linkIn, mailMatching, pdfText, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember } from "./staff-support";
 
 /**
@@ -20,6 +20,8 @@ const texts = {
   en: {
     edit: "Edit answers",
     forename: "First name",
+    billingSeparate: "Send the invoice to a different billing address",
+    billingStreet: "Street and number",
     surname: "Last name",
     save: "Save changes",
     saved: "Changes saved; the customer has been e-mailed.",
@@ -38,6 +40,8 @@ const texts = {
   de: {
     edit: "Angaben bearbeiten",
     forename: "Vorname",
+    billingSeparate: "Rechnung an eine abweichende Rechnungsadresse senden",
+    billingStreet: "Straße und Hausnummer",
     surname: "Nachname",
     save: "Änderungen speichern",
     saved: "Änderungen gespeichert; der Kunde wurde per E-Mail informiert.",
@@ -72,6 +76,14 @@ for (const language of journeyLanguages("de")) {
       const moneyBefore = await page.getByTestId("edit-money").textContent();
       await expectNoAxeViolations(page);
       await shootPhoneAndDesktop(page, `admin-booking-edit-${language.locale}`);
+
+      // The billing address is asked for only while its checkbox is ticked: no required stars before (issue 32).
+      await hydrated(page);
+      const billingStreet = page.locator("label").filter({ hasText: t.billingStreet }).last();
+      await expect(billingStreet.locator('[aria-hidden="true"]')).toHaveCount(0);
+      await page.getByLabel(t.billingSeparate).check();
+      await expect(billingStreet.locator('[aria-hidden="true"]')).toHaveCount(1);
+      await page.getByLabel(t.billingSeparate).uncheck();
 
       // A blank name is answered at its field and saves nothing; then the corrected name is saved.
       const companion = page.getByRole("group", { name: /Companion 1|Begleitperson 1/ });

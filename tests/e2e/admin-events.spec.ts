@@ -9,7 +9,7 @@ import { logInAsStaff, newStaffMember } from "./staff-support";
  */
 
 const texts = {
-  en: { newEvent: "New event", save: "Save event", publish: "Publish", published: "The event is published.", duplicate: "Duplicate", copy: /This is the copy/ },
+  en: { newEvent: "New event", save: "Save event", publish: "Publish", published: "The event is published.", duplicate: "Duplicate", copy: /This is the copy/, sameDates: /very dates of this event/, onPurpose: "Same dates on purpose" },
   de: {
     newEvent: "Neue Veranstaltung",
     save: "Veranstaltung speichern",
@@ -17,6 +17,8 @@ const texts = {
     published: "Die Veranstaltung ist veröffentlicht.",
     duplicate: "Duplizieren",
     copy: /Dies ist die Kopie/,
+    sameDates: /genau an den Terminen dieser Veranstaltung/,
+    onPurpose: "Absichtlich dieselben Termine",
   },
 } as const;
 
@@ -66,6 +68,12 @@ for (const language of journeyLanguages("de")) {
       await expect(page.locator(language.locale === "de" ? 'p[lang="en"]' : "p:not([lang])", { hasText: `Three days by the lake ${stamp}` })).toBeVisible();
 
       await page.goBack();
+      // The event's own dates: a likely slip, refused under the field (issue 32).
+      await page.locator("#field-copy_starts_on").fill("2031-07-01");
+      await page.locator("#field-copy_ends_on").fill("2031-07-03");
+      await page.getByRole("button", { name: t.duplicate, exact: true }).click();
+      await expect(page.locator("#field-copy_starts_on-error")).toHaveText(t.sameDates);
+      await expect(page.getByLabel(t.onPurpose)).not.toBeChecked();
       await page.locator("#field-copy_starts_on").fill("2031-08-01");
       await page.locator("#field-copy_ends_on").fill("2031-08-03");
       await page.getByRole("button", { name: t.duplicate, exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, journeyLanguages, latestMail, linkIn, shootPhoneAndDesktop, uniqueEmail } from "./support";
+import { expectNoAxeViolations, hydrated, journeyLanguages, latestMail, linkIn, mailPolling, mailsTo, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { logInAsStaff, newStaffMember, staffLoginLabels } from "./staff-support";
 
 /**
@@ -16,6 +16,10 @@ const texts = {
     role: "Role",
     invite: "Send invitation",
     invited: (email: string) => `The invitation to ${email} is on its way.`,
+    resend: "Send invitation again",
+    resent: (email: string) => `The invitation has been sent again to ${email}.`,
+    revoke: "Take back invitation",
+    revoked: (email: string) => `The invitation of ${email} has been taken back.`,
     subject: /invited to the .* back office/,
     setPassword: "Set my password",
     password: /^Password( \*)?$/,
@@ -28,6 +32,7 @@ const texts = {
     cancel: "Cancel",
     accountDisabled: "This account has been disabled. Please ask an administrator.",
     forbiddenTitle: "No access",
+    adminsOnly: "This page is for admins. Ask an admin of your team if you need something changed here.",
     nav: "Back office",
     staffLink: "Staff accounts",
   },
@@ -38,6 +43,10 @@ const texts = {
     role: "Rolle",
     invite: "Einladung senden",
     invited: (email: string) => `Die Einladung an ${email} ist unterwegs.`,
+    resend: "Einladung erneut senden",
+    resent: (email: string) => `Die Einladung wurde erneut an ${email} gesendet.`,
+    revoke: "Einladung zurückziehen",
+    revoked: (email: string) => `Die Einladung von ${email} wurde zurückgezogen.`,
     subject: /Einladung in das Backoffice/,
     setPassword: "Mein Passwort festlegen",
     password: /^Passwort( \*)?$/,
@@ -50,6 +59,7 @@ const texts = {
     cancel: "Abbrechen",
     accountDisabled: "Dieses Konto wurde deaktiviert. Bitte wenden Sie sich an eine Administratorin oder einen Administrator.",
     forbiddenTitle: "Kein Zugang",
+    adminsOnly: "Diese Seite ist Administratoren vorbehalten. Bitte wenden Sie sich an einen Administrator Ihres Teams, wenn hier etwas geändert werden soll.",
     nav: "Backoffice",
     staffLink: "Mitarbeiterkonten",
   },
@@ -77,7 +87,14 @@ for (const language of journeyLanguages("en")) {
       await page.getByLabel(t.role).selectOption("staff");
       await page.getByRole("button", { name: t.invite }).click();
       await expect(page.getByText(t.invited(email))).toBeVisible();
-      await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
+      const row = page.getByRole("row", { name: new RegExp(name) });
+      await expect(row).toBeVisible();
+      // The mail went missing: sent again (issue 32), and the newer link is the one that works.
+      await hydrated(page);
+      await row.getByRole("button", { name: t.resend }).click();
+      await page.getByRole("alertdialog", { name: t.resend }).getByRole("button", { name: t.resend }).click();
+      await expect(page.getByText(t.resent(email))).toBeVisible();
+      await expect.poll(() => mailsTo(email).length, mailPolling).toBe(2);
 
       const mail = await latestMail(email, since - 1000);
       expect(mail.subject).toMatch(t.subject);
@@ -101,10 +118,27 @@ for (const language of journeyLanguages("en")) {
       await invitee.close();
     });
 
+    test("an admin takes back a pending invitation; the row is gone (issue 32)", async ({ page, request }) => {
+      const admin = await newStaffMember(request, { role: "admin", locale: language.locale });
+      await logInAsStaff(page, admin, { locale: language.locale, redirectTo: `${language.prefix}/admin/staff` });
+      await hydrated(page);
+      const email = uniqueEmail(`taken-back-${language.locale}`);
+      await page.getByLabel(t.name).fill("Taken Back");
+      await page.getByLabel(t.email).fill(email);
+      await page.getByRole("button", { name: t.invite }).click();
+      const row = page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
+      await row.getByRole("button", { name: t.revoke }).click();
+      await page.getByRole("alertdialog", { name: t.revoke }).getByRole("button", { name: t.revoke }).click();
+      await expect(page.getByText(t.revoked(email))).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
+
     test("an admin disables an account after confirming in a dialog (Escape cancels, by keyboard); it can no longer log in", async ({ page, request }) => {
       const admin = await newStaffMember(request, { role: "admin", locale: language.locale });
       const member = await newStaffMember(request, { locale: language.locale });
       await logInAsStaff(page, admin, { locale: language.locale, redirectTo: `${language.prefix}/admin/staff` });
+      // The dialog is the hydrated page's: before hydration, Enter would post the button's form instead.
+      await hydrated(page);
       const row = page.getByRole("row", { name: new RegExp(member.email.replace(/[.+]/g, "\\$&")) });
       const disable = row.getByRole("button", { name: t.disable });
       // By keyboard: the dialog opens, Escape closes it and nothing changed; focus is back on the button.
@@ -136,6 +170,9 @@ for (const language of journeyLanguages("en")) {
       const response = await page.goto(`${language.prefix}/admin/staff`);
       expect(response?.status()).toBe(403);
       await expect(page.getByRole("heading", { level: 1, name: t.forbiddenTitle })).toBeVisible();
+      // The page is for admins: not the customers' "log in with your staff account" (issue 32).
+      await expect(page.getByText(t.adminsOnly)).toBeVisible();
+      await shootPhoneAndDesktop(page, `admin-only-${language.locale}`);
     });
   });
 }

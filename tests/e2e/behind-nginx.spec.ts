@@ -109,7 +109,8 @@ test.beforeAll(async () => {
   mkdirSync(workDir, { recursive: true });
   writeCertificate();
   const config = writeNginxConfig();
-  server = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
+  // The compiled server, as the shared e2e servers run (the suite builds it first), not tsx transpiling it again.
+  server = spawn("node", ["build/server-main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "test",

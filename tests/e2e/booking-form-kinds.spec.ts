@@ -11,6 +11,8 @@ const text = {
     required: "This field is required.",
     pageInvalid: "Please check the marked fields. Your entries have been saved.",
     pageInvalidInBrowser: "Please correct the marked fields.",
+    fieldsToCheck: /^\d+ fields to check$/,
+    forenameError: "First name: This field is required.",
     dateOfBirth: /^Date of birth( \*)?$/,
     country: /^Country( \*)?$/,
     nationality: /^Nationality( \*)?$/,
@@ -24,6 +26,8 @@ const text = {
     required: "Dieses Feld ist erforderlich.",
     pageInvalid: "Bitte prüfen Sie die markierten Felder. Ihre Eingaben wurden gespeichert.",
     pageInvalidInBrowser: "Bitte korrigieren Sie die markierten Felder.",
+    fieldsToCheck: /^\d+ Angaben zu prüfen$/,
+    forenameError: "Vorname: Dieses Feld ist erforderlich.",
     dateOfBirth: /^Geburtsdatum( \*)?$/,
     country: /^Land( \*)?$/,
     nationality: /^Staatsangehörigkeit( \*)?$/,
@@ -87,6 +91,22 @@ for (const language of languages) {
       release();
       await expect(page.getByRole("alert")).toHaveText(t.pageInvalid);
       await expect(page.getByLabel(t.forename)).toHaveAccessibleDescription(t.required);
+      // The summary counts the errors and links each to its field (GOV.UK's error summary), and keeps the focus.
+      const summary = page.getByTestId("error-summary");
+      await expect(summary.getByRole("heading", { name: t.fieldsToCheck })).toBeVisible();
+      await expect(summary).toBeFocused();
+      const toForename = summary.getByRole("link", { name: t.forenameError, exact: true });
+      const forenameId = await page.getByLabel(t.forename).getAttribute("id");
+      await expect(toForename).toHaveAttribute("href", `#${forenameId}`);
+      // Every link leads to a field on the page.
+      for (const href of await summary.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+        expect(href).toMatch(/^#/);
+        await expect(page.locator(`[id="${href?.slice(1)}"]`)).toHaveCount(1);
+      }
+      await toForename.click();
+      await expect(page.getByLabel(t.forename)).toBeFocused();
+      // With scripts the address keeps no fragment: a navigation would drop the refused save's answer.
+      expect(page.url()).not.toContain("#");
       // Typing clears the field's error; a complete page is posted and moves on.
       await page.getByLabel(t.forename).fill("Erika");
       await expect(page.getByLabel(t.forename)).not.toHaveAttribute("aria-invalid", "true");

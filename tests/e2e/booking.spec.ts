@@ -222,4 +222,10 @@ test("a logged-in customer finds their details filled in, and /booking resumes w
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Companions & extras");
   // The golf page has the time, file and companion kinds the other tests do not scan.
   await expectNoAxeViolations(page);
+  // The last page does not offer a customer account to someone logged in with one (issue 32).
+  await page.getByLabel(participantLabels.en.handicap).check();
+  await page.getByRole("button", { name: text.en.next }).click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(page.getByLabel(participantLabels.en.terms)).toBeVisible();
+  await expect(page.getByLabel(/Create a customer account/)).toHaveCount(0);
 });

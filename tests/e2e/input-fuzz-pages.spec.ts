@@ -191,7 +191,8 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "input-fuzz-pages-"));
   serverLog = openSync(path.resolve(".tmp/input-fuzz-pages-server.log"), "w");
-  server = spawn("node_modules/.bin/tsx", ["server/main.ts"], {
+  // The compiled server, as the shared e2e servers run (the suite builds it first), not tsx transpiling it again.
+  server = spawn("node", ["build/server-main.js"], {
     env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000" },
     detached: true,
     // Its log is kept beside the other test output: a crash shows there.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { chooseLanguage } from "./support";
+import { chooseLanguage, hydrated } from "./support";
 
 test.describe("language choice", () => {
   test("a German browser is sent from an unprefixed URL to its /de equivalent", async ({ browser }) => {
@@ -48,6 +48,26 @@ test.describe("language choice", () => {
     await chooseLanguage(page, "Sprache", "en");
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("All events");
+  });
+
+  test("Back is hidden on the home page, and one press after a language switch goes back (the switch replaces the entry)", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const back = (label: string) => page.getByRole("banner").locator("a, button").filter({ hasText: label });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(back("Back")).toHaveCount(0);
+    await page.getByRole("banner").getByRole("link", { name: "Events", exact: true }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await page.locator("footer").getByRole("link").filter({ hasText: /\.$/ }).first().click();
+    await expect(page).not.toHaveURL(/\/events$/);
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    await chooseLanguage(page, "Language", "de");
+    await expect(page).toHaveURL(/\/de\//);
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    await back("Zurück").click();
+    await expect(page).toHaveURL(/\/(de\/)?events$/);
   });
 
   test("the dropdown works without JavaScript too", async ({ browser }) => {

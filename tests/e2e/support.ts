@@ -62,26 +62,29 @@ export const mailPolling = { timeout: 15_000, intervals: [50, 100, 150, 250] };
 
 type OutboxMail = { to: string; subject: string; text: string; html: string; date: string };
 
+/** The mails to `to` the server has written to its outbox folder so far, oldest first. */
+export function mailsTo(to: string, since = 0): OutboxMail[] {
+  const dir = process.env.E2E_OUTBOX_DIR ?? "";
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .flatMap((file) => {
+      try {
+        return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
+      } catch {
+        return []; // still being written
+      }
+    })
+    .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
 /** The newest mail to `to` that the server wrote to its outbox folder, waiting for the worker. */
 export async function latestMail(to: string, since = 0): Promise<OutboxMail> {
-  const dir = process.env.E2E_OUTBOX_DIR ?? "";
   let found: OutboxMail | undefined;
   await expect
     .poll(() => {
-      const mails = existsSync(dir)
-        ? readdirSync(dir)
-            .filter((file) => file.endsWith(".json"))
-            .flatMap((file) => {
-              try {
-                return [JSON.parse(readFileSync(path.join(dir, file), "utf8")) as OutboxMail];
-              } catch {
-                return []; // still being written
-              }
-            })
-            .filter((mail) => mail.to === to && Date.parse(mail.date) >= since)
-            .sort((a, b) => a.date.localeCompare(b.date))
-        : [];
-      found = mails.at(-1);
+      found = mailsTo(to, since).at(-1);
       return Boolean(found);
     }, mailPolling)
     .toBe(true);

@@ -33,6 +33,15 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
       await page.goto(`${language.prefix}/redirect/${encodeURIComponent("javascript:alert(1)")}`);
       await expect(page.getByRole("link", { name: /partner|javascript/ })).toHaveCount(0);
+      // A target that is not allowed says so (not "no destination" or "no page was passed").
+      const refused =
+        language.locale === "de"
+          ? { title: "Link nicht erlaubt", text: "Dieser Link wird nicht geöffnet: Sein Ziel ist keine erlaubte Adresse. Erlaubt sind nur Webadressen, die mit http:// oder https:// beginnen." }
+          : { title: "Link not allowed", text: "This link is not opened: its target is not an allowed address. Only web addresses beginning with http:// or https:// are allowed." };
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(refused.title);
+      await expect(page.getByRole("status")).toHaveText(refused.text);
+      await page.goto(`${language.prefix}/redirect/${encodeURIComponent("/events")}`);
+      await expect(page.getByRole("status")).toHaveText(refused.text);
     });
   });
 }

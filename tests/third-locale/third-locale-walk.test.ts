@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openBookingResponseSchema, submitBookingResponseSchema } from "../../core/contracts/bookings";
@@ -22,6 +20,7 @@ import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { pdfText } from "../support/pdf-text";
 import { createTestDatabase } from "../support/test-database";
+import { englishCatalogue, pseudo, pseudoCatalogue } from "./pseudo";
 
 /**
  * A third language walked end to end over the API, on the database (decision 072): the language is
@@ -39,27 +38,12 @@ vi.mock("../../core/i18n/locale-list", async (importOriginal) => {
 
 const third = "xx" as Locale;
 const asked = { "accept-language": "xx" };
-const accented: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", A: "Á", E: "É", I: "Í", O: "Ö", U: "Ü" };
-
-/** `Hello {{name}},` → `[Héllö {{name}},]`: placeholders untouched, so the text still fills in. */
-function pseudo(text: string): string {
-  const parts = text.split(/(\{\{\s*[\w.]+\s*\}\}|<[^>]+>)/);
-  return `[${parts.map((part, index) => (index % 2 === 1 ? part : part.replace(/[aeiouAEIOU]/g, (vowel) => accented[vowel] ?? vowel))).join("")}]`;
-}
-function transform(value: unknown): unknown {
-  if (typeof value === "string") return pseudo(value);
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, transform(child)]));
-}
-const englishFile = (namespace: string): Record<string, Record<string, string>> =>
-  JSON.parse(readFileSync(path.join(import.meta.dirname, "../../core/i18n/locales/en", `${namespace}.json`), "utf8")) as Record<string, Record<string, string>>;
-
 let database: DatabaseHandle;
 let api: ReturnType<typeof createTestApi>;
 const golf = { formId: seedIds.forms.golfCircleTournament, eventId: seedIds.events.golfCircleTournament, pages: seedIds.formPages.golfCircleTournament };
 
 beforeAll(async () => {
-  const catalogue = Object.fromEntries(namespaces.map((namespace) => [namespace, transform(englishFile(namespace))])) as Catalogue;
+  const catalogue = Object.fromEntries(namespaces.map((namespace) => [namespace, pseudoCatalogue(englishCatalogue(namespace))])) as Catalogue;
   // Two texts not translated yet: the e-mail's sign-off and the invoice's "Total" fall back to the default language.
   delete (catalogue.email.layout as Partial<Catalogue["email"]["layout"]>).signOff;
   delete (catalogue.invoice as Partial<Catalogue["invoice"]>).total;
@@ -181,8 +165,8 @@ describe("a third language added to the locale list", () => {
       const email = await renderEmail(parseEmailMessage({ template: mail.template, payload: mail.payload }), third);
       expect(email.html).toContain('lang="xx"');
       expect(email.subject).toMatch(/^\[.*\]$/);
-      expect(email.text).toContain(pseudo(englishFile("email").layout!.greeting!).split("{{name}}")[0]);
-      expect(email.text).toContain(englishFile("email").layout!.signOff!);
+      expect(email.text).toContain(pseudo(englishCatalogue("email").layout!.greeting!).split("{{name}}")[0]);
+      expect(email.text).toContain(englishCatalogue("email").layout!.signOff!);
     }
     expect(mails.map((mail) => mail.template)).toContain("invoice");
 
@@ -192,9 +176,9 @@ describe("a third language added to the locale list", () => {
     const file = await api.services.invoices.pdfFor({ bookingId: opened.data.uuid, bookingToken: token });
     if (!file) throw new Error("no invoice PDF");
     const text = await pdfText(file.pdf);
-    expect(text).toContain(pseudo(String(englishFile("invoice").documentTitle)));
+    expect(text).toContain(pseudo(String(englishCatalogue("invoice").documentTitle)));
     expect(text).toContain(title);
-    expect(text).toMatch(new RegExp(`(^|[^[])${String(englishFile("invoice").total)}\\b`));
+    expect(text).toMatch(new RegExp(`(^|[^[])${String(englishCatalogue("invoice").total)}\\b`));
   });
 
   it("has the sandbox provider's hosted payment page in it, from its catalogue", async () => {
@@ -220,7 +204,7 @@ describe("a third language added to the locale list", () => {
       expiresAt: new Date(Date.now() + 60 * 60_000),
     });
     const pages = createSandboxCheckoutRoutes({ provider: sandbox, now: () => new Date() });
-    const texts = englishFile("payments").sandboxCheckout!;
+    const texts = englishCatalogue("payments").sandboxCheckout!;
     const shown = await pages.request(`/${checkout.providerReference}`);
     expect(shown.status).toBe(200);
     const html = await shown.text();

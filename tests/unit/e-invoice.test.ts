@@ -125,7 +125,8 @@ const kinds = { bankTransfer, transferReplacement, zeroRate, cardPaidInFull, car
 const valueOf = (xml: string, name: string): string | undefined => new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`).exec(xml)?.[1];
 const valuesOf = (xml: string, name: string): string[] => [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, "g"))].map((match) => match[1] ?? "");
 
-describe("which invoices are e-invoices", () => {
+// Rendering a PDF takes a few hundred milliseconds; on a machine busy with other work it took over vitest's 5 s default.
+describe("which invoices are e-invoices", { timeout: 30_000 }, () => {
   it("a business customer's (company and VAT ID), with the VAT treatment and the operator's VAT ID known", () => {
     expect(isBusinessCustomer(bankTransfer)).toBe(true);
     expect(isEInvoice(bankTransfer)).toBe(true);

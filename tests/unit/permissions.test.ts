@@ -43,10 +43,13 @@ const subjectOf = {
   "account.update": { id: "owner" },
   "account.delete": { id: "owner" },
   "account.list-bookings": { id: "owner" },
+  "account.export": { id: "owner" },
+  "booking.export": booking,
   "form.preview": null,
   "staff.desk": null,
   "staff.waitlist.manage": null,
   "staff.accounts.manage": null,
+  "staff.audit.read": null,
   "staff.bookings.read": null,
   "staff.bookings.download": null,
   "staff.invoices.read": null,
@@ -69,6 +72,7 @@ const subjectOf = {
   "staff.catalogue.manage": null,
   "staff.bookings.edit": null,
   "staff.forms.edit": null,
+  "staff.personal-data.manage": null,
   "seed.fixed-ids": null,
 } satisfies { [A in Action]: unknown };
 
@@ -89,10 +93,14 @@ const allowed: Record<Action, Role[]> = {
   "account.update": ["owner"],
   "account.delete": ["owner"],
   "account.list-bookings": ["owner"],
+  // Personal data (decision 076): the account's own, a booking's through its manage link or its owner; not the draft's cookie.
+  "account.export": ["owner"],
+  "booking.export": ["manageLink", "owner"],
   "form.preview": ["staff", "admin"],
   "staff.desk": ["staff", "admin"],
   "staff.waitlist.manage": ["staff", "admin"],
   "staff.accounts.manage": ["admin"],
+  "staff.audit.read": ["admin"],
   "staff.bookings.read": ["staff", "admin"],
   "staff.bookings.download": ["staff", "admin"],
   "staff.invoices.read": ["staff", "admin"],
@@ -116,6 +124,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.catalogue.manage": ["staff", "admin", "seed"],
   "staff.bookings.edit": ["staff", "admin"],
   "staff.forms.edit": ["staff", "admin", "seed"],
+  "staff.personal-data.manage": ["admin"],
   "seed.fixed-ids": ["seed"],
 };
 
@@ -133,10 +142,13 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "account.update": "unauthorized",
   "account.delete": "unauthorized",
   "account.list-bookings": "unauthorized",
+  "account.export": "unauthorized",
+  "booking.export": "not_found",
   "form.preview": "unauthorized",
   "staff.desk": "unauthorized",
   "staff.waitlist.manage": "unauthorized",
   "staff.accounts.manage": "unauthorized",
+  "staff.audit.read": "unauthorized",
   "staff.bookings.read": "unauthorized",
   "staff.bookings.download": "unauthorized",
   "staff.invoices.read": "unauthorized",
@@ -159,6 +171,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.catalogue.manage": "unauthorized",
   "staff.bookings.edit": "unauthorized",
   "staff.forms.edit": "unauthorized",
+  "staff.personal-data.manage": "unauthorized",
   "seed.fixed-ids": "unauthorized",
 };
 

@@ -73,6 +73,8 @@ describe("site settings contract", () => {
       balance_due_days_before_event: "30",
       hold_minutes: "30",
       bank_transfer_due_days: "14",
+      upload_retention_days: "90",
+      answer_retention_days: "365",
       vat_treatment: "margin_scheme",
       bank_name: "",
       iban: "",

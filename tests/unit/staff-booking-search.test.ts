@@ -21,10 +21,39 @@ describe("what the staff desk's search box means", () => {
   });
 
   it("reads a phone number by its digits, from four on", () => {
-    expect(bookingSearchOf("+49 89 4521")?.phoneDigits).toBe("49894521");
-    expect(bookingSearchOf("(089) 45-21")?.phoneDigits).toBe("0894521");
+    expect(bookingSearchOf("+49 89 4521")?.phoneDigits).toEqual(["49894521"]);
+    expect(bookingSearchOf("(089) 45-21")?.phoneDigits).toEqual(["0894521", "49894521"]);
     expect(bookingSearchOf("+49")?.phoneDigits).toBeNull();
     expect(bookingSearchOf("anna 1234")?.phoneDigits).toBeNull();
+  });
+
+  it("reads six code characters as a code without its prefix (issue 32)", () => {
+    expect(bookingSearchOf("nzfkag")?.codeBody).toBe("NZFKAG");
+    expect(bookingSearchOf("NZFKAGX")?.codeBody).toBeNull();
+    // 0, 1, I, L and O are never in a code.
+    expect(bookingSearchOf("hofman")?.codeBody).toBeNull();
+    expect(bookingSearchOf("stefan")?.codeBody).toBe("STEFAN");
+  });
+
+  it("reads two or more words also as surname first, a comma or none between (issue 32)", () => {
+    expect(bookingSearchOf("Hofmann  Stefan")?.surnameFirst).toBe("hofmann stefan");
+    expect(bookingSearchOf("Hofmann, St")?.surnameFirst).toBe("hofmann st");
+    expect(bookingSearchOf("Hofmann, St")?.prefix).toBe("hofmann, st");
+    expect(bookingSearchOf("Hofmann")?.surnameFirst).toBeNull();
+  });
+
+  it("reads an address's domain, with or without its @ (issue 32)", () => {
+    expect(bookingSearchOf("Example.com")?.emailDomain).toBe("example.com");
+    expect(bookingSearchOf("@example")?.emailDomain).toBe("example");
+    expect(bookingSearchOf("anna@example.com")?.emailDomain).toBeNull();
+    expect(bookingSearchOf("Anna Zeller")?.emailDomain).toBeNull();
+    expect(bookingSearchOf("hofmann")?.emailDomain).toBeNull();
+  });
+
+  it("reads a German number written nationally or with 00 as the international one too (issue 32)", () => {
+    expect(bookingSearchOf("089 4521 7730")?.phoneDigits).toEqual(["08945217730", "498945217730"]);
+    expect(bookingSearchOf("0044 20 3333")?.phoneDigits).toEqual(["0044203333", "44203333"]);
+    expect(bookingSearchOf("+49 89 4521")?.phoneDigits).toEqual(["49894521"]);
   });
 
   it("makes LIKE's wildcards literal", () => {

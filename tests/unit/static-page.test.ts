@@ -20,7 +20,10 @@ describe("pages without hydration (decision 056)", () => {
     const listeners: Record<string, Listener[]> = {};
     const button = { hidden: false };
     const back = vi.fn();
+    const replace = vi.fn();
+    const fetch = vi.fn(() => Promise.resolve({ type: "opaqueredirect" }));
     const win = {
+      fetch,
       document: {
         referrer,
         documentElement: { dataset: {} as Record<string, string> },
@@ -28,20 +31,44 @@ describe("pages without hydration (decision 056)", () => {
         addEventListener: (type: string, listener: Listener) => (listeners[type] ??= []).push(listener),
       },
       history: { length: 2, back },
-      location: { origin: "https://tickets.example" },
+      location: { origin: "https://tickets.example", replace },
     };
     // The inlined source, as the page runs it: self-contained, no imports.
     new Function("window", enhanceStaticPageSource)(win);
-    return { win, listeners, button, back };
+    return { win, listeners, button, back, fetch, replace };
   }
 
-  it("hides the no-script button, submits the dropdown's form on change and marks the page", () => {
-    const { win, listeners, button } = fakeWindow("");
+  it("hides the no-script button, posts the dropdown's form on change, replaces the page by the other language's and marks the page", async () => {
+    const { win, listeners, button, fetch, replace } = fakeWindow("");
     expect(button.hidden).toBe(true);
     expect(win.document.documentElement.dataset.enhanced).toBe("");
+    // The form's fields, as FormData reads them from the form element (no DOM here).
+    const fields = new Map([
+      ["locale", "de"],
+      ["redirect_en", "/terms"],
+      ["redirect_de", "/de/agb"],
+    ]);
+    vi.stubGlobal(
+      "FormData",
+      class {
+        get = (name: string) => fields.get(name) ?? null;
+        forEach = (each: (value: string, name: string) => void) => fields.forEach(each);
+      },
+    );
     const requestSubmit = vi.fn();
-    listeners.change?.forEach((listener) => listener({ target: { form: { hasAttribute: (name: string) => name === "data-auto-submit", requestSubmit } } }));
-    expect(requestSubmit).toHaveBeenCalledOnce();
+    const form = { action: "https://tickets.example/locale", hasAttribute: (name: string) => name === "data-auto-submit", requestSubmit };
+    listeners.change?.forEach((listener) => listener({ target: { form } }));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith("/de/agb"));
+    expect(fetch).toHaveBeenCalledOnce();
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init).toMatchObject({ method: "POST", redirect: "manual" });
+    expect(String(init.body)).toBe("locale=de&redirect_en=%2Fterms&redirect_de=%2Fde%2Fagb");
+    expect(requestSubmit).not.toHaveBeenCalled();
+    // A failed post falls back to the form's own submit.
+    fetch.mockImplementationOnce(() => Promise.reject(new Error("offline")));
+    listeners.change?.forEach((listener) => listener({ target: { form } }));
+    await vi.waitFor(() => expect(requestSubmit).toHaveBeenCalledOnce());
+    vi.unstubAllGlobals();
   });
 
   it("Back goes back in history only when the visitor came from this site, and never for a new tab", () => {

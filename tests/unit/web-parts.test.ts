@@ -8,13 +8,14 @@ import { composeTitle } from "../../app/utils/meta";
 import { defaultAlternates } from "../../app/utils/alternates";
 
 describe("header back button", () => {
-  it("is hidden on /events, leads to /events from the dashboard, goes back elsewhere", () => {
+  it("is hidden on /events and the home page, leads to /events from the dashboard, goes back elsewhere", () => {
     expect(backButtonBehaviour("/events")).toBe("hidden");
     expect(backButtonBehaviour("/de/events/")).toBe("hidden");
     expect(backButtonBehaviour("/dashboard")).toBe("to-events");
     expect(backButtonBehaviour("/de/dashboard")).toBe("to-events");
     expect(backButtonBehaviour("/events/golf-circle")).toBe("history");
-    expect(backButtonBehaviour("/")).toBe("history");
+    expect(backButtonBehaviour("/")).toBe("hidden");
+    expect(backButtonBehaviour("/de")).toBe("hidden");
   });
 
   it("goes back only when a page of the site lies behind (React Router's history index)", () => {

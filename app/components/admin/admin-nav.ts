@@ -9,10 +9,12 @@ export const adminSections = [
   { path: "/admin/bookings", labelKey: "admin.nav.bookings", end: false, roles: ["staff", "admin"] },
   { path: "/admin/call-backs", labelKey: "admin.nav.callBacks", end: false, roles: ["staff", "admin"] },
   { path: "/admin/invoices", labelKey: "admin.nav.invoices", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/calendar", labelKey: "admin.nav.calendar", end: false, roles: ["staff", "admin"] },
   { path: "/admin/events", labelKey: "admin.nav.events", end: false, roles: ["staff", "admin"] },
   { path: "/admin/categories", labelKey: "admin.nav.categories", end: false, roles: ["staff", "admin"] },
   { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
   { path: "/admin/pages", labelKey: "admin.nav.pages", end: false, roles: ["staff", "admin"] },
   { path: "/admin/site", labelKey: "admin.nav.site", end: false, roles: ["admin"] },
   { path: "/admin/email-texts", labelKey: "admin.nav.emailTexts", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/audit", labelKey: "admin.nav.audit", end: false, roles: ["admin"] },
 ] as const satisfies readonly { path: string; labelKey: `admin.nav.${string}`; end: boolean; roles: readonly Role[] }[];

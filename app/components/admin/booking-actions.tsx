@@ -327,12 +327,14 @@ function MessageAction({ actions, answer }: { actions: BookingActionsView; answe
 export function BookingActions({ actions, answer }: { actions: BookingActionsView; answer: BookingActionAnswer | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const buttons: ReactNode[] = [
-    // Its own page (decision 032): the detail's address plus `/edit`, in the page's language.
-    <Link key="edit" to={`${pathname.replace(/\/$/, "")}/edit`} className={buttonClasses("ghost", "sm")}>
-      {t("admin.booking.actions.editAnswers")}
-    </Link>,
-  ];
+  const buttons: ReactNode[] = [];
+  // Its own page (decision 032): the detail's address plus `/edit`, in the page's language.
+  if (actions.edit)
+    buttons.push(
+      <Link key="edit" to={`${pathname.replace(/\/$/, "")}/edit`} className={buttonClasses("ghost", "sm")}>
+        {t("admin.booking.actions.editAnswers")}
+      </Link>,
+    );
   if (actions.cancel) buttons.push(<CancelAction key="cancel" actions={actions} answer={answer} />);
   if (actions.refund) buttons.push(<RefundAction key="refund" actions={actions} answer={answer} />);
   if (actions.recordPayment) buttons.push(<RecordPaymentAction key="record-payment" actions={actions} answer={answer} />);

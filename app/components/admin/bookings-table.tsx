@@ -72,7 +72,7 @@ export function BookingsTable({ rows, sorts, caption }: { rows: BookingRowView[]
         cell: (info) => (
           <>
             <span className="block font-semibold text-navy-900">{info.getValue()}</span>
-            {info.row.original.main_participant.email && <span className="block break-all text-ink-soft">{info.row.original.main_participant.email}</span>}
+            {info.row.original.main_participant.email && <span className="block break-words text-ink-soft">{info.row.original.main_participant.email}</span>}
           </>
         ),
       }),

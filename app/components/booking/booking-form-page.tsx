@@ -10,7 +10,7 @@ import { localizePath } from "../../../core/i18n/locales";
 import { answersFromFormData, companionField, companionListField } from "../../utils/booking-form-data";
 import { priceInputsOf, priceSummary, type PriceSummaryView } from "../../utils/booking-view";
 import { withoutFieldError } from "../../utils/form-errors";
-import { useLocale } from "../../utils/locale";
+import { useLocale, useRootData } from "../../utils/locale";
 import { afterFirstInteraction } from "../../utils/on-first-interaction";
 import { Button } from "../button";
 import { FormMessage } from "../field";
@@ -18,6 +18,7 @@ import type * as PageCheckModule from "./page-check";
 import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
+import { ErrorSummary } from "./error-summary";
 import { BookingReview } from "./booking-review";
 import type { ReviewView } from "../../utils/booking-review";
 import type { UploadedFile } from "./upload-field";
@@ -78,6 +79,8 @@ export function BookingFormPage(props: BookingPageProps) {
   const { form, booking, closed, pageNumber, offerHeldUntil, actionData, review, preview } = props;
   const { t } = useTranslation();
   const locale = useLocale();
+  // Someone logged in has a customer account: the form's offer to create one is not for them (issue 32).
+  const loggedIn = Boolean(useRootData()?.user);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -148,7 +151,7 @@ export function BookingFormPage(props: BookingPageProps) {
     const answers = { ...booking.answers, ...answersFromFormData(page.items, new FormData(element)) };
     const found = pageCheck.checkPage(page, answers, {
       today: form.today,
-      translate: (key) => t(key),
+      translate: (key, values) => t(key, values),
       judges: (item) => formItemRenderers[item.kind].readAnswer !== null,
     });
     if (!found) return;
@@ -243,6 +246,7 @@ export function BookingFormPage(props: BookingPageProps) {
   function renderItem(item: PublicFormItem) {
     const renderer: FormItemKindRenderer = formItemRenderers[item.kind];
     if (hidden.has(item.uuid) && !renderer.container) return null;
+    if (loggedIn && item.name === "create_account") return null;
     // "May be completed later" (decision 023): not required here, answered on the manage page after checkout.
     const shown = markCompletableLater({ ...item, required: item.required && !optional.has(item.uuid), help: helpOf(item) }, t("manage.laterNote"));
     return <renderer.Render key={item.uuid} item={shown} error={errors[item.uuid]?.[0]} page={context} />;
@@ -312,26 +316,19 @@ export function BookingFormPage(props: BookingPageProps) {
       </nav>
       <div className={`mt-8 grid gap-8 ${review ? "max-w-3xl" : "lg:grid-cols-[minmax(0,1fr)_20rem]"}`}>
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-8">
-          {!actionData?.message && clientInvalid && Object.keys(errors).length > 0 && (
-            <div className="mb-6 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
-              <FormMessage tone="error">{t("form.errorSummary")}</FormMessage>
-            </div>
-          )}
-          {actionData?.message && (
-            <div className="mb-6 space-y-2 outline-none" ref={errorSummaryRef} tabIndex={-1} data-testid="error-summary">
-              <FormMessage tone="error">{actionData.message}</FormMessage>
-              {errorPages.length > 0 && (
-                <ul className="list-disc pl-5 text-sm text-danger-700">
-                  {errorPages.map((candidate) => (
-                    <li key={candidate.uuid}>
-                      <Link to={pageHref(candidate.number)} className="font-medium underline underline-offset-2">
-                        {t("booking.pageNeedsAttention", { title: candidate.title })}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+          {(actionData?.message || (clientInvalid && Object.keys(errors).length > 0)) && (
+            <ErrorSummary
+              summaryRef={errorSummaryRef}
+              message={actionData?.message ?? t("form.errorSummary")}
+              items={page.items}
+              errors={errors}
+              participantErrors={participantErrors}
+              companions={booking.companions}
+              pageLinks={errorPages.map((candidate) => ({
+                href: pageHref(candidate.number),
+                text: t("booking.pageNeedsAttention", { title: candidate.title }),
+              }))}
+            />
           )}
           {offerHeldUntil && (
             <div className="mb-6">

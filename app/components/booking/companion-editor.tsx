@@ -35,7 +35,13 @@ export function CompanionEditor({
   const id = `item-${item.uuid}`;
   const full = companions.length >= options.maxCompanions;
   return (
-    <section id="companions" aria-labelledby={`${id}-title`} aria-describedby={describedBy(id, error, item.help)} className="scroll-mt-24">
+    <section
+      id="companions"
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={describedBy(id, error, item.help)}
+      className="scroll-mt-24 outline-none"
+    >
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-navy-900">
         {item.label}
       </h2>

@@ -56,7 +56,8 @@ export function ItemFrame({ id, label, required, help, error, children }: FrameP
 /** A group of choices (radio buttons, check boxes): a fieldset whose legend is the question. */
 export function ChoiceGroup({ id, label, required, help, error, children }: FrameProps) {
   return (
-    <fieldset aria-describedby={describedBy(id, error, help)} aria-invalid={error ? true : undefined}>
+    // The id (and tabIndex) let the error summary's link lead here and focus the group.
+    <fieldset id={id} tabIndex={-1} className="outline-none" aria-describedby={describedBy(id, error, help)} aria-invalid={error ? true : undefined}>
       <legend className="text-sm font-semibold text-navy-900">
         {label}
         <RequiredMark required={required} />

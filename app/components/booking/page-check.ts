@@ -11,7 +11,7 @@ import type { ValidationMessage } from "../../../core/forms/kinds";
 export function checkPage(
   page: { items: PublicFormItem[] },
   answers: Record<string, unknown>,
-  options: { today: string; translate: (key: ValidationMessage) => string; judges: (item: PublicFormItem) => boolean },
+  options: { today: string; translate: (key: ValidationMessage, values?: { count: number }) => string; judges: (item: PublicFormItem) => boolean },
 ): FieldErrors | null {
   const result = bookingPageSchema(page, options).safeParse(answers);
   if (result.success) return null;

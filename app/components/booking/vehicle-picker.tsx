@@ -104,7 +104,7 @@ export function VehiclePicker({
   ];
 
   return (
-    <section aria-labelledby={`${id}-title`} aria-describedby={describedBy(id, error, item.help)}>
+    <section id={id} tabIndex={-1} className="outline-none" aria-labelledby={`${id}-title`} aria-describedby={describedBy(id, error, item.help)}>
       <h2 id={`${id}-title`} className="font-display text-xl font-bold text-navy-900">
         {item.label}
         <RequiredMark required={item.required} />

@@ -1,8 +1,6 @@
-import { resetConfirmSchema } from "../../../core/contracts/auth";
 import { translatorFor } from "../../../core/i18n/i18n";
 import { webContext } from "../../../server/load-context";
-import { parseLocalized } from "../../utils/account-forms";
-import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
+import { setPasswordThroughLink } from "../../utils/account-forms.server";
 import { pageLocale } from "../../utils/auth.server";
 import type { Route } from "./+types/activate-account";
 
@@ -19,12 +17,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(url);
-  const submission = parseLocalized(await request.formData(), resetConfirmSchema, locale);
-  if (submission.status !== "success") return invalidSubmission(submission, { done: null });
-  try {
-    await web.services.accounts.activateAccount({ token: params.token, password: submission.value.password, locale });
-    return { result: submission.reply(), done: translatorFor(locale)("activation.done") };
-  } catch (error) {
-    return refusedSubmission(submission, error, locale, { done: null });
-  }
+  return setPasswordThroughLink(request, locale, {
+    setPassword: (password) => web.services.accounts.activateAccount({ token: params.token, password, locale }),
+    done: translatorFor(locale)("activation.done"),
+    extra: () => ({}),
+  });
 }

@@ -29,7 +29,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         {form.errors?.[0] ? (
           <FormMessage tone="error">{form.errors[0]}</FormMessage>
         ) : (
-          searchParams.get("expired") && <FormMessage tone="error">{t("login.expired")}</FormMessage>
+          searchParams.get("expired") && (
+            <FormMessage tone="error">{t(searchParams.get("expired") === "codes" ? "login.tooManyCodes" : "login.expired")}</FormMessage>
+          )
         )}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <Field field={fields.email} type="email" autoComplete="email" label={t("fields.email")} required />

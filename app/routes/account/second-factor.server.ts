@@ -14,9 +14,13 @@ import type { Route } from "./+types/second-factor";
 /** Where staff go once in: where the login was asked for, else the back office. */
 const targetOf = (url: URL, locale: Locale) => safeRedirectTarget(url.searchParams.get("redirectTo"), localizePath("/admin", locale));
 
-/** Without a live challenge (none, expired, spent by five wrong codes) the password is asked again. */
-function backToLogin(request: Request, locale: Locale): never {
-  throw redirect(`${localizePath("/login", locale)}?expired=1`, { headers: withCookies([clearedSecondFactorCookie(request)]) });
+/**
+ * Without a live challenge (none, expired, spent by five wrong codes) the password is asked again;
+ * the login page says whether the step expired or too many wrong codes spent it.
+ */
+function backToLogin(request: Request, locale: Locale, refusal?: AppError): never {
+  const reason = refusal?.messageKey === "secondFactorTooManyCodes" ? "codes" : "1";
+  throw redirect(`${localizePath("/login", locale)}?expired=${reason}`, { headers: withCookies([clearedSecondFactorCookie(request)]) });
 }
 
 /**
@@ -38,7 +42,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     const step = { ...(await web.services.accounts.secondFactorStep(challenge)), done: false } as const;
     return { locale, step, target: targetOf(url, locale) };
   } catch (error) {
-    if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);
+    if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale, error);
     throw error;
   }
 }
@@ -67,7 +71,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     });
     return redirect(targetOf(url, locale), { headers: withCookies([...sessionCookies(request, tokens), clearedSecondFactorCookie(request)]) });
   } catch (error) {
-    if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale);
+    if (AppError.is(error) && error.code === "UNAUTHORIZED") return backToLogin(request, locale, error);
     return refusedSubmission(submission, error, locale, { recoveryCodes: null, intent: value.intent });
   }
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { changePasswordSchema, updateSettingsSchema, type UpdateSettings, type User } from "../../../core/contracts/auth";
+import { changePasswordSchema, profileFormSchema, registrationName, type UpdateSettings, type User } from "../../../core/contracts/auth";
 import type { Locale } from "../../../core/i18n/locales";
 import { webContext } from "../../../server/load-context";
 import { parseLocalized } from "../../utils/account-forms";
@@ -15,9 +15,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { locale: pageLocale(url), user };
 }
 
+/** The profile form asks for first and last name only: the account's name is made of them, as at registration. */
 function profileSettings(form: FormData, locale: Locale) {
-  const submission = parseLocalized(form, updateSettingsSchema, locale);
-  return { submission, settings: submission.status === "success" ? submission.value : null };
+  const submission = parseLocalized(form, profileFormSchema, locale);
+  if (submission.status !== "success") return { submission, settings: null };
+  const { first_name, last_name } = submission.value;
+  const settings: UpdateSettings = { ...submission.value, name: registrationName({ name: null, first_name, last_name }) };
+  return { submission, settings };
 }
 
 /** The password form changes only the password: the name and address stay the account's. */

@@ -1,11 +1,11 @@
 import { useTranslation } from "../../utils/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { translatorFor } from "../../../core/i18n/i18n";
-import { Button } from "../../components/button";
+import { Button, buttonClasses } from "../../components/button";
 import { Field, FormMessage } from "../../components/field";
 import { NewPasswordFields } from "../../components/new-password-fields";
 import { getFormProps } from "@conform-to/react";
-import { changePasswordSchema, updateSettingsSchema } from "../../../core/contracts/auth";
+import { changePasswordSchema, profileFormSchema } from "../../../core/contracts/auth";
 import { useAccountForm } from "../../utils/account-forms";
 import { useLocalizedHref } from "../../utils/locale";
 import { pageMeta } from "../../utils/meta";
@@ -24,10 +24,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { locale, user } = loaderData;
   const [profileForm, profile] = useAccountForm({
     id: "settings-profile",
-    schema: updateSettingsSchema,
+    schema: profileFormSchema,
     locale,
     lastResult: actionData?.intent === "profile" ? actionData.result : null,
-    defaultValue: { name: user.name, first_name: user.first_name ?? "", last_name: user.last_name ?? "", email: user.email },
+    defaultValue: { first_name: user.first_name ?? "", last_name: user.last_name ?? "", email: user.email },
   });
   const [passwordForm, password] = useAccountForm({
     id: "settings-password",
@@ -50,10 +50,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           <input type="hidden" name="intent" value="profile" />
           {actionData?.intent === "profile" && actionData.saved && <FormMessage tone="success">{t("settings.profileSaved")}</FormMessage>}
           {profileForm.errors?.[0] && <FormMessage tone="error">{profileForm.errors[0]}</FormMessage>}
-          <Field field={profile.name} autoComplete="name" label={t("fields.name")} required />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field field={profile.first_name} autoComplete="given-name" label={t("fields.firstName")} />
-            <Field field={profile.last_name} autoComplete="family-name" label={t("fields.lastName")} />
+            <Field field={profile.first_name} autoComplete="given-name" label={t("fields.firstName")} required />
+            <Field field={profile.last_name} autoComplete="family-name" label={t("fields.lastName")} required />
           </div>
           <Field field={profile.email} type="email" autoComplete="email" label={t("fields.email")} required />
           <Field
@@ -83,6 +82,21 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             {t("settings.passwordSubmit")}
           </Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="personal-data-title" className={`mt-8 ${sectionClass}`}>
+        <h2 id="personal-data-title" className="font-display text-2xl font-semibold text-navy-900">
+          {t("personalData.title")}
+        </h2>
+        <p className="mt-3 text-sm leading-relaxed text-ink-soft">{t("personalData.accountText")}</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a href={href("/settings/personal-data/json")} download className={buttonClasses("secondary")}>
+            {t("personalData.downloadJson")}
+          </a>
+          <a href={href("/settings/personal-data/pdf")} download className={buttonClasses("secondary")}>
+            {t("personalData.downloadPdf")}
+          </a>
+        </div>
       </section>
 
       <section aria-labelledby="delete-title" className={`mt-8 ${sectionClass}`}>

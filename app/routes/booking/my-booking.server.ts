@@ -55,6 +55,8 @@ function pageView(view: ManageBookingView, locale: Locale, token: string) {
       self: base,
       calendar: `${base}/calendar.ics`,
       invoice: view.has_invoice ? `${base}/invoice` : null,
+      /** The booking's personal data (decision 076). */
+      personalData: { json: `${base}/personal-data/json`, pdf: `${base}/personal-data/pdf` },
       /** Where the later-details upload fields send their files (the API, not the page: streamed to disk). */
       upload: `/api/booking/manage/${token}/upload`,
     },

@@ -291,6 +291,17 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
               : null
           }
         />
+        <Section id="personal-data-title" title={t("personalData.title")}>
+          <p className="text-sm text-ink">{t("personalData.bookingText")}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a href={booking.links.personalData.json} download className={buttonClasses("secondary")}>
+              {t("personalData.downloadJson")}
+            </a>
+            <a href={booking.links.personalData.pdf} download className={buttonClasses("secondary")}>
+              {t("personalData.downloadPdf")}
+            </a>
+          </div>
+        </Section>
         <Section id="link-title" title={t("manage.linkHeading")}>
           <p className="text-sm text-ink">{t("manage.linkIntro")}</p>
           {actionData?.intent === "renew" && (

@@ -26,7 +26,7 @@ export default function RedirectNotice({ loaderData }: Route.ComponentProps) {
           </svg>
         </span>
         <h1 id="redirect-title" className="mt-5 text-balance font-display text-3xl font-bold text-navy-900 sm:text-4xl">
-          {target.kind === "external" ? t("redirect.title") : t("redirect.noTargetTitle")}
+          {target.kind === "external" ? t("redirect.title") : target.kind === "invalid" ? t("redirect.invalidTargetTitle") : t("redirect.noTargetTitle")}
         </h1>
         {target.kind === "external" ? (
           <>

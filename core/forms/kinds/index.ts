@@ -10,7 +10,7 @@ import { group } from "./group";
 import { headline } from "./headline";
 import { html } from "./html";
 import { image } from "./image";
-import { input } from "./input";
+import { input, maximumLengthOf } from "./input";
 import { internationalPhone } from "./international-phone";
 import { baseItemOptions, isBlank, isCompletableLater, type FormItemKind, type FormItemKindModule, type ValidationMessage } from "./kind-module";
 import { multiselect } from "./multiselect";
@@ -60,6 +60,12 @@ export const formItemKinds = {
   vehicles_per_day: vehiclesPerDay,
   wysiwyg,
 } satisfies Record<FormItemKind, FormItemKindModule>;
+
+/** The values a problem's text needs: a text over its limit names the limit (i18next's `count`; issue 32). */
+export function messageValues(item: PublicFormItem, message: ValidationMessage): { count: number } | undefined {
+  if (message !== "validation.tooLong" || (item.kind !== "input" && item.kind !== "textarea")) return undefined;
+  return { count: maximumLengthOf(item) };
+}
 
 /** Whether items of this kind take an answer (content and containers do not). */
 export function takesAnswer(item: Pick<PublicFormItem, "kind">): boolean {

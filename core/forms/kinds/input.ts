@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PublicFormItem } from "../../contracts/forms";
 import { numberOption, optionsOf, problem, type FormItemKindModule, type ValidationMessage } from "./kind-module";
 
 const options = z.looseObject({
@@ -13,13 +14,17 @@ const options = z.looseObject({
  */
 const tooLongMessage = (maxLength: number): ValidationMessage => (maxLength === 100 ? "validation.atMost100Characters" : "validation.tooLong");
 
+/** The length limit of a text answer: the item's `maxLength`, else 2000 characters. */
+export const maximumLengthOf = (item: Pick<PublicFormItem, "options">): number => optionsOf(options, item).maxLength ?? 2000;
+
 /** One line of text, an e-mail address or a number (written with a point or a comma). */
 export const input = {
   options,
   answer: {
     blankMessage: "validation.required",
     schema: (item) => {
-      const { type, maxLength = 2000 } = optionsOf(options, item);
+      const { type } = optionsOf(options, item);
+      const maxLength = maximumLengthOf(item);
       return z
         .string(problem("validation.required"))
         .trim()

@@ -36,6 +36,8 @@ export const siteSettings = {
   balanceDueDaysBeforeEvent: 30,
   holdMinutes: 30,
   bankTransferDueDays: 14,
+  uploadRetentionDays: 90,
+  answerRetentionDays: 365,
   vatTreatment: "margin_scheme",
 } satisfies typeof sites.$inferInsert;
 

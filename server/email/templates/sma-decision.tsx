@@ -57,7 +57,7 @@ export function smaRequestedSubject(locale: Locale, payload: SmaRequestedPayload
   return emailText(locale)("smaRequested.subject", { code: payload.code });
 }
 
-/** To staff: whom to call about which request, and how to record the decision until the back office exists. */
+/** To staff: whom to call about which request, and a link to the booking's back-office page, where they decide. */
 export function SmaRequested({ locale, payload }: { locale: Locale; payload: SmaRequestedPayload }) {
   const t = emailText(locale);
   return (
@@ -73,12 +73,13 @@ export function SmaRequested({ locale, payload }: { locale: Locale; payload: Sma
           name: payload.name,
           code: payload.code,
           eventTitle: payload.eventTitle,
-          people: payload.people,
+          count: payload.people,
           total: formatMoney(payload.totalCents, locale),
         })}
       </Paragraph>
       <Paragraph>{t("smaRequested.contact", { phone: payload.phone, email: payload.email, language: payload.customerLocale.toUpperCase() })}</Paragraph>
-      <Paragraph>{t("smaRequested.decide", { bookingId: payload.bookingId })}</Paragraph>
+      <Paragraph>{t("smaRequested.decide")}</Paragraph>
+      {payload.backOfficeUrl ? <ActionButton locale={locale} href={payload.backOfficeUrl} label={t("smaRequested.button")} /> : null}
     </EmailLayout>
   );
 }

@@ -14,7 +14,7 @@ import { auditStaffAction, toStaffAccount } from "./staff-account-records";
 /** An invitation's link sets the password within a week. */
 export const staffInvitationDays = 7;
 
-type InviteDeps = { db: Database; now: () => Date; publicOrigin: string; enqueueMail: (db: Queryable, mail: EmailToSend) => Promise<unknown> };
+export type InviteDeps = { db: Database; now: () => Date; publicOrigin: string; enqueueMail: (db: Queryable, mail: EmailToSend) => Promise<unknown> };
 
 /**
  * An admin invites someone to the back office (decision 027): the account is made with the role and
@@ -35,26 +35,39 @@ export async function inviteStaffMember(deps: InviteDeps, actor: Actor, input: {
       .values({ name: invitation.name, firstName, lastName: rest.join(" "), email: invitation.email, role: invitation.role, locale: invitation.locale })
       .returning();
     if (!row) throw new Error("staff invitation insert returned nothing");
-    const token = newSecretToken();
-    await tx.insert(tokens).values({
-      kind: "staff_invitation",
-      tokenHash: hashToken(token),
-      userId: row.id,
-      expiresAt: new Date(now.getTime() + staffInvitationDays * 86_400_000),
-    });
-    await deps.enqueueMail(tx, {
-      template: "staff-invitation",
-      locale: invitation.locale,
-      to: invitation.email,
-      payload: {
-        name: invitation.name,
-        inviterName: input.inviter.name,
-        role: invitation.role,
-        acceptUrl: `${deps.publicOrigin}${localizePath(`/staff-invitation/${token}`, invitation.locale)}`,
-        validDays: staffInvitationDays,
-      },
-    });
+    await sendStaffInvitation(deps, tx, { user: row, inviterName: input.inviter.name, now });
     await auditStaffAction(tx, { actor, actorEmail: input.inviter.email, action: "staff_invited", subjectUserId: row.id, details: { role: invitation.role, email: invitation.email }, at: now });
     return toStaffAccount(row);
+  });
+}
+
+/**
+ * A new invitation link for a pending account (single use, a week) and its e-mail, in the invited
+ * person's language: the first invitation and every one sent again.
+ */
+export async function sendStaffInvitation(
+  deps: Pick<InviteDeps, "publicOrigin" | "enqueueMail">,
+  tx: Queryable,
+  input: { user: Pick<typeof users.$inferSelect, "id" | "name" | "email" | "role" | "locale">; inviterName: string; now: Date },
+): Promise<void> {
+  const { user } = input;
+  const token = newSecretToken();
+  await tx.insert(tokens).values({
+    kind: "staff_invitation",
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(input.now.getTime() + staffInvitationDays * 86_400_000),
+  });
+  await deps.enqueueMail(tx, {
+    template: "staff-invitation",
+    locale: user.locale,
+    to: user.email,
+    payload: {
+      name: user.name,
+      inviterName: input.inviterName,
+      role: user.role === "admin" ? "admin" : "staff",
+      acceptUrl: `${deps.publicOrigin}${localizePath(`/staff-invitation/${token}`, user.locale)}`,
+      validDays: staffInvitationDays,
+    },
   });
 }

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { StaffAccount } from "../../../core/contracts/staff-accounts";
 import { staffRoles, type Actor } from "../../../core/domain/permissions";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 import type { Queryable } from "../../db/client";
 import { staffAuditLog, tokens, users } from "../../db/schema";
+import { AppError } from "../../errors";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -40,7 +42,7 @@ export async function endSessionsOf(db: Queryable, userId: string, now: Date) {
 /** The staff audit log's row for an admin's action (decision 027). */
 export async function auditStaffAction(
   db: Queryable,
-  input: { actor: Actor; actorEmail: string; action: string; subjectUserId: string; details?: Record<string, unknown>; at: Date },
+  input: { actor: Actor; actorEmail: string; action: StaffAuditAction; subjectUserId: string; details?: Record<string, unknown>; at: Date },
 ) {
   await db.insert(staffAuditLog).values({
     actorId: input.actor.user?.userId ?? null,
@@ -50,4 +52,30 @@ export async function auditStaffAction(
     details: input.details ?? {},
     at: input.at,
   });
+}
+
+/**
+ * A staff account still waiting for its invitation to be taken up (no password yet), locked for the
+ * change; an account that has set its password, or is no staff account, is not one (404), and a
+ * disabled one is refused (409).
+ */
+export async function lockPendingInvitation(db: Queryable, userId: string): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, [...staffRoles])))
+    .for("update")
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", "notFound");
+  if (row.passwordHash !== null) throw new AppError("CONFLICT", "staffInvitationTaken");
+  if (row.disabledAt) throw new AppError("CONFLICT", "staffInvitationDisabled");
+  return row;
+}
+
+/** Ends the open invitation links of an account: an earlier mail's link no longer works. */
+export async function revokeInvitationLinks(db: Queryable, userId: string, now: Date) {
+  await db
+    .update(tokens)
+    .set({ revokedAt: now })
+    .where(and(eq(tokens.kind, "staff_invitation"), eq(tokens.userId, userId), isNull(tokens.revokedAt), isNull(tokens.usedAt)));
 }

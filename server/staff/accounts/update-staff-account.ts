@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { tokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { auditStaffAction, endSessionsOf, toStaffAccount } from "./staff-account-records";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 
 /**
  * An admin changes a staff account (decision 027): its role, disabled or enabled, or its second
@@ -30,7 +31,7 @@ export async function updateStaffAccount(
       .limit(1);
     if (!row) throw new AppError("NOT_FOUND", "notFound");
     const { change } = input;
-    const audit = (action: string, details: Record<string, unknown>) =>
+    const audit = (action: StaffAuditAction, details: Record<string, unknown>) =>
       auditStaffAction(tx, { actor, actorEmail: input.actorEmail, action, subjectUserId: row.id, details, at: now });
     let updated: typeof row | undefined;
     switch (change.change) {

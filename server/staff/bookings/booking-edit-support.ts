@@ -43,11 +43,20 @@ export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, n
   return getBookingForm({ db }, locale, booking, now);
 }
 
-/** The items staff may edit, with their page's title, in form order. */
-export function editableItemsOf(form: Pick<PublicForm, "pages">): { pageTitle: string; item: PublicFormItem }[] {
-  return form.pages.flatMap((page) =>
-    page.items.filter((item) => takesAnswer(item) && staffEditableItem(item)).map((item) => ({ pageTitle: page.title, item })),
-  );
+/**
+ * The items staff may edit, with their page's title, in form order, and the checkbox that shows each
+ * (its own `visibleWhen`, or its group's: the separate billing address), so that the edit page asks
+ * for them, and marks them required, only as the booking form does.
+ */
+export function editableItemsOf(form: Pick<PublicForm, "pages">): { pageTitle: string; item: PublicFormItem; shownWhen: string | null }[] {
+  return form.pages.flatMap((page) => {
+    const conditionOf = (item: PublicFormItem | undefined): string | null =>
+      typeof item?.options.visibleWhen === "string" ? item.options.visibleWhen : null;
+    const parentOf = (item: PublicFormItem) => page.items.find((candidate) => candidate.uuid === item.parent_uuid);
+    return page.items
+      .filter((item) => takesAnswer(item) && staffEditableItem(item))
+      .map((item) => ({ pageTitle: page.title, item, shownWhen: conditionOf(item) ?? (item.parent_uuid ? conditionOf(parentOf(item)) : null) }));
+  });
 }
 
 /** The form's companion item and its options, or null when the form takes no companions. */

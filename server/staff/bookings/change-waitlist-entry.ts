@@ -7,6 +7,7 @@ import { releasePlaces } from "../../bookings/places";
 import type { Database } from "../../db/client";
 import { events, forms, staffAuditLog, waitlistEntries } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 
 type WaitlistDeps = { db: Database; now: () => Date; publicOrigin: string };
 type Input = { eventId: string; entryId: string; staffEmail: string };
@@ -25,7 +26,7 @@ async function lockedEntry(tx: Parameters<Parameters<Database["transaction"]>[0]
   return { event, entry };
 }
 
-function audit(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], actor: Actor, input: Input, action: string, details: Record<string, unknown>, at: Date) {
+function audit(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], actor: Actor, input: Input, action: StaffAuditAction, details: Record<string, unknown>, at: Date) {
   return tx.insert(staffAuditLog).values({
     actorId: actor.user?.userId ?? null,
     actorEmail: input.staffEmail,

@@ -61,7 +61,7 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
     const merged = { ...booking.answers, ...input.answers };
     const changed = new Set(changedAnswers(booking.answers, input.answers).filter((uuid) => !(uuid in fieldErrors)));
     for (const page of form.pages) {
-      const result = bookingPageSchema(page, { today, translate: (key) => t(key), judges: (item) => changed.has(item.uuid) }).safeParse(merged);
+      const result = bookingPageSchema(page, { today, translate: (key, values) => t(key, values), judges: (item) => changed.has(item.uuid) }).safeParse(merged);
       for (const issue of result.error?.issues ?? []) {
         const [uuid] = issue.path;
         if (typeof uuid === "string") fieldErrors[uuid] = [issue.message];

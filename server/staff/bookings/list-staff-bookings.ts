@@ -16,7 +16,16 @@ import type { Actor } from "../../../core/domain/permissions";
 import type { Locale } from "../../../core/i18n/locales";
 import { authorize } from "../../auth/authorize";
 import type { Queryable } from "../../db/client";
-import { bookings, events, participantFullNameSql, participants, phoneDigitsSql } from "../../db/schema";
+import {
+  bookingCodeBodySql,
+  bookings,
+  emailDomainSql,
+  events,
+  participantFullNameSql,
+  participants,
+  participantSurnameFirstSql,
+  phoneDigitsSql,
+} from "../../db/schema";
 
 const mainParticipant = alias(participants, "main_participant");
 
@@ -25,8 +34,9 @@ const mainParticipant = alias(participants, "main_participant");
 export const paymentStateOf = bookings.paymentState;
 
 /**
- * The bookings whose code is the search text, or one of whose participants' e-mail, full name,
- * surname or phone digits start with it: a union of index lookups (decision 028), joined back by id.
+ * The bookings whose code (or its part after the prefix) is the search text, or one of whose
+ * participants' e-mail, its domain, full name either way round, surname or phone digits start with
+ * it: a union of index lookups (decision 028), joined back by id.
  */
 function searchCondition(text: string | undefined): SQL | undefined {
   const search = bookingSearchOf(text);
@@ -36,12 +46,18 @@ function searchCondition(text: string | undefined): SQL | undefined {
     like(sql`lower(${participants.email})`, prefix),
     like(participantFullNameSql(participants.forename, participants.surname), prefix),
     like(sql`lower(${participants.surname})`, prefix),
-    ...(search.phoneDigits ? [like(phoneDigitsSql(participants.phone), likePrefix(search.phoneDigits))] : []),
+    ...(search.surnameFirst ? [like(participantSurnameFirstSql(participants.forename, participants.surname), likePrefix(search.surnameFirst))] : []),
+    ...(search.emailDomain ? [like(emailDomainSql(participants.email), likePrefix(search.emailDomain))] : []),
+    ...(search.phoneDigits ?? []).map((digits) => like(phoneDigitsSql(participants.phone), likePrefix(digits))),
   ];
   // Each subquery's own FROM names the table, so its columns are its rows, not the outer query's
   // (the outer query reads participants only under the alias main_participant).
   const byParticipant = sql`SELECT ${participants.bookingId} FROM ${participants} WHERE ${or(...participantMatches)}`;
-  const matches = search.code ? sql`SELECT ${bookings.id} FROM ${bookings} WHERE ${eq(bookings.code, search.code)} UNION ALL ${byParticipant}` : byParticipant;
+  const codes = [
+    ...(search.code ? [eq(bookings.code, search.code)] : []),
+    ...(search.codeBody ? [sql`${bookingCodeBodySql(bookings.code)} = ${search.codeBody}`] : []),
+  ];
+  const matches = codes.length > 0 ? sql`SELECT ${bookings.id} FROM ${bookings} WHERE ${or(...codes)} UNION ALL ${byParticipant}` : byParticipant;
   return sql`${bookings.id} IN (${matches})`;
 }
 

@@ -28,7 +28,7 @@ export async function readBookingEdit(
     status: booking.status,
     editable: bookingEditable(booking.status),
     version: booking.version,
-    items: editableItemsOf(form).map(({ pageTitle, item }) => ({ page_title: pageTitle, item, value: booking.answers[item.uuid] ?? null })),
+    items: editableItemsOf(form).map(({ pageTitle, item, shownWhen }) => ({ page_title: pageTitle, item, value: booking.answers[item.uuid] ?? null, shown_when: shownWhen })),
     companion_item: companionItem
       ? {
           uuid: companionItem.item.uuid,

@@ -1,28 +1,18 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
-import { pickLocale } from "../../../core/contracts/localized-text";
-import { warningListLimit, type DashboardEvent, type StaffDashboard, type Warning, type WarningEntry } from "../../../core/contracts/staff-dashboard";
-import type { BookingStatus } from "../../../core/domain/booking-status";
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { warningListLimit, type StaffDashboard, type Warning, type WarningEntry } from "../../../core/contracts/staff-dashboard";
 import { lastDays, zeroFilledDays } from "../../../core/domain/daily-counts";
 import { operatorTimeZone, operatorToday } from "../../../core/domain/dates";
 import type { Actor } from "../../../core/domain/permissions";
 import type { Locale } from "../../../core/i18n/locales";
 import { authorize } from "../../auth/authorize";
 import type { Database, Queryable } from "../../db/client";
-import { bookings, events, payments, waitlistEntries } from "../../db/schema";
+import { bookings, events, payments } from "../../db/schema";
+import { eventsWithPlaces } from "./event-places";
 
 /** The bookings-per-day series covers this many operator calendar days, today included. */
 export const bookingsPerDayDays = 30;
 
-/** Places booked: paid for or confirmed, and SMA requests in review (their places are kept until staff decide). */
-const bookedStatuses: BookingStatus[] = ["confirmed", "paid", "in_review"];
-/** Card bookings holding places until their hold runs out. */
-const heldStatuses: BookingStatus[] = ["submitted", "awaiting_payment"];
-/** Bookings that still owe what they have not paid; rejected, expired and cancelled ones owe nothing. */
-const owingStatuses: BookingStatus[] = ["submitted", "awaiting_payment", "in_review", "confirmed"];
 
-/** `sum(…)` of an integer column as a JS number (PostgreSQL answers a bigint, which node-postgres gives as text). */
-const total = (expression: SQL, where?: SQL) =>
-  (where ? sql`coalesce(sum(${expression}) filter (where ${where}), 0)` : sql`coalesce(sum(${expression}), 0)`).mapWith(Number);
 /** The rows a query would answer without its limit, on every row (0 rows: nothing to warn about). */
 const fullCount = () => sql`count(*) over ()`.mapWith(Number);
 
@@ -37,7 +27,8 @@ export async function readDashboard(deps: { db: Database; now: () => Date }, act
   const today = operatorToday(now);
   return deps.db.transaction(
     async (tx) => {
-      const upcoming = await upcomingEvents(tx, today, input.locale);
+      // Archived events are put away by staff (issue 32): off the dashboard.
+      const upcoming = await eventsWithPlaces(tx, and(gte(events.endsOn, today), isNull(events.archivedAt)), input.locale);
       return {
         generated_at: now.toISOString(),
         today,
@@ -54,68 +45,6 @@ export async function readDashboard(deps: { db: Database; now: () => Date }, act
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-}
-
-/** Every event that has not ended by the operator's today, the soonest first, with its places, money and waitlist. */
-async function upcomingEvents(tx: Queryable, today: string, locale: Locale): Promise<DashboardEvent[]> {
-  const rows = await tx.select().from(events).where(gte(events.endsOn, today)).orderBy(asc(events.startsOn), asc(events.id));
-  if (rows.length === 0) return [];
-  const eventIds = rows.map((row) => row.id);
-  const bookingTotals = await tx
-    .select({
-      eventId: bookings.eventId,
-      taken: total(sql`${bookings.placesHeld}`, inArray(bookings.status, bookedStatuses)),
-      inReview: total(sql`${bookings.placesHeld}`, eq(bookings.status, "in_review")),
-      heldByCard: total(sql`${bookings.placesHeld}`, inArray(bookings.status, heldStatuses)),
-      paidCents: total(sql`${bookings.paidCents}`),
-      outstandingCents: total(
-        sql`greatest(${bookings.totalCents} - ${bookings.creditedCents} - ${bookings.paidCents}, 0)`,
-        inArray(bookings.status, owingStatuses),
-      ),
-    })
-    .from(bookings)
-    .where(and(inArray(bookings.eventId, eventIds), ne(bookings.status, "draft")))
-    .groupBy(bookings.eventId);
-  const waitlistTotals = await tx
-    .select({
-      eventId: waitlistEntries.eventId,
-      waitingEntries: sql`count(*) filter (where ${eq(waitlistEntries.status, "waiting")})`.mapWith(Number),
-      waitingPlaces: total(sql`${waitlistEntries.partySize}`, eq(waitlistEntries.status, "waiting")),
-      // An offer holds its party's places on the event's counter until it is taken up or its expiry job runs.
-      offeredPlaces: total(sql`${waitlistEntries.partySize}`, eq(waitlistEntries.status, "offered")),
-    })
-    .from(waitlistEntries)
-    .where(inArray(waitlistEntries.eventId, eventIds))
-    .groupBy(waitlistEntries.eventId);
-  const bookingsOf = new Map(bookingTotals.map((row) => [row.eventId, row]));
-  const waitlistOf = new Map(waitlistTotals.map((row) => [row.eventId, row]));
-  return rows.map((event) => {
-    const booked = bookingsOf.get(event.id);
-    const waitlist = waitlistOf.get(event.id);
-    const taken = booked?.taken ?? 0;
-    const heldByCard = booked?.heldByCard ?? 0;
-    const heldByOffers = waitlist?.offeredPlaces ?? 0;
-    return {
-      uuid: event.id,
-      title: pickLocale(event.title, locale),
-      starts_on: event.startsOn,
-      ends_on: event.endsOn,
-      published: event.published,
-      places: {
-        capacity: event.capacity,
-        taken,
-        in_review: booked?.inReview ?? 0,
-        held: heldByCard + heldByOffers,
-        held_by_card: heldByCard,
-        held_by_waitlist_offers: heldByOffers,
-        free: Math.max(0, event.capacity - event.placesTaken),
-      },
-      min_participants: event.minParticipants,
-      min_participants_reached: taken >= event.minParticipants,
-      money: { paid_cents: booked?.paidCents ?? 0, outstanding_cents: booked?.outstandingCents ?? 0 },
-      waitlist: { entries: waitlist?.waitingEntries ?? 0, places: waitlist?.waitingPlaces ?? 0 },
-    };
-  });
 }
 
 type WarningRow = { bookingId: string; code: string | null; eventId: string; paymentId: string | null; amountCents: number; count: number };

@@ -11,6 +11,7 @@ import { defaultLocale, locales, type Locale } from "../../../core/i18n/locales"
 import type { Database, Queryable } from "../../db/client";
 import { eventDayResources, eventPrices, events, eventSlugs, forms, staffAuditLog } from "../../db/schema";
 import { AppError } from "../../errors";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 
 /** What every catalogue verb is given: the database and the clock. */
 export type CatalogueDeps = { db: Database; now: () => Date };
@@ -24,7 +25,7 @@ export type CatalogueStaff = { actorEmail: string; locale: Locale };
  */
 export async function auditCatalogueAction(
   db: Queryable,
-  input: { actor: Actor; actorEmail: string; action: string; details: Record<string, unknown>; at: Date },
+  input: { actor: Actor; actorEmail: string; action: StaffAuditAction; details: Record<string, unknown>; at: Date },
 ) {
   await db.insert(staffAuditLog).values({
     actorId: input.actor.user?.userId ?? null,

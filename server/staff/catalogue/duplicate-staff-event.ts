@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { StaffEvent, StaffEventDuplicate } from "../../../core/contracts/staff-catalogue";
 import { daysBetween } from "../../../core/domain/catalogue-rules";
 import type { Actor } from "../../../core/domain/permissions";
+import { translatorFor } from "../../../core/i18n/i18n";
 import { authorize } from "../../auth/authorize";
 import { eventDayResources, eventPrices, events } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -31,6 +32,9 @@ export async function duplicateStaffEvent(
     // Locked for share: the source's image cannot be replaced (and its files removed as unused) until the copy names them too.
     const [source] = await tx.select().from(events).where(eq(events.id, input.eventId)).for("share").limit(1);
     if (!source) throw new AppError("NOT_FOUND", "eventNotFound");
+    // Two identical events on the same dates are nearly always a slip (a date not changed): say so (issue 32).
+    if (source.startsOn === input.dates.starts_on && source.endsOn === input.dates.ends_on && !input.dates.same_dates_confirmed)
+      throw new AppError("CONFLICT", "duplicateSameDates", { fieldErrors: { starts_on: [String(translatorFor(input.locale)("api.duplicateSameDates"))] } });
     const moved = daysBetween(source.startsOn, input.dates.starts_on);
     await tx.insert(events).values({
       id: copyId,

@@ -76,7 +76,7 @@ function altTexts(stored: LocalizedText, fields: Map<string, string>, locale: Ca
     const posted = fields.get(`image_alt.${each}`);
     if (posted === undefined) continue;
     const text = posted.trim();
-    if (text.length > maximumAltLength) Object.assign(errors, fieldError(`image_alt.${each}`, "validation.tooLong", locale));
+    if (text.length > maximumAltLength) Object.assign(errors, fieldError(`image_alt.${each}`, "validation.tooLong", locale, { count: maximumAltLength }));
     if (text) alt[each] = text;
     else if (each === defaultLocale) alt[each] = "";
     else delete alt[each];

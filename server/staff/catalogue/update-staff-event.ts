@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import type { StaffEvent, StaffEventInput } from "../../../core/contracts/staff-catalogue";
 import { capacityAllows, stockAllows } from "../../../core/domain/catalogue-rules";
 import type { Actor } from "../../../core/domain/permissions";
+import { priceChanges } from "../../../core/domain/staff-audit-entry";
 import { authorize } from "../../auth/authorize";
-import { eventDayResources, events } from "../../db/schema";
+import { eventDayResources, eventPrices, events } from "../../db/schema";
 import { AppError } from "../../errors";
 import {
   auditCatalogueAction,
@@ -51,13 +52,19 @@ export async function updateStaffEvent(
       // The new price list must price what the event and its booking form sell (issue 28); the transaction undoes the slugs when it does not.
       const gaps = await eventPriceGaps(tx, { id: current.id, prices: input.event.prices, resources: input.event.resources });
       if (gaps.length) throw pricesMissingOnSave(gaps, input.locale);
+      // The audit row names every price whose amount changed (issue 31): who changed a price, from what to what.
+      const pricesBefore = await tx.select({ key: eventPrices.key, amountCents: eventPrices.amountCents }).from(eventPrices).where(eq(eventPrices.eventId, current.id));
       await replacePrices(tx, current.id, input.event.prices);
       await applyResources(tx, current.id, input.event.resources, input.locale);
       await auditCatalogueAction(tx, {
         actor,
         actorEmail: input.actorEmail,
         action: "event_updated",
-        details: { event: current.id, capacity: { from: current.capacity, to: input.event.capacity } },
+        details: {
+          event: current.id,
+          capacity: { from: current.capacity, to: input.event.capacity },
+          prices: priceChanges(pricesBefore, input.event.prices.map((price) => ({ key: price.key, amountCents: price.amount_cents }))),
+        },
         at: deps.now(),
       });
     });

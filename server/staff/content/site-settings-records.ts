@@ -4,6 +4,7 @@ import type { Actor } from "../../../core/domain/permissions";
 import type { Queryable } from "../../db/client";
 import { sites, staffAuditLog } from "../../db/schema";
 import { everyLocale } from "../../../core/contracts/localized-text";
+import type { StaffAuditAction } from "../../../core/domain/staff-audit-entry";
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -37,6 +38,8 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
     balance_due_days_before_event: row.balanceDueDaysBeforeEvent,
     hold_minutes: row.holdMinutes,
     bank_transfer_due_days: row.bankTransferDueDays,
+    upload_retention_days: row.uploadRetentionDays,
+    answer_retention_days: row.answerRetentionDays,
     vat_treatment: row.vatTreatment,
     bank_name: row.bankName,
     iban: row.iban,
@@ -53,7 +56,7 @@ export function toSiteSettings(row: SiteRow, fallback: string): SiteSettings {
  */
 export async function auditContentChange(
   db: Queryable,
-  input: { actor: Actor; actorEmail: string; action: string; details: Record<string, unknown>; at: Date },
+  input: { actor: Actor; actorEmail: string; action: StaffAuditAction; details: Record<string, unknown>; at: Date },
 ): Promise<void> {
   await db.insert(staffAuditLog).values({
     actorId: input.actor.user?.userId ?? null,

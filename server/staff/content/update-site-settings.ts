@@ -65,6 +65,8 @@ function siteColumns(settings: SiteSettingsChange, now: Date) {
     balanceDueDaysBeforeEvent: settings.balance_due_days_before_event,
     holdMinutes: settings.hold_minutes,
     bankTransferDueDays: settings.bank_transfer_due_days,
+    uploadRetentionDays: settings.upload_retention_days,
+    answerRetentionDays: settings.answer_retention_days,
     vatTreatment: settings.vat_treatment,
     bankName: settings.bank_name,
     iban: settings.iban,

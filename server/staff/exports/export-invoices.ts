@@ -9,6 +9,7 @@ import type { Locale } from "../../../core/i18n/locales";
 import { authorize } from "../../auth/authorize";
 import type { Queryable } from "../../db/client";
 import { AppError } from "../../errors";
+import { writeStaffAudit } from "../audit/staff-audit-records";
 import { readListedInvoices, readMoneyMovements, type ListedInvoice } from "../../invoices/invoice-list-records";
 import { csvDialectRules, csvLine } from "./participant-export-csv";
 import type { ExportCell } from "./participant-export-rows";
@@ -74,7 +75,8 @@ function invoicesCsv(documents: readonly ListedInvoice[], dialect: CsvDialect, l
  * by the participant exports' CSV writer) or `datev`, a DATEV booking batch (EXTF) of the documents
  * listed and of the money received and given back in the period (of the event, when one is asked for),
  * in Windows-1252. The batch needs the adviser's and client's numbers (DATEV_* in the environment)
- * and a period within one fiscal year; otherwise a clear refusal. Reads only: nothing is written.
+ * and a period within one fiscal year; otherwise a clear refusal. It changes nothing; the file taken is
+ * a row of the staff audit log (issue 31), written once the file is made.
  */
 export async function exportInvoices(
   deps: { db: Queryable; now: () => Date; datev: DatevSettings | null },
@@ -84,8 +86,11 @@ export async function exportInvoices(
   authorize(actor, "staff.invoices.read", null);
   const { query, locale } = input;
   const period = `${query.from}_${query.to}`;
+  const audit = () =>
+    writeStaffAudit(deps.db, actor, { action: "invoices_exported", details: { format: input.format, from: query.from, to: query.to, event: query.event ?? null, status: query.status }, at: deps.now() });
   if (input.format === "csv") {
     const documents = await readListedInvoices(deps.db, query, locale);
+    await audit();
     return {
       fileName: `${translatorFor(locale)("admin.invoices.fileName")}_${period}.csv`,
       contentType: invoiceExportContentTypes.csv,
@@ -114,5 +119,6 @@ export async function exportInvoices(
     })),
     money,
   });
+  await audit();
   return { fileName: `EXTF_Buchungsstapel_${period}.csv`, contentType: invoiceExportContentTypes.datev, body: encodeWindows1252(batch) };
 }

@@ -12,6 +12,7 @@ import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
 import type { Queryable } from "../../db/client";
 import { eventDayResources, eventPrices, events, eventSlugs, forms } from "../../db/schema";
 import { AppError } from "../../errors";
+import { writeStaffAudit } from "../audit/staff-audit-records";
 import { exportBookingBatches } from "./participant-export-batches";
 import { allHeaders, exportAnswerItems, exportHeaders, participantExportRows, type ExportContext } from "./participant-export-rows";
 import { createCsvWriter, createXlsxWriter, type ExportWriter } from "./participant-export-writers";
@@ -29,7 +30,8 @@ export type ParticipantExport = {
  * read; an unknown event is a 404 before the first byte. The rows are then read in batches (keyset,
  * participant-export-batches.ts) as the client pulls, so there is no row ceiling and the memory held
  * is one batch. By default the people of the bookings that hold places and are going (`filter`).
- * Read only: nothing is written, so there is no audit row.
+ * It changes nothing, but who took which list is the staff audit log's (issue 31): its row is written
+ * before the first byte.
  */
 export async function exportParticipants(
   deps: { db: Queryable; now: () => Date },
@@ -46,6 +48,7 @@ export async function exportParticipants(
   const title = pickLocale(event.title, locale);
   const slug = await slugOf(db, event.id, locale);
   const fileName = `${slug}-${event.startsOn}-${translatorFor(locale)("staffExport.fileName")}.${format}`;
+  await writeStaffAudit(db, actor, { action: "participants_exported", details: { event: event.id, format, filter }, at: deps.now() });
 
   const t = translatorFor(locale);
   const pdfHeading: Omit<ParticipantListHeading, "expectedPages"> = {

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "../../../utils/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import type { BookingEditView } from "../../../../core/contracts/staff-booking-edits";
 import type { CompanionType } from "../../../../core/domain/booking-choices";
+import { isChosen } from "../../../../core/forms/page-rules";
 import type { CountryOption } from "../../../../core/i18n/countries";
 import { translatorFor } from "../../../../core/i18n/i18n";
 import { ConfirmAction } from "../../../components/admin/confirm-action";
@@ -55,7 +56,22 @@ function Labelled({ id, label, error, required, children }: { id: string; label:
 }
 
 /** One answer as a simple control per kind (the public form's rules check it on the server). */
-function AnswerField({ item, value, error, countries }: { item: Item; value: unknown; error?: string | undefined; countries: CountryOption[] }) {
+function AnswerField({
+  item,
+  value,
+  error,
+  countries,
+  required,
+  onTick,
+}: {
+  item: Item;
+  value: unknown;
+  error?: string | undefined;
+  countries: CountryOption[];
+  /** Required now: the item's own rule, unless the checkbox that shows it is not ticked. */
+  required: boolean;
+  onTick: (name: string, ticked: boolean) => void;
+}) {
   const { t } = useTranslation();
   // A priced choice shows what it adds: picking it re-prices the booking (decision 042).
   const choiceText = useChoiceText();
@@ -66,7 +82,15 @@ function AnswerField({ item, value, error, countries }: { item: Item; value: unk
     return (
       <div>
         <label className="flex items-start gap-3 text-sm font-semibold text-navy-900">
-          <input id={id} type="checkbox" name={name} defaultChecked={value === true || value === "true" || value === "on"} className="mt-1 h-5 w-5" {...described} />
+          <input
+            id={id}
+            type="checkbox"
+            name={name}
+            defaultChecked={isChosen(value)}
+            onChange={(event) => onTick(item.name, event.currentTarget.checked)}
+            className="mt-1 h-5 w-5"
+            {...described}
+          />
           {item.label}
         </label>
         {error && (
@@ -124,7 +148,7 @@ function AnswerField({ item, value, error, countries }: { item: Item; value: unk
     />
   );
   return (
-    <Labelled id={id} label={item.label} error={error} required={item.required}>
+    <Labelled id={id} label={item.label} error={error} required={required}>
       {control}
     </Labelled>
   );
@@ -192,6 +216,15 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
   const typed = answer?.failed && answer.intent === "save" ? answer.values : undefined;
   const valueOf = (item: Item, stored: unknown) => (typed ? (item.kind === "checkbox" ? typed[`a.${item.uuid}`] !== undefined : typed[`a.${item.uuid}`]) : stored);
   const addErrors = answer?.failed && answer.intent === "add-companion" ? answer : undefined;
+  // The checkboxes ticked now: the billing address is required only while its checkbox is (issue 32).
+  const [ticked, setTicked] = useState(() => new Set(view.items.filter(({ item, value }) => item.kind === "checkbox" && isChosen(value)).map(({ item }) => item.name)));
+  const tick = (name: string, on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
   const companionItem = view.companion_item;
   const canAdd = view.editable && companionItem !== null && view.companions.length < companionItem.max_companions;
   return (
@@ -218,13 +251,15 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
               {t("admin.bookingEdit.mainAnswers")}
             </h2>
             {view.items.length === 0 && <p className="text-sm text-ink-soft">{t("admin.bookingEdit.noItems")}</p>}
-            {view.items.map(({ item, value }) => (
+            {view.items.map(({ item, value, shown_when: shownWhen }) => (
               <AnswerField
                 key={item.uuid}
                 item={item}
                 value={valueOf(item, value)}
                 error={answer?.intent === "save" ? answer.fieldErrors?.[item.uuid]?.[0] : undefined}
                 countries={countries}
+                required={item.required && (shownWhen === null || ticked.has(shownWhen))}
+                onTick={tick}
               />
             ))}
           </section>

@@ -23,7 +23,7 @@ import {
   type SortableColumn,
 } from "../../../utils/admin-bookings-query";
 import { pageLocale } from "../../../utils/auth.server";
-import { requireStaffDesk } from "../../../utils/staff-desk.server";
+import { eventFilterChoices, requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/bookings";
 import { bulkBookingsAction } from "../../../utils/admin-bookings-bulk.server";
 
@@ -69,9 +69,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const t = translatorFor(locale);
   const params = url.searchParams;
   const parsed = staffBookingsQuerySchema.safeParse(bookingsQueryInput(params));
-  const events = await web.services.staffBookings.eventChoices(actor, { locale });
   const choices = {
-    events: events.map((event) => ({ value: event.uuid, label: `${event.title} (${event.starts_on})` })),
+    events: await eventFilterChoices(web, actor, locale),
     statuses: listedBookingStatuses.map((status) => ({ value: status, label: t(`admin.bookings.statuses.${status}`) })),
     paymentOptions: paymentOptions.map((option) => ({ value: option, label: t(`admin.bookings.paymentOptions.${option}`) })),
     paymentStates: paymentStates.map((state) => ({ value: state, label: t(`admin.bookings.paymentStates.${state}`) })),

@@ -1,11 +1,9 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "../../../utils/use-translation";
-import { Form, Link, useLocation } from "react-router";
+import { Choices, FilterForm, filterControl, Labelled } from "../../../components/admin/filter-form";
 import { BookingsSelection } from "../../../components/admin/bookings-selection";
 import { translatorFor } from "../../../../core/i18n/i18n";
 import { BookingsTable } from "../../../components/admin/bookings-table";
 import { Pagination } from "../../../components/admin/pagination";
-import { Button } from "../../../components/button";
 import { FormMessage } from "../../../components/field";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/bookings";
@@ -17,126 +15,81 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const control =
-  "mt-1 block w-full rounded-lg border border-navy-900/20 bg-white px-3 py-2 text-sm text-ink shadow-sm outline-none focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20";
-
-function Labelled({ id, label, children, className = "" }: { id: string; label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-function Choices({
-  id,
-  name,
-  value,
-  blank,
-  options,
-}: {
-  id: string;
-  name: string;
-  value: string;
-  blank?: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <select id={id} name={name} defaultValue={value} className={control}>
-      {blank !== undefined && <option value="">{blank}</option>}
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-/**
- * Search and filters as one GET form: submitting it writes them into the address (page 1), so the
- * list works without scripts, survives a reload and can be linked to.
- */
+/** Search, event, status, payment, dates and order of the list (a GET form: the address holds them). */
 function BookingFilters({ form, choices, clearHref }: Pick<LoaderData, "form" | "choices" | "clearHref">) {
   const { t } = useTranslation();
-  // A new address (a link, back, a submitted search) gives the uncontrolled fields its values afresh.
-  const { search } = useLocation();
-  return (
-    <Form
-      key={search}
-      method="get"
-      role="search"
-      aria-label={t("admin.bookings.filtersLabel")}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy-900/10 sm:p-5"
-    >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="sm:col-span-2">
-          <label htmlFor="bookings-q" className="block text-sm font-semibold text-navy-900">
-            {t("admin.bookings.searchLabel")}
-          </label>
-          <input id="bookings-q" name="q" type="search" defaultValue={form.q} aria-describedby="bookings-q-hint" className={control} />
-          <p id="bookings-q-hint" className="mt-1 text-xs text-ink-soft">
-            {t("admin.bookings.searchHint")}
-          </p>
+  const set = [form.status.length > 0, form.paymentOption, form.paymentState, form.from, form.to, form.sort && form.sort !== "submitted_desc"].filter(
+    Boolean,
+  ).length;
+  const more = (
+    <>
+      <fieldset className="sm:col-span-2 lg:col-span-4">
+        <legend className="text-sm font-semibold text-navy-900">{t("admin.bookings.status")}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+          {choices.statuses.map((status) => (
+            <label key={status.value} className="inline-flex items-center gap-2 text-sm text-ink">
+              <input
+                type="checkbox"
+                name="status"
+                value={status.value}
+                defaultChecked={form.status.includes(status.value)}
+                className="h-4 w-4 accent-navy-800"
+              />
+              {status.label}
+            </label>
+          ))}
         </div>
-        <Labelled id="bookings-event" label={t("admin.bookings.event")} className="sm:col-span-2">
-          <Choices id="bookings-event" name="event" value={form.event} blank={t("admin.bookings.allEvents")} options={choices.events} />
-        </Labelled>
-        <fieldset className="sm:col-span-2 lg:col-span-4">
-          <legend className="text-sm font-semibold text-navy-900">{t("admin.bookings.status")}</legend>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
-            {choices.statuses.map((status) => (
-              <label key={status.value} className="inline-flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="checkbox"
-                  name="status"
-                  value={status.value}
-                  defaultChecked={form.status.includes(status.value)}
-                  className="h-4 w-4 accent-navy-800"
-                />
-                {status.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <Labelled id="bookings-payment-option" label={t("admin.bookings.paymentOption")}>
-          <Choices
-            id="bookings-payment-option"
-            name="payment"
-            value={form.paymentOption}
-            blank={t("admin.bookings.anyPaymentOption")}
-            options={choices.paymentOptions}
-          />
-        </Labelled>
-        <Labelled id="bookings-payment-state" label={t("admin.bookings.paymentState")}>
-          <Choices
-            id="bookings-payment-state"
-            name="payment"
-            value={form.paymentState}
-            blank={t("admin.bookings.anyPaymentState")}
-            options={choices.paymentStates}
-          />
-        </Labelled>
-        <Labelled id="bookings-from" label={t("admin.bookings.from")}>
-          <input id="bookings-from" name="from" type="date" defaultValue={form.from} className={control} />
-        </Labelled>
-        <Labelled id="bookings-to" label={t("admin.bookings.to")}>
-          <input id="bookings-to" name="to" type="date" defaultValue={form.to} className={control} />
-        </Labelled>
-        <Labelled id="bookings-sort" label={t("admin.bookings.sort")}>
-          <Choices id="bookings-sort" name="sort" value={form.sort || "submitted_desc"} options={choices.sorts} />
-        </Labelled>
+      </fieldset>
+      <Labelled id="bookings-payment-option" label={t("admin.bookings.paymentOption")}>
+        <Choices
+          id="bookings-payment-option"
+          name="payment"
+          value={form.paymentOption}
+          blank={t("admin.bookings.anyPaymentOption")}
+          options={choices.paymentOptions}
+        />
+      </Labelled>
+      <Labelled id="bookings-payment-state" label={t("admin.bookings.paymentState")}>
+        <Choices
+          id="bookings-payment-state"
+          name="payment"
+          value={form.paymentState}
+          blank={t("admin.bookings.anyPaymentState")}
+          options={choices.paymentStates}
+        />
+      </Labelled>
+      <Labelled id="bookings-from" label={t("admin.bookings.from")}>
+        <input id="bookings-from" name="from" type="date" defaultValue={form.from} className={filterControl} />
+      </Labelled>
+      <Labelled id="bookings-to" label={t("admin.bookings.to")}>
+        <input id="bookings-to" name="to" type="date" defaultValue={form.to} className={filterControl} />
+      </Labelled>
+      <Labelled id="bookings-sort" label={t("admin.bookings.sort")}>
+        <Choices id="bookings-sort" name="sort" value={form.sort || "submitted_desc"} options={choices.sorts} />
+      </Labelled>
+    </>
+  );
+  return (
+    <FilterForm
+      label={t("admin.bookings.filtersLabel")}
+      apply={t("admin.bookings.apply")}
+      clear={t("admin.bookings.clear")}
+      clearHref={clearHref}
+      more={{ summary: set > 0 ? t("admin.bookings.moreFiltersSet", { count: set }) : t("admin.bookings.moreFilters"), open: set > 0, children: more }}
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor="bookings-q" className="block text-sm font-semibold text-navy-900">
+          {t("admin.bookings.searchLabel")}
+        </label>
+        <input id="bookings-q" name="q" type="search" defaultValue={form.q} aria-describedby="bookings-q-hint" className={filterControl} />
+        <p id="bookings-q-hint" className="mt-1 text-xs text-ink-soft">
+          {t("admin.bookings.searchHint")}
+        </p>
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <Button type="submit">{t("admin.bookings.apply")}</Button>
-        <Link to={clearHref} className="text-sm font-semibold text-navy-800 underline underline-offset-4 hover:text-navy-700">
-          {t("admin.bookings.clear")}
-        </Link>
-      </div>
-    </Form>
+      <Labelled id="bookings-event" label={t("admin.bookings.event")} className="sm:col-span-2">
+        <Choices id="bookings-event" name="event" value={form.event} blank={t("admin.bookings.allEvents")} options={choices.events} />
+      </Labelled>
+    </FilterForm>
   );
 }
 

@@ -147,7 +147,7 @@ function CallBackEntry({
           </Detail>
           <Detail label={t("admin.callBacks.email")}>
             {main.email ? (
-              <a href={`mailto:${main.email}`} className="break-all text-navy-700 underline underline-offset-4">
+              <a href={`mailto:${main.email}`} className="break-words text-navy-700 underline underline-offset-4">
                 {main.email}
               </a>
             ) : (

@@ -10,6 +10,7 @@ import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/categories";
 import { useFocusAfterMove } from "../../../components/admin/focus-after-move";
 import { MoveButtons, smallButton } from "../../../components/admin/move-buttons";
+import { AdminListCard, AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./categories.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -36,112 +37,109 @@ export default function AdminCategoriesPage({ loaderData, actionData }: Route.Co
   useFocusAfterMove(actionData, actionData?.intent === "move" && actionData.direction ? { direction: actionData.direction, row: actionData.id } : null);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-            {t("admin.categories.title")}
-          </h1>
-          <p className="mt-1 max-w-2xl text-ink-soft">{t("admin.categories.intro")}</p>
-        </div>
-        <Button to={localizePath("/admin/categories/new", locale)}>{t("admin.categories.new")}</Button>
-      </div>
+      <AdminPageHeading
+        title={t("admin.categories.title")}
+        intro={t("admin.categories.intro")}
+        action={<Button to={localizePath("/admin/categories/new", locale)}>{t("admin.categories.new")}</Button>}
+      />
       <div aria-live="polite">{actionData?.message && <FormMessage tone={"failed" in actionData ? "error" : "success"}>{actionData.message}</FormMessage>}</div>
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-        <h2 id="categories-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
-          {t("admin.categories.list")} ({categories.length})
-        </h2>
-        {categories.length === 0 ? (
-          <p className="px-5 py-5 text-ink-soft sm:px-6">{t("admin.categories.empty")}</p>
-        ) : (
-          <AdminTable
-            labelledBy="categories-title"
-            minWidth="50rem"
-            headers={[
-              t("admin.categories.order"),
-              t("admin.categories.name"),
-              t("admin.categories.slug"),
-              t("admin.categories.events"),
-              t("admin.categories.translations"),
-              <span key="actions" className="sr-only">
-                {t("admin.categories.actions")}
-              </span>,
-            ]}
-          >
-            {categories.map((category, index) => (
-              <tr key={category.id} data-testid={`category-${category.id}`}>
-                <td className="px-5 py-3 sm:px-6">
-                  <MoveButtons
-                    field="id"
-                    value={category.id}
-                    index={index}
-                    count={categories.length}
-                    labels={{ up: t("admin.categories.moveUp", { name: category.name }), down: t("admin.categories.moveDown", { name: category.name }) }}
-                  />
-                </td>
-                <th scope="row" className="px-3 py-3 text-left font-normal">
-                  {pageFirst.map((each) => {
-                    const name = category.translations[each]?.name;
-                    return (
-                      <span key={each} className={each === locale ? "block font-semibold text-navy-900" : "block text-ink-soft"}>
-                        <LanguageTag locale={each} />
-                        {name ? <span lang={each}>{name}</span> : <span className="italic">{t("admin.categories.missingName")}</span>}
-                      </span>
-                    );
-                  })}
-                </th>
-                <td className="px-3 py-3">
-                  {pageFirst.map((each) => (
-                    <span key={each} className="block break-all text-ink-soft">
+      <AdminListCard
+        headingId="categories-title"
+        heading={
+          <>
+            {t("admin.categories.list")} ({categories.length})
+          </>
+        }
+        emptyText={categories.length === 0 ? t("admin.categories.empty") : null}
+      >
+        <AdminTable
+          labelledBy="categories-title"
+          minWidth="50rem"
+          headers={[
+            t("admin.categories.order"),
+            t("admin.categories.name"),
+            t("admin.categories.slug"),
+            t("admin.categories.events"),
+            t("admin.categories.translations"),
+            <span key="actions" className="sr-only">
+              {t("admin.categories.actions")}
+            </span>,
+          ]}
+        >
+          {categories.map((category, index) => (
+            <tr key={category.id} data-testid={`category-${category.id}`}>
+              <td className="px-5 py-3 sm:px-6">
+                <MoveButtons
+                  field="id"
+                  value={category.id}
+                  index={index}
+                  count={categories.length}
+                  labels={{ up: t("admin.categories.moveUp", { name: category.name }), down: t("admin.categories.moveDown", { name: category.name }) }}
+                />
+              </td>
+              <th scope="row" className="px-3 py-3 text-left font-normal">
+                {pageFirst.map((each) => {
+                  const name = category.translations[each]?.name;
+                  return (
+                    <span key={each} className={each === locale ? "block font-semibold text-navy-900" : "block text-ink-soft"}>
                       <LanguageTag locale={each} />
-                      {category.translations[each]?.slug ?? "–"}
+                      {name ? <span lang={each}>{name}</span> : <span className="italic">{t("admin.categories.missingName")}</span>}
                     </span>
-                  ))}
-                </td>
-                <td className="px-3 py-3">
+                  );
+                })}
+              </th>
+              <td className="px-3 py-3">
+                {pageFirst.map((each) => (
+                  <span key={each} className="block break-all text-ink-soft">
+                    <LanguageTag locale={each} />
+                    {category.translations[each]?.slug ?? "–"}
+                  </span>
+                ))}
+              </td>
+              <td className="px-3 py-3">
+                <Link
+                  to={`${localizePath("/admin/events", locale)}?category=${category.id}`}
+                  className="font-semibold tabular-nums text-navy-900 underline underline-offset-4"
+                  aria-label={`${t("admin.categories.eventsOf", { count: category.events })}: ${t("admin.categories.showEvents", { name: category.name })}`}
+                >
+                  {t("admin.categories.eventsOf", { count: category.events })}
+                </Link>
+              </td>
+              <td className="px-3 py-3">
+                {category.missingLocales.length === 0 ? (
+                  <span className="text-success-700">✓ {t("admin.categories.complete")}</span>
+                ) : (
+                  <span className="text-danger-700">
+                    {t("admin.categories.missing", { languages: category.missingLocales.map((each) => localeNames[each]).join(", ") })}
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-3">
+                <div className="flex flex-wrap gap-2">
                   <Link
-                    to={`${localizePath("/admin/events", locale)}?category=${category.id}`}
-                    className="font-semibold tabular-nums text-navy-900 underline underline-offset-4"
-                    aria-label={`${t("admin.categories.eventsOf", { count: category.events })}: ${t("admin.categories.showEvents", { name: category.name })}`}
+                    to={localizePath(`/admin/categories/${category.id}`, locale)}
+                    className={smallButton}
+                    aria-label={`${t("admin.categories.edit")}: ${category.name}`}
                   >
-                    {t("admin.categories.eventsOf", { count: category.events })}
+                    {t("admin.categories.edit")}
                   </Link>
-                </td>
-                <td className="px-3 py-3">
-                  {category.missingLocales.length === 0 ? (
-                    <span className="text-success-700">✓ {t("admin.categories.complete")}</span>
-                  ) : (
-                    <span className="text-danger-700">
-                      {t("admin.categories.missing", { languages: category.missingLocales.map((each) => localeNames[each]).join(", ") })}
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-3">
-                  <div className="flex flex-wrap gap-2">
-                    <Link
-                      to={localizePath(`/admin/categories/${category.id}`, locale)}
-                      className={smallButton}
-                      aria-label={`${t("admin.categories.edit")}: ${category.name}`}
-                    >
-                      {t("admin.categories.edit")}
-                    </Link>
-                    <ConfirmAction
-                      label={t("admin.categories.delete")}
-                      accessibleLabel={`${t("admin.categories.delete")}: ${category.name}`}
-                      title={t("admin.categories.deleteTitle", { name: category.name })}
-                      confirmLabel={t("admin.categories.delete")}
-                      fields={{ intent: "delete", id: String(category.id) }}
-                      tone="danger"
-                    >
-                      <p>{t("admin.categories.deleteText", { name: category.name })}</p>
-                      {category.events > 0 && <p className="font-semibold">{t("admin.categories.deleteHasEvents", { count: category.events })}</p>}
-                    </ConfirmAction>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </div>
+                  <ConfirmAction
+                    label={t("admin.categories.delete")}
+                    accessibleLabel={`${t("admin.categories.delete")}: ${category.name}`}
+                    title={t("admin.categories.deleteTitle", { name: category.name })}
+                    confirmLabel={t("admin.categories.delete")}
+                    fields={{ intent: "delete", id: String(category.id) }}
+                    tone="danger"
+                  >
+                    <p>{t("admin.categories.deleteText", { name: category.name })}</p>
+                    {category.events > 0 && <p className="font-semibold">{t("admin.categories.deleteHasEvents", { count: category.events })}</p>}
+                  </ConfirmAction>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminListCard>
     </div>
   );
 }

@@ -75,9 +75,17 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       return redirect(localizePath(`/admin/forms/${created.uuid}?created=1`, locale));
     }
     if (intent === "duplicate") {
-      const parsed = staffEventDuplicateSchema.safeParse({ starts_on: form.get("copy_starts_on"), ends_on: form.get("copy_ends_on") });
+      const parsed = staffEventDuplicateSchema.safeParse({
+        starts_on: form.get("copy_starts_on"),
+        ends_on: form.get("copy_ends_on"),
+        same_dates_confirmed: form.get("copy_same_dates_confirmed") === "1",
+      });
       if (!parsed.success) return refused({ message: t("form.errorSummary"), failed: true, errors: prefixed(fieldErrorsOf(parsed.error, locale)) }, 422);
-      const copy = await web.services.staffCatalogue.duplicateEvent(actor, { ...staff, eventId, dates: parsed.data });
+      const copy = await web.services.staffCatalogue.duplicateEvent(actor, { ...staff, eventId, dates: parsed.data }).catch((error: unknown) => {
+        // The service names its fields as the API does (`starts_on`); on this page they are the copy's.
+        if (AppError.is(error) && error.fieldErrors) throw new AppError(error.code, error.messageKey, { fieldErrors: prefixed(error.fieldErrors) });
+        throw error;
+      });
       return redirect(localizePath(`/admin/events/${copy.uuid}?duplicated=1`, locale));
     }
     if (intent === "remove-image") {

@@ -279,6 +279,10 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             <input type="hidden" name="intent" value="duplicate" />
             <Input name="copy_starts_on" type="date" label={t("admin.events.startsOn")} error={error("copy_starts_on")} />
             <Input name="copy_ends_on" type="date" label={t("admin.events.endsOn")} error={error("copy_ends_on")} />
+            <label className="inline-flex items-center gap-2 text-sm text-ink sm:col-span-3">
+              <input type="checkbox" name="copy_same_dates_confirmed" value="1" className="h-4 w-4 accent-navy-800" />
+              {t("admin.events.sameDatesConfirmed")}
+            </label>
             <button type="submit" className="self-end rounded-full border border-navy-900/20 bg-white px-5 py-2.5 text-sm font-semibold text-navy-900">
               {t("admin.events.duplicateSubmit")}
             </button>

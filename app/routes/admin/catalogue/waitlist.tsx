@@ -7,6 +7,7 @@ import { FormMessage } from "../../../components/field";
 import { useLocalizedHref } from "../../../utils/locale";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/waitlist";
+import { AdminListCard } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./waitlist.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -71,50 +72,47 @@ export default function AdminWaitlistPage({ loaderData, actionData }: Route.Comp
         </p>
       </div>
       {actionData?.message && <FormMessage tone={actionData.failed ? "error" : "success"}>{actionData.message}</FormMessage>}
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-        <h2 id="entries-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
-          {t("admin.waitlist.entries", { count: entries.length })}
-        </h2>
-        {entries.length === 0 ? (
-          <p className="px-5 pb-5 pt-2 text-ink-soft sm:px-6">{t("admin.waitlist.empty")}</p>
-        ) : (
-          <AdminTable
-            labelledBy="entries-title"
-            minWidth="48rem"
-            headers={[
-              t("admin.waitlist.position"),
-              t("admin.waitlist.who"),
-              t("admin.waitlist.party"),
-              t("admin.waitlist.status"),
-              t("admin.waitlist.signedUp"),
-              <span key="actions" className="sr-only">
-                {t("admin.waitlist.actions")}
-              </span>,
-            ]}
-          >
-            {entries.map((entry) => (
-              <tr key={entry.uuid}>
-                <td className="px-5 py-3 tabular-nums sm:px-6">{entry.position ?? "–"}</td>
-                <th scope="row" className="px-3 py-3 font-normal">
-                  <span className="block font-semibold text-navy-900">{entry.name}</span>
-                  <span className="block break-all text-ink-soft">{entry.email}</span>
-                </th>
-                <td className="px-3 py-3 tabular-nums">{entry.party_size}</td>
-                <td className="px-3 py-3">
-                  <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[entry.status]}`}>
-                    {t(`admin.waitlist.statuses.${entry.status}`)}
-                  </span>
-                  {entry.offeredUntil && <span className="mt-1 block text-xs text-ink-soft">{t("admin.waitlist.until", { time: entry.offeredUntil })}</span>}
-                </td>
-                <td className="px-3 py-3 text-ink-soft">{entry.signedUp}</td>
-                <td className="px-3 py-3">
-                  <EntryActions entry={entry} />
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </div>
+      <AdminListCard
+        headingId="entries-title"
+        heading={<>{t("admin.waitlist.entries", { count: entries.length })}</>}
+        emptyText={entries.length === 0 ? t("admin.waitlist.empty") : null}
+      >
+        <AdminTable
+          labelledBy="entries-title"
+          minWidth="48rem"
+          headers={[
+            t("admin.waitlist.position"),
+            t("admin.waitlist.who"),
+            t("admin.waitlist.party"),
+            t("admin.waitlist.status"),
+            t("admin.waitlist.signedUp"),
+            <span key="actions" className="sr-only">
+              {t("admin.waitlist.actions")}
+            </span>,
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.uuid}>
+              <td className="px-5 py-3 tabular-nums sm:px-6">{entry.position ?? "–"}</td>
+              <th scope="row" className="px-3 py-3 font-normal">
+                <span className="block font-semibold text-navy-900">{entry.name}</span>
+                <span className="block break-words text-ink-soft">{entry.email}</span>
+              </th>
+              <td className="px-3 py-3 tabular-nums">{entry.party_size}</td>
+              <td className="px-3 py-3">
+                <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[entry.status]}`}>
+                  {t(`admin.waitlist.statuses.${entry.status}`)}
+                </span>
+                {entry.offeredUntil && <span className="mt-1 block text-xs text-ink-soft">{t("admin.waitlist.until", { time: entry.offeredUntil })}</span>}
+              </td>
+              <td className="px-3 py-3 text-ink-soft">{entry.signedUp}</td>
+              <td className="px-3 py-3">
+                <EntryActions entry={entry} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </AdminListCard>
     </div>
   );
 }

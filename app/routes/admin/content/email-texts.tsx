@@ -5,6 +5,7 @@ import { localizePath, locales } from "../../../../core/i18n/locales";
 import { AdminTable } from "../../../components/admin/admin-table";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/email-texts";
+import { AdminListCard, AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader } from "./email-texts.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -27,16 +28,8 @@ export default function AdminEmailTextsPage({ loaderData }: Route.ComponentProps
   const { templates, locale } = loaderData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-          {t("admin.emailTexts.title")}
-        </h1>
-        <p className="mt-1 max-w-3xl text-ink-soft">{t("admin.emailTexts.intro")}</p>
-      </div>
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-        <h2 id="email-texts-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
-          {t("admin.emailTexts.listHeading")}
-        </h2>
+      <AdminPageHeading title={t("admin.emailTexts.title")} intro={t("admin.emailTexts.intro")} />
+      <AdminListCard headingId="email-texts-title" heading={t("admin.emailTexts.listHeading")}>
         <AdminTable
           labelledBy="email-texts-title"
           minWidth="40rem"
@@ -71,7 +64,7 @@ export default function AdminEmailTextsPage({ loaderData }: Route.ComponentProps
             );
           })}
         </AdminTable>
-      </div>
+      </AdminListCard>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Field, FormMessage } from "../../../components/field";
 import { useAccountForm } from "../../../utils/account-forms";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/site";
+import { AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./site.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -49,6 +50,8 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
       balance_due_days_before_event: String(values.balance_due_days_before_event),
       hold_minutes: String(values.hold_minutes),
       bank_transfer_due_days: String(values.bank_transfer_due_days),
+      upload_retention_days: String(values.upload_retention_days),
+      answer_retention_days: String(values.answer_retention_days),
       widget_frame_ancestors: values.widget_frame_ancestors.split(" ").join("\n"),
     },
   });
@@ -58,12 +61,7 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
   const vatError = fields.vat_treatment.errors?.[0];
   return (
     <div className="space-y-6">
-      <div>
-        <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-          {t("admin.site.title")}
-        </h1>
-        <p className="mt-1 text-ink-soft">{t("admin.site.intro")}</p>
-      </div>
+      <AdminPageHeading title={t("admin.site.title")} intro={t("admin.site.intro")} />
       {actionData?.message && <FormMessage tone="success">{actionData.message}</FormMessage>}
       {form.errors?.[0] && <FormMessage tone="error">{form.errors[0]}</FormMessage>}
       <Form method="post" className="space-y-6" {...getFormProps(form)}>
@@ -140,6 +138,22 @@ export default function AdminSitePage({ loaderData, actionData }: Route.Componen
           <Field field={fields.bank_name} label={t("admin.site.bankName")} className="sm:col-span-2" />
           <Field field={fields.iban} label={t("admin.site.iban")} autoComplete="off" spellCheck={false} />
           <Field field={fields.bic} label={t("admin.site.bic")} autoComplete="off" spellCheck={false} />
+        </Section>
+        <Section id="site-retention" title={t("admin.site.retention")}>
+          <Field
+            field={fields.upload_retention_days}
+            label={t("admin.site.uploadRetentionDays")}
+            hint={t("admin.site.uploadRetentionHelp")}
+            inputMode="numeric"
+            required
+          />
+          <Field
+            field={fields.answer_retention_days}
+            label={t("admin.site.answerRetentionDays")}
+            hint={t("admin.site.answerRetentionHelp")}
+            inputMode="numeric"
+            required
+          />
         </Section>
         <Section id="site-widget" title={t("admin.site.widget")}>
           <TextAreaField

@@ -5,7 +5,7 @@ import { formatMoney } from "../../../../core/domain/money";
 import { issueMessage } from "../../../../core/i18n/field-errors";
 import { translatorFor } from "../../../../core/i18n/i18n";
 import { localizePath, type Locale } from "../../../../core/i18n/locales";
-import { openStaffDesk } from "../../../utils/staff-desk.server";
+import { eventFilterChoices, openStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/invoices";
 
 const percent = (basisPoints: number, locale: Locale) => new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB").format(basisPoints / 100);
@@ -68,9 +68,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const input = Object.fromEntries(["from", "to", "event", "status", "page"].flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : [])));
   const parsed = staffInvoicesQuerySchemaFor(operatorToday(web.services.now())).safeParse(input);
-  const events = await web.services.staffBookings.eventChoices(actor, { locale });
   const choices = {
-    events: events.map((event) => ({ value: event.uuid, label: `${event.title} (${formatDate(event.starts_on, locale)})` })),
+    events: await eventFilterChoices(web, actor, locale),
     statuses: invoiceListStatuses.map((status) => ({ value: status, label: t(`admin.invoices.statuses.${status}`) })),
   };
   const form = {

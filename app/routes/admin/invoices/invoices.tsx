@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Choices, FilterForm, filterControl, Labelled } from "../../../components/admin/filter-form";
 import { translatorFor } from "../../../../core/i18n/i18n";
 import { Pagination } from "../../../components/admin/pagination";
-import { Button } from "../../../components/button";
 import { FormMessage } from "../../../components/field";
 import { Link } from "react-router";
 import { pageMeta } from "../../../utils/meta";
@@ -17,67 +15,26 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) =>
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const control =
-  "mt-1 block w-full rounded-lg border border-navy-900/20 bg-white px-3 py-2 text-sm text-ink shadow-sm outline-none focus:border-navy-700 focus:ring-2 focus:ring-navy-700/20";
 const textLink = "font-semibold text-navy-800 underline underline-offset-4 hover:text-navy-700";
-
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
 
 /** Period, event and status as one GET form: the filters live in the address (reload, link, export). */
 function InvoiceFilters({ form, choices, clearHref }: Pick<LoaderData, "form" | "choices" | "clearHref">) {
   const { t } = useTranslation();
-  const { search } = useLocation();
   return (
-    <Form
-      key={search}
-      method="get"
-      role="search"
-      aria-label={t("admin.invoices.filtersLabel")}
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-navy-900/10 sm:p-5"
-    >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Labelled id="invoices-from" label={t("admin.invoices.from")}>
-          <input id="invoices-from" name="from" type="date" defaultValue={form.from} className={control} />
-        </Labelled>
-        <Labelled id="invoices-to" label={t("admin.invoices.to")}>
-          <input id="invoices-to" name="to" type="date" defaultValue={form.to} className={control} />
-        </Labelled>
-        <Labelled id="invoices-event" label={t("admin.invoices.event")}>
-          <select id="invoices-event" name="event" defaultValue={form.event} className={control}>
-            <option value="">{t("admin.invoices.allEvents")}</option>
-            {choices.events.map((event) => (
-              <option key={event.value} value={event.value}>
-                {event.label}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-        <Labelled id="invoices-status" label={t("admin.invoices.status")}>
-          <select id="invoices-status" name="status" defaultValue={form.status} className={control}>
-            {choices.statuses.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </Labelled>
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-4">
-        <Button type="submit">{t("admin.invoices.apply")}</Button>
-        <Link to={clearHref} className={`text-sm ${textLink}`}>
-          {t("admin.invoices.clear")}
-        </Link>
-      </div>
-    </Form>
+    <FilterForm label={t("admin.invoices.filtersLabel")} apply={t("admin.invoices.apply")} clear={t("admin.invoices.clear")} clearHref={clearHref}>
+      <Labelled id="invoices-from" label={t("admin.invoices.from")}>
+        <input id="invoices-from" name="from" type="date" defaultValue={form.from} className={filterControl} />
+      </Labelled>
+      <Labelled id="invoices-to" label={t("admin.invoices.to")}>
+        <input id="invoices-to" name="to" type="date" defaultValue={form.to} className={filterControl} />
+      </Labelled>
+      <Labelled id="invoices-event" label={t("admin.invoices.event")}>
+        <Choices id="invoices-event" name="event" value={form.event} blank={t("admin.invoices.allEvents")} options={choices.events} />
+      </Labelled>
+      <Labelled id="invoices-status" label={t("admin.invoices.status")}>
+        <Choices id="invoices-status" name="status" value={form.status} options={choices.statuses} />
+      </Labelled>
+    </FilterForm>
   );
 }
 

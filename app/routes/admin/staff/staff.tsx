@@ -11,6 +11,7 @@ import { Field, FormMessage } from "../../../components/field";
 import { useAccountForm } from "../../../utils/account-forms";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/staff";
+import { AdminListCard, AdminPageHeading } from "../../../components/admin/admin-page-parts";
 
 export { loader, action } from "./staff.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
@@ -109,6 +110,28 @@ function AccountActions({ account }: { account: StaffAccount }) {
   const { t } = useTranslation();
   const otherRole = account.role === "admin" ? "staff" : "admin";
   const fields = (change: string, extra: Record<string, string> = {}) => ({ intent: "change", uuid: account.uuid, change, ...extra });
+  if (account.invitation_pending && !account.disabled)
+    return (
+      <div className="flex flex-wrap gap-2">
+        <ConfirmAction
+          label={t("admin.staff.resendInvitation")}
+          title={t("admin.staff.resendInvitation")}
+          confirmLabel={t("admin.staff.resendInvitation")}
+          fields={{ intent: "resend_invitation", uuid: account.uuid }}
+        >
+          <p>{t("admin.staff.resendInvitationText", { name: account.name, email: account.email })}</p>
+        </ConfirmAction>
+        <ConfirmAction
+          label={t("admin.staff.revokeInvitation")}
+          title={t("admin.staff.revokeInvitation")}
+          confirmLabel={t("admin.staff.revokeInvitation")}
+          fields={{ intent: "revoke_invitation", uuid: account.uuid }}
+          tone="danger"
+        >
+          <p>{t("admin.staff.revokeInvitationText", { name: account.name })}</p>
+        </ConfirmAction>
+      </div>
+    );
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmAction
@@ -156,18 +179,10 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
   const failed = actionData && "failed" in actionData;
   return (
     <div className="space-y-6">
-      <div>
-        <h1 id="page-title" className="font-display text-3xl font-bold text-navy-900">
-          {t("admin.staff.title")}
-        </h1>
-        <p className="mt-1 text-ink-soft">{t("admin.staff.intro")}</p>
-      </div>
+      <AdminPageHeading title={t("admin.staff.title")} intro={t("admin.staff.intro")} />
       {message && <FormMessage tone={failed ? "error" : "success"}>{message}</FormMessage>}
       <InviteForm locale={locale} actionData={actionData} />
-      <div className="rounded-2xl bg-white shadow-sm ring-1 ring-navy-900/10">
-        <h2 id="accounts-title" className="px-5 pt-5 font-display text-xl font-semibold text-navy-900 sm:px-6">
-          {t("admin.staff.accounts", { count: accounts.length })}
-        </h2>
+      <AdminListCard headingId="accounts-title" heading={<>{t("admin.staff.accounts", { count: accounts.length })}</>}>
         {/* Its own scrolling region on narrow screens, reachable by keyboard. */}
         <AdminTable
           labelledBy="accounts-title"
@@ -186,7 +201,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             <tr key={account.uuid}>
               <th scope="row" className="px-5 py-3 font-normal sm:px-6">
                 <span className="block font-semibold text-navy-900">{account.name}</span>
-                <span className="block break-all text-ink-soft">{account.email}</span>
+                <span className="block break-words text-ink-soft">{account.email}</span>
               </th>
               <td className="px-3 py-3">{t(`admin.roles.${account.role}`)}</td>
               <td className="px-3 py-3">{account.second_factor ? t("admin.staff.factorOn") : t("admin.staff.factorOff")}</td>
@@ -199,7 +214,7 @@ export default function AdminStaffPage({ loaderData, actionData }: Route.Compone
             </tr>
           ))}
         </AdminTable>
-      </div>
+      </AdminListCard>
     </div>
   );
 }

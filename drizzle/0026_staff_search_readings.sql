@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_code_body_idx" ON "bookings" USING btree (split_part("code", '-', 2));--> statement-breakpoint
+CREATE INDEX "participants_surname_first_prefix_idx" ON "participants" USING btree (lower(coalesce("surname", '') || ' ' || coalesce("forename", '')) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "participants_email_domain_prefix_idx" ON "participants" USING btree (split_part(lower(coalesce("email", '')), '@', 2) text_pattern_ops);
