@@ -147,6 +147,10 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
         return described(cancellation(details, locale), reason);
       case "cancelled_by_customer":
         return described(customerCancellation(details, locale));
+      case "cancellation_reversed": {
+        const taken = count(details.placesTaken);
+        return described(taken === null ? null : t("admin.booking.auditText.cancellationReversed", { count: taken }));
+      }
     }
   }
 

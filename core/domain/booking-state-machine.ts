@@ -32,6 +32,8 @@ export const bookingEventNames = [
   "cancelled_by_staff",
   /** The customer cancelled their own booking on its manage page, by the event's cancellation schedule (issue 30). */
   "cancelled_by_customer",
+  /** Staff reversed a customer's cancellation within a day (core/domain/cancellation-reversal.ts): it stands again, confirmed. */
+  "cancellation_reversed",
   /** Staff recorded a bank transfer on a booking already paid in full: the money is noted, the status stays. */
   "paid_beyond_total",
   /** A paid booking owes again (staff raised its price, or part of its money went back): confirmed, with a balance. */
@@ -63,7 +65,8 @@ export const bookingTransitions = {
   paid: { invoice_issued: "paid", paid_beyond_total: "paid", account_reopened: "confirmed", ...cancellable, ...customerCancellable },
   rejected: { invoice_issued: "rejected" },
   // Cancelled once: a second cancellation is refused (409), nothing changes.
-  cancelled: { invoice_issued: "cancelled" },
+  // Staff may reverse a customer's cancellation within a day (the verb checks whose and when): confirmed, its account settles it.
+  cancelled: { invoice_issued: "cancelled", cancellation_reversed: "confirmed" },
   expired: { ...payable, invoice_issued: "expired", ...cancellable },
 } as const satisfies BookingTable;
 
@@ -90,6 +93,7 @@ export const bookingFollowUps = {
   invoice_issued: [],
   cancelled_by_staff: [],
   cancelled_by_customer: [],
+  cancellation_reversed: [],
   paid_beyond_total: [],
   account_reopened: ["schedule_balance_due"],
   account_settled: [],

@@ -48,6 +48,8 @@ const allowedBooking: [BookingStatus, BookingEvent, BookingStatus][] = [
     "cancelled_by_customer",
     "cancelled",
   ]),
+  // Staff reverse a customer's cancellation (within a day; core/domain/cancellation-reversal.ts): it stands again, confirmed.
+  ["cancelled", "cancellation_reversed", "confirmed"],
   // A bank transfer recorded on a booking paid in full already: noted, the status stays.
   ["paid", "paid_beyond_total", "paid"],
   // The account moved without a payment (decision 067): a raised price or a refund reopens, a lowered price settles.
