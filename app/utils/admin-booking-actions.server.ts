@@ -5,7 +5,8 @@ import type { StaffBookingDetail } from "../../core/contracts/staff-bookings";
 import { recordedPaymentMethods, refundBookingBodySchema, resendEmailBodySchema } from "../../core/contracts/staff-actions";
 import { bookingEditable } from "../../core/domain/booking-edits";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
-import { operatorToday } from "../../core/domain/dates";
+import { cancellationReversalWindowMs, cancellationReversible } from "../../core/domain/cancellation-reversal";
+import { formatDateTime, operatorToday } from "../../core/domain/dates";
 import { centsOfEuros } from "../../core/domain/euro-amount";
 import { formatMoney } from "../../core/domain/money";
 import type { Actor } from "../../core/domain/permissions";
@@ -26,6 +27,7 @@ export function bookingActionsView(booking: StaffBookingDetail, now: Date, local
   const main = booking.people.find((person) => person.role === "main");
   const kindOf = (uuid: string) => booking.payments.find((payment) => payment.uuid === uuid)?.kind ?? "full";
   return {
+    reverseCancellation: reversalOf(booking, now, locale),
     /** Answers and companions change only while the booking stands (not once cancelled, expired or rejected; issue 32). */
     edit: bookingEditable(booking.status),
     cancel: bookingEventAllowed(booking.status, "cancelled_by_staff"),
@@ -60,7 +62,22 @@ export function bookingActionsView(booking: StaffBookingDetail, now: Date, local
 }
 export type BookingActionsView = ReturnType<typeof bookingActionsView>;
 
-export const bookingActionIntents = ["cancel", "cancel-preview", "refund", "record-payment", "message", "resend"] as const;
+/**
+ * A customer's cancellation staff may still reverse (issue 30, decision 075), read from the trail the
+ * page shows: when it was and until when it can be undone; null when the rule says no (the verb checks
+ * again, and whether the places are still free).
+ */
+function reversalOf(booking: StaffBookingDetail, now: Date, locale: Locale): { at: string; until: string } | null {
+  const entry = booking.audit.findLast((row) => row.subject === "booking" && row.to === "cancelled" && row.from !== "cancelled");
+  if (!entry) return null;
+  const at = new Date(entry.at);
+  const event = entry.details?.event;
+  const verdict = cancellationReversible(booking.status, { event: typeof event === "string" ? event : null, fromStatus: entry.from, at }, now);
+  if (!verdict.allowed) return null;
+  return { at: formatDateTime(entry.at, locale), until: formatDateTime(new Date(at.getTime() + cancellationReversalWindowMs), locale) };
+}
+
+export const bookingActionIntents = ["cancel", "cancel-preview", "reverse-cancellation", "refund", "record-payment", "message", "resend"] as const;
 export type BookingActionIntent = (typeof bookingActionIntents)[number];
 
 type FieldErrors = Record<string, string[]>;
@@ -236,6 +253,10 @@ export async function bookingAction(
         if (Object.keys(fieldErrors).length > 0) return refuse();
         const answer = await web.services.staffActions.sendMessage(desk.actor, { bookingId, subject, body, staff });
         return { intent: intent.data, message: t("admin.booking.actions.messageSent", { to: answer.to }), failed: false };
+      }
+      case "reverse-cancellation": {
+        const answer = await web.services.staffActions.reverseCancellation(desk.actor, { bookingId, staff });
+        return { intent: intent.data, message: t("admin.booking.actions.reversed", { amount: money(answer.account.outstanding_cents) }), failed: false };
       }
       case "resend": {
         // A hidden field: wrong only when the post did not come from the page.

@@ -2,6 +2,8 @@ import { priceKinds, resourceKinds, type StaffEvent } from "../../core/contracts
 import { companionTypes, priceKindOfResource, type ResourceKind } from "../../core/domain/booking-choices";
 import { mainParticipantPrice, type PriceKind, type PricedItem } from "../../core/domain/price-list-rules";
 import { locales, type Locale } from "../../core/i18n/locales";
+import { defaultCancellationSchedule } from "../../core/domain/cancellation-schedule";
+import { scheduleFormValues, scheduleFromForm, type ScheduleFormValues } from "./cancellation-schedule-form";
 
 /**
  * The event edit page's form (decision 034) as plain HTML fields, so it posts without scripts:
@@ -85,6 +87,7 @@ export function eventInputFromForm(form: FormData): Record<string, unknown> {
     registration_deadline: instant(form, "registration_deadline"),
     capacity: number(form, "capacity"),
     min_participants: number(form, "min_participants"),
+    cancellation_schedule: scheduleFromForm(form),
     prices,
     resources,
   };
@@ -105,6 +108,8 @@ export type EventFormValues = {
   /** Rows 1…: each picks what it prices (`item`, empty on a spare row). */
   prices: { item: string; label: Record<Locale, string>; amount: string; vat: string; per_day: boolean }[];
   resources: { day: string; kind: string; key: string; stock: string; used: number }[];
+  /** What a customer's own cancellation costs (issue 30). */
+  cancellation: ScheduleFormValues;
 };
 
 const blankTexts = () => Object.fromEntries(locales.map((locale) => [locale, ""])) as Record<Locale, string>;
@@ -162,6 +167,7 @@ export function eventFormValues(event: StaffEvent | null, offsetMinutes: number)
     participant,
     prices,
     resources,
+    cancellation: scheduleFormValues(event?.cancellation_schedule ?? defaultCancellationSchedule),
   };
 }
 

@@ -38,6 +38,8 @@ export const publicEventSchema = z.object({
   capacity: z.number().int(),
   places_left: z.number().int(),
   min_participants: z.number().int(),
+  /** False when the event's schedule says no cancellation by the customer (issue 30): the page says so. */
+  customer_may_cancel: z.boolean(),
   price_from_cents: z.number().int().nullable(),
   currency: z.literal("EUR"),
   state: z.enum(eventStates),

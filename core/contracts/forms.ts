@@ -51,7 +51,15 @@ export const publicFormPageSchema = z.object({
 export const publicFormSchema = z.object({
   uuid: z.string().uuid(),
   preview: z.boolean(),
-  event: z.object({ uuid: z.string().uuid(), title: z.string(), starts_on: z.string(), ends_on: z.string(), state: z.enum(eventStates) }),
+  event: z.object({
+    uuid: z.string().uuid(),
+    title: z.string(),
+    starts_on: z.string(),
+    ends_on: z.string(),
+    state: z.enum(eventStates),
+    /** False when the event's schedule says no cancellation by the customer (issue 30): the review step says so. */
+    customer_may_cancel: z.boolean(),
+  }),
   pages: z.array(publicFormPageSchema),
   /** The event's price list: what the live price summary and the submission both use. */
   prices: z.array(

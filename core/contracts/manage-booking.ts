@@ -5,6 +5,7 @@ import { bookingStatuses } from "../domain/booking-status";
 import { pageAnswersSchema } from "./bookings";
 import { publicFormItemSchema } from "./forms";
 import { uploadViewSchema } from "./uploads";
+import { customerCancelTermsSchema } from "./cancellation";
 
 /**
  * "Manage my booking" (decision 023): the signed link's token (`{bookingUuid}.{generation}.{mac}`,
@@ -67,6 +68,8 @@ export const manageBookingViewSchema = z.object({
   has_invoice: z.boolean(),
   /** Its invoices and cancellation invoices, oldest first. */
   invoices: z.array(invoiceSummarySchema),
+  /** Whether the customer may cancel the booking today and at what fee (the event's schedule; issue 30). */
+  cancellation: customerCancelTermsSchema,
   /** The items that may be completed later, their answers and until when they may be given. */
   later_details: z.object({
     /** The first day on which they can no longer be changed (the form's days before the event, else its first day). */

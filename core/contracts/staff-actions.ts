@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountViewSchema } from "./booking-account";
 
 /**
  * The back office's booking actions (issue 13, docs/decisions/030): requests and answers of
@@ -201,3 +202,15 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 export const bulkAnswerSchema = z.object({ confirmed: z.boolean(), results: z.array(bulkResultSchema) });
 export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 export const bulkResponseSchema = z.object({ data: bulkAnswerSchema });
+
+/** `POST api/staff/bookings/{uuid}/reverse-cancellation`: nothing to choose; the body is an empty object (the call is the confirmation). */
+export const reverseCancellationBodySchema = z.object({}).strict();
+/** The booking standing again (issue 30, decision 075): confirmed (or paid, when what stayed paid covers it), its places taken again. */
+export const reverseCancellationAnswerSchema = z.object({
+  uuid: z.string().uuid(),
+  status: z.enum(["confirmed", "paid"]),
+  places_taken: z.number().int().nonnegative(),
+  account: accountViewSchema,
+});
+export type ReverseCancellationAnswer = z.infer<typeof reverseCancellationAnswerSchema>;
+export const reverseCancellationResponseSchema = z.object({ data: reverseCancellationAnswerSchema });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { priceKeyFits, priceKinds } from "../domain/price-list-rules";
 import { maximumSlugLength } from "../domain/slugs";
 import { responsiveImageSchema } from "./event-images";
+import { cancellationScheduleSchema } from "./cancellation";
 import { defaultLocale, locales, type Locale } from "../i18n/locales";
 
 /**
@@ -139,6 +140,8 @@ export const staffEventInputSchema = z
     registration_deadline: instant,
     capacity: count(1),
     min_participants: count(1).default(1),
+    /** What a customer's own cancellation costs (issue 30); left out: a new event gets the default schedule, a changed one keeps its own. */
+    cancellation_schedule: cancellationScheduleSchema.optional(),
     prices: z.array(staffPriceInput).max(100, tooLong).default([]),
     resources: z.array(staffResourceInput).max(500, tooLong).default([]),
   })
@@ -183,6 +186,7 @@ export const staffEventSchema = z.object({
   capacity: z.number().int(),
   places_taken: z.number().int(),
   min_participants: z.number().int(),
+  cancellation_schedule: cancellationScheduleSchema,
   published: z.boolean(),
   archived: z.boolean(),
   prices: z.array(

@@ -145,6 +145,12 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
       }
       case "cancelled_by_staff":
         return described(cancellation(details, locale), reason);
+      case "cancelled_by_customer":
+        return described(customerCancellation(details, locale));
+      case "cancellation_reversed": {
+        const taken = count(details.placesTaken);
+        return described(taken === null ? null : t("admin.booking.auditText.cancellationReversed", { count: taken }));
+      }
     }
   }
 
@@ -211,6 +217,19 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
 
   // A kind this reader does not know (an older row, a new writer): its cause as written.
   return { what: cause ?? t("admin.booking.auditActions.unknown"), text: null, note: null };
+}
+
+/** "Cancelled by the customer; fee €200.00; 2 places released; €300.00 refunded by card; €100.00 to pay back by transfer". */
+function customerCancellation(details: Record<string, unknown>, locale: Locale): string {
+  const t = translatorFor(locale);
+  const parts = [t("admin.booking.auditText.cancelledByCustomer", { fee: formatMoney(cents(details.feeCents) ?? 0, locale) })];
+  const released = count(details.placesReleased);
+  if (released !== null) parts.push(t("admin.booking.auditText.placesReleased", { count: released }));
+  const card = cents(details.cardRefundCents);
+  if (card) parts.push(t("admin.booking.auditText.cardRefunded", { amount: formatMoney(card, locale) }));
+  const queued = cents(details.queuedRefundCents);
+  if (queued) parts.push(t("admin.booking.auditText.refundQueued", { amount: formatMoney(queued, locale) }));
+  return parts.join("; ");
 }
 
 /** "Cancelled by anna@…; 2 places released; €200.00 refunded; customer told by e-mail". */

@@ -30,6 +30,10 @@ export const bookingEventNames = [
   "invoice_issued",
   /** Staff cancelled the booking (issue 13): its places and resources go back. */
   "cancelled_by_staff",
+  /** The customer cancelled their own booking on its manage page, by the event's cancellation schedule (issue 30). */
+  "cancelled_by_customer",
+  /** Staff reversed a customer's cancellation within a day (core/domain/cancellation-reversal.ts): it stands again, confirmed. */
+  "cancellation_reversed",
   /** Staff recorded a bank transfer on a booking already paid in full: the money is noted, the status stays. */
   "paid_beyond_total",
   /** A paid booking owes again (staff raised its price, or part of its money went back): confirmed, with a balance. */
@@ -49,17 +53,20 @@ const payable = {
 
 /** Statuses staff may cancel a booking in: every submitted one that is not over already (draft, rejected, cancelled). */
 const cancellable = { cancelled_by_staff: "cancelled" } as const;
+/** Statuses a customer may cancel their own booking in: a standing one (not an expired one, which holds no places). */
+const customerCancellable = { cancelled_by_customer: "cancelled" } as const;
 
 export const bookingTransitions = {
   draft: { submitted_for_card_payment: "submitted", submitted_confirmed: "confirmed", submitted_for_review: "in_review" },
-  submitted: { card_payment_started: "awaiting_payment", hold_expired: "expired", ...payable, invoice_issued: "submitted", ...cancellable },
-  awaiting_payment: { hold_expired: "expired", ...payable, invoice_issued: "awaiting_payment", ...cancellable },
-  in_review: { sma_verified: "confirmed", sma_rejected: "rejected", invoice_issued: "in_review", ...cancellable },
-  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed", account_settled: "paid", ...cancellable },
-  paid: { invoice_issued: "paid", paid_beyond_total: "paid", account_reopened: "confirmed", ...cancellable },
+  submitted: { card_payment_started: "awaiting_payment", hold_expired: "expired", ...payable, invoice_issued: "submitted", ...cancellable, ...customerCancellable },
+  awaiting_payment: { hold_expired: "expired", ...payable, invoice_issued: "awaiting_payment", ...cancellable, ...customerCancellable },
+  in_review: { sma_verified: "confirmed", sma_rejected: "rejected", invoice_issued: "in_review", ...cancellable, ...customerCancellable },
+  confirmed: { ...payable, balance_reminder_sent: "confirmed", invoice_issued: "confirmed", account_settled: "paid", ...cancellable, ...customerCancellable },
+  paid: { invoice_issued: "paid", paid_beyond_total: "paid", account_reopened: "confirmed", ...cancellable, ...customerCancellable },
   rejected: { invoice_issued: "rejected" },
   // Cancelled once: a second cancellation is refused (409), nothing changes.
-  cancelled: { invoice_issued: "cancelled" },
+  // Staff may reverse a customer's cancellation within a day (the verb checks whose and when): confirmed, its account settles it.
+  cancelled: { invoice_issued: "cancelled", cancellation_reversed: "confirmed" },
   expired: { ...payable, invoice_issued: "expired", ...cancellable },
 } as const satisfies BookingTable;
 
@@ -85,6 +92,8 @@ export const bookingFollowUps = {
   balance_reminder_sent: ["schedule_next_balance_reminder"],
   invoice_issued: [],
   cancelled_by_staff: [],
+  cancelled_by_customer: [],
+  cancellation_reversed: [],
   paid_beyond_total: [],
   account_reopened: ["schedule_balance_due"],
   account_settled: [],

@@ -77,6 +77,8 @@ export type SubjectOf = {
   "booking.manage": BookingSubject;
   /** Answer the items that may be completed later, after checkout. */
   "booking.complete-details": BookingSubject;
+  /** Cancel the booking themselves by the event's cancellation schedule (issue 30, decision 075). */
+  "booking.cancel": BookingSubject;
   /** Verify or reject an SMA request after the phone call (any booking: the desk's). */
   "booking.decide-sma": NoSubject;
   "account.read": AccountSubject;
@@ -202,6 +204,8 @@ const rules: { [A in Action]: Rule<A> } = {
   // The signed link is the guest's key; the owner reaches the same page from the dashboard.
   "booking.manage": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
   "booking.complete-details": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
+  // Who holds the manage link or owns the booking; a draft's token alone does not (nothing is booked yet).
+  "booking.cancel": { allows: (actor, booking) => holdsManageLink(actor, booking) || ownsBooking(actor, booking), refusal: bookingNotFound },
   "booking.decide-sma": { allows: isStaff, refusal: logInOrStaffOnly },
   "account.read": { allows: isAccount, refusal: logInOrForbidden },
   "account.update": { allows: isAccount, refusal: logInOrForbidden },

@@ -2,6 +2,7 @@ import { apiRoute, documentedRoute, routeFacts } from "./api-route";
 import { errorResponseSchema } from "../../core/contracts/errors";
 import { laterDetailsBodySchema, manageBookingParamsSchema, manageBookingResponseSchema } from "../../core/contracts/manage-booking";
 import { uploadFormSchema, uploadResponseSchema } from "../../core/contracts/uploads";
+import { customerCancelBodySchema, customerCancelPreviewResponseSchema, customerCancelResponseSchema } from "../../core/contracts/cancellation";
 import { AppError } from "../errors";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
@@ -88,6 +89,48 @@ export function registerManageBookingRoutes(api: ApiRouter) {
         answers: c.req.valid("json").answers,
         locale: c.var.locale,
       });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
+      path: "/booking/manage/{token}/cancel/preview",
+      tags: ["bookings"],
+      summary:
+        "What cancelling the booking now would cost (the event's cancellation schedule), give back (by card now, by transfer from staff) and leave owed; reads only",
+      middleware: optionalActor(),
+      request: { params: manageBookingParamsSchema },
+      responses: {
+        200: json(customerCancelPreviewResponseSchema, "The cancellation's figures"),
+        409: json(errorResponseSchema, "The customer may not cancel it (the event's schedule, too late, or its status)"),
+        ...errorAnswers,
+        ...linkAnswers,
+      },
+    }),
+    async (c) => {
+      const data = await c.var.services.manage.previewCancel(c.var.actor, { token: c.req.valid("param").token });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
+      path: "/booking/manage/{token}/cancel",
+      tags: ["bookings"],
+      summary:
+        "Cancel the booking as the customer, at the fee the preview showed (a changed fee: 409); places back, card money refunded, transfer money queued for staff, invoices corrected, a mail",
+      middleware: optionalActor(),
+      request: { params: manageBookingParamsSchema, body: { content: { "application/json": { schema: customerCancelBodySchema } }, required: true } },
+      responses: {
+        200: json(customerCancelResponseSchema, "The booking is cancelled"),
+        409: json(errorResponseSchema, "Not allowed, already cancelled, or the fee changed since the preview"),
+        ...errorAnswers,
+        ...linkAnswers,
+      },
+    }),
+    async (c) => {
+      const data = await c.var.services.manage.cancel(c.var.actor, { token: c.req.valid("param").token, feeCents: c.req.valid("json").fee_cents });
       return c.json({ data }, 200);
     },
   );

@@ -15,6 +15,8 @@ import {
   refundBookingBodySchema,
   refundResponseSchema,
   resendEmailBodySchema,
+  reverseCancellationBodySchema,
+  reverseCancellationResponseSchema,
   staffBookingParamsSchema,
   staffMessageBodySchema,
 } from "../../core/contracts/staff-actions";
@@ -57,6 +59,23 @@ export function registerStaffActionRoutes(api: ApiRouter, logError: (error: unkn
       const { uuid } = c.req.valid("param");
       const { idempotency_key: idempotencyKey, ...input } = c.req.valid("json");
       const data = await c.var.services.staffActions.cancel(c.var.actor, { bookingId: uuid, ...input, idempotencyKey, staff: staffOf(c) });
+      return c.json({ data }, 200);
+    },
+  );
+
+  api.openapi(
+    apiRoute({
+      ...staffRoute,
+      method: "post",
+      path: "/staff/bookings/{uuid}/reverse-cancellation",
+      summary:
+        "Reverse a customer's cancellation (staff), within a day of it: the places taken again, the fee no longer kept, the booking confirmed and invoiced again; refused (409, nothing changed) for a staff cancellation, after a day or when the places are gone.",
+      request: { params: staffBookingParamsSchema, ...body(reverseCancellationBodySchema) },
+      responses: { 200: json(reverseCancellationResponseSchema, "The booking standing again"), ...staffAnswers },
+    }),
+    async (c) => {
+      const { uuid } = c.req.valid("param");
+      const data = await c.var.services.staffActions.reverseCancellation(c.var.actor, { bookingId: uuid, staff: staffOf(c) });
       return c.json({ data }, 200);
     },
   );

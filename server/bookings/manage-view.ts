@@ -16,6 +16,7 @@ import { payLinkUrl } from "../payments/pay-links";
 import { toUploadView } from "../uploads/store-upload";
 import type { ManagedBooking } from "./manage-access";
 import { answerText } from "./manage-answer-text";
+import { customerCancelTermsOf } from "./customer-cancel-terms";
 
 type ViewDeps = { db: Queryable; now: () => Date; publicOrigin: string; payLinkSecret: string };
 
@@ -105,6 +106,7 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
       account: accountViewOf(account),
     },
     has_invoice: hasStandingInvoice(documents),
+    cancellation: customerCancelTermsOf(booking, event, now),
     invoices: documents,
     later_details: {
       closes_on: window.closesOn,

@@ -90,6 +90,7 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
       capacity: event.capacity,
       places_left: placesLeft(event),
       min_participants: event.minParticipants,
+      customer_may_cancel: event.cancellationSchedule.customer_may_cancel,
       price_from_cents: priceFrom,
       currency: "EUR",
       state: eventState(event, now),

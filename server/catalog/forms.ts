@@ -116,7 +116,7 @@ async function loadFormSnapshot(db: Queryable, locale: Locale, formId: string, v
   const { event } = row;
   // `today` and the event's state are set per request (formAsOf, getPublishedForm): they change by the day and by the booking.
   const localized = await localizedForm(db, locale, row, found.definition, { preview: false, now: new Date() });
-  const { uuid, title, starts_on, ends_on } = localized.event;
+  const { uuid, title, starts_on, ends_on, customer_may_cancel } = localized.event;
   return {
     form: {
       uuid: localized.uuid,
@@ -124,7 +124,7 @@ async function loadFormSnapshot(db: Queryable, locale: Locale, formId: string, v
       pages: localized.pages,
       prices: localized.prices,
       payment_terms: localized.payment_terms,
-      event: { uuid, title, starts_on, ends_on },
+      event: { uuid, title, starts_on, ends_on, customer_may_cancel },
     },
     versionId: found.id,
     definition: found.definition,
@@ -166,6 +166,7 @@ async function localizedForm(
       ends_on: event.endsOn,
       // The event row carries every field the state needs.
       state: eventState(event, options.now),
+      customer_may_cancel: event.cancellationSchedule.customer_may_cancel,
     },
     pages: definition.pages.map((page, index) => ({
       uuid: page.uuid,

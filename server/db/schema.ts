@@ -37,6 +37,7 @@ import { paymentProviderNames } from "../../core/domain/payment-providers";
 import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
 import { legalPageKeys } from "../../core/domain/legal-pages";
 import { defaultLeisureWithdrawalNotice } from "../../core/domain/withdrawal-notice";
+import { defaultCancellationSchedule, type CancellationSchedule } from "../../core/domain/cancellation-schedule";
 import type { LocalizedText } from "../../core/contracts/localized-text";
 import type { StaffAuditAction } from "../../core/domain/staff-audit-entry";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
@@ -301,6 +302,8 @@ export const events = pgTable(
     published: boolean("published").notNull().default(true),
     /** Archived by staff (decision 034): off the public site and the back office's default lists, kept for its bookings. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** What a customer's own cancellation costs by days before the start, or none by the customer (issue 30, decision 075). */
+    cancellationSchedule: jsonb("cancellation_schedule").$type<CancellationSchedule>().notNull().default(defaultCancellationSchedule),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,11 +1,11 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { bookingEventAllowed, paymentEventAllowed } from "../../core/domain/booking-state-machine";
 import { sendPaymentMails } from "./payment-mails";
 import { operatorToday } from "../../core/domain/dates";
 import { defaultLocale } from "../../core/i18n/locales";
 import type { Database, Queryable } from "../db/client";
-import { bookings, participants, payments, resourceReservations, sites } from "../db/schema";
-import { holdPlaces, reserveResource } from "../bookings/places";
+import { bookings, payments, sites } from "../db/schema";
+import { holdAgain } from "../bookings/hold-again";
 import { recordPaymentTransition, recordTransition, type PaymentChange } from "../bookings/record-transition";
 import { accountOf, readLedger, rowFiguresOf, writeAccountFigures } from "../bookings/booking-account";
 import { type PaymentProvider, type ProviderOutcome } from "../deps/payment-provider";
@@ -103,31 +103,6 @@ export async function applyProviderOutcome(
     await sendPaymentMails(tx, deps, { booking: { ...booking, ...rowFiguresOf(account), status }, account, amountCents: amount, now });
     return "applied";
   });
-}
-
-/** Takes the places and resources of an expired booking again, all or nothing (a savepoint). */
-async function holdAgain(tx: Database | Queryable, booking: BookingRow): Promise<boolean> {
-  const people = await tx.select({ id: participants.id }).from(participants).where(eq(participants.bookingId, booking.id));
-  const places = Math.max(1, people.length);
-  const released = await tx
-    .select()
-    .from(resourceReservations)
-    .where(and(eq(resourceReservations.bookingId, booking.id), isNotNull(resourceReservations.releasedAt)));
-  class Unavailable extends Error {}
-  try {
-    await (tx as Database).transaction(async (savepoint) => {
-      if (!(await holdPlaces(savepoint, booking.eventId, places))) throw new Unavailable();
-      for (const reservation of released) {
-        if (!(await reserveResource(savepoint, reservation.resourceId, reservation.quantity))) throw new Unavailable();
-      }
-      await savepoint.update(resourceReservations).set({ releasedAt: null }).where(eq(resourceReservations.bookingId, booking.id));
-      await savepoint.update(bookings).set({ placesHeld: places }).where(eq(bookings.id, booking.id));
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof Unavailable) return false;
-    throw error;
-  }
 }
 
 async function notifyStaffOfRefund(

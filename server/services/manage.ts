@@ -6,6 +6,9 @@ import { saveLaterDetails } from "../bookings/manage-later-details";
 import { uploadLaterFile } from "../bookings/manage-later-upload";
 import { renewManageLink } from "../bookings/manage-renewal";
 import { manageBookingView } from "../bookings/manage-view";
+import { cancelByCustomer } from "../bookings/cancel-by-customer";
+import { previewCustomerCancel } from "../bookings/preview-customer-cancel";
+import { invalidatingAvailability } from "../deps/cached-read";
 import { readInvoicePdf } from "../invoices/invoice-pdf-service";
 import type { Deps } from "../deps/deps";
 
@@ -15,7 +18,18 @@ import type { Deps } from "../deps/deps";
  */
 export function bindManage(deps: Deps) {
   const { now } = deps;
+  const cancelDeps = {
+    db: deps.db,
+    now,
+    providers: deps.paymentProviders,
+    publicOrigin: deps.publicOrigin,
+    manageLinkSecret: deps.manageLinkSecret,
+    enqueueMail: deps.enqueueMail,
+  };
   return {
+    /** The customer's own cancellation (issue 30): its preview reads only; the cancellation frees places, so the cards must not show stale ones. */
+    previewCancel: (actor: Actor, input: { token: string }) => previewCustomerCancel(cancelDeps, actor, input),
+    cancel: (actor: Actor, input: { token: string; feeCents: number }) => invalidatingAvailability(deps, () => cancelByCustomer(cancelDeps, actor, input)),
     view: async (actor: Actor, input: { token: string; locale: Locale }) =>
       manageBookingView(deps, await openManageLink(deps, actor, { token: input.token }), { locale: input.locale }),
     saveLaterDetails: async (actor: Actor, input: Parameters<typeof saveLaterDetails>[2]) =>

@@ -6,6 +6,7 @@ import { previewCancellation, type CancelPreviewInput } from "../staff/bookings/
 import { recordTransfer, type RecordTransferInput } from "../staff/bookings/record-transfer";
 import { refundBooking, type RefundInput } from "../staff/bookings/refund-booking";
 import { resendEmail } from "../staff/bookings/resend-email";
+import { reverseCancellation, type ReverseCancellationInput } from "../staff/bookings/reverse-cancellation";
 import { sendStaffMessage } from "../staff/bookings/send-message";
 import type { StaffActionDeps } from "../staff/bookings/staff-booking";
 import { invalidatingAvailability } from "../deps/cached-read";
@@ -24,6 +25,8 @@ export function bindStaffActions(deps: Deps) {
   return {
     // Places come free: the event cards must not show a stale state.
     cancel: (actor: Actor, input: CancelInput) => invalidatingAvailability(deps, () => cancelBooking(staff, actor, input)),
+    // Places are taken again: the event cards must not show a stale state.
+    reverseCancellation: (actor: Actor, input: ReverseCancellationInput) => invalidatingAvailability(deps, () => reverseCancellation(staff, actor, input)),
     /** Reads only: the cancellation's mail as it would be sent. */
     previewCancel: (actor: Actor, input: CancelPreviewInput) => previewCancellation(staff, actor, input),
     refund: (actor: Actor, input: RefundInput) => refundBooking(staff, actor, input),

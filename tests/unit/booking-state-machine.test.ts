@@ -42,6 +42,14 @@ const allowedBooking: [BookingStatus, BookingEvent, BookingStatus][] = [
     "cancelled_by_staff",
     "cancelled",
   ]),
+  // The customer cancels a standing booking themselves (issue 30), not an expired one; once.
+  ...(["submitted", "awaiting_payment", "in_review", "confirmed", "paid"] as const).map((status): [BookingStatus, BookingEvent, BookingStatus] => [
+    status,
+    "cancelled_by_customer",
+    "cancelled",
+  ]),
+  // Staff reverse a customer's cancellation (within a day; core/domain/cancellation-reversal.ts): it stands again, confirmed.
+  ["cancelled", "cancellation_reversed", "confirmed"],
   // A bank transfer recorded on a booking paid in full already: noted, the status stays.
   ["paid", "paid_beyond_total", "paid"],
   // The account moved without a payment (decision 067): a raised price or a refund reopens, a lowered price settles.

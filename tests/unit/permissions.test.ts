@@ -37,6 +37,7 @@ const subjectOf = {
   "booking.invoice": booking,
   "booking.manage": booking,
   "booking.complete-details": booking,
+  "booking.cancel": booking,
   "booking.decide-sma": null,
   "account.read": { id: "owner" },
   "account.update": { id: "owner" },
@@ -86,6 +87,7 @@ const allowed: Record<Action, Role[]> = {
   // The signed manage link or the owner's login; not the draft's cookie, not staff (decision 023).
   "booking.manage": ["manageLink", "owner"],
   "booking.complete-details": ["manageLink", "owner"],
+  "booking.cancel": ["manageLink", "owner"],
   "booking.decide-sma": ["staff", "admin"],
   "account.read": ["owner"],
   "account.update": ["owner"],
@@ -134,6 +136,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "booking.invoice": "not_found",
   "booking.manage": "not_found",
   "booking.complete-details": "not_found",
+  "booking.cancel": "not_found",
   "booking.decide-sma": "unauthorized",
   "account.read": "unauthorized",
   "account.update": "unauthorized",

@@ -319,6 +319,22 @@ function MessageAction({ actions, answer }: { actions: BookingActionsView; answe
   );
 }
 
+/** A customer's cancellation undone within a day (issue 30, decision 075): what comes back and what does not, then one post. */
+function ReverseCancellationAction({ reversal }: { reversal: { at: string; until: string } }) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmAction
+      label={t("admin.booking.actions.reverse")}
+      title={t("admin.booking.actions.reverseTitle")}
+      confirmLabel={t("admin.booking.actions.reverseConfirm")}
+      fields={{ intent: "reverse-cancellation" }}
+    >
+      <p>{t("admin.booking.actions.reverseText", { at: reversal.at, until: reversal.until })}</p>
+      <p>{t("admin.booking.actions.reverseNoMail")}</p>
+    </ConfirmAction>
+  );
+}
+
 /**
  * The booking detail's actions (issue 13, decision 030): each a button that opens its confirm dialog
  * with a real form post to the page's action. Only the actions the booking's state allows are shown;
@@ -336,6 +352,7 @@ export function BookingActions({ actions, answer }: { actions: BookingActionsVie
       </Link>,
     );
   if (actions.cancel) buttons.push(<CancelAction key="cancel" actions={actions} answer={answer} />);
+  if (actions.reverseCancellation) buttons.push(<ReverseCancellationAction key="reverse-cancellation" reversal={actions.reverseCancellation} />);
   if (actions.refund) buttons.push(<RefundAction key="refund" actions={actions} answer={answer} />);
   if (actions.recordPayment) buttons.push(<RecordPaymentAction key="record-payment" actions={actions} answer={answer} />);
   if (actions.message) buttons.push(<MessageAction key="message" actions={actions} answer={answer} />);

@@ -41,6 +41,8 @@ export type BookingPageProps = {
   review: ReviewView | null;
   /** On the review step: the notice on withdrawal for this event, from the site's legal settings (issue 30). */
   withdrawalNotice?: string | null | undefined;
+  /** On the review step: the event says no cancellation by the customer (issue 30). */
+  noCustomerCancel?: boolean | undefined;
   /** What the booking owes on booking as the draft stands: the payment method's help says it. */
   paymentDue: "deposit" | "full" | null;
   actionData: {
@@ -340,6 +342,7 @@ export function BookingFormPage(props: BookingPageProps) {
               pageHref={pageHref}
               cardPayment={booking.answers[paymentItemUuid(form) ?? ""] === "credit_card"}
               withdrawalNotice={props.withdrawalNotice ?? null}
+              noCustomerCancel={props.noCustomerCancel === true}
             />
           ) : (
             <Form

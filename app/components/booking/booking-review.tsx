@@ -15,6 +15,7 @@ export function BookingReview({
   pageHref,
   cardPayment,
   withdrawalNotice,
+  noCustomerCancel,
 }: {
   review: ReviewView;
   price: PriceSummaryView | null;
@@ -22,6 +23,7 @@ export function BookingReview({
   cardPayment: boolean;
   /** What the law says about withdrawing from this booking, told before the binding click (issue 30). */
   withdrawalNotice: string | null;
+  noCustomerCancel: boolean;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
@@ -74,8 +76,10 @@ export function BookingReview({
               {t("bookingFlow.withdrawalHeading")}
             </h2>
             <p className="mt-1 whitespace-pre-line">{withdrawalNotice}</p>
+            {noCustomerCancel && <p className="mt-2">{t("eventPage.noCustomerCancel")}</p>}
           </section>
         )}
+        {!withdrawalNotice && noCustomerCancel && <p className="text-sm text-ink">{t("eventPage.noCustomerCancel")}</p>}
         <p className="text-sm text-ink">
           {t("bookingFlow.bookHint")} {cardPayment ? t("bookingFlow.cardNext") : null}
         </p>

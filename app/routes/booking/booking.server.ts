@@ -219,6 +219,8 @@ export async function loader({ request, url, params, context: routerContext }: R
       review: booking && step.review ? bookingReview(form, booking, uploads, locale) : null,
       // Before the binding click: what the law says about withdrawing from this event (issue 30).
       withdrawalNotice: booking && step.review ? withdrawalNoticeFor(contractKindOfEvent(form.event), await context.services.getSite(locale)) : null,
+      // An event without cancellation by the customer says so before the binding click (issue 30).
+      noCustomerCancel: Boolean(booking && step.review && !form.event.customer_may_cancel),
       paymentDue: booking ? draftPaymentDue(form, booking) : null,
     },
     { headers: withCookies(cookies) },

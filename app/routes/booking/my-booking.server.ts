@@ -1,6 +1,7 @@
 import { invoiceListOf } from "../../utils/invoice-list-view";
 import { data } from "react-router";
 import type { ManageBookingView } from "../../../core/contracts/manage-booking";
+import type { CustomerCancelPreview } from "../../../core/contracts/cancellation";
 import { formatDate, formatDateRange } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import { translatorFor } from "../../../core/i18n/i18n";
@@ -14,6 +15,7 @@ import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/my-booking";
 
 type Gone = "expired" | "revoked";
+const intentOf = (value: FormDataEntryValue | null) => (value === "renew" || value === "cancel-preview" || value === "cancel" ? value : "details");
 const goneOf = (error: unknown): Gone | null =>
   AppError.is(error) && error.code === "GONE" ? (error.messageKey === "manageLinkExpired" ? "expired" : "revoked") : null;
 
@@ -38,6 +40,9 @@ function pageView(view: ManageBookingView, locale: Locale, token: string) {
         : null,
       nextDueOn: view.money.account.payable?.early && view.money.account.payable.due_on ? formatDate(view.money.account.payable.due_on, locale) : null,
       closesOn: formatDate(view.later_details.closes_on, locale),
+      // The customer's own cancellation (issue 30): today's fee by the event's schedule, and until when it applies.
+      cancelFee: view.cancellation.allowed ? formatMoney(view.cancellation.fee_cents, locale) : null,
+      cancelUntil: view.cancellation.allowed ? formatDate(view.cancellation.until, locale) : null,
       files: view.uploads.map((upload) => ({
         ...upload,
         size: megabytes(upload.size_bytes, locale),
@@ -82,7 +87,18 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   }
 }
 
-/** "Send me a new link" (`intent=renew`) or the later details (`intent=details`). */
+/** The cancellation preview's figures as the page shows them. */
+function cancelPreviewView(preview: CustomerCancelPreview, locale: Locale) {
+  return {
+    feeCents: preview.fee_cents,
+    fee: formatMoney(preview.fee_cents, locale),
+    cardRefund: preview.card_refund_cents > 0 ? formatMoney(preview.card_refund_cents, locale) : null,
+    queuedRefund: preview.queued_refund_cents > 0 ? formatMoney(preview.queued_refund_cents, locale) : null,
+    newBalance: formatMoney(preview.account.outstanding_cents, locale),
+  };
+}
+
+/** "Send me a new link" (`intent=renew`), the later details (`intent=details`), the cancellation's preview and confirmation (`cancel-preview`, `cancel`). */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(url);
@@ -93,6 +109,16 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (formData.get("intent") === "renew") {
       const { sentTo } = await web.services.manage.renewLink(actor, { token: params.token });
       return { intent: "renew" as const, message: t("manage.newLinkSent", { email: maskedEmail(sentTo) }), errors: {} };
+    }
+    if (formData.get("intent") === "cancel-preview") {
+      const preview = await web.services.manage.previewCancel(actor, { token: params.token });
+      return { intent: "cancel-preview" as const, message: "", errors: {}, preview: cancelPreviewView(preview, locale) };
+    }
+    if (formData.get("intent") === "cancel") {
+      const feeCents = Number(formData.get("fee_cents"));
+      if (!Number.isInteger(feeCents) || feeCents < 0) throw new AppError("VALIDATION_FAILED", "invalidRequest");
+      await web.services.manage.cancel(actor, { token: params.token, feeCents });
+      return { intent: "cancel" as const, message: t("manage.cancel.done"), errors: {} };
     }
     const view = await web.services.manage.view(actor, { token: params.token, locale });
     const answers: Record<string, string | boolean | string[] | null> = {};
@@ -113,7 +139,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
       const response = error.toResponse(locale);
       return data(
         {
-          intent: formData.get("intent") === "renew" ? ("renew" as const) : ("details" as const),
+          intent: intentOf(formData.get("intent")),
           message: response.message,
           errors: response.errors ?? {},
           failed: true,

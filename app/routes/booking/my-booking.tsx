@@ -13,6 +13,7 @@ import { Button, buttonClasses } from "../../components/button";
 import { formatMoney } from "../../../core/domain/money";
 import { FormMessage } from "../../components/field";
 import { PageCard } from "../../components/page-card";
+import { CancelBookingSection } from "../../components/booking/cancel-booking-section";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/my-booking";
 
@@ -278,6 +279,18 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
             </ul>
           )}
         </Section>
+        <CancelBookingSection
+          terms={booking.cancellation}
+          fee={display.cancelFee}
+          until={display.cancelUntil}
+          selfHref={booking.links.self}
+          preview={actionData?.intent === "cancel-preview" && "preview" in actionData ? actionData.preview : null}
+          message={
+            (actionData?.intent === "cancel" || actionData?.intent === "cancel-preview") && actionData.message
+              ? { text: actionData.message, failed: "failed" in actionData }
+              : null
+          }
+        />
         <Section id="personal-data-title" title={t("personalData.title")}>
           <p className="text-sm text-ink">{t("personalData.bookingText")}</p>
           <div className="mt-4 flex flex-wrap gap-3">

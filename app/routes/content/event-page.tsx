@@ -155,6 +155,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 <dt className="font-semibold text-navy-900">{t("eventPage.minParticipants")}</dt>
                 <dd className="text-ink">{event.min_participants}</dd>
               </div>
+              {!event.customer_may_cancel && (
+                <div className="sm:col-span-2">
+                  <dt className="font-semibold text-navy-900">{t("eventPage.cancellation")}</dt>
+                  <dd className="text-ink" data-testid="no-customer-cancel">
+                    {t("eventPage.noCustomerCancel")}
+                  </dd>
+                </div>
+              )}
               {event.display.registrationDeadline && (
                 <div>
                   <dt className="font-semibold text-navy-900">{t("eventPage.registrationUntil")}</dt>

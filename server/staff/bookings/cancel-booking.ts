@@ -1,21 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CancelAnswer, CancelRefund } from "../../../core/contracts/staff-actions";
-import { cancellationFeeOf } from "../../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../../core/domain/booking-state-machine";
 import type { Actor } from "../../../core/domain/permissions";
 import { authorize } from "../../auth/authorize";
 import type { Queryable } from "../../db/client";
-import { bookingEvents, bookings } from "../../db/schema";
-import { emailAccountOf } from "../../email/email-account";
-import { correctInvoices } from "../../invoices/correct-invoices";
-import { accountOf, readLedger, writeAccountFigures } from "../../bookings/booking-account";
-import { releaseBookingHold } from "../../bookings/expire-hold";
-import { recordTransition } from "../../bookings/record-transition";
-import { offerFreedPlaces } from "../../bookings/waitlist-offers";
+import { bookingEvents } from "../../db/schema";
+import { cancelLockedBooking, cancelRefundKey } from "../../bookings/cancel-locked-booking";
 import { AppError } from "../../errors";
-import { cancellationMailOf } from "./cancellation-mail";
-import { earlierRefund, refundLockedBooking } from "./refund-booking";
-import { customerOf, lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
+import { earlierRefund } from "./refund-booking";
+import { lockBooking, staffDetails, type BookingRow, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 export type CancelInput = {
   bookingId: string;
@@ -51,81 +44,30 @@ export async function cancelBooking(deps: StaffActionDeps, actor: Actor, input: 
     if (!bookingEventAllowed(booking.status, "cancelled_by_staff")) {
       throw new AppError("CONFLICT", booking.status === "cancelled" ? "bookingAlreadyCancelled" : "bookingNotCancellable");
     }
-    const resourcesReleased = await releaseBookingHold(tx, booking, now);
-    await recordTransition(tx, {
+    const { account: _account, ...answer } = await cancelLockedBooking(tx, deps, {
       booking,
       event: "cancelled_by_staff",
       cause: `cancelled by staff ${input.staff.email}`,
       details: {
         ...staffDetails(input.staff),
-        placesReleased: booking.placesHeld,
-        resourcesReleased,
         refund: input.refund,
         notify: input.notify,
         ...(input.reason ? { reason: input.reason } : {}),
         ...(input.message ? { message: input.message } : {}),
         ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
       },
-      set: { placesHeld: 0, holdExpiresAt: null },
+      staff: input.staff,
+      refund: input.refund === "none" ? null : { amountCents: input.refund === "full" ? undefined : input.refund.amount_cents, requireRefundable: input.refund !== "full" },
+      reason: input.reason,
+      message: input.message,
+      notify: input.notify,
+      idempotencyKey: input.idempotencyKey,
       now,
     });
-    const refund =
-      input.refund === "none"
-        ? null
-        : await refundLockedBooking(tx, deps, {
-            booking: { ...booking, status: "cancelled" },
-            amountCents: input.refund === "full" ? undefined : input.refund.amount_cents,
-            reason: input.reason,
-            message: input.message,
-            // A booking is cancelled once: its cancellation's refund has one key.
-            idempotencyKey: cancelRefundKey(booking.id),
-            staff: input.staff,
-            notify: input.notify,
-            now,
-            requireRefundable: input.refund !== "full",
-          });
-    // What was not given back is what the operator kept: the cancellation's fee, which the account now owes
-    // (decision 067); never more than the booking cost: money paid beyond that stays credit to give back.
-    const kept = accountOf({ ...booking, status: "cancelled" }, await readLedger(tx, booking.id), now);
-    await tx.update(bookings).set({ cancellationFeeCents: cancellationFeeOf(booking, kept) }).where(eq(bookings.id, booking.id));
-    const account = await writeAccountFigures(tx, booking.id, now, `cancelled by staff ${input.staff.email}`);
-    const offers = await offerFreedPlaces(tx, booking.eventId, now, { publicOrigin: deps.publicOrigin });
-    if (input.idempotencyKey && offers.length > 0) {
-      // Known only now: kept on the cancellation's audit row so that a retry answers the same.
-      await tx
-        .update(bookingEvents)
-        .set({ details: sql`${bookingEvents.details} || ${JSON.stringify({ waitlistOffers: offers.length })}::jsonb` })
-        .where(
-          and(
-            eq(bookingEvents.bookingId, booking.id),
-            eq(bookingEvents.toStatus, "cancelled"),
-            sql`${bookingEvents.details}->>'idempotencyKey' = ${input.idempotencyKey}`,
-          ),
-        );
-    }
-    const customer = input.notify ? await customerOf(tx, deps, booking) : null;
-    if (customer) {
-      // Built where its preview builds it (preview-cancellation.ts): staff saw this mail before sending.
-      await deps.enqueueMail(
-        tx,
-        cancellationMailOf({ booking, customer, message: input.message, refundCents: refund?.refunded_cents ?? 0, account: emailAccountOf(account) }),
-      );
-    }
-    // What the booking owes is now its fee: the invoice is cancelled, and the fee invoiced where one is kept.
-    await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: input.notify });
-    return {
-      uuid: booking.id,
-      status: "cancelled",
-      places_released: booking.placesHeld,
-      resources_released: resourcesReleased,
-      waitlist_offers: offers.length,
-      refund,
-    };
+    return answer;
   });
 }
 
-/** A booking is cancelled once: its cancellation's refund has one key. */
-const cancelRefundKey = (bookingId: string) => `cancel-${bookingId}`;
 
 /** The answer of the cancellation made with `key`, read back from its audit row and refunds; null if another cancelled it. */
 async function earlierCancellation(tx: Queryable, deps: StaffActionDeps, booking: BookingRow, key: string): Promise<CancelAnswer | null> {

@@ -2,12 +2,12 @@ import { invoicesOfBooking } from "../../invoices/issue-invoice";
 import { standingInvoicesOf } from "../../../core/domain/invoice-corrections";
 import { eq } from "drizzle-orm";
 import type { CancelPreview, CancelRefund } from "../../../core/contracts/staff-actions";
-import { bookingAccount, cancellationFeeOf, refundChannelOf, type AccountRefund } from "../../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../../core/domain/booking-state-machine";
 import { operatorToday } from "../../../core/domain/dates";
 import type { Actor } from "../../../core/domain/permissions";
 import { authorize } from "../../auth/authorize";
-import { accountInputOf, readLedger } from "../../bookings/booking-account";
+import { readLedger } from "../../bookings/booking-account";
+import { cancellationOutcome } from "../../bookings/cancellation-outcome";
 import { bookings } from "../../db/schema";
 import { emailAccountOf } from "../../email/email-account";
 import { parseEmailMessage } from "../../deps/email-messages";
@@ -15,7 +15,6 @@ import { loadEmailTextOverrides } from "../../email/email-text-overrides";
 import { renderEmail } from "../../email/render-email";
 import { AppError } from "../../errors";
 import { cancellationMailOf } from "./cancellation-mail";
-import { refundPlanOf } from "./refund-booking";
 import { customerOf, type StaffActionDeps } from "./staff-booking";
 
 export type CancelPreviewInput = { bookingId: string; refund: CancelRefund; notify: boolean; message?: string | undefined };
@@ -37,24 +36,12 @@ export async function previewCancellation(deps: StaffActionDeps, actor: Actor, i
   }
   const today = operatorToday(now);
   const ledger = await readLedger(deps.db, booking.id);
-  // As cancel-booking.ts does it: cancelled first, then the refund planned on that account, then the fee is what was kept.
-  const cancelled = accountInputOf({ ...booking, status: "cancelled" }, ledger);
-  const plan =
-    input.refund === "none"
-      ? []
-      : (refundPlanOf(ledger, bookingAccount(cancelled, today), {
-          amountCents: input.refund === "full" ? undefined : input.refund.amount_cents,
-          requireRefundable: input.refund !== "full",
-        }) ?? []);
-  const refunds: AccountRefund[] = plan.map((part) => {
-    const payment = cancelled.payments.find((candidate) => candidate.id === part.paymentId);
-    if (!payment) throw new Error(`payment ${part.paymentId} is not on the ledger`);
-    return { paymentId: part.paymentId, amountCents: part.amountCents, channel: refundChannelOf(payment.method), on: today };
+  // As cancel-booking.ts does it (cancellation-outcome.ts): the fee is what was not given back.
+  const outcome = cancellationOutcome(booking, ledger, today, {
+    refund: input.refund === "none" ? null : { amountCents: input.refund === "full" ? undefined : input.refund.amount_cents, requireRefundable: input.refund !== "full" },
   });
-  const refunded = { ...cancelled, refunds: [...cancelled.refunds, ...refunds] };
-  const keptCents = cancellationFeeOf(booking, bookingAccount(refunded, today));
-  const after = bookingAccount({ ...refunded, cancellationFeeCents: keptCents }, today);
-  const refundCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
+  const { after, refundCents } = outcome;
+  const keptCents = outcome.feeCents;
 
   const customer = input.notify ? await customerOf(deps.db, deps, booking) : null;
   if (!customer) return { uuid: booking.id, refund_cents: refundCents, cancellation_fee_cents: keptCents, mail: null, also_sent: [] };

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { RefundAnswer } from "../../../core/contracts/staff-actions";
-import { cancellationFeeOf, planAccountRefund, reductionOfRefund, type BookingAccount } from "../../../core/domain/booking-account";
+import { cancellationFeeOf, planAccountRefund, reductionOfRefund, type BookingAccount, type RefundChannel } from "../../../core/domain/booking-account";
 import { operatorToday } from "../../../core/domain/dates";
 import type { Actor } from "../../../core/domain/permissions";
 import { authorize } from "../../auth/authorize";
@@ -68,9 +68,11 @@ function refundOrder(ledger: Ledger): string[] {
 export function refundPlanOf(
   ledger: Ledger,
   account: Pick<BookingAccount, "refundable">,
-  input: { amountCents?: number | undefined; paymentId?: string | undefined; requireRefundable: boolean },
+  input: { amountCents?: number | undefined; paymentId?: string | undefined; requireRefundable: boolean; onlyChannel?: RefundChannel | undefined },
 ): { paymentId: string; amountCents: number }[] | null {
-  const scope = input.paymentId ? account.refundable.filter((part) => part.paymentId === input.paymentId) : account.refundable;
+  // A customer's own cancellation gives back only card money at once (the provider's); staff pay out the rest (decision 075).
+  const reachable = input.onlyChannel ? account.refundable.filter((part) => part.channel === input.onlyChannel) : account.refundable;
+  const scope = input.paymentId ? reachable.filter((part) => part.paymentId === input.paymentId) : reachable;
   if (input.paymentId && scope.length === 0) throw new AppError("NOT_FOUND", "refundPaymentNotFound");
   const plan = planAccountRefund({ refundable: scope }, input.amountCents, refundOrder(ledger));
   if (plan.ok) return plan.parts;
@@ -94,7 +96,15 @@ export function refundPlanOf(
 export async function refundLockedBooking(
   tx: Queryable,
   deps: StaffActionDeps,
-  input: Omit<RefundInput, "bookingId"> & { booking: BookingRow; notify: boolean; now: Date; requireRefundable: boolean },
+  input: Omit<RefundInput, "bookingId" | "staff"> & {
+    booking: BookingRow;
+    notify: boolean;
+    now: Date;
+    requireRefundable: boolean;
+    /** Who gives it back: a staff member, or null for the customer's own cancellation (decision 075). */
+    staff: StaffMember | null;
+    onlyChannel?: RefundChannel | undefined;
+  },
 ): Promise<RefundAnswer | null> {
   const { booking, now } = input;
   const ledger = await readLedger(tx, booking.id);
@@ -119,8 +129,9 @@ export async function refundLockedBooking(
       .returning({ id: payments.id });
     if (!counted) throw new Error(`refund of payment ${payment.id} would exceed what was paid`);
     const paidOutOn = outcome.channel === "recorded" ? (input.paidOutOn ?? operatorToday(now)) : operatorToday(now);
+    const by = input.staff ? `by staff ${input.staff.email}` : "by the customer's cancellation";
     const details = {
-      ...staffDetails(input.staff),
+      ...(input.staff ? staffDetails(input.staff) : { by: "customer" }),
       amountCents: part.amountCents,
       channel: outcome.channel,
       method: payment.method,
@@ -132,8 +143,8 @@ export async function refundLockedBooking(
     };
     const cause =
       outcome.channel === "provider"
-        ? `refund of ${part.amountCents} cents through ${payment.provider} by staff ${input.staff.email}`
-        : `refund of ${part.amountCents} cents paid out (${payment.method}) on ${paidOutOn}, recorded by staff ${input.staff.email}`;
+        ? `refund of ${part.amountCents} cents through ${payment.provider} ${by}`
+        : `refund of ${part.amountCents} cents paid out (${payment.method}) on ${paidOutOn}, recorded ${by}`;
     let status = payment.status;
     const step = async (event: "refund_requested" | "refunded" | "refunded_in_part") => {
       await recordPaymentTransition(tx, { payment: { ...payment, status }, event, cause, details, now });
@@ -157,8 +168,9 @@ export async function refundLockedBooking(
         reference: input.reference ?? null,
         status: outcome.status,
         reason: input.reason ?? null,
-        staffId: input.staff.id || null,
-        staffEmail: input.staff.email,
+        staffId: input.staff?.id || null,
+        // The column names who gave it back: a customer's own cancellation is marked as such.
+        staffEmail: input.staff?.email ?? "customer",
         createdAt: now,
       })
       .returning();
@@ -181,7 +193,7 @@ export async function refundLockedBooking(
       await tx.update(bookings).set({ cancellationFeeCents: keptNow }).where(eq(bookings.id, booking.id));
     }
   }
-  const after = await writeAccountFigures(tx, booking.id, now, `refund by staff ${input.staff.email}`);
+  const after = await writeAccountFigures(tx, booking.id, now, input.staff ? `refund by staff ${input.staff.email}` : "refund by the customer's cancellation");
 
   const customer = input.notify ? await customerOf(tx, deps, booking) : null;
   if (customer) {

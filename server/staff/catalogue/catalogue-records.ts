@@ -170,6 +170,7 @@ export async function readStaffEventRecord(db: Queryable, eventId: string): Prom
     capacity: event.capacity,
     places_taken: event.placesTaken,
     min_participants: event.minParticipants,
+    cancellation_schedule: event.cancellationSchedule,
     published: event.published,
     archived: event.archivedAt !== null,
     prices: prices.map((price) => ({

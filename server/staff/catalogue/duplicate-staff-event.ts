@@ -54,6 +54,7 @@ export async function duplicateStaffEvent(
       capacity: source.capacity,
       placesTaken: 0,
       minParticipants: source.minParticipants,
+      cancellationSchedule: source.cancellationSchedule,
       published: false,
       updatedAt: deps.now(),
     });

@@ -30,6 +30,8 @@ export function eventColumns(input: StaffEventInput) {
     registrationDeadline: input.registration_deadline === null ? null : new Date(input.registration_deadline),
     capacity: input.capacity,
     minParticipants: input.min_participants,
+    // Left out, a new event gets the column's default schedule and a changed one keeps its own.
+    ...(input.cancellation_schedule ? { cancellationSchedule: input.cancellation_schedule } : {}),
   } satisfies Partial<typeof events.$inferInsert>;
 }
 

@@ -6,6 +6,7 @@ import { defaultLocale, localeNames, type Locale } from "../../../../core/i18n/l
 import { ConfirmAction } from "../../../components/admin/confirm-action";
 import { EventImageField } from "../../../components/admin/event-image-field";
 import { EventPriceList } from "../../../components/admin/event-price-list";
+import { CancellationScheduleFields } from "../../../components/admin/cancellation-schedule-fields";
 import { Input, inputClass } from "../../../components/admin/labelled-input";
 import { RichTextEditor } from "../../../components/admin/rich-text-editor";
 import { FormMessage } from "../../../components/field";
@@ -198,6 +199,9 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
         </Section>
         <Section id="prices-title" title={t("admin.events.prices")}>
           <EventPriceList values={values} locales={pageLocales} error={error} />
+        </Section>
+        <Section id="cancellation-title" title={t("admin.events.cancellation")}>
+          <CancellationScheduleFields values={values.cancellation} error={error} />
         </Section>
         <button type="submit" className="rounded-full bg-navy-900 px-6 py-3 font-semibold text-white hover:bg-navy-700">
           {t("admin.events.save")}

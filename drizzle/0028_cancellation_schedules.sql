@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "cancellation_schedule" jsonb DEFAULT '{"customer_may_cancel":true,"rules":[{"days_before":30,"fee":{"kind":"percent","percent":20}},{"days_before":14,"fee":{"kind":"percent","percent":50}},{"days_before":0,"fee":{"kind":"percent","percent":80}}]}'::jsonb NOT NULL;
