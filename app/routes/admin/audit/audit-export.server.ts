@@ -4,6 +4,7 @@ import { badRequest, forbidden } from "../../../utils/http-errors.server";
 import { openStaffDesk } from "../../../utils/staff-desk.server";
 import { auditFilterParams } from "./audit.server";
 import type { Route } from "./+types/audit-export";
+import { fileDownload } from "../../../utils/file-download.server";
 
 /**
  * `/admin/audit/export.csv` (+ /de): the audit log's filtered list as CSV for an admin's browser
@@ -17,12 +18,5 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!parsed.success) badRequest();
   const { page: _page, per_page: _perPage, ...filter } = parsed.data;
   const file = await web.services.staffAudit.export(actor, { filter, locale });
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return fileDownload(file);
 }

@@ -7,6 +7,7 @@ import { pageLocale } from "../../../utils/auth.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/bookings-export";
 import { selectedBookingIds } from "../../../utils/admin-bookings-bulk.server";
+import { fileDownload } from "../../../utils/file-download.server";
 
 /**
  * `POST /admin/bookings/export` (+ /de): the bookings list's "Export selection (CSV)" (decision 033),
@@ -32,14 +33,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       staff: { id: actor.user?.userId ?? "", email: user.email },
       locale,
     });
-    return new Response(file.body, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return fileDownload(file);
   } catch (error) {
     if (!AppError.is(error)) throw error;
     return refused(error.toResponse(locale).message, error.status);

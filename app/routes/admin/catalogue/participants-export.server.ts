@@ -4,6 +4,7 @@ import { pageLocale } from "../../../utils/auth.server";
 import { badRequest, orNotFound, uuidOrNotFound } from "../../../utils/http-errors.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/participants-export";
+import { fileDownload } from "../../../utils/file-download.server";
 
 /** The format is the address's ending: one route per format in app/routes.ts, like the API's (decision 029). */
 function formatOf(pathname: string): ParticipantExportFormat {
@@ -31,12 +32,5 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const file = await orNotFound(
     web.services.staffExports.participants(actor, { eventId, format, dialect: query.data.dialect, filter: query.data.status, locale: pageLocale(url) }),
   );
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return fileDownload(file);
 }

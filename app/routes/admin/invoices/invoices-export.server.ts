@@ -4,6 +4,7 @@ import { operatorToday } from "../../../../core/domain/dates";
 import { badRequest, orNotFound } from "../../../utils/http-errors.server";
 import { openStaffDesk } from "../../../utils/staff-desk.server";
 import type { Route } from "./+types/invoices-export";
+import { fileDownload } from "../../../utils/file-download.server";
 
 /** The format is the address's ending: one route per file in app/routes.ts, like the API's. */
 function formatOf(pathname: string): InvoiceExportFormat {
@@ -25,12 +26,5 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const file = await orNotFound(
     web.services.staffInvoices.export(actor, { query: query.data, format: formatOf(url.pathname), dialect: dialect as (typeof csvDialects)[number], locale }),
   );
-  return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return fileDownload(file);
 }
