@@ -135,18 +135,21 @@ export function VehiclePicker({
               <fieldset>
                 <legend className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{t("booking.vehicles.vehicle")}</legend>
                 <div className="mt-2 space-y-2">
-                  <label className="flex items-start gap-2.5 text-sm text-ink">
-                    <input
-                      type="radio"
-                      name={vehicleField(item.uuid, day)}
-                      value=""
-                      checked={vehicle === ""}
-                      onChange={() => pickVehicle(day, "")}
-                      {...described}
-                      className="mt-0.5 h-4 w-4 accent-navy-800"
-                    />
-                    {t("booking.vehicles.none")}
-                  </label>
+                  {/* "No vehicle" only where it may be chosen: a required item needs one every day, so nothing is pre-selected (issue 32). */}
+                  {!item.required && (
+                    <label className="flex items-start gap-2.5 text-sm text-ink">
+                      <input
+                        type="radio"
+                        name={vehicleField(item.uuid, day)}
+                        value=""
+                        checked={vehicle === ""}
+                        onChange={() => pickVehicle(day, "")}
+                        {...described}
+                        className="mt-0.5 h-4 w-4 accent-navy-800"
+                      />
+                      {t("booking.vehicles.none")}
+                    </label>
+                  )}
                   {options.vehicleKeys.map((key) => (
                     <label key={key} className={`flex items-start gap-2.5 text-sm ${takeable(day, key) ? "text-ink" : "text-ink-soft"}`}>
                       <input
