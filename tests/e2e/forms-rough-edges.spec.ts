@@ -20,6 +20,7 @@ const text = {
     licence: /^Driving licence number( \*)?$/,
     runningTotal: /^Total so far/,
     events: "Events",
+    germanPostcode: "Please enter a German postcode: 5 digits, e.g. 80331.",
   },
   de: {
     ...participantLabels.de,
@@ -30,6 +31,7 @@ const text = {
     licence: /^Führerscheinnummer( \*)?$/,
     runningTotal: /^Bisherige Summe/,
     events: "Veranstaltungen",
+    germanPostcode: "Bitte geben Sie eine deutsche Postleitzahl ein: 5 Ziffern, z. B. 80331.",
   },
 } as const;
 
@@ -82,18 +84,36 @@ for (const language of languages) {
       await page.setViewportSize(phone);
       await onVehiclesPage(page, language);
       const picker = page.getByRole("region", { name: /Vehicle, instructor and extras per day|Fahrzeug, Instruktor und Extras pro Tag/ });
-      const total = picker.getByText(t.runningTotal);
+      const total = picker.getByRole("link", { name: t.runningTotal }).first();
       await expect(total).toBeVisible();
       const before = await total.innerText();
       await page.getByRole("radio", { name: t.streetGt }).first().check();
       await expect(total).not.toHaveText(before);
-      // In view while the customer is at day 1's choices (not two screens further down).
-      await page.getByRole("radio", { name: t.streetGt }).first().scrollIntoViewIfNeeded();
-      await expect(total).toBeInViewport();
+      // In view with day 1's choices (not two screens further down), and again after day 2's.
+      const firstChoice = await page.getByRole("radio", { name: t.streetGt }).first().boundingBox();
+      const totalBox = await total.boundingBox();
+      expect(firstChoice && totalBox && totalBox.y + totalBox.height - firstChoice.y).toBeLessThan(phone.height * 0.8);
+      await expect(picker.getByRole("link", { name: t.runningTotal })).toHaveCount(2);
       await expectNoAxeViolations(page);
       await shootPhoneAndDesktop(page, `forms32-running-total-${language.locale}`);
       // On a wide screen the summary beside the form does that job.
       await expect(total).toBeHidden();
+    });
+
+    test("a postcode is checked against the chosen country, in the browser and by the server", async ({ page }) => {
+      const consoleClean = failOnConsoleErrors(page, [/status of 422/]);
+      const { formUuid } = await createEvent(page.request, "golfCircleTournament");
+      await page.goto(`${language.prefix}/booking/${formUuid}`);
+      await hydrated(page);
+      await fillMainParticipant(page, language.locale, { ...person(uniqueEmail(`postcode-${language.locale}`)), postcode: "!!!" });
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page.getByLabel(t.postcode)).toHaveAccessibleDescription(t.germanPostcode);
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `forms32-postcode-${language.locale}`);
+      await page.getByLabel(t.postcode).fill("80331");
+      await page.getByRole("button", { name: t.next }).click();
+      await expect(page).toHaveURL(/page=2/);
+      consoleClean();
     });
 
     test("typed input survives Back, Forward and a reload", async ({ page }) => {
@@ -127,7 +147,10 @@ for (const language of languages) {
     const rank = { bookable: 0, not_bookable_yet: 1, fully_booked: 2, registration_closed: 3, past: 4 } as const;
     for (const path of ["/events", "/event-widget"]) {
       await page.goto(`${language.prefix}${path}`);
-      const states = await page.getByTestId("event-card").locator("[data-state]").evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-state")));
+      const states = await page
+        .getByTestId("event-card")
+        .locator("[data-state]")
+        .evaluateAll((badges) => badges.map((badge) => badge.getAttribute("data-state")));
       expect(states.length).toBeGreaterThan(2);
       expect(states[0]).toBe("bookable");
       const ranks = states.map((state) => rank[state as keyof typeof rank]);
