@@ -28,6 +28,7 @@ export function VehiclePicker({
   prices,
   error,
   onChoicesChange,
+  runningTotal = null,
 }: {
   item: PublicFormItem & { kind: "vehicles" | "vehicles_per_day" };
   answer: unknown;
@@ -35,6 +36,8 @@ export function VehiclePicker({
   prices: FormattedPrice[];
   error?: string | undefined;
   onChoicesChange: (uuid: string) => void;
+  /** The booking's total as the page stands: on phones it follows each day's choices, which change it (issue 32). */
+  runningTotal?: string | null;
 }) {
   const { t } = useTranslation();
   const options = vehicleItemOptions(item.kind, item.options);
@@ -201,6 +204,20 @@ export function VehiclePicker({
                     ))}
                   </div>
                 </fieldset>
+              )}
+              {/*
+                On phones the price summary is screens below: the total follows each day's choices, which change
+                it (issue 32), and links to the summary. In the flow, covering nothing; wide screens have the
+                summary beside the form. Not a live region: the summary's list already announces each change.
+              */}
+              {runningTotal && (
+                <a
+                  href="#price-summary-inline-title"
+                  className="mt-4 flex items-baseline justify-between gap-4 rounded-lg bg-navy-50 px-3 py-2 text-sm text-navy-900 lg:hidden"
+                >
+                  <span className="underline underline-offset-2">{t("booking.price.runningTotal")}</span>
+                  <span className="font-semibold tabular-nums">{runningTotal}</span>
+                </a>
               )}
             </fieldset>
           );
