@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillMainParticipant, participantLabels } from "./booking-steps";
+import { fillGolfBookingUpToPayment, fillMainParticipant, participantLabels, payOnSandbox, reviewAndBook } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -21,6 +21,11 @@ const text = {
     runningTotal: /^Total so far/,
     events: "Events",
     germanPostcode: "Please enter a German postcode: 5 digits, e.g. 80331.",
+    invoice: /Invoice/,
+    creditCard: "Credit card",
+    ownPage: "Open your booking's page",
+    calendar: "Add to calendar (.ics)",
+    dates: "Dates",
   },
   de: {
     ...participantLabels.de,
@@ -32,6 +37,11 @@ const text = {
     runningTotal: /^Bisherige Summe/,
     events: "Veranstaltungen",
     germanPostcode: "Bitte geben Sie eine deutsche Postleitzahl ein: 5 Ziffern, z. B. 80331.",
+    invoice: /Rechnung/,
+    creditCard: "Kreditkarte",
+    ownPage: "Seite Ihrer Buchung öffnen",
+    calendar: "In den Kalender eintragen (.ics)",
+    dates: "Termin",
   },
 } as const;
 
@@ -114,6 +124,37 @@ for (const language of languages) {
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
       consoleClean();
+    });
+
+    test("the booking success and 'Payment received' pages sum up the booking and lead to its own page and calendar file", async ({ page }) => {
+      test.slow();
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, person(uniqueEmail(`way-back-${language.locale}`)));
+      await page.getByRole("radio", { name: t.invoice }).check();
+      await reviewAndBook(page, language.locale);
+      await expect(page).toHaveURL(/booking-success/);
+      const code = (await page.getByTestId("booking-code").innerText()).trim();
+      await expect(page.getByText(t.dates, { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: t.calendar })).toHaveAttribute("href", new RegExp(`^${language.prefix}/my-booking/[^/]+/calendar\\.ics$`));
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `forms32-success-${language.locale}`);
+      const calendar = await page.request.get((await page.getByRole("link", { name: t.calendar }).getAttribute("href")) ?? "");
+      expect(await calendar.text()).toContain("BEGIN:VCALENDAR");
+      await page.getByRole("link", { name: t.ownPage }).click();
+      await expect(page).toHaveURL(/\/my-booking\//);
+      await expect(page.getByText(code).first()).toBeVisible();
+
+      // Paid by card: the "Payment received" page has the same way back.
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, person(uniqueEmail(`way-back-card-${language.locale}`)));
+      await page.getByRole("radio", { name: t.creditCard }).check();
+      await reviewAndBook(page, language.locale);
+      await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Max Mustermann");
+      await expect(page).toHaveURL(/\/payment\/success\//);
+      await expect(page.getByText(t.dates, { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: t.calendar })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `forms32-paid-${language.locale}`);
+      await page.getByRole("link", { name: t.ownPage }).click();
+      await expect(page).toHaveURL(/\/my-booking\//);
     });
 
     test("typed input survives Back, Forward and a reload", async ({ page }) => {
