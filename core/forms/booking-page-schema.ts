@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { PublicFormItem } from "../contracts/forms";
 import { messageValues, validateAnswer, type ValidationMessage } from "./kinds";
 import { hiddenItemUuids, optionalItemUuids } from "./page-rules";
+import { postcodeCountryItems, postcodeProblem } from "./postcode";
 
 export type ItemErrors = Record<string, ValidationMessage[]>;
 
@@ -26,10 +27,28 @@ export function bookingPageSchema(page: { items: PublicFormItem[] }, { today, tr
     const optional = optionalItemUuids(page.items, answers);
     for (const item of page.items) {
       if (hidden.has(item.uuid) || (judges && !judges(item))) continue;
-      const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
+      const found = judgeItem(page.items, item, answers, optional, today);
       if (found) context.addIssue({ code: "custom", path: [item.uuid], message: translate ? translate(found, messageValues(item, found)) : found });
     }
   });
+}
+
+/** One item's problem on its page: its kind's rules, then, for a postcode, the format of the country chosen beside it. */
+function judgeItem(
+  items: PublicFormItem[],
+  item: PublicFormItem,
+  answers: Record<string, unknown>,
+  optional: Set<string>,
+  today: string,
+): ValidationMessage | null {
+  const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
+  const value = answers[item.uuid];
+  if (found || typeof value !== "string" || value.trim() === "") return found;
+  const pairs = postcodeCountryItems(items);
+  if (!pairs.has(item.uuid)) return null;
+  const countryUuid = pairs.get(item.uuid);
+  const country = countryUuid ? answers[countryUuid] : null;
+  return postcodeProblem(value, typeof country === "string" ? country : null);
 }
 
 /** Errors of one page's answers as message keys, keyed by item uuid; empty when the page is complete. */
@@ -40,7 +59,7 @@ export function validatePage(items: PublicFormItem[], answers: Record<string, un
   const errors: ItemErrors = {};
   for (const item of items) {
     if (hidden.has(item.uuid)) continue;
-    const found = validateAnswer(optional.has(item.uuid) ? { ...item, required: false } : item, answers[item.uuid], today);
+    const found = judgeItem(items, item, answers, optional, today);
     if (found) errors[item.uuid] = [found];
   }
   return errors;

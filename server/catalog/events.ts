@@ -3,6 +3,7 @@ import { responsiveImageOf } from "../../core/contracts/event-images";
 import type { EventCategory, Experience, PublicEvent } from "../../core/contracts/events";
 import { localeOfText, pickLocale } from "../../core/contracts/localized-text";
 import { findCategory } from "../../core/domain/categories";
+import { inListingOrder } from "../../core/domain/event-order";
 import { eventState, placesLeft } from "../../core/domain/event-state";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
@@ -41,7 +42,7 @@ export async function listCategories(db: Queryable, locale: Locale): Promise<Eve
 }
 
 /**
- * Published events, soonest first, with what a visitor needs to choose one: localized texts, the
+ * Published events in listing order (`inListingOrder`: bookable first, each state soonest first; issue 32), with what a visitor needs to choose one: localized texts, the
  * "from" price (the main participant's price: the row `bookingPriceLines` charges, kind and key
  * `participant`, so the card never advertises what the booking does not charge; issue 28), places left and the state right now.
  */
@@ -66,42 +67,44 @@ export async function listPublicEvents(db: Queryable, locale: Locale, filter: { 
   if (rows.length === 0) return [];
   const categories = await listCategories(db, locale);
   const categoryById = new Map(categories.map((category) => [category.id, category]));
-  return rows.map(({ event, formId, slug, priceFrom }) => {
-    const category = categoryById.get(event.categoryId);
-    // An uploaded image wins over the picture's address (decision 040).
-    const image = event.image ? responsiveImageOf(event.image) : null;
-    return {
-      uuid: event.id,
-      category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
-      // Every event has its slugs (factories, migration 0006's backfill); the uuid is only a safety net.
-      slug: slug ?? event.id,
-      title: pickLocale(event.title, locale),
-      teaser: pickLocale(event.teaser, locale),
-      // Event cards render the description as raw HTML; the list is cached, so this runs once per fill.
-      description: sanitizeRichText(pickLocale(event.description, locale)),
-      location: pickLocale(event.location, locale),
-      image_url: image?.src ?? event.imageUrl,
-      image,
-      image_alt: pickLocale(event.imageAlt, locale),
-      starts_on: event.startsOn,
-      ends_on: event.endsOn,
-      registration_deadline: event.registrationDeadline?.toISOString() ?? null,
-      bookable_from: event.bookableFrom?.toISOString() ?? null,
-      capacity: event.capacity,
-      places_left: placesLeft(event),
-      min_participants: event.minParticipants,
-      customer_may_cancel: event.cancellationSchedule.customer_may_cancel,
-      price_from_cents: priceFrom,
-      currency: "EUR",
-      state: eventState(event, now),
-      form_uuid: formId,
-      english_fallbacks: [
-        ...(["title", "teaser", "description", "location"] as const).filter((field) => localeOfText(event[field], locale) !== locale),
-        // The alt text falls back like the other texts; the image is then marked lang="en" for screen readers.
-        ...(localeOfText(event.imageAlt, locale) !== locale ? (["image_alt"] as const) : []),
-      ],
-    };
-  });
+  return inListingOrder(
+    rows.map(({ event, formId, slug, priceFrom }): PublicEvent => {
+      const category = categoryById.get(event.categoryId);
+      // An uploaded image wins over the picture's address (decision 040).
+      const image = event.image ? responsiveImageOf(event.image) : null;
+      return {
+        uuid: event.id,
+        category: { id: event.categoryId, name: category?.name ?? "", slug: category?.slug ?? String(event.categoryId) },
+        // Every event has its slugs (factories, migration 0006's backfill); the uuid is only a safety net.
+        slug: slug ?? event.id,
+        title: pickLocale(event.title, locale),
+        teaser: pickLocale(event.teaser, locale),
+        // Event cards render the description as raw HTML; the list is cached, so this runs once per fill.
+        description: sanitizeRichText(pickLocale(event.description, locale)),
+        location: pickLocale(event.location, locale),
+        image_url: image?.src ?? event.imageUrl,
+        image,
+        image_alt: pickLocale(event.imageAlt, locale),
+        starts_on: event.startsOn,
+        ends_on: event.endsOn,
+        registration_deadline: event.registrationDeadline?.toISOString() ?? null,
+        bookable_from: event.bookableFrom?.toISOString() ?? null,
+        capacity: event.capacity,
+        places_left: placesLeft(event),
+        min_participants: event.minParticipants,
+        customer_may_cancel: event.cancellationSchedule.customer_may_cancel,
+        price_from_cents: priceFrom,
+        currency: "EUR",
+        state: eventState(event, now),
+        form_uuid: formId,
+        english_fallbacks: [
+          ...(["title", "teaser", "description", "location"] as const).filter((field) => localeOfText(event[field], locale) !== locale),
+          // The alt text falls back like the other texts; the image is then marked lang="en" for screen readers.
+          ...(localeOfText(event.imageAlt, locale) !== locale ? (["image_alt"] as const) : []),
+        ],
+      };
+    }),
+  );
 }
 
 /** Events of the category named by `reference` (id or slug); unknown categories are a 404. */

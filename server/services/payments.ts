@@ -4,6 +4,7 @@ import { findPayLinkBooking } from "../payments/find-pay-link-booking";
 import { applyProviderOutcome } from "../payments/apply-provider-outcome";
 import { createPayment } from "../payments/create-payment";
 import { paymentCaller, type PaymentAccess } from "../payments/payment-access";
+import { manageLinkOfBooking } from "../bookings/manage-link-of-booking";
 import { refreshPaymentForReturn } from "../payments/refresh-payment-for-return";
 import { providerNamed, type PaymentProviderName } from "../deps/payment-provider";
 import { invalidateAvailability, invalidatingAvailability } from "../deps/cached-read";
@@ -40,5 +41,8 @@ export function bindPayments(deps: Deps) {
     /** The return pages: the payment of the token, asking the provider while it is still open. */
     // A payment applied here may have taken places again: the event cards must not show a stale state.
     forReturn: (token: string) => refreshPaymentForReturn(db, paymentDeps, token, now(), () => invalidateAvailability(deps)),
+    /** The booking's own page and calendar file for whoever may pay it (the pages after booking and paying; issue 32). */
+    manageLinkOf: async ({ access, bookingId }: { bookingId: string; access: PaymentAccess }) =>
+      manageLinkOfBooking(deps, await paymentCaller(deps, access), { bookingId }),
   };
 }

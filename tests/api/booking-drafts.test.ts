@@ -105,7 +105,8 @@ describe("booking drafts", () => {
         international_phone: "+49 89 4521 7730",
         date: "1980-05-01",
       };
-      answers[item.uuid] = item.options.type === "email" ? "lena@example.com" : (values[item.kind] ?? "Sample");
+      // A postcode must fit the chosen country (issue 32).
+      answers[item.uuid] = item.options.type === "email" ? "lena@example.com" : item.name === "main.postcode" ? "80802" : (values[item.kind] ?? "Sample");
     }
     const valid = await put(`/api/booking/public/${booking.uuid}/update/${page.uuid}`, { booking_token: token, answers });
     expect(valid.status).toBe(200);

@@ -1,3 +1,4 @@
+import { inListingOrder } from "../../core/domain/event-order";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesResponseSchema, experiencesResponseSchema, publicEventsResponseSchema } from "../../core/contracts/events";
 import { errorResponseSchema } from "../../core/contracts/errors";
@@ -99,8 +100,9 @@ describe("GET /api/public-events", () => {
     expect(byId.get(seedIds.events.trackDayNotBookableYet)?.state).toBe("not_bookable_yet");
     expect(byId.get(seedIds.events.trackSprintClosed)?.state).toBe("registration_closed");
     expect(byId.get(seedIds.events.golfCircleOpenerPast)?.state).toBe("past");
-    const dates = data.map((event) => event.starts_on);
-    expect(dates).toEqual([...dates].sort());
+    // Bookable first, then each state soonest first, as every list shows them (issue 32).
+    expect(data.map((event) => event.uuid)).toEqual(inListingOrder(data).map((event) => event.uuid));
+    expect(data[0]?.state).toBe("bookable");
   });
 
   it("filters by category id or slug of any language, and translates", async () => {

@@ -53,9 +53,9 @@ describe("VehiclePicker", () => {
   it("ties every radio and check box to the item's error and hint", () => {
     const html = renderPicker(vehiclesItem, "Choose a vehicle for each day.");
     const inputs = inputsOf(html);
-    // Per day: "none", two vehicles, instructor and pit box, including the sold-out (disabled) vehicle.
-    expect(inputs).toHaveLength(10);
-    expect(inputs.filter((input) => input.get("type") === "radio")).toHaveLength(6);
+    // Per day: two vehicles, instructor and pit box, including the sold-out (disabled) vehicle; no "none" on a required item.
+    expect(inputs).toHaveLength(8);
+    expect(inputs.filter((input) => input.get("type") === "radio")).toHaveLength(4);
     for (const input of inputs) {
       expect(input.get("aria-invalid")).toBe("true");
       expect(input.get("aria-describedby")).toBe(`item-${vehiclesItemUuid}-error item-${vehiclesItemUuid}-hint`);
@@ -67,12 +67,22 @@ describe("VehiclePicker", () => {
 
   it("without an error, marks nothing invalid and points at the hint only (or at nothing)", () => {
     const inputs = inputsOf(renderPicker(vehiclesItem));
-    expect(inputs).toHaveLength(10);
+    expect(inputs).toHaveLength(8);
     for (const input of inputs) {
       expect(input.has("aria-invalid")).toBe(false);
       expect(input.get("aria-describedby")).toBe(`item-${vehiclesItemUuid}-hint`);
     }
     for (const input of inputsOf(renderPicker({ ...vehiclesItem, help: null }))) expect(input.has("aria-describedby")).toBe(false);
+  });
+
+  it("offers 'No vehicle' only where it may be chosen, and pre-selects a vehicle radio only on an optional item (issue 32)", () => {
+    const radios = (item: PublicFormItem & { kind: "vehicles_per_day" }) => inputsOf(renderPicker(item)).filter((input) => input.get("type") === "radio");
+    const required = radios(vehiclesItem);
+    expect(required.some((input) => input.get("value") === "")).toBe(false);
+    expect(required.some((input) => input.has("checked"))).toBe(false);
+    const optional = radios({ ...vehiclesItem, required: false });
+    expect(optional.filter((input) => input.get("value") === "")).toHaveLength(2);
+    expect(optional.filter((input) => input.has("checked")).map((input) => input.get("value"))).toEqual(["", ""]);
   });
 
   it("derives ids from the item, so two pickers never share one and server and client agree", () => {

@@ -19,6 +19,7 @@ import { markCompletableLater } from "./completable-later";
 import { formItemRenderers, type BookingPageContext, type CountryOption, type FormattedPrice, type FormItemKindRenderer } from "./kinds";
 import { PriceSummary } from "./price-summary";
 import { ErrorSummary } from "./error-summary";
+import { useUnsavedInput } from "./unsaved-input";
 import { BookingReview } from "./booking-review";
 import type { ReviewView } from "../../utils/booking-review";
 import type { UploadedFile } from "./upload-field";
@@ -127,6 +128,7 @@ export function BookingFormPage(props: BookingPageProps) {
   useEffect(() => {
     void loadPageCheckOnInteraction();
   }, []);
+  useUnsavedInput(formRef, booking?.uuid ?? null, review ? null : (page?.uuid ?? null), booking?.version ?? 0, !preview && !closed);
   // One id per page and draft version (the form's key too): the preview's step buttons post it from outside.
   const formId = `booking-page-${page?.uuid ?? "none"}-${booking?.version ?? 0}`;
   /**
@@ -239,6 +241,7 @@ export function BookingFormPage(props: BookingPageProps) {
     hidden,
     onEdit: clearError,
     onChoicesChange,
+    runningTotal: shownPrice?.total ?? null,
     onParticipantEdit: clearParticipantError,
     renderItem,
     childrenOf,

@@ -28,6 +28,7 @@ export function VehiclePicker({
   prices,
   error,
   onChoicesChange,
+  runningTotal = null,
 }: {
   item: PublicFormItem & { kind: "vehicles" | "vehicles_per_day" };
   answer: unknown;
@@ -35,6 +36,8 @@ export function VehiclePicker({
   prices: FormattedPrice[];
   error?: string | undefined;
   onChoicesChange: (uuid: string) => void;
+  /** The booking's total as the page stands: on phones it follows each day's choices, which change it (issue 32). */
+  runningTotal?: string | null;
 }) {
   const { t } = useTranslation();
   const options = vehicleItemOptions(item.kind, item.options);
@@ -135,18 +138,21 @@ export function VehiclePicker({
               <fieldset>
                 <legend className="text-xs font-semibold uppercase tracking-wide text-ink-soft">{t("booking.vehicles.vehicle")}</legend>
                 <div className="mt-2 space-y-2">
-                  <label className="flex items-start gap-2.5 text-sm text-ink">
-                    <input
-                      type="radio"
-                      name={vehicleField(item.uuid, day)}
-                      value=""
-                      checked={vehicle === ""}
-                      onChange={() => pickVehicle(day, "")}
-                      {...described}
-                      className="mt-0.5 h-4 w-4 accent-navy-800"
-                    />
-                    {t("booking.vehicles.none")}
-                  </label>
+                  {/* "No vehicle" only where it may be chosen: a required item needs one every day, so nothing is pre-selected (issue 32). */}
+                  {!item.required && (
+                    <label className="flex items-start gap-2.5 text-sm text-ink">
+                      <input
+                        type="radio"
+                        name={vehicleField(item.uuid, day)}
+                        value=""
+                        checked={vehicle === ""}
+                        onChange={() => pickVehicle(day, "")}
+                        {...described}
+                        className="mt-0.5 h-4 w-4 accent-navy-800"
+                      />
+                      {t("booking.vehicles.none")}
+                    </label>
+                  )}
                   {options.vehicleKeys.map((key) => (
                     <label key={key} className={`flex items-start gap-2.5 text-sm ${takeable(day, key) ? "text-ink" : "text-ink-soft"}`}>
                       <input
@@ -198,6 +204,20 @@ export function VehiclePicker({
                     ))}
                   </div>
                 </fieldset>
+              )}
+              {/*
+                On phones the price summary is screens below: the total follows each day's choices, which change
+                it (issue 32), and links to the summary. In the flow, covering nothing; wide screens have the
+                summary beside the form. Not a live region: the summary's list already announces each change.
+              */}
+              {runningTotal && (
+                <a
+                  href="#price-summary-inline-title"
+                  className="mt-4 flex items-baseline justify-between gap-4 rounded-lg bg-navy-50 px-3 py-2 text-sm text-navy-900 lg:hidden"
+                >
+                  <span className="underline underline-offset-2">{t("booking.price.runningTotal")}</span>
+                  <span className="font-semibold tabular-nums">{runningTotal}</span>
+                </a>
               )}
             </fieldset>
           );

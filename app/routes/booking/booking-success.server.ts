@@ -45,9 +45,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // Places held and unpaid: the page says so and counts down, never "thank you" (issue 12).
   const payNow =
     due && "amountCents" in due && (booking.status === "submitted" || booking.status === "awaiting_payment") ? formatMoney(due.amountCents, locale) : null;
+  // The booking's own page and calendar file: the way back for a guest who closes this tab (issue 32).
+  const links = await web.services.payments.manageLinkOf({ bookingId: booking.uuid, access: { bookingToken: key.token } });
   return {
     locale,
     view: {
+      links,
       code: booking.code ?? "",
       status: booking.status,
       event: form.event.title,

@@ -5,6 +5,7 @@ import { localizePath } from "../../../core/i18n/locales";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/field";
 import { PageCard } from "../../components/page-card";
+import { BookingLinks } from "../../components/booking/booking-links";
 import { HoldCountdown, useHoldCountdown } from "../../components/pay/hold-countdown";
 import { useRootData } from "../../utils/locale";
 import { pageMeta } from "../../utils/meta";
@@ -63,7 +64,12 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
           </p>
         </div>
         <dl className="divide-y divide-navy-900/10 text-sm">
-          {[[t("bookingSuccess.people"), String(view.people)], [t("booking.price.total"), view.total], ...view.dueRows].map(([label, value]) => (
+          {[
+            [t("bookingSuccess.dates"), view.dates],
+            [t("bookingSuccess.people"), String(view.people)],
+            [t("booking.price.total"), view.total],
+            ...view.dueRows,
+          ].map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 py-2">
               <dt className="text-ink">{label}</dt>
               <dd className="font-semibold tabular-nums text-navy-900">{value}</dd>
@@ -97,6 +103,7 @@ export default function BookingSuccessPage({ loaderData, actionData }: Route.Com
             </a>
           </p>
         )}
+        <BookingLinks links={view.links} />
         <p className="text-sm text-ink-soft">{t("bookingSuccess.email")}</p>
         {view.accountActivationSent && <FormMessage tone="info">{t("payPages.activationSent")}</FormMessage>}
         <div className="flex flex-wrap gap-3">

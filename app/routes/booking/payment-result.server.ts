@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from "../../../core/domain/dates";
+import { formatDate, formatDateRange, formatDateTime } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import { paymentDue } from "../../../core/domain/payment-due";
 import { pageLocale } from "../../utils/auth.server";
@@ -43,12 +43,17 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const canRetry = state === "failed" && "amountCents" in due && booking.status !== "confirmed";
   // Places still held and unpaid after a declined or cancelled payment: the page counts the hold down.
   const held = canRetry && (booking.status === "submitted" || booking.status === "awaiting_payment");
+  const links = state === "success" ? await web.services.payments.manageLinkOf({ bookingId: booking.id, access: { returnToken: token } }) : null;
   return {
     locale,
     state,
     view: {
       code: booking.code ?? "",
       event: event?.title ?? "",
+      // What was booked and the way back to it (issue 32).
+      dates: event ? formatDateRange(event.starts_on, event.ends_on, locale) : null,
+      total: formatMoney(booking.totalCents, locale),
+      links,
       amount: formatMoney(payment.amountCents, locale),
       remainder: remainder > 0 ? formatMoney(remainder, locale) : null,
       remainderDue: remainder > 0 && nextDueOn ? formatDate(nextDueOn, locale) : null,

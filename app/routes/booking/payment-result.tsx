@@ -5,6 +5,7 @@ import { translatorFor } from "../../../core/i18n/i18n";
 import { localizePath } from "../../../core/i18n/locales";
 import { Button } from "../../components/button";
 import { FormMessage } from "../../components/field";
+import { BookingLinks } from "../../components/booking/booking-links";
 import { PageCard } from "../../components/page-card";
 import { HoldCountdown, useHoldCountdown } from "../../components/pay/hold-countdown";
 import { useRootData } from "../../utils/locale";
@@ -86,6 +87,15 @@ export default function PaymentResultPage({ loaderData, actionData }: Route.Comp
                 ? t("payment.success.confirmed", { amount: view.remainder, date: view.remainderDue })
                 : t("payment.success.paid")}
             </p>
+            <dl className="divide-y divide-navy-900/10 text-sm">
+              {[...(view.dates ? [[t("bookingSuccess.dates"), view.dates]] : []), [t("booking.price.total"), view.total]].map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 py-2">
+                  <dt className="text-ink">{label}</dt>
+                  <dd className="font-semibold tabular-nums text-navy-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <BookingLinks links={view.links} />
             {onward}
           </>
         )}

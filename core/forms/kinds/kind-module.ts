@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FormItemKind, PublicFormItem } from "../../contracts/forms";
 import type { VehicleChoiceProblem } from "../../domain/booking-choices";
+import type { PostcodeProblem } from "../postcode";
 import { maximumChoicePriceCents } from "./plain-options";
 
 // The zod-free readings the browser needs first (decision 052) live in ./plain-options.ts.
@@ -24,7 +25,8 @@ export type ValidationMessage =
   | "validation.mustAccept"
   | "validation.number"
   | "validation.maxCompanions"
-  | VehicleChoiceProblem;
+  | VehicleChoiceProblem
+  | PostcodeProblem;
 
 /** zod's issue option carrying a message key: typed here so a schema can only report known keys. */
 export const problem = (key: ValidationMessage) => ({ error: key }) as const;

@@ -32,6 +32,8 @@ export type BookingPageContext = {
   hidden: Set<string>;
   /** The visitor changed this item: its shown error goes. */
   onEdit: (itemUuid: string) => void;
+  /** The booking's total as the page stands (formatted), shown by the vehicle choices on phones; none where no price shows. */
+  runningTotal?: string | null | undefined;
   /** A choice changed that moves the price or the stock counters. */
   onChoicesChange: (itemUuid: string) => void;
   onParticipantEdit: (participantUuid: string, field: string) => void;

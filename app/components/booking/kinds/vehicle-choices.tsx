@@ -15,6 +15,7 @@ export function vehicleChoices(kind: "vehicles" | "vehicles_per_day"): FormItemK
         prices={page.prices}
         error={error}
         onChoicesChange={page.onChoicesChange}
+        runningTotal={page.runningTotal ?? null}
       />
     ),
     readAnswer: (form: FormData, item: PublicFormItem): PageAnswer => {
