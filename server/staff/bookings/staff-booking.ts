@@ -21,6 +21,8 @@ export type StaffActionDeps = {
   publicOrigin: string;
   manageLinkSecret: string;
   enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  /** How long an edit's mail to the customer waits for further edits to join it (booking-edit-support.ts); at once when left out. */
+  editMailDelayMs?: number;
 };
 
 /** Who did it, as the audit trail names them. */
