@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { translatorFor } from "../../core/i18n/i18n";
+import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
 import { participants } from "../db/schema";
 
@@ -17,6 +19,43 @@ export async function mainParticipantOf(db: Queryable, bookingId: string): Promi
 /** How e-mails address a participant: the name, else the e-mail address. */
 export function displayNameOf(person: Pick<ParticipantRow, "forename" | "surname" | "email"> | undefined): string {
   return [person?.forename, person?.surname].filter(Boolean).join(" ") || person?.email || "—";
+}
+
+/**
+ * How a booking's e-mails greet the main participant (issue 32): with the salutation and academic
+ * title the booking holds, as letters do: "Herr Dr. Hofmann", "Dr. Hofmann", "Mr. Hofmann" (the forms are
+ * `booking.addressee.*` in each catalogue). Without a surname it is `displayNameOf`.
+ */
+export function addresseeNameOf(
+  person: Pick<ParticipantRow, "salutation" | "title" | "forename" | "surname" | "email"> | undefined,
+  locale: Locale,
+): string {
+  const surname = person?.surname?.trim();
+  if (!person || !surname) return displayNameOf(person);
+  const t = translatorFor(locale);
+  const values = {
+    salutation: person.salutation === "mr" || person.salutation === "mrs" ? t(`booking.salutations.${person.salutation}`) : "",
+    title: person.title ? t(`booking.titles.${person.title}`) : "",
+    forename: person.forename?.trim() ?? "",
+    surname,
+  };
+  // Each language says in its catalogue which parts it uses (English drops the salutation beside a title).
+  const form = values.salutation ? (values.title ? "salutationTitle" : "salutation") : values.title ? "title" : "plain";
+  return t(`booking.addressee.${form}`, values).replace(/\s+/g, " ").trim();
+}
+
+/** The name an invoice's address block prints (issue 32): "Herr Dr. Stefan Hofmann", "Dr. Stefan Hofmann" (`booking.addressee.address`). */
+export function addressNameOf(person: Pick<ParticipantRow, "salutation" | "title" | "forename" | "surname" | "email"> | undefined, locale: Locale): string {
+  if (!person || !(person.forename?.trim() || person.surname?.trim())) return displayNameOf(person);
+  const t = translatorFor(locale);
+  return t("booking.addressee.address", {
+    salutation: person.salutation === "mr" || person.salutation === "mrs" ? t(`booking.salutations.${person.salutation}`) : "",
+    title: person.title ? t(`booking.titles.${person.title}`) : "",
+    forename: person.forename?.trim() ?? "",
+    surname: person.surname?.trim() ?? "",
+  })
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Main-participant columns and the form item names (`main.<name>`) that fill them. */

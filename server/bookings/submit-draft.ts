@@ -14,7 +14,7 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
-import { mainParticipantColumns } from "./main-participant";
+import { addresseeNameOf, mainParticipantColumns } from "./main-participant";
 import { toBookingView } from "./booking-view";
 import { submitBooking, type BookingUpload, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
 import { authorizeBooking } from "./authorized-booking";
@@ -356,7 +356,7 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
     locale: row.locale,
     to: main.email,
     payload: {
-      name: nameOf(main),
+      name: addresseeNameOf(main, row.locale),
       code: held.code,
       eventTitle: pickLocale(event.title, row.locale),
       startsOn: event.startsOn,

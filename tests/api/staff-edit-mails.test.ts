@@ -2,7 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingEditView } from "../../core/contracts/staff-booking-edits";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, outboxEmails } from "../../server/db/schema";
+import { bookingEvents, bookings, events, outboxEmails, participants } from "../../server/db/schema";
+import { parseEmailMessage } from "../../server/deps/email-messages";
+import { renderEmail } from "../../server/email";
+import { issueInvoice } from "../../server/invoices/issue-invoice";
 import { seedIds } from "../../server/db/seed";
 import { createSandboxTestApi } from "../support/api-client";
 import { createHeldCardBooking } from "../support/factories";
@@ -131,4 +134,35 @@ describe("staff choose whether the customer is told", () => {
       expect.arrayContaining(["details_edited_by_staff", "companion_removed_by_staff", "companion_added_by_staff"]),
     );
   });
+});
+
+describe("booking mails greet with the salutation and title the booking holds (issue 32)", () => {
+  for (const [locale, greeting] of [
+    ["de", "Guten Tag Herr Dr. Hofmann,"],
+    ["en", "Hello Dr. Hofmann,"],
+  ] as const) {
+    it(`${locale}: ${greeting}`, async () => {
+      const bookingId = await confirmedBooking();
+      await database.db.update(bookings).set({ locale }).where(eq(bookings.id, bookingId));
+      await database.db
+        .update(participants)
+        .set({ salutation: "mr", title: "dr", forename: "Stefan", surname: "Hofmann" })
+        .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "main")));
+      const view = await viewOf(bookingId);
+      const companion = view.companions[0];
+      const removed = await request("DELETE", `/api/staff/bookings/${bookingId}/companions/${companion?.uuid}?version=${view.version}`);
+      expect(removed.status).toBe(200);
+      const [mail] = await mailsOf(bookingId);
+      if (!mail) throw new Error("no details-changed mail");
+      const rendered = await renderEmail(parseEmailMessage(mail), locale);
+      expect(rendered.text).toContain(greeting);
+      // Phones lay the mail out at their width.
+      expect(rendered.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+      // The invoice's address block says it as a letter does.
+      const [booking] = await database.db.select().from(bookings).where(eq(bookings.id, bookingId));
+      if (!booking) throw new Error("no booking");
+      const invoice = await issueInvoice(database.db, booking, clock);
+      expect(invoice.data.customer.name).toBe(locale === "de" ? "Herr Dr. Stefan Hofmann" : "Dr. Stefan Hofmann");
+    });
+  }
 });
