@@ -80,6 +80,8 @@ export const bookingReceivedPayloadSchema = z
       )
       .min(1),
     lines: z.array(z.object({ label: textSchema, amountCents: centsSchema })).min(1),
+    /** What was booked on each event day (vehicles, instructors, add-ons), as the manage page lists it (issue 32); absent in mails queued before. */
+    days: z.array(z.object({ day: z.number().int().positive(), date: isoDateSchema, items: z.array(textSchema).min(1) })).optional(),
     totalCents: centsSchema,
     depositCents: centsSchema,
     remainderCents: centsSchema,
