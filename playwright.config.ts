@@ -8,7 +8,7 @@ process.env.E2E_DATA_DIR ??= `.tmp/e2e-${Date.now()}`;
 const dataDir = process.env.E2E_DATA_DIR;
 // The demo site as `npm start` shows it, untouched by tests that make events (+50 payment-crash, +60/+61 behind-nginx, +70 fuzz).
 const demoSitePort = port + 1;
-const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100" };
+const serverEnv = { NODE_ENV: "test", HOST: "127.0.0.1", LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100", STAFF_EDIT_MAIL_DELAY_SECONDS: "2" };
 // The tests read the mails the server writes to its outbox folder (no SMTP_URL in tests).
 process.env.E2E_OUTBOX_DIR = path.resolve(dataDir, "outbox");
 

@@ -37,6 +37,7 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("settings/delete-profile"), "routes/account/delete-profile.tsx", { id: id("delete-profile") }),
       route(at("settings/delete-success"), "routes/account/delete-success.tsx", { id: id("delete-success") }),
       route(at("my-booking/:token"), "routes/booking/my-booking.tsx", { id: id("my-booking") }),
+      route(at("waitlist/leave/:token"), "routes/booking/waitlist-leave.tsx", { id: id("waitlist-leave") }),
       route(at(":slug"), "routes/content/content-page.tsx", { id: id("content-page") }),
       route(at("*"), "routes/content/not-found.tsx", { id: id("not-found") }),
     ]),

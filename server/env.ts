@@ -72,6 +72,8 @@ const envSchema = z
     /** New booking drafts one client address (an IPv6 /64) may open per hour, before RATE_LIMIT_MULTIPLIER. */
     DRAFTS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
     PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+    /** Seconds a customer's "booking details changed" mail waits for further staff corrections to join it (issue 32). */
+    STAFF_EDIT_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
     /**
      * Seconds public read data (site, menu, categories, event lists, published forms) may be reused by a page or an
      * API answer; writes drop it at once, on PostgreSQL in every process (NOTIFY, decision 050), so this bounds only what a

@@ -120,6 +120,7 @@ logger.info(`Uploads and event images go to ${uploadStorage.describe}`);
 const services = createServices(database.db, {
   paymentProviders: [...paymentProviders.values()],
   cacheTtlMs: env.READ_CACHE_SECONDS * 1000,
+  editMailDelayMs: env.STAFF_EDIT_MAIL_DELAY_SECONDS * 1000,
   jwtSecret: env.JWT_SECRET ?? loadOrCreateSecret(path.join(dataDir, "jwt-secret")),
   allowDemoTotpSecrets: !isProduction,
   publicOrigin,

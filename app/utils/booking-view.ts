@@ -113,8 +113,10 @@ export function bookingPageLists(form: PublicForm, reserved: ReservedVehicles | 
       kind: price.kind,
       key: price.key,
       label: price.label,
-      amount: formatMoney(price.amount_cents, locale),
+      // A free choice (the own car) reads as on the event page: "included", never "€0.00" (issue 32).
+      amount: price.amount_cents === 0 ? t("eventPage.included") : formatMoney(price.amount_cents, locale),
       per_day: price.per_day,
+      free: price.amount_cents === 0,
     })),
     eventDates: formatDateRange(form.event.starts_on, form.event.ends_on, locale),
   };

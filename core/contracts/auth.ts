@@ -197,6 +197,13 @@ export const changePasswordSchema = z
   .refine((value) => !value.password || !!value.old_password, { path: ["old_password"], error: "validation.required" });
 export const userParamsSchema = z.object({ uuid: z.string().uuid() });
 
+/**
+ * Deleting one's profile asks for the current password (issue 32): a session alone (a borrowed laptop,
+ * a stolen cookie) must not erase the account. Checked by the verb, which names a missing one too.
+ */
+export const deleteProfileSchema = z.object({ password: z.string().max(maximumPasswordLength).optional().nullable() });
+export type DeleteProfile = z.infer<typeof deleteProfileSchema>;
+
 export const bookingSummarySchema = z.object({
   uuid: z.string().uuid(),
   code: z.string().nullable(),

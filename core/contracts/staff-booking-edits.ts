@@ -12,6 +12,11 @@ import { publicFormItemSchema } from "./forms";
  */
 
 const versionSchema = z.number().int().nonnegative();
+/**
+ * Whether the customer is told by mail (issue 32; on unless staff untick it). The mail waits a few minutes,
+ * and edits made meanwhile join it: corrections in a row are one mail. The audit row is written either way.
+ */
+const notifySchema = z.boolean().default(true);
 const nameSchema = z.string().trim().max(200);
 const companionFields = {
   type: z.enum(companionTypes),
@@ -32,15 +37,22 @@ export const editAnswersBodySchema = z
     answers: pageAnswersSchema.default({}),
     /** Companions whose details change (names, type, birth date); those not named stay as they are. */
     companions: z.array(companionEditSchema).max(50).default([]),
+    notify: notifySchema,
   })
   .strict();
 export type EditAnswersBody = z.infer<typeof editAnswersBodySchema>;
 
-export const addCompanionBodySchema = z.object({ version: versionSchema, ...companionFields }).strict();
+export const addCompanionBodySchema = z.object({ version: versionSchema, ...companionFields, notify: notifySchema }).strict();
 export type AddCompanionBody = z.infer<typeof addCompanionBodySchema>;
 
 export const companionParamsSchema = z.object({ uuid: z.string().uuid(), companion: z.string().uuid() });
-export const removeCompanionQuerySchema = z.object({ version: z.coerce.number().int().nonnegative() });
+export const removeCompanionQuerySchema = z.object({
+  version: z.coerce.number().int().nonnegative(),
+  notify: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+});
 
 export const detailChangeSchema = z.object({ label: z.string(), from: z.string(), to: z.string() });
 

@@ -44,6 +44,23 @@ export function changedAnswers(before: Record<string, unknown>, after: Record<st
   return Object.keys(after).filter((uuid) => !sameAnswer(before[uuid], after[uuid]));
 }
 
+/**
+ * The changes of one customer mail that gathers several edits (issue 32: corrections within a few
+ * minutes are one mail). A change that continues an earlier one (same label, its "before" is the earlier
+ * "after") joins it: the first "before", the last "after"; a change undone that way drops out. Others,
+ * such as a second companion added, stay a line of their own, in the order they were made.
+ */
+export function mergeDetailChanges(earlier: readonly DetailChange[], later: readonly DetailChange[]): DetailChange[] {
+  const merged: DetailChange[] = [...earlier];
+  for (const change of later) {
+    const index = merged.findLastIndex((known) => known.label === change.label && known.to === change.from);
+    const known = merged[index];
+    if (known) merged[index] = { ...known, to: change.to };
+    else merged.push(change);
+  }
+  return merged.filter((change) => change.from !== change.to);
+}
+
 /** The audit row's one-line text: `Forename: Anna → Anne; Companion added: Max Muster`. */
 export function describeChanges(changes: DetailChange[]): string {
   return changes.map((change) => `${change.label}: ${change.from} → ${change.to}`).join("; ");

@@ -139,11 +139,13 @@ export const mailFitRules = {
   "sma-rejected": (booking) => (booking.status === "rejected" ? fits : refused("sma_not_rejected")),
   "booking-cancelled": (booking) => (booking.status === "cancelled" ? fits : refused("not_cancelled")),
   "waitlist-offer": notForBookings,
+  "waitlist-joined": notForBookings,
   "bookings-open": notForBookings,
   "verify-email": notForBookings,
   "password-reset": notForBookings,
   "account-activation": notForBookings,
   "account-deleted": notForBookings,
+  "password-changed": notForBookings,
   "staff-invitation": notForBookings,
 } as const satisfies Record<string, Rule>;
 

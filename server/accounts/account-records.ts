@@ -129,6 +129,16 @@ export async function sendVerification(deps: AccountsDeps, tx: Queryable, user: 
   });
 }
 
+/** The security notice after a password change, in the caller's transaction: "if this was not you, reset it here" (issue 32). */
+export async function sendPasswordChanged(deps: AccountsDeps, tx: Queryable, user: Pick<UserRow, "name" | "email">, locale: Locale) {
+  await deps.enqueueMail(tx, {
+    template: "password-changed",
+    locale,
+    to: user.email,
+    payload: { name: user.name, changedAt: deps.now().toISOString(), resetUrl: linkTo(deps, "/reset-password", locale) },
+  });
+}
+
 /**
  * A new session: a signed access token and a refresh token that starts a new rotation family, or
  * continues `familyId`. The family is the session: the access token names it in its `sid` claim.

@@ -5,9 +5,9 @@ import { hashToken } from "../auth/secrets";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "../deps/accounts-deps";
-import { checkPassword, consumeToken, userById } from "./account-records";
+import { checkPassword, consumeToken, sendPasswordChanged, userById } from "./account-records";
 
-/** Sets a new password through the e-mailed link (its token is the credential); every session of the account ends. */
+/** Sets a new password through the e-mailed link (its token is the credential); every session of the account ends and the account is told. */
 export async function setNewPassword(deps: AccountsDeps, input: { token: string; password: string; locale: Locale }): Promise<void> {
   const { now } = deps;
   await deps.db.transaction(async (tx) => {
@@ -29,5 +29,6 @@ export async function setNewPassword(deps: AccountsDeps, input: { token: string;
       .update(tokens)
       .set({ revokedAt: now() })
       .where(and(eq(tokens.userId, user.id), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+    await sendPasswordChanged(deps, tx, user, input.locale);
   });
 }

@@ -10,7 +10,7 @@ import { rateLimitKeyOf } from "../auth/rate-limit-key";
 import { tokens, users } from "../db/schema";
 import { AppError } from "../errors";
 import type { AccountsDeps } from "../deps/accounts-deps";
-import { findUserByEmail, passwordErrors, sendVerification, toUser, tooManyAttempts, userById, validationFailed } from "./account-records";
+import { findUserByEmail, passwordErrors, sendPasswordChanged, sendVerification, toUser, tooManyAttempts, userById, validationFailed } from "./account-records";
 
 /**
  * Changes one's own profile. A new address or password needs the current password; wrong current
@@ -86,6 +86,8 @@ export async function updateSettings(
           .update(tokens)
           .set({ revokedAt: now() })
           .where(and(eq(tokens.userId, userId), eq(tokens.kind, "refresh"), isNull(tokens.revokedAt)));
+        // To the address the account had before: a changed address must not hide the notice from its owner.
+        await sendPasswordChanged(deps, tx, { name: updated.name, email: row.email }, locale);
       }
       return toUser(updated);
     });

@@ -10,6 +10,7 @@ import {
   resetRequestSchema,
   tokenResponseSchema,
   updateSettingsSchema,
+  deleteProfileSchema,
   userBookingsResponseSchema,
   userParamsSchema,
   userResponseSchema,
@@ -251,14 +252,19 @@ export function registerAuthRoutes(api: ApiRouter) {
       method: "delete",
       path: "/settings/user/{uuid}",
       tags: ["settings"],
-      summary: "Delete one's own profile, irrevocably",
+      summary: "Delete one's own profile, irrevocably; needs the current password (`password`), else 422 and nothing changes",
       security: bearer,
       middleware: requireActor(),
-      request: { params: userParamsSchema },
+      request: { params: userParamsSchema, ...body(deleteProfileSchema) },
       responses: { 200: json(messageResponseSchema, "Deleted"), ...errors },
     }),
     async (c) => {
-      await c.var.services.accounts.deleteUser(c.var.actor, { userId: c.req.valid("param").uuid });
+      await c.var.services.accounts.deleteUser(c.var.actor, {
+        userId: c.req.valid("param").uuid,
+        password: c.req.valid("json").password,
+        locale: c.var.locale,
+        clientAddress: clientAddressOf(c),
+      });
       return c.json(message(c, "profileDeleted"), 200);
     },
   );

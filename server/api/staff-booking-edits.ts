@@ -89,11 +89,12 @@ export function registerStaffBookingEditRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const { uuid, companion } = c.req.valid("param");
-      const { version } = c.req.valid("query");
+      const { version, notify } = c.req.valid("query");
       const data = await c.var.services.staffBookingEdits.removeCompanion(c.var.actor, {
         bookingId: uuid,
         companionId: companion,
         version,
+        notify,
         staff: staffOf(c),
         locale: c.var.locale,
       });

@@ -13,7 +13,7 @@ import type { Actor } from "../../core/domain/permissions";
 import { authorize } from "../auth/authorize";
 import { payLinkUrl } from "../payments/pay-links";
 import { manageLinkUrl } from "./manage-links";
-import { displayNameOf, mainParticipantOf } from "./main-participant";
+import { addresseeNameOf, mainParticipantOf } from "./main-participant";
 import { releaseBookingHold } from "./expire-hold";
 import { recordTransition } from "./record-transition";
 import { issueAndSendInvoice } from "../invoices/send-invoice";
@@ -46,7 +46,7 @@ export async function decideSmaRequest(
     if (booking.status !== "in_review" || booking.smaStatus !== "requested") throw new AppError("CONFLICT", "smaAlreadyDecided");
     const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId)).limit(1);
     const main = await mainParticipantOf(tx, booking.id);
-    const name = displayNameOf(main);
+    const name = addresseeNameOf(main, booking.locale);
     const cause = `SMA request ${input.decision === "verify" ? "verified" : "rejected"} by staff ${input.staff.email}`;
     const details = { staffId: input.staff.id, ...(input.note ? { note: input.note } : {}) };
 

@@ -14,7 +14,8 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import { defaultLocale, localizePath } from "../../core/i18n/locales";
 import { AppError } from "../errors";
 import { getBookingForm } from "../catalog/forms";
-import { mainParticipantColumns } from "./main-participant";
+import { addresseeNameOf, mainParticipantColumns } from "./main-participant";
+import { bookedDaysOf } from "./booked-days";
 import { toBookingView } from "./booking-view";
 import { submitBooking, type BookingUpload, type ResourceRequest, type SubmitBookingInput } from "./submit-booking";
 import { authorizeBooking } from "./authorized-booking";
@@ -176,14 +177,14 @@ async function resourceRequestsOf(
   form: Pick<PublicForm, "pages">,
   answers: Answers,
   locale: Locale,
-): Promise<{ requests: ResourceRequest[]; itemOf: Map<string, string> }> {
+): Promise<{ requests: ResourceRequest[]; itemOf: Map<string, string>; choices: ResourceChoice[] }> {
   const chosen: { choice: ResourceChoice; itemUuid: string }[] = [];
   for (const item of itemsOf(form)) {
     if (item.kind !== "vehicles" && item.kind !== "vehicles_per_day") continue;
     for (const choice of parseResourceChoices(vehicleItemOptions(item.kind, item.options), answers[item.uuid]) ?? [])
       chosen.push({ choice, itemUuid: item.uuid });
   }
-  if (!chosen.length) return { requests: [], itemOf: new Map() };
+  if (!chosen.length) return { requests: [], itemOf: new Map(), choices: [] };
   const rows = await db
     .select()
     .from(eventDayResources)
@@ -208,7 +209,7 @@ async function resourceRequestsOf(
     requests.push({ resourceId: row.id, quantity: 1 });
     itemOf.set(row.id, itemUuid);
   }
-  return { requests, itemOf };
+  return { requests, itemOf, choices: chosen.map(({ choice }) => choice) };
 }
 
 /**
@@ -272,6 +273,7 @@ export async function submitDraft(
   const { db } = deps;
   const now = deps.now();
   let itemOfResource = new Map<string, string>();
+  let bookedChoices: ResourceChoice[] = [];
   const outcome = await submitBooking(db, {
     bookingId: input.bookingId,
     now: now,
@@ -287,15 +289,16 @@ export async function submitDraft(
       const uploaded = await currentUploads(tx, form, draft, uploadedAsLocked);
       validateWholeBooking(form, draft.answers, companions, uploaded, input.locale, operatorToday(now));
       const details = bookingDetails(form, draft.answers, now);
-      const { requests, itemOf } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
+      const { requests, itemOf, choices } = await resourceRequestsOf(tx, draft.eventId, form, draft.answers, input.locale);
       itemOfResource = itemOf;
+      bookedChoices = choices;
       const mains = await writeMainParticipant(tx, draft.id, { ...details.main, answers: details.mainAnswers });
       const people = everyone.map((person) => mains.find((main) => main.id === person.id) ?? person);
       // Which terms were accepted at this click (issue 30): their version as served now.
       const termsVersion = details.booking.termsAcceptedAt ? (await legalFactsOf({ db: tx, reads: deps.reads }, input.locale)).termsVersion : null;
       return { requests, changes: { ...details.booking, termsVersion, formVersionId: form.versionId }, people };
     },
-    afterHeld: (tx, held) => afterHeld(tx, deps, held, now),
+    afterHeld: (tx, held) => afterHeld(tx, deps, held, now, bookedChoices),
   });
   switch (outcome.outcome) {
     case "held":
@@ -335,7 +338,13 @@ export async function submitDraft(
  * In the submission's transaction, once the places are held: the account the customer asked for,
  * and the confirmation e-mail in the booking's language. Either all of it commits or none.
  */
-async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<NonNullable<SubmitBookingInput["afterHeld"]>>[1], now: Date): Promise<void> {
+async function afterHeld(
+  tx: Queryable,
+  deps: SubmitDraftDeps,
+  held: Parameters<NonNullable<SubmitBookingInput["afterHeld"]>>[1],
+  now: Date,
+  choices: readonly ResourceChoice[],
+): Promise<void> {
   const { booking: row, event, people } = held;
   const main = people.find((person) => person.role === "main");
   if (!main?.email) return;
@@ -351,13 +360,15 @@ async function afterHeld(tx: Queryable, deps: SubmitDraftDeps, held: Parameters<
     ...(companions.length ? [{ label: t("booking.price.companions", { count: companions.length }), amountCents: row.companionTotalCents }] : []),
     ...(row.addonsTotalCents ? [{ label: t("booking.price.addons"), amountCents: row.addonsTotalCents }] : []),
   ];
+  const days = await bookedDaysOf(tx, event, choices, row.locale);
   await deps.enqueueMail(tx, {
     template: "booking-received",
     locale: row.locale,
     to: main.email,
     payload: {
-      name: nameOf(main),
+      name: addresseeNameOf(main, row.locale),
       code: held.code,
+      ...(days.length ? { days } : {}),
       eventTitle: pickLocale(event.title, row.locale),
       startsOn: event.startsOn,
       endsOn: event.endsOn,

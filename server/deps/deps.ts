@@ -34,5 +34,7 @@ export type Deps = AccountsDeps & {
   widgetFrameAncestorsDefault: string;
   /** The DATEV booking batch's settings, or null when DATEV_* are not set (decision 069). */
   datev: DatevSettings | null;
+  /** How long a customer's "booking details changed" mail waits for further staff edits to join it (issue 32). */
+  editMailDelayMs: number;
 };
 

@@ -15,6 +15,8 @@ export const passwordResetPayloadSchema = z.object({ name: nameSchema, resetUrl:
 /** "Create a customer account" while booking: the link sets the first password (decision 022: not a reset). */
 export const accountActivationPayloadSchema = z.object({ name: nameSchema, activateUrl: linkSchema, validDays: z.number().int().positive() });
 export const accountDeletedPayloadSchema = z.object({ name: nameSchema });
+/** The security notice after a password change; `resetUrl` is the page that asks for a reset link (issue 32). */
+export const passwordChangedPayloadSchema = z.object({ name: nameSchema, changedAt: z.iso.datetime({ offset: true }), resetUrl: linkSchema });
 /** An admin invited someone to the back office: the link sets the password (decision 027). */
 export const staffInvitationPayloadSchema = z.object({
   name: nameSchema,
@@ -78,6 +80,8 @@ export const bookingReceivedPayloadSchema = z
       )
       .min(1),
     lines: z.array(z.object({ label: textSchema, amountCents: centsSchema })).min(1),
+    /** What was booked on each event day (vehicles, instructors, add-ons), as the manage page lists it (issue 32); absent in mails queued before. */
+    days: z.array(z.object({ day: z.number().int().positive(), date: isoDateSchema, items: z.array(textSchema).min(1) })).optional(),
     totalCents: centsSchema,
     depositCents: centsSchema,
     remainderCents: centsSchema,
@@ -114,6 +118,16 @@ export const waitlistOfferPayloadSchema = z.object({
   partySize: z.number().int().positive(),
   offerUrl: linkSchema,
   expiresAt: instantSchema,
+});
+
+/** A waitlist sign-up's confirmation (issue 32): its place in the queue and the signed link to leave it. */
+export const waitlistJoinedPayloadSchema = z.object({
+  name: nameSchema,
+  eventTitle: textSchema,
+  startsOn: isoDateSchema,
+  partySize: z.number().int().positive(),
+  position: z.number().int().positive(),
+  leaveUrl: linkSchema,
 });
 
 export const paymentReceivedPayloadSchema = z
@@ -327,8 +341,10 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("password-reset"), payload: passwordResetPayloadSchema }),
   z.object({ template: z.literal("account-activation"), payload: accountActivationPayloadSchema }),
   z.object({ template: z.literal("account-deleted"), payload: accountDeletedPayloadSchema }),
+  z.object({ template: z.literal("password-changed"), payload: passwordChangedPayloadSchema }),
   z.object({ template: z.literal("booking-received"), payload: bookingReceivedPayloadSchema }),
   z.object({ template: z.literal("waitlist-offer"), payload: waitlistOfferPayloadSchema }),
+  z.object({ template: z.literal("waitlist-joined"), payload: waitlistJoinedPayloadSchema }),
   z.object({ template: z.literal("payment-received"), payload: paymentReceivedPayloadSchema }),
   z.object({ template: z.literal("payment-refund-needed"), payload: paymentRefundNeededPayloadSchema }),
   z.object({ template: z.literal("invoice"), payload: invoicePayloadSchema }),
@@ -355,9 +371,11 @@ export type VerifyEmailPayload = EmailPayload<"verify-email">;
 export type PasswordResetPayload = EmailPayload<"password-reset">;
 export type AccountActivationPayload = EmailPayload<"account-activation">;
 export type AccountDeletedPayload = EmailPayload<"account-deleted">;
+export type PasswordChangedPayload = EmailPayload<"password-changed">;
 export type StaffInvitationPayload = EmailPayload<"staff-invitation">;
 export type BookingReceivedPayload = EmailPayload<"booking-received">;
 export type WaitlistOfferPayload = EmailPayload<"waitlist-offer">;
+export type WaitlistJoinedPayload = EmailPayload<"waitlist-joined">;
 export type PaymentReceivedPayload = EmailPayload<"payment-received">;
 export type PaymentRefundNeededPayload = EmailPayload<"payment-refund-needed">;
 export type InvoicePayload = EmailPayload<"invoice">;

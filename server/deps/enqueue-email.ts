@@ -12,6 +12,8 @@ export type EmailToSend = EmailMessage & {
   locale: Locale;
   /** The booking the mail is about: staff list a booking's mails by it and may send them again (server/staff/). */
   bookingId?: string | undefined;
+  /** Not before then (a later change may still join it, issue 32); now when left out. */
+  sendAfter?: Date | undefined;
 };
 
 const addressSchema = z.email();
@@ -52,7 +54,7 @@ export async function enqueueEmail(db: Queryable, mail: EmailToSend): Promise<{ 
     // Due by the application's clock, not the column's database default: the worker compares with its
     // own clock, and a database timestamp a few microseconds (or a skewed server's seconds) ahead would
     // make the wake() right after the commit find nothing due.
-    nextAttemptAt: new Date(),
+    nextAttemptAt: mail.sendAfter ?? new Date(),
   });
   if (!row) throw new Error("Inserting the outbox e-mail returned no row.");
   return row;

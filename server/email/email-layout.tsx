@@ -41,6 +41,8 @@ export function EmailLayout({ locale, title, preview, heading, name, children }:
     <Html lang={locale} dir="ltr">
       <Head>
         <title>{title}</title>
+        {/* Phones lay the mail out at their own width instead of a shrunken desktop page (issue 32). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
       </Head>
       <Preview>{preview}</Preview>

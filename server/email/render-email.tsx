@@ -7,9 +7,11 @@ import { parseEmailMessage, type EmailMessage } from "../deps/email-messages";
 import { AccountDeleted, accountDeletedSubject } from "./templates/account-deleted";
 import { BookingReceived, bookingReceivedSubject } from "./templates/booking-received";
 import { PasswordReset, passwordResetSubject } from "./templates/password-reset";
+import { PasswordChanged, passwordChangedSubject } from "./templates/password-changed";
 import { AccountActivation, accountActivationSubject } from "./templates/account-activation";
 import { VerifyEmail, verifyEmailSubject } from "./templates/verify-email";
 import { WaitlistOffer, waitlistOfferSubject } from "./templates/waitlist-offer";
+import { WaitlistJoined, waitlistJoinedSubject } from "./templates/waitlist-joined";
 import { BookingsOpen, bookingsOpenSubject } from "./templates/bookings-open";
 import { StaffInvitation, staffInvitationSubject } from "./templates/staff-invitation";
 import { PaymentReceived, paymentReceivedSubject } from "./templates/payment-received";
@@ -41,12 +43,16 @@ export function emailTemplateOf(message: EmailMessage, locale: Locale): { subjec
       return { subject: passwordResetSubject(locale), element: <PasswordReset locale={locale} payload={message.payload} /> };
     case "account-activation":
       return { subject: accountActivationSubject(locale), element: <AccountActivation locale={locale} payload={message.payload} /> };
+    case "password-changed":
+      return { subject: passwordChangedSubject(locale), element: <PasswordChanged locale={locale} payload={message.payload} /> };
     case "account-deleted":
       return { subject: accountDeletedSubject(locale), element: <AccountDeleted locale={locale} payload={message.payload} /> };
     case "booking-received":
       return { subject: bookingReceivedSubject(locale, message.payload), element: <BookingReceived locale={locale} payload={message.payload} /> };
     case "waitlist-offer":
       return { subject: waitlistOfferSubject(locale, message.payload), element: <WaitlistOffer locale={locale} payload={message.payload} /> };
+    case "waitlist-joined":
+      return { subject: waitlistJoinedSubject(locale, message.payload), element: <WaitlistJoined locale={locale} payload={message.payload} /> };
     case "payment-received":
       return { subject: paymentReceivedSubject(locale, message.payload), element: <PaymentReceived locale={locale} payload={message.payload} /> };
     case "payment-refund-needed":

@@ -9,6 +9,7 @@ import type { Queryable } from "../db/client";
 import { type bookings, invoiceNumberCounters, events, invoices, participants, sites } from "../db/schema";
 import { recordTransition } from "../bookings/record-transition";
 import { readBookingAccount } from "../bookings/booking-account";
+import { addressNameOf } from "../bookings/main-participant";
 import { defaultVatRate, labelledPriceLines } from "../bookings/price-lines";
 import type { InvoiceData } from "./render-invoice-pdf";
 
@@ -200,7 +201,8 @@ async function invoiceDataOf(tx: Queryable, booking: BookingRow, now: Date): Pro
       remainderDueOn: booking.remainderDueOn,
       startsOn: event.startsOn,
     });
-  const name = [main?.forename, main?.surname].filter(Boolean).join(" ") || main?.email || "—";
+  // The address block as letters write it, with the salutation and title the booking holds (issue 32).
+  const name = addressNameOf(main, locale);
   return {
     locale,
     invoiceNumber: "",

@@ -3,7 +3,7 @@ import { pickLocale } from "../../core/contracts/localized-text";
 import type { Queryable } from "../db/client";
 import { type bookings, events } from "../db/schema";
 import type { EmailToSend } from "../deps/enqueue-email";
-import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
+import { addresseeNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { manageLinkUrl } from "../bookings/manage-links";
 import { issueInvoice } from "./issue-invoice";
 
@@ -22,7 +22,7 @@ export async function invoiceMailHead(tx: Queryable, deps: InvoiceMailDeps, book
   if (!main?.email || !event) return null;
   return {
     to: main.email,
-    name: displayNameOf(main),
+    name: addresseeNameOf(main, booking.locale),
     code: booking.code ?? "",
     eventTitle: pickLocale(event.title, booking.locale),
     bookingsUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),

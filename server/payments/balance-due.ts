@@ -9,7 +9,7 @@ import { bookings, events } from "../db/schema";
 import type { EmailToSend } from "../deps/enqueue-email";
 import { payLinkUrl } from "./pay-links";
 import { manageLinkUrl } from "../bookings/manage-links";
-import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
+import { addresseeNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { countBookingEvents, recordTransition } from "../bookings/record-transition";
 import { readBookingAccount } from "../bookings/booking-account";
 import { emailAccountOf } from "../email/email-account";
@@ -50,7 +50,7 @@ export async function runBalanceDue(
       locale: booking.locale,
       to: main.email,
       payload: {
-        name: displayNameOf(main),
+        name: addresseeNameOf(main, booking.locale),
         code: booking.code ?? "",
         eventTitle: pickLocale(event.title, booking.locale),
         startsOn: event.startsOn,

@@ -5,7 +5,7 @@ import type { Queryable } from "../db/client";
 import { type bookings, events } from "../db/schema";
 import { emailAccountOf } from "../email/email-account";
 import type { EmailToSend } from "../deps/enqueue-email";
-import { displayNameOf, mainParticipantOf } from "../bookings/main-participant";
+import { addresseeNameOf, mainParticipantOf } from "../bookings/main-participant";
 import { manageLinkUrl } from "../bookings/manage-links";
 import { issueAndSendInvoice } from "../invoices/send-invoice";
 
@@ -31,7 +31,7 @@ export async function sendPaymentMails(
       locale: booking.locale,
       to: main.email,
       payload: {
-        name: displayNameOf(main),
+        name: addresseeNameOf(main, booking.locale),
         code: booking.code ?? "",
         eventTitle: pickLocale(event.title, booking.locale),
         startsOn: event.startsOn,

@@ -69,7 +69,7 @@ export function bindAccounts(deps: AccountsDeps & { uploads: { files: FileStore 
     getUser: (who: ActorOrSession, input: { userId?: string | undefined } = {}) => getAccount(deps, toActor(who), input),
     updateUser: (who: ActorOrSession, input: { userId: string; settings: UpdateSettings; locale: Locale; clientAddress: string }) =>
       updateSettings(deps, toActor(who), input),
-    deleteUser: (who: ActorOrSession, input: { userId: string }) => deleteAccount({ ...deps, files: deps.uploads.files }, toActor(who), input),
+    deleteUser: (who: ActorOrSession, input: Parameters<typeof deleteAccount>[2]) => deleteAccount({ ...deps, files: deps.uploads.files }, toActor(who), input),
     listBookings: (who: ActorOrSession, input: { locale: Locale }) => listOwnBookings(deps, toActor(who), input),
   };
 }

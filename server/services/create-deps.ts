@@ -25,6 +25,8 @@ export type ServicesOptions = {
   allowDemoTotpSecrets?: boolean;
   /** Absolute origin for links in e-mails. */
   publicOrigin: string;
+  /** How long a "booking details changed" mail waits for further staff edits to join it; 5 minutes when left out (issue 32). */
+  editMailDelayMs?: number;
   /** Stores a mail in the caller's transaction; defaults to the e-mail outbox. */
   enqueueMail?: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
   rateLimitMultiplier?: number;
@@ -94,6 +96,7 @@ export function createDeps(db: Database, options: ServicesOptions): Deps {
     images: options.imageStore ?? folderImageStore(path.join(options.uploadsDir, "images")),
     widgetFrameAncestorsDefault: options.widgetFrameAncestors || "*",
     datev: options.datev ?? null,
+    editMailDelayMs: options.editMailDelayMs ?? 5 * 60_000,
   };
 }
 

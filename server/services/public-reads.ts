@@ -3,6 +3,8 @@ import type { JoinWaitlist } from "../../core/contracts/waitlist";
 import { anonymousActor, type Actor } from "../../core/domain/permissions";
 import type { Locale } from "../../core/i18n/locales";
 import { joinWaitlist } from "../bookings/waitlist";
+import { leaveWaitlist } from "../bookings/leave-waitlist";
+import { readWaitlistLeave } from "../bookings/read-waitlist-leave";
 import type { OpeningNoticeRequest } from "../../core/contracts/events";
 import { countOpeningNotices, signUpForOpeningNotice } from "../catalog/opening-notices";
 import { readCategories, readEventPage, readEventPageSlugs, readExperiences, readPageBySlug, readPages, readPublicEvent, readPublicEvents, readPublicForm, readReservedVehicles, readSite } from "../catalog/public-reads";
@@ -30,6 +32,9 @@ export function bindPublicReads(deps: Deps) {
     signUpForOpeningNotice(deps, anonymousActor, input),
   countOpeningNotices: (eventId: string) => countOpeningNotices(db, eventId),
   joinWaitlist: (entry: JoinWaitlist, locale: Locale) => invalidatingAvailability(deps, () => joinWaitlist(deps, anonymousActor, { entry, locale })),
+  /** The confirmation mail's signed "leave the waitlist" link (issue 32): what it names, then leaving (idempotent). */
+  readWaitlistLeave: (token: string, locale: Locale) => readWaitlistLeave(deps, anonymousActor, { token, locale }),
+  leaveWaitlist: (token: string, locale: Locale) => invalidatingAvailability(deps, () => leaveWaitlist(deps, anonymousActor, { token, locale })),
   /** `preview` is honoured for staff only (`actor`; the pages never ask for it). */
   getPublicForm: (locale: Locale, formId: string, preview: boolean, actor: Actor = anonymousActor) =>
     readPublicForm(deps, actor, { locale, formId, preview }),

@@ -17,6 +17,7 @@ export function bindStaffBookingEdits(deps: Deps) {
     publicOrigin: deps.publicOrigin,
     manageLinkSecret: deps.manageLinkSecret,
     enqueueMail: deps.enqueueMail,
+    editMailDelayMs: deps.editMailDelayMs,
   };
   return {
     read: (actor: Actor, input: { bookingId: string; locale: Locale }) => readBookingEdit(deps, actor, input),

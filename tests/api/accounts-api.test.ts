@@ -275,7 +275,7 @@ describe("own data only: anonymous, owner, another user", () => {
       expect((await send(method, path, method === "PUT" ? update : undefined)).status, `${method} ${path} anonymous`).toBe(401);
     }
     expect((await send("PUT", `/api/settings/user/${ownerUser.uuid}`, update, bearer(other.access_token))).status).toBe(403);
-    expect((await send("DELETE", `/api/settings/user/${ownerUser.uuid}`, undefined, bearer(other.access_token))).status).toBe(403);
+    expect((await send("DELETE", `/api/settings/user/${ownerUser.uuid}`, { password: strongPassword }, bearer(other.access_token))).status).toBe(403);
     expect((await send("GET", "/api/settings/user", undefined, bearer("not-a-token"))).status).toBe(401);
 
     const updated = await send("PUT", `/api/settings/user/${ownerUser.uuid}`, update, bearer(owner.access_token));
@@ -354,7 +354,7 @@ describe("own data only: anonymous, owner, another user", () => {
     const mine = userBookingsResponseSchema.parse(await (await api.get("/api/booking/public", bearer(session.access_token))).json());
     expect([...mine.data.future, ...mine.data.expired].map((entry) => entry.uuid)).toEqual([booking.id]);
 
-    const response = await send("DELETE", `/api/settings/user/${me.uuid}`, undefined, bearer(session.access_token));
+    const response = await send("DELETE", `/api/settings/user/${me.uuid}`, { password: strongPassword }, bearer(session.access_token));
     expect(response.status).toBe(200);
     expect(await database.db.select().from(users).where(eq(users.id, me.uuid))).toEqual([]);
     expect(await database.db.select().from(tokens).where(eq(tokens.userId, me.uuid))).toEqual([]);

@@ -19,6 +19,8 @@ import {
   users,
 } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
+import { parseEmailMessage } from "../../server/deps/email-messages";
+import { renderEmail } from "../../server/email";
 import { createTestApi } from "../support/api-client";
 import { mainParticipantAnswers } from "../support/booking-answers";
 import { createTestDatabase } from "../support/test-database";
@@ -644,6 +646,16 @@ describe("submitting a booking", () => {
       expect(mails[0]).toMatchObject({ locale: "de", sentAt: null });
       expect(mails[0]?.payload).toMatchObject({ code: data.code, totalCents: total, depositCents: 102751, paymentOption: "credit_card" });
       expect(JSON.stringify(mails[0]?.payload)).toContain(data.code ?? "no code");
+      // What was booked, day by day, as the manage page lists it (issue 32), not one "vehicles & extras" line.
+      const days = (mails[0]?.payload as { days?: { day: number; items: string[] }[] }).days;
+      expect(days?.map((day) => day.day)).toEqual([1, 2]);
+      expect(days?.[0]?.items).toHaveLength(2);
+      expect(days?.[1]?.items).toHaveLength(1);
+      if (!mails[0]) throw new Error("no confirmation");
+      const rendered = await renderEmail(parseEmailMessage(mails[0]), "de");
+      expect(rendered.text).toContain("Ihre Buchung nach Tagen");
+      expect(rendered.text).toMatch(/Tag 1 · \d+\. \S+ \d{4}/);
+      for (const item of [...(days?.[0]?.items ?? []), ...(days?.[1]?.items ?? [])]) expect(rendered.text).toContain(item);
 
       // Submitting again is refused as the OpenAPI document says (409 already_submitted) and holds nothing more.
       const again = await expectError(await submit(draft), 409);

@@ -472,10 +472,14 @@ function catalogueKey(message: EmailMessage): string {
       return "accountActivation";
     case "account-deleted":
       return "accountDeleted";
+    case "password-changed":
+      return "passwordChanged";
     case "booking-received":
       return "bookingReceived";
     case "waitlist-offer":
       return "waitlistOffer";
+    case "waitlist-joined":
+      return "waitlistJoined";
     case "payment-received":
       return "paymentReceived";
     case "payment-refund-needed":

@@ -114,10 +114,11 @@ describe("the personal data export", () => {
 });
 
 describe("deleting an account erases its bookings' personal data", () => {
+  const withPassword = { password: demoAccounts.customer.password, locale: "en" as const, clientAddress: "local" };
   it("refused for someone else: nothing changes", async () => {
     const booking = await bookingByCode("GC-7K4M2Q");
     const stranger = actorOf({ userId: crypto.randomUUID(), role: "customer", sessionId: "s" });
-    await expect(api.services.accounts.deleteUser(stranger, { userId: customerId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(api.services.accounts.deleteUser(stranger, { userId: customerId, ...withPassword })).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await database.db.select().from(users).where(eq(users.id, customerId))).toHaveLength(1);
     const [after] = await database.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(after?.answers).toEqual(booking.answers);
@@ -134,7 +135,7 @@ describe("deleting an account erases its bookings' personal data", () => {
     const invoicesBefore = await database.db.select().from(invoices).where(inArray(invoices.bookingId, [final.id, past.id]));
     expect(invoicesBefore.length).toBeGreaterThan(0);
 
-    await api.services.accounts.deleteUser(customer, { userId: customerId });
+    await api.services.accounts.deleteUser(customer, { userId: customerId, ...withPassword });
 
     expect(await database.db.select().from(users).where(eq(users.id, customerId))).toHaveLength(0);
     expect(existsSync(file)).toBe(false);

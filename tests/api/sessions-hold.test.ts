@@ -135,7 +135,7 @@ describe("access tokens end with their session", () => {
   it("profile deletion ends the access token", async () => {
     const session = await verifiedAccount("deleter@example.com");
     const me = userResponseSchema.parse(await (await send("GET", "/api/auth/user", undefined, bearer(session.access_token))).json()).data;
-    expect((await send("DELETE", `/api/settings/user/${me.uuid}`, undefined, bearer(session.access_token))).status).toBe(200);
+    expect((await send("DELETE", `/api/settings/user/${me.uuid}`, { password: strongPassword }, bearer(session.access_token))).status).toBe(200);
     expect(await userStatus(session.access_token)).toBe(401);
   });
 

@@ -323,6 +323,15 @@ for (const language of journeyLanguages("de")) {
       await page.getByRole("link", { name: t.deleteLink }).click();
       await expect(page).toHaveURL(new RegExp(`${at("/settings/delete-profile")}$`));
       await expectNoAxeViolations(page);
+      // Deleting asks for the current password (issue 32): missing, then wrong, then right.
+      await page.getByRole("button", { name: t.deleteConfirm }).click();
+      await expect(field(page, t.oldPassword)).toHaveAccessibleDescription(new RegExp(`^${t.required}`));
+      await expect(page).toHaveURL(new RegExp(`${at("/settings/delete-profile")}$`));
+      await field(page, t.oldPassword).fill("Not-my-password-1");
+      await page.getByRole("button", { name: t.deleteConfirm }).click();
+      await expect(page.getByText(t.wrongOld)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await field(page, t.oldPassword).fill(strongPassword);
       await page.getByRole("button", { name: t.deleteConfirm }).click();
       await expect(page).toHaveURL(new RegExp(`${at("/settings/delete-success")}$`));
       await expect(page.getByRole("heading", { level: 1, name: t.deleted })).toBeVisible();

@@ -24,10 +24,11 @@ const texts = {
     billingStreet: "Street and number",
     surname: "Last name",
     save: "Save changes",
-    saved: "Changes saved; the customer has been e-mailed.",
+    saved: "Changes saved. The customer will get one e-mail about the changes in a few minutes.",
+    notify: "Tell the customer by e-mail",
     add: "Add companion",
     addDialog: "Add a companion",
-    added: "Companion added; the price and the customer have been updated.",
+    added: "Companion added; the price has been updated.",
     back: /Back to the booking/,
     mail: (code: string) => new RegExp(`^The details of your booking ${code} were changed$`),
     invoices: "Invoices",
@@ -44,10 +45,11 @@ const texts = {
     billingStreet: "Straße und Hausnummer",
     surname: "Nachname",
     save: "Änderungen speichern",
-    saved: "Änderungen gespeichert; der Kunde wurde per E-Mail informiert.",
+    saved: "Änderungen gespeichert. Die Kundin oder der Kunde erhält in einigen Minuten eine E-Mail zu den Änderungen.",
+    notify: "Kundin oder Kunden per E-Mail informieren",
     add: "Begleitperson hinzufügen",
     addDialog: "Begleitperson hinzufügen",
-    added: "Begleitperson hinzugefügt; Preis und Kunde wurden aktualisiert.",
+    added: "Begleitperson hinzugefügt; der Preis wurde aktualisiert.",
     back: /Zurück zur Buchung/,
     mail: (code: string) => new RegExp(`^Die Angaben Ihrer Buchung ${code} wurden geändert$`),
     invoices: "Rechnungen",
@@ -94,6 +96,8 @@ for (const language of journeyLanguages("de")) {
         .getByRole("group", { name: /Companion 1|Begleitperson 1/ })
         .getByLabel(t.forename)
         .fill("Jonathan");
+      // Staff choose whether the customer is told; ticked unless they untick it (issue 32).
+      await expect(page.getByRole("checkbox", { name: t.notify })).toBeChecked();
       await page.getByRole("button", { name: t.save }).click();
       await expect(page.getByRole("status").filter({ hasText: t.saved })).toBeVisible();
 

@@ -17,6 +17,7 @@ const text = {
     ...participantLabels.en,
     copy: "Copy day 1 to day 2",
     streetGt: /Rental street GT/,
+    ownCar: /Own car · included/,
     addCompanion: "Add companion",
     companion1: "Companion 1",
     companionType: /^Type of companion( \*)?$/,
@@ -30,6 +31,7 @@ const text = {
     ...participantLabels.de,
     copy: "Tag 1 auf Tag 2 übernehmen",
     streetGt: /Straßen-GT \(Miete\)/,
+    ownCar: /Eigenes Fahrzeug · inklusive/,
     addCompanion: "Begleitperson hinzufügen",
     companion1: "Begleitperson 1",
     companionType: /^Art der Begleitperson( \*)?$/,
@@ -93,6 +95,8 @@ for (const language of journeyLanguages("de")) {
       await page.getByLabel(t.forename).fill("Erika");
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
+      // A free choice reads as on the event page, "included", not "€0.00" (issue 32).
+      await expect(page.getByText(t.ownCar).first()).toBeVisible();
 
       // The price summary sits above the page's buttons; the one beside the form is for wide screens.
       const summary = page.getByTestId("price-summary-inline");

@@ -65,6 +65,10 @@ test("a guest downloads the booking's data from its manage page; a customer down
   await expect(page.getByText(/The answers, uploaded files, phone numbers and e-mail addresses of your bookings are erased/)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Delete my profile for good" }).click();
+  await expect(page.getByLabel(/^Current password/)).toHaveAccessibleDescription(/^This field is required\./);
+  await shootPhoneAndDesktop(page, "delete-profile-password-en");
+  await page.getByLabel(/^Current password/).fill(customer.password);
+  await page.getByRole("button", { name: "Delete my profile for good" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your profile has been deleted" })).toBeVisible();
   // The account is gone: its export is a login page now, and the booking's files are gone from its manage page.
   expect((await page.request.get("/settings/personal-data/json", { maxRedirects: 0 })).status()).toBe(302);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bookingEditable, changedAnswers, changedCompanionFields, describeChanges, sameAnswer, staffEditableItem } from "../../core/domain/booking-edits";
+import {
+  bookingEditable,
+  changedAnswers,
+  changedCompanionFields,
+  describeChanges,
+  sameAnswer,
+  staffEditableItem,
+  mergeDetailChanges,
+} from "../../core/domain/booking-edits";
 
 describe("booking edits by staff (decision 032)", () => {
   it("lets staff edit typed answers, not companions, vehicles, files, the SMA request or decisions made at submission", () => {
@@ -36,5 +44,27 @@ describe("booking edits by staff (decision 032)", () => {
         { label: "Total price", from: "€1.00", to: "€2.00" },
       ]),
     ).toBe("First name: Jonas → Jonathan; Total price: €1.00 → €2.00");
+  });
+});
+
+describe("mergeDetailChanges", () => {
+  it("joins a field's changes, keeps separate additions, drops what was undone", () => {
+    const merged = mergeDetailChanges(
+      [
+        { label: "Forename", from: "Jonas", to: "Jonatan" },
+        { label: "Companion added", from: "—", to: "Greta" },
+        { label: "Total price", from: "€100.00", to: "€200.00" },
+      ],
+      [
+        { label: "Forename", from: "Jonatan", to: "Jonathan" },
+        { label: "Companion added", from: "—", to: "Max" },
+        { label: "Total price", from: "€200.00", to: "€100.00" },
+      ],
+    );
+    expect(merged).toEqual([
+      { label: "Forename", from: "Jonas", to: "Jonathan" },
+      { label: "Companion added", from: "—", to: "Greta" },
+      { label: "Companion added", from: "—", to: "Max" },
+    ]);
   });
 });

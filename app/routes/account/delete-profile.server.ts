@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
+import { deleteProfileSchema } from "../../../core/contracts/auth";
 import { localizePath } from "../../../core/i18n/locales";
+import { parseLocalized } from "../../utils/account-forms";
+import { invalidSubmission, refusedSubmission } from "../../utils/account-forms.server";
 import { pageLocale, requireUser, sessionActor } from "../../utils/auth.server";
 import { clearedSessionCookies, withCookies } from "../../utils/session.server";
 import type { Route } from "./+types/delete-profile";
@@ -11,9 +14,22 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { locale: pageLocale(url) };
 }
 
+/** The same call as `DELETE api/settings/user/{uuid}`: only with the current password (issue 32). */
 export async function action({ request, url, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const user = await requireUser(url, web);
-  await web.services.accounts.deleteUser(await sessionActor(url, web), { userId: user.uuid });
-  return redirect(localizePath("/settings/delete-success", pageLocale(url)), { headers: withCookies(clearedSessionCookies(request)) });
+  const locale = pageLocale(url);
+  const submission = parseLocalized(await request.formData(), deleteProfileSchema, locale);
+  if (submission.status !== "success") return invalidSubmission(submission, {});
+  try {
+    await web.services.accounts.deleteUser(await sessionActor(url, web), {
+      userId: user.uuid,
+      password: submission.value.password,
+      locale,
+      clientAddress: web.clientAddress,
+    });
+  } catch (error) {
+    return refusedSubmission(submission, error, locale, {});
+  }
+  return redirect(localizePath("/settings/delete-success", locale), { headers: withCookies(clearedSessionCookies(request)) });
 }

@@ -15,6 +15,7 @@ const styles = {
   code: { color: brandColors.navy, fontSize: "26px", lineHeight: "34px", fontWeight: 700, letterSpacing: "0.08em", margin: 0 },
   subheading: { color: brandColors.navy, fontSize: "17px", lineHeight: "24px", margin: "24px 0 4px" },
   list: { color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0", paddingLeft: "20px" },
+  dayHeading: { color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0 0", fontWeight: 700 },
   table: { width: "100%", borderCollapse: "collapse", color: brandColors.ink, fontSize: "15px", lineHeight: "24px", margin: "8px 0" },
   cell: { padding: "4px 0", borderBottom: "1px solid #e3e6ec", textAlign: "left" },
   amount: { padding: "4px 0 4px 16px", borderBottom: "1px solid #e3e6ec", textAlign: "right", whiteSpace: "nowrap" },
@@ -84,6 +85,24 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
           <li key={index}>{t("bookingReceived.person", { name: person.name, role: roleOf(person) })}</li>
         ))}
       </ul>
+
+      {payload.days?.length ? (
+        <>
+          <Heading as="h2" style={styles.subheading}>
+            {t("bookingReceived.daysHeading")}
+          </Heading>
+          {payload.days.map((day) => (
+            <Section key={day.day}>
+              <Text style={styles.dayHeading}>{t("bookingReceived.day", { day: day.day, date: formatDate(day.date, locale) })}</Text>
+              <ul style={styles.list}>
+                {day.items.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            </Section>
+          ))}
+        </>
+      ) : null}
 
       <Heading as="h2" style={styles.subheading}>
         {t("bookingReceived.priceHeading")}

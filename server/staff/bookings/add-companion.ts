@@ -80,6 +80,7 @@ export async function addCompanion(deps: StaffActionDeps, actor: Actor, input: A
       changes,
       details: { companionId: added?.id ?? null, placesTaken: 1, totalCents: { from: booking.totalCents, to: price.totalCents } },
       now,
+      notify: input.notify,
     });
     return changes;
   });

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { PublicForm, PublicFormItem } from "../../../core/contracts/forms";
 import { bookedPriceLinesOf } from "../../../core/domain/booked-price-lines";
 import { bookingPriceLines, companionItemOptions, type CompanionItemOptions } from "../../../core/domain/booking-choices";
-import { bookingEditable, describeChanges, type DetailChange } from "../../../core/domain/booking-edits";
+import { bookingEditable, describeChanges, mergeDetailChanges, type DetailChange } from "../../../core/domain/booking-edits";
 import { choicePriceLines } from "../../../core/domain/choice-prices";
 import { operatorToday } from "../../../core/domain/dates";
 import { priceBooking } from "../../../core/domain/pricing";
@@ -12,8 +12,9 @@ import type { Locale } from "../../../core/i18n/locales";
 import { getBookingForm, type BookingForm } from "../../catalog/forms";
 import type { Queryable } from "../../db/client";
 import { definitionItems, pinnedFormDefinition } from "../../db/form-versions";
-import { bookings, eventDayResources, eventPrices, events, participants, resourceReservations, sites } from "../../db/schema";
+import { bookings, eventDayResources, eventPrices, events, outboxEmails, participants, resourceReservations, sites } from "../../db/schema";
 import { AppError } from "../../errors";
+import { parseEmailMessage } from "../../deps/email-messages";
 import { emailAccountOf } from "../../email/email-account";
 import { readBookingAccount, writeAccountFigures } from "../../bookings/booking-account";
 import { correctInvoices } from "../../invoices/correct-invoices";
@@ -50,8 +51,7 @@ export function bookedForm(db: Queryable, booking: BookingRow, locale: Locale, n
  */
 export function editableItemsOf(form: Pick<PublicForm, "pages">): { pageTitle: string; item: PublicFormItem; shownWhen: string | null }[] {
   return form.pages.flatMap((page) => {
-    const conditionOf = (item: PublicFormItem | undefined): string | null =>
-      typeof item?.options.visibleWhen === "string" ? item.options.visibleWhen : null;
+    const conditionOf = (item: PublicFormItem | undefined): string | null => (typeof item?.options.visibleWhen === "string" ? item.options.visibleWhen : null);
     const parentOf = (item: PublicFormItem) => page.items.find((candidate) => candidate.uuid === item.parent_uuid);
     return page.items
       .filter((item) => takesAnswer(item) && staffEditableItem(item))
@@ -121,7 +121,7 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
 export async function recordEdit(
   tx: Queryable,
   deps: StaffActionDeps,
-  input: { booking: BookingRow; staff: StaffMember; action: string; changes: DetailChange[]; details?: Record<string, unknown>; now: Date },
+  input: { booking: BookingRow; staff: StaffMember; action: string; changes: DetailChange[]; details?: Record<string, unknown>; now: Date; notify: boolean },
 ): Promise<void> {
   const { booking, now } = input;
   await tx
@@ -134,34 +134,69 @@ export async function recordEdit(
     action: input.action,
     // The timeline shows the cause: who and every change from → to, in the booking's language.
     cause: `${input.staff.email}: ${describeChanges(input.changes)}`,
-    details: { changes: input.changes, ...input.details },
+    details: { changes: input.changes, ...input.details, notified: input.notify },
     now,
   });
-  await mailEdit(tx, deps, input);
+  if (input.notify) await mailEdit(tx, deps, input);
   // A changed price or addressee changes the invoice: cancelled and issued anew (after the change's own mail).
   await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: true });
 }
 
+/**
+ * The customer's "details changed" mail, sent `editMailDelayMs` (5 minutes unless configured) after the first of a run of edits: a
+ * later edit while it still waits (pending, never claimed by the worker, not yet due) joins it, its
+ * changes merged and its figures the latest; otherwise a new one is queued. Audit rows stay per edit.
+ */
 async function mailEdit(tx: Queryable, deps: StaffActionDeps, input: { booking: BookingRow; changes: DetailChange[]; now: Date }): Promise<void> {
   const { booking, now } = input;
   const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1);
   const customer = await customerOf(tx, deps, fresh ?? booking);
   if (!customer) return;
   const { account } = await readBookingAccount(tx, fresh ?? booking, now);
+  // Locked: the worker claims with SKIP LOCKED, so it cannot take the mail while this edit joins it.
+  const [waiting] = await tx
+    .select({ id: outboxEmails.id, payload: outboxEmails.payload })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.bookingId, booking.id),
+        eq(outboxEmails.template, "booking-details-changed"),
+        eq(outboxEmails.status, "pending"),
+        eq(outboxEmails.attempts, 0),
+        eq(outboxEmails.toAddress, customer.email),
+        gt(outboxEmails.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(desc(outboxEmails.createdAt))
+    .for("update")
+    .limit(1);
+  const earlier = waiting ? parseEmailMessage({ template: "booking-details-changed", payload: waiting.payload }) : null;
+  const payload = {
+    name: customer.name,
+    code: customer.code,
+    eventTitle: customer.eventTitle,
+    changes: earlier?.template === "booking-details-changed" ? mergeDetailChanges(earlier.payload.changes, input.changes) : input.changes,
+    totalCents: fresh?.totalCents ?? booking.totalCents,
+    paidCents: account.netPaidCents,
+    manageUrl: customer.manageUrl,
+    account: emailAccountOf(account),
+  };
+  if (waiting && payload.changes.length === 0) {
+    // Every change of the run was undone before the mail went: nothing to tell.
+    await tx.delete(outboxEmails).where(eq(outboxEmails.id, waiting.id));
+    return;
+  }
+  if (waiting) {
+    const checked = parseEmailMessage({ template: "booking-details-changed", payload });
+    await tx.update(outboxEmails).set({ payload: checked.payload }).where(eq(outboxEmails.id, waiting.id));
+    return;
+  }
   await deps.enqueueMail(tx, {
     template: "booking-details-changed",
     locale: booking.locale,
     to: customer.email,
     bookingId: booking.id,
-    payload: {
-      name: customer.name,
-      code: customer.code,
-      eventTitle: customer.eventTitle,
-      changes: input.changes,
-      totalCents: fresh?.totalCents ?? booking.totalCents,
-      paidCents: account.netPaidCents,
-      manageUrl: customer.manageUrl,
-      account: emailAccountOf(account),
-    },
+    sendAfter: new Date(now.getTime() + (deps.editMailDelayMs ?? 0)),
+    payload,
   });
 }

@@ -192,6 +192,7 @@ export async function editBookingAnswers(deps: StaffActionDeps, actor: Actor, in
         ...(price ? { totalCents: { from: booking.totalCents, to: price.totalCents } } : {}),
       },
       now,
+      notify: input.notify,
     });
     return list;
   });

@@ -13,7 +13,7 @@ import { lockForEdit, recordEdit, repriceBooking } from "./booking-edit-support"
 import { readBookingEdit } from "./read-booking-edit";
 import type { StaffActionDeps, StaffMember } from "./staff-booking";
 
-export type RemoveCompanionInput = { bookingId: string; companionId: string; version: number; staff: StaffMember; locale: Locale };
+export type RemoveCompanionInput = { bookingId: string; companionId: string; version: number; notify: boolean; staff: StaffMember; locale: Locale };
 
 /**
  * `DELETE api/staff/bookings/{uuid}/companions/{companion}?version=`: staff take a companion off a
@@ -61,6 +61,7 @@ export async function removeCompanion(deps: StaffActionDeps, actor: Actor, input
         totalCents: { from: booking.totalCents, to: price.totalCents },
       },
       now,
+      notify: input.notify,
     });
     return { changes, offers };
   });

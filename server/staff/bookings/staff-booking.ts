@@ -4,7 +4,7 @@ import type { Database, Queryable } from "../../db/client";
 import { bookingEvents, bookings, events } from "../../db/schema";
 import type { EmailToSend } from "../../deps/enqueue-email";
 import { AppError } from "../../errors";
-import { displayNameOf, mainParticipantOf } from "../../bookings/main-participant";
+import { addresseeNameOf, mainParticipantOf } from "../../bookings/main-participant";
 import { manageLinkUrl } from "../../bookings/manage-links";
 import type { PaymentProviders } from "../../deps/payment-provider";
 
@@ -21,6 +21,8 @@ export type StaffActionDeps = {
   publicOrigin: string;
   manageLinkSecret: string;
   enqueueMail: (tx: Queryable, mail: EmailToSend) => Promise<unknown>;
+  /** How long an edit's mail to the customer waits for further edits to join it (booking-edit-support.ts); at once when left out. */
+  editMailDelayMs?: number;
 };
 
 /** Who did it, as the audit trail names them. */
@@ -43,7 +45,7 @@ export async function customerOf(tx: Queryable, deps: Pick<StaffActionDeps, "pub
   if (!main?.email || !event) return null;
   return {
     email: main.email,
-    name: displayNameOf(main),
+    name: addresseeNameOf(main, booking.locale),
     code: booking.code ?? booking.id.slice(0, 8),
     eventTitle: pickLocale(event.title, booking.locale),
     manageUrl: manageLinkUrl(deps.publicOrigin, deps.manageLinkSecret, booking),

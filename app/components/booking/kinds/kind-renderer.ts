@@ -12,7 +12,8 @@ import type { UploadedFile } from "../upload-field";
 export type DayStock = { day: number; label: string; resources: { key: string; stock: number | null; used: number }[] };
 
 export type CountryOption = { code: string; name: string };
-export type FormattedPrice = { kind: string; key: string; label: string; amount: string; per_day: boolean };
+/** A price as the booking page shows it; `free`: nothing to pay, shown as "included" (issue 32). */
+export type FormattedPrice = { kind: string; key: string; label: string; amount: string; per_day: boolean; free: boolean };
 
 /** What the booking page gives every item it renders. */
 export type BookingPageContext = {

@@ -20,7 +20,7 @@ function PriceList({ item, page }: KindRenderProps) {
               </th>
               <td className="py-1.5 text-right font-semibold tabular-nums text-navy-900">
                 {price.amount}
-                {price.per_day && <span className="font-normal text-ink-soft"> {t("booking.perDay")}</span>}
+                {price.per_day && !price.free && <span className="font-normal text-ink-soft"> {t("booking.perDay")}</span>}
               </td>
             </tr>
           ))}

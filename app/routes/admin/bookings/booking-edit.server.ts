@@ -60,7 +60,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     locale,
     view,
     countries: view.items.some(({ item }) => item.kind === "country_select" || item.kind === "nationality_select") ? countryOptions(locale) : [],
-    money: translatorFor(locale)("admin.bookingEdit.money", { total: formatMoney(view.money.total_cents, locale), paid: formatMoney(view.money.paid_cents, locale) }),
+    money: translatorFor(locale)("admin.bookingEdit.money", {
+      total: formatMoney(view.money.total_cents, locale),
+      paid: formatMoney(view.money.paid_cents, locale),
+    }),
     detailHref: localizePath(`/admin/bookings/${view.uuid}`, locale),
   };
 }
@@ -97,6 +100,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     }
   };
   const services = web.services.staffBookingEdits;
+  // The checkbox is sent only when ticked (issue 32: staff choose whether the customer is told).
+  const notify = form.get("notify") === "on";
+  const told = notify ? t("admin.bookingEdit.mailLater") : t("admin.bookingEdit.notMailed");
   if (intent === "add-companion") {
     return answerOf("add-companion")(
       () =>
@@ -108,16 +114,17 @@ export async function action({ request, url, params, context }: Route.ActionArgs
           forename: text(form, "forename"),
           surname: text(form, "surname"),
           date_of_birth: text(form, "date_of_birth") || null,
+          notify,
           staff,
           locale,
         }),
-      t("admin.bookingEdit.added"),
+      `${t("admin.bookingEdit.added")} ${told}`,
     );
   }
   if (intent === "remove-companion") {
     return answerOf("remove-companion")(
-      () => services.removeCompanion(actor, { bookingId, companionId: uuidOrNotFound(text(form, "companion")), version, staff, locale }),
-      t("admin.bookingEdit.removed"),
+      () => services.removeCompanion(actor, { bookingId, companionId: uuidOrNotFound(text(form, "companion")), version, notify, staff, locale }),
+      `${t("admin.bookingEdit.removed")} ${told}`,
     );
   }
   if (intent !== "save") throw redirect(localizePath(`/admin/bookings/${bookingId}/edit`, locale));
@@ -133,9 +140,9 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   }));
   let changed = 0;
   const answer = await answerOf("save")(async () => {
-    const edited = await services.editAnswers(actor, { bookingId, version, answers, companions, staff, locale });
+    const edited = await services.editAnswers(actor, { bookingId, version, answers, companions, notify, staff, locale });
     changed = edited.changes.length;
-  }, t("admin.bookingEdit.saved"));
+  }, `${t("admin.bookingEdit.saved")} ${told}`);
   if (changed === 0 && answer.init?.status === undefined) {
     return data<BookingEditAnswer>({ intent: "save", message: t("admin.bookingEdit.noChanges"), failed: false, answerId: randomUUID() });
   }

@@ -209,6 +209,25 @@ function CompanionFields({
   );
 }
 
+/**
+ * "Tell the customer by e-mail" on each edit form, ticked unless staff untick it (issue 32). The mail
+ * waits a few minutes, and further edits join it; the audit row is written either way.
+ */
+function NotifyCustomer({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor={id} className="flex items-start gap-3 text-sm font-semibold text-navy-900">
+        <input id={id} type="checkbox" name="notify" value="on" defaultChecked className="mt-1 h-5 w-5" aria-describedby={`${id}-hint`} />
+        {t("admin.bookingEdit.notify")}
+      </label>
+      <p id={`${id}-hint`} className="mt-1 ml-8 text-sm text-ink-soft">
+        {t("admin.bookingEdit.notifyHint")}
+      </p>
+    </div>
+  );
+}
+
 export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { view, countries, money, detailHref } = loaderData;
@@ -290,6 +309,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
               })}
             </section>
           )}
+          <NotifyCustomer id="notify-save" />
           <button type="submit" className={buttonClasses("primary", "md")}>
             {t("admin.bookingEdit.save")}
           </button>
@@ -314,6 +334,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
                   values={Object.fromEntries(Object.entries(addErrors?.values ?? {}).map(([key, value]) => [key, String(value)]))}
                   errors={addErrors?.fieldErrors}
                 />
+                <NotifyCustomer id="notify-add" />
               </ConfirmAction>
             )}
             {view.companions.map((companion) => {
@@ -328,6 +349,7 @@ export default function AdminBookingEdit({ loaderData }: Route.ComponentProps) {
                   tone="danger"
                 >
                   <p>{t("admin.bookingEdit.removeText")}</p>
+                  <NotifyCustomer id={`notify-remove-${companion.uuid}`} />
                 </ConfirmAction>
               );
             })}
