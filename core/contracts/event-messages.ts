@@ -60,4 +60,11 @@ export const eventMessageHistoryEntrySchema = z.object({
   subject: z.record(z.string(), z.string()),
 });
 export type EventMessageHistoryEntry = z.infer<typeof eventMessageHistoryEntrySchema>;
-export const eventMessageHistoryResponseSchema = z.object({ data: z.array(eventMessageHistoryEntrySchema) });
+export const eventMessageHistorySchema = z.object({
+  uuid: z.string().uuid(),
+  /** The event's title by language. */
+  title: z.record(z.string(), z.string()),
+  messages: z.array(eventMessageHistoryEntrySchema),
+});
+export type EventMessageHistory = z.infer<typeof eventMessageHistorySchema>;
+export const eventMessageHistoryResponseSchema = z.object({ data: eventMessageHistorySchema });

@@ -104,7 +104,7 @@ describe("a message to an event's participants", () => {
 
     const history = await call("GET", path, null, staffToken);
     expect(history.status).toBe(200);
-    expect(((await history.json()) as { data: unknown[] }).data).toEqual([
+    expect(((await history.json()) as { data: { messages: unknown[] } }).data.messages).toEqual([
       expect.objectContaining({ by: demoAccounts.staff.email, payment: "unpaid", count: 2, subject: message("unpaid").subject }),
     ]);
   });
