@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, outboxEmails, staffAuditLog } from "../../server/db/schema";
+import { bookingEvents, bookings, events, outboxEmails, sites, staffAuditLog } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { createSandboxTestApi } from "../support/api-client";
 import { snapshotDatabase } from "../support/database-snapshot";
@@ -93,6 +93,10 @@ describe("a message to an event's participants", () => {
     const en = mails.find((mail) => mail.bookingId === unpaidEn.id);
     expect(de).toMatchObject({ locale: "de", payload: expect.objectContaining({ subject: "Briefing auf 7:30 verlegt", code: unpaidDe.code }) });
     expect(en).toMatchObject({ locale: "en", payload: expect.objectContaining({ subject: "Briefing moved to 7:30", code: unpaidEn.code }) });
+    // Replies go to the operator's support address from the site settings.
+    const [site] = await database.db.select({ supportEmail: sites.supportEmail }).from(sites).limit(1);
+    expect(site?.supportEmail).toMatch(/@/);
+    expect(de?.payload).toMatchObject({ replyTo: site?.supportEmail });
 
     for (const id of [unpaidDe.id, unpaidEn.id]) {
       const trail = await database.db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));

@@ -89,6 +89,8 @@ for (const language of journeyLanguages("de")) {
       expect(about(unpaidEn)[0]?.text).toContain("The drivers' briefing is at 7:30 now.");
       // The paid booking's mails were written by now if it were among them: the worker sends in order.
       expect(about(paidDe)).toEqual([]);
+      // A reply goes to the operator (the site settings' support address), not to the sending address.
+      expect((about(unpaidDe)[0] as { replyTo?: string } | undefined)?.replyTo).toMatch(/^[^@\s]+@[^@\s]+$/);
     });
   });
 }

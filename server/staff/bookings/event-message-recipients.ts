@@ -3,7 +3,7 @@ import type { EventMessageBody } from "../../../core/contracts/event-messages";
 import { eventMessageStatuses, paymentStatesOfFilter, type EventMessagePaymentFilter } from "../../../core/domain/event-message-audience";
 import type { Locale } from "../../../core/i18n/locales";
 import type { Queryable } from "../../db/client";
-import { bookings, events, participants } from "../../db/schema";
+import { bookings, events, participants, sites } from "../../db/schema";
 import type { EmailToSend } from "../../deps/enqueue-email";
 import { AppError } from "../../errors";
 import { customerOf, type BookingRow, type StaffActionDeps } from "./staff-booking";
@@ -32,12 +32,19 @@ export async function eventMessageRecipients(db: Queryable, eventId: string, pay
   return rows.map((row) => row.booking);
 }
 
-/** The mail one booking gets: the message's subject and text in the booking's language. */
+/** The operator's support address from the site settings: a reply to the message goes there (its Reply-To). */
+export async function operatorReplyTo(db: Queryable): Promise<string | undefined> {
+  const [site] = await db.select({ supportEmail: sites.supportEmail }).from(sites).orderBy(asc(sites.id)).limit(1);
+  return site?.supportEmail.trim() || undefined;
+}
+
+/** The mail one booking gets: the message's subject and text in the booking's language, replies to `replyTo`. */
 export async function eventMessageMailOf(
   db: Queryable,
   deps: Pick<StaffActionDeps, "publicOrigin" | "manageLinkSecret">,
   booking: BookingRow,
   message: Pick<EventMessageBody, "subject" | "body">,
+  replyTo: string | undefined,
 ): Promise<(EmailToSend & { template: "staff-message"; locale: Locale }) | null> {
   const customer = await customerOf(db, deps, booking);
   if (!customer) return null;
@@ -54,6 +61,7 @@ export async function eventMessageMailOf(
       subject: message.subject[locale],
       body: message.body[locale],
       manageUrl: customer.manageUrl,
+      ...(replyTo ? { replyTo } : {}),
     },
   };
 }

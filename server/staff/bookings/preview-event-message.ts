@@ -4,7 +4,7 @@ import { authorize } from "../../auth/authorize";
 import { parseEmailMessage } from "../../deps/email-messages";
 import { loadEmailTextOverrides } from "../../email/email-text-overrides";
 import { renderEmail } from "../../email/render-email";
-import { eventMessageMailOf, eventMessageRecipients } from "./event-message-recipients";
+import { eventMessageMailOf, eventMessageRecipients, operatorReplyTo } from "./event-message-recipients";
 import type { StaffActionDeps } from "./staff-booking";
 
 /**
@@ -17,7 +17,7 @@ export async function previewEventMessage(deps: StaffActionDeps, actor: Actor, i
   const byLocale: Record<string, number> = {};
   for (const booking of recipients) byLocale[booking.locale] = (byLocale[booking.locale] ?? 0) + 1;
   const first = recipients[0];
-  const mail = first ? await eventMessageMailOf(deps.db, deps, first, input.message) : null;
+  const mail = first ? await eventMessageMailOf(deps.db, deps, first, input.message, await operatorReplyTo(deps.db)) : null;
   if (!mail) return { count: recipients.length, by_locale: byLocale, mail: null };
   const parsed = parseEmailMessage({ template: mail.template, payload: mail.payload });
   const rendered = await renderEmail(parsed, mail.locale, await loadEmailTextOverrides(deps.db, mail.template, mail.locale));

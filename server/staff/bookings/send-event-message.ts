@@ -3,7 +3,7 @@ import type { Actor } from "../../../core/domain/permissions";
 import { authorize } from "../../auth/authorize";
 import { AppError } from "../../errors";
 import { writeStaffAudit } from "../audit/staff-audit-records";
-import { eventMessageMailOf, eventMessageRecipients } from "./event-message-recipients";
+import { eventMessageMailOf, eventMessageRecipients, operatorReplyTo } from "./event-message-recipients";
 import { queuedMailId, recordStaffAction, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 export type SendEventMessageInput = { eventId: string; message: EventMessageBody; staff: StaffMember };
@@ -21,9 +21,10 @@ export async function sendEventMessage(deps: StaffActionDeps, actor: Actor, inpu
   return deps.db.transaction(async (tx) => {
     const recipients = await eventMessageRecipients(tx, input.eventId, message.payment);
     if (recipients.length === 0) throw new AppError("CONFLICT", "eventMessageNoRecipients");
+    const replyTo = await operatorReplyTo(tx);
     const codes: string[] = [];
     for (const booking of recipients) {
-      const mail = await eventMessageMailOf(tx, deps, booking, message);
+      const mail = await eventMessageMailOf(tx, deps, booking, message, replyTo);
       if (!mail) continue;
       const outboxId = queuedMailId(await deps.enqueueMail(tx, mail));
       await recordStaffAction(tx, {
