@@ -75,6 +75,7 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("admin/call-backs"), "routes/admin/bookings/call-backs.tsx", { id: id("admin-call-backs") }),
       route(at("admin/invoices"), "routes/admin/invoices/invoices.tsx", { id: id("admin-invoices") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin/catalogue/waitlist.tsx", { id: id("admin-waitlist") }),
+      route(at("admin/events/:uuid/messages"), "routes/admin/catalogue/event-messages.tsx", { id: id("admin-event-messages") }),
       route(at("admin/site"), "routes/admin/content/site.tsx", { id: id("admin-site") }),
       route(at("admin/pages"), "routes/admin/content/pages.tsx", { id: id("admin-pages") }),
       route(at("admin/pages/new"), "routes/admin/content/page.tsx", { id: id("admin-page-new") }),

@@ -124,6 +124,8 @@ export type SubjectOf = {
   "staff.bookings.record-payment": NoSubject;
   /** List a booking's e-mails, send one again, write a message to the customer. */
   "staff.bookings.send-email": NoSubject;
+  /** Write one message to an event's active participants, or a filtered part of them, and read the event's sent messages (issue 31). */
+  "staff.events.send-message": NoSubject;
   /** The site settings: legal notice, support, money rules, bank details, widget partners (admins only; decision 035). */
   "staff.site.manage": NoSubject;
   /** The content pages of the footer menu: list, read, create, publish, reorder (decision 035). */
@@ -230,6 +232,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.refund": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.events.send-message": { allows: isStaff, refusal: logInOrStaffOnly },
   // The seed writes the site settings and legal pages of every fresh installation (decision 043).
   "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrAdminsOnly },
   "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },

@@ -10,7 +10,7 @@ import { formatMoney } from "./money";
  */
 
 /** The filter's groups, in the order of its list. */
-export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist"] as const;
+export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages"] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
 /** Every `action` the verbs write, by kind; the verb beside each in `docs/decisions/078-audit-log-and-calendar.md`. */
@@ -38,6 +38,7 @@ export const staffAuditActionsByKind = {
   logins: ["staff_logged_in", "second_factor_enrolled"],
   exports: ["bookings_exported", "participants_exported", "invoices_exported", "audit_exported"],
   waitlist: ["waitlist_offered", "waitlist_removed"],
+  messages: ["event_message_sent"],
 } as const satisfies Record<StaffAuditKind, readonly string[]>;
 
 export type StaffAuditAction = (typeof staffAuditActionsByKind)[StaffAuditKind][number];
@@ -133,6 +134,12 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       const from = text(details.from);
       const to = text(details.to);
       return { kind, what, text: [text(details.format)?.toUpperCase(), from && to ? `${from} – ${to}` : null].filter(Boolean).join(" · ") || null };
+    }
+    case "event_message_sent": {
+      const count = typeof details.count === "number" ? details.count : 0;
+      const subjects = record(details.subject);
+      const title = text(subjects?.[locale]) ?? text(subjects?.en);
+      return { kind, what, text: withSubject(t("admin.audit.text.message", { count, subject: title ?? "—" })) };
     }
     case "audit_exported":
     case "staff_logged_in":

@@ -21,6 +21,7 @@ import { registerStaffCallBackRoutes } from "./staff-call-backs";
 import { registerStaffEmailTextRoutes } from "./staff-email-texts";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
+import { registerEventMessageRoutes } from "./staff-event-messages";
 import { registerStaffContentRoutes } from "./staff-content";
 import { registerStaffCatalogueRoutes } from "./staff-catalogue";
 import { registerStaffBookingEditRoutes } from "./staff-booking-edits";
@@ -75,6 +76,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffCallBackRoutes(api);
   registerStaffEmailTextRoutes(api);
   registerStaffActionRoutes(api, logError);
+  registerEventMessageRoutes(api);
   registerStaffContentRoutes(api);
   registerStaffCatalogueRoutes(api);
   registerStaffBookingEditRoutes(api);

@@ -330,6 +330,8 @@ export const staffMessagePayloadSchema = z.object({
   subject: z.string().trim().min(1).max(200),
   body: z.string().trim().min(1).max(5000),
   manageUrl: linkSchema,
+  /** Where the customer's reply goes (the operator's support address; issue 31): the mail's Reply-To. */
+  replyTo: z.email().optional(),
 });
 
 /**

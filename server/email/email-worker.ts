@@ -117,7 +117,9 @@ export function startEmailWorker(options: EmailWorkerOptions): EmailWorker {
       // A process that dies between the server's acceptance and the `sent` update leaves the mail to be
       // sent again: with the outbox row's id as its Message-ID the copy is the same message, and mail
       // programs show it once.
-      await transport.send({ from, to: mail.toAddress, ...rendered, messageId: outboxMessageId(mail.id, from) });
+      // A staff message's reply goes to the operator's support address (issue 31), not to the sending address.
+      const replyTo = message.template === "staff-message" ? message.payload.replyTo : undefined;
+      await transport.send({ from, to: mail.toAddress, ...rendered, messageId: outboxMessageId(mail.id, from), ...(replyTo ? { replyTo } : {}) });
     },
     complete: async (mail, now) => {
       // The farewell of a deleted account is the last place its address lived: forget it once delivered.

@@ -13,6 +13,8 @@ export type OutgoingMail = {
   attachments?: MailAttachment[] | undefined;
   /** `<id@domain>`; the same for every attempt at one outbox mail, so a resent copy is known as the same mail. */
   messageId?: string | undefined;
+  /** Where a reply goes, when not to the sender (a staff message: the operator's support address). */
+  replyTo?: string | undefined;
 };
 
 /** Where mails go: an SMTP server, or the development outbox folder. */

@@ -18,6 +18,7 @@ const entrySchema = z.object({
   from: z.string(),
   to: z.string(),
   subject: z.string(),
+  replyTo: z.string().optional(),
   html: z.string(),
   text: z.string(),
   /** Names and sizes only; the files themselves are in the .eml. */
@@ -50,6 +51,7 @@ export async function writeOutboxEntry(
     from: string;
     to: string;
     subject: string;
+    replyTo?: string | undefined;
     html: string;
     text: string;
     eml: Buffer;
@@ -64,6 +66,7 @@ export async function writeOutboxEntry(
     from: input.from,
     to: input.to,
     subject: input.subject,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
     html: input.html,
     text: input.text,
     ...(input.attachments?.length ? { attachments: input.attachments } : {}),

@@ -8,6 +8,9 @@ import { refundBooking, type RefundInput } from "../staff/bookings/refund-bookin
 import { resendEmail } from "../staff/bookings/resend-email";
 import { reverseCancellation, type ReverseCancellationInput } from "../staff/bookings/reverse-cancellation";
 import { sendStaffMessage } from "../staff/bookings/send-message";
+import { sendEventMessage, type SendEventMessageInput } from "../staff/bookings/send-event-message";
+import { previewEventMessage } from "../staff/bookings/preview-event-message";
+import { listEventMessages } from "../staff/bookings/list-event-messages";
 import type { StaffActionDeps } from "../staff/bookings/staff-booking";
 import { invalidatingAvailability } from "../deps/cached-read";
 import type { Deps } from "../deps/deps";
@@ -34,6 +37,10 @@ export function bindStaffActions(deps: Deps) {
     listEmails: (actor: Actor, input: { bookingId: string }) => listBookingEmails(staff, actor, input),
     resendEmail: (actor: Actor, input: Parameters<typeof resendEmail>[2]) => resendEmail(staff, actor, input),
     sendMessage: (actor: Actor, input: Parameters<typeof sendStaffMessage>[2]) => sendStaffMessage(staff, actor, input),
+    /** One message to an event's participants (issue 31), its preview and the event's sent messages. */
+    sendEventMessage: (actor: Actor, input: SendEventMessageInput) => sendEventMessage(staff, actor, input),
+    previewEventMessage: (actor: Actor, input: Parameters<typeof previewEventMessage>[2]) => previewEventMessage(staff, actor, input),
+    listEventMessages: (actor: Actor, input: { eventId: string }) => listEventMessages(staff, actor, input),
     bulk: (actor: Actor, input: Parameters<typeof bulkBookingAction>[2]) => invalidatingAvailability(deps, () => bulkBookingAction(staff, actor, input)),
   };
 }

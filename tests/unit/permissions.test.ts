@@ -61,6 +61,7 @@ const subjectOf = {
   "staff.bookings.refund": null,
   "staff.bookings.record-payment": null,
   "staff.bookings.send-email": null,
+  "staff.events.send-message": null,
   "staff.site.manage": null,
   "staff.pages.manage": null,
   "staff.pages.edit": legalPage,
@@ -112,6 +113,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.refund": ["staff", "admin"],
   "staff.bookings.record-payment": ["staff", "admin"],
   "staff.bookings.send-email": ["staff", "admin"],
+  "staff.events.send-message": ["staff", "admin"],
   "staff.site.manage": ["admin", "seed"],
   "staff.pages.manage": ["staff", "admin", "seed"],
   // A legal page (issue 30): admins edit it, nobody deletes it or takes it offline.
@@ -160,6 +162,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.refund": "unauthorized",
   "staff.bookings.record-payment": "unauthorized",
   "staff.bookings.send-email": "unauthorized",
+  "staff.events.send-message": "unauthorized",
   "staff.site.manage": "unauthorized",
   "staff.pages.manage": "unauthorized",
   "staff.pages.edit": "unauthorized",

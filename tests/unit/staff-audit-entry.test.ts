@@ -16,6 +16,14 @@ describe("the staff audit log's rows in words", () => {
     }
   });
 
+  it("names a message to an event's participants: how many, and its subject in the reader's language", () => {
+    const details = { event: "e", payment: "unpaid", count: 3, subject: { en: "Briefing at 7:30", de: "Briefing um 7:30" } };
+    const de = describeStaffAuditEntry({ action: "event_message_sent", details, subjectName: "Track day" }, "de");
+    expect(de).toEqual({ kind: "messages", what: "Nachricht an Teilnehmer gesendet", text: "Track day: an 3 Buchungen: „Briefing um 7:30“" });
+    const en = describeStaffAuditEntry({ action: "event_message_sent", details, subjectName: "Track day" }, "en");
+    expect(en.text).toBe("Track day: to 3 bookings: “Briefing at 7:30”");
+  });
+
   it("names a resent and a withdrawn staff invitation", () => {
     const resent = describeStaffAuditEntry({ action: "staff_invitation_resent", details: { email: "anna@example.com" }, subjectName: "anna@example.com" }, "de");
     expect(resent).toEqual({ kind: "accounts", what: "Einladung erneut gesendet", text: "anna@example.com" });

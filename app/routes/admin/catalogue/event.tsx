@@ -61,10 +61,15 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             {event.missing.length === 0 ? t("admin.events.complete") : t("admin.events.missingList", { fields: event.missing.join(", ") })}
           </p>
         )}
-        {event?.form_uuid && (
-          <p className="mt-2">
-            <Link to={href(`/admin/forms/${event.form_uuid}`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
-              {t("admin.events.editForm")}
+        {event && (
+          <p className="mt-2 flex flex-wrap gap-x-5 gap-y-1">
+            {event.form_uuid && (
+              <Link to={href(`/admin/forms/${event.form_uuid}`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+                {t("admin.events.editForm")}
+              </Link>
+            )}
+            <Link to={href(`/admin/events/${event.uuid}/messages`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+              {t("admin.eventMessages.link")}
             </Link>
           </p>
         )}
