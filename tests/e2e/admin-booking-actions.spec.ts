@@ -371,6 +371,8 @@ for (const language of journeyLanguages("de")) {
 
       const emails = page.getByRole("region", { name: t.emails });
       const again = emails.getByRole("button", { name: t.sendAgain(code) });
+      // Before hydration, Enter on the button posts its form without the dialog (the no-script path).
+      await hydrated(page);
       await again.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("alertdialog", { name: t.resendDialog });
