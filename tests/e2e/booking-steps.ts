@@ -63,6 +63,18 @@ export type Person = {
   email: string;
 };
 
+/** The booking tests' main participant: a Munich address, so the German postcode check passes. */
+export const maxMustermann = (email: string): Person => ({
+  salutation: "mr",
+  forename: "Max",
+  surname: "Mustermann",
+  street: "Hauptstraße 1",
+  postcode: "80331",
+  city: "München",
+  phone: "+49 89 1234567",
+  email,
+});
+
 /**
  * Types a date into React Aria's date field (day, month, year segments; both languages put the day
  * first: dd.mm.yyyy, dd/mm/yyyy). The field replaces the native one once scripts run.

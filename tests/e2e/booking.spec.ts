@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { fillDate, fillMainParticipant, logIn, participantLabels, reviewAndBook } from "./booking-steps";
+import { fillDate, fillMainParticipant, logIn, participantLabels, reviewAndBook, maxMustermann } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, languages, mailMatching, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -72,17 +72,6 @@ const text = {
 } as const;
 
 /** The main participant every test books as. */
-const max = (email: string) =>
-  ({
-    salutation: "mr",
-    forename: "Max",
-    surname: "Mustermann",
-    street: "Hauptstraße 1",
-    postcode: "80331",
-    city: "München",
-    phone: "+49 89 1234567",
-    email,
-  }) as const;
 
 /** "4 of 6 left" → 4; "Always available" → null. */
 async function leftOf(page: Page, testId: string): Promise<number | null> {
@@ -114,7 +103,7 @@ for (const language of languages) {
       await expect(page.getByLabel(t.phone)).toHaveAccessibleDescription(new RegExp(t.badPhone.replace(/[.+]/g, "\\$&")));
       await expect(page.getByLabel(t.phone)).toHaveValue("12");
       await expectNoAxeViolations(page);
-      await fillMainParticipant(page, language.locale, max(email));
+      await fillMainParticipant(page, language.locale, maxMustermann(email));
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);
 
@@ -175,7 +164,7 @@ for (const language of languages) {
     test("the trip: the video upload checks the length on the bytes, and a 10-second clip is kept", async ({ page }) => {
       const trip = await createEvent(page.request, "golfYogaTrip");
       await page.goto(`${language.prefix}/booking/${trip.formUuid}`);
-      await fillMainParticipant(page, language.locale, max(uniqueEmail(`trip-${language.locale}`)));
+      await fillMainParticipant(page, language.locale, maxMustermann(uniqueEmail(`trip-${language.locale}`)));
       await fillDate(page, /^(Date of birth|Geburtsdatum)( \*)?$/, { day: "17", month: "05", year: "1980" });
       await page.getByRole("button", { name: t.next }).click();
       await expect(page).toHaveURL(/page=2/);

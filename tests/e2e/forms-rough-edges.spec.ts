@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fillGolfBookingUpToPayment, fillMainParticipant, participantLabels, payOnSandbox, reviewAndBook } from "./booking-steps";
+import { fillGolfBookingUpToPayment, fillMainParticipant, participantLabels, payOnSandbox, reviewAndBook, maxMustermann } from "./booking-steps";
 import { expectNoAxeViolations, failOnConsoleErrors, hydrated, languages, shootPhoneAndDesktop, uniqueEmail } from "./support";
 import { createEvent } from "./test-data";
 
@@ -45,24 +45,12 @@ const text = {
   },
 } as const;
 
-const person = (email: string) =>
-  ({
-    salutation: "mr",
-    forename: "Max",
-    surname: "Mustermann",
-    street: "Hauptstraße 1",
-    postcode: "80331",
-    city: "München",
-    phone: "+49 89 1234567",
-    email,
-  }) as const;
-
 /** A track day of the test's own, on its vehicles page. */
 async function onVehiclesPage(page: Page, language: (typeof languages)[number]) {
   const t = text[language.locale];
   const { formUuid } = await createEvent(page.request, "trackDayTwoDays");
   await page.goto(`${language.prefix}/booking/${formUuid}`);
-  await fillMainParticipant(page, language.locale, person(uniqueEmail(`forms32-${language.locale}`)));
+  await fillMainParticipant(page, language.locale, maxMustermann(uniqueEmail(`forms32-${language.locale}`)));
   await page.getByRole("button", { name: t.next }).click();
   await expect(page).toHaveURL(/page=2/);
   await hydrated(page);
@@ -115,7 +103,7 @@ for (const language of languages) {
       const { formUuid } = await createEvent(page.request, "golfCircleTournament");
       await page.goto(`${language.prefix}/booking/${formUuid}`);
       await hydrated(page);
-      await fillMainParticipant(page, language.locale, { ...person(uniqueEmail(`postcode-${language.locale}`)), postcode: "!!!" });
+      await fillMainParticipant(page, language.locale, { ...maxMustermann(uniqueEmail(`postcode-${language.locale}`)), postcode: "!!!" });
       await page.getByRole("button", { name: t.next }).click();
       await expect(page.getByLabel(t.postcode)).toHaveAccessibleDescription(t.germanPostcode);
       await expectNoAxeViolations(page);
@@ -128,7 +116,7 @@ for (const language of languages) {
 
     test("the booking success and 'Payment received' pages sum up the booking and lead to its own page and calendar file", async ({ page }) => {
       test.slow();
-      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, person(uniqueEmail(`way-back-${language.locale}`)));
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, maxMustermann(uniqueEmail(`way-back-${language.locale}`)));
       await page.getByRole("radio", { name: t.invoice }).check();
       await reviewAndBook(page, language.locale);
       await expect(page).toHaveURL(/booking-success/);
@@ -144,7 +132,7 @@ for (const language of languages) {
       await expect(page.getByText(code).first()).toBeVisible();
 
       // Paid by card: the "Payment received" page has the same way back.
-      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, person(uniqueEmail(`way-back-card-${language.locale}`)));
+      await fillGolfBookingUpToPayment(page, language.locale, language.prefix, maxMustermann(uniqueEmail(`way-back-card-${language.locale}`)));
       await page.getByRole("radio", { name: t.creditCard }).check();
       await reviewAndBook(page, language.locale);
       await payOnSandbox(page, language.locale, "4242 4242 4242 4242", "Max Mustermann");
