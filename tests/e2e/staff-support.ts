@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { totpCodeAt } from "../../server/auth/totp";
+import { hydrated } from "./support";
 
 /** A staff or admin account of the test's own (test route), with the secret of its authenticator when enrolled. */
 export type StaffMember = { email: string; password: string; totpSecret: string | null; name: string };
@@ -55,7 +56,8 @@ export async function logInAsStaffThroughPages(page: Page, member: StaffMember, 
  * the authenticator's code), sent by `page.request`, which shares the page's cookie jar: the server
  * sets the same httpOnly session cookies as for a person at the pages, without the two pages being
  * rendered and hydrated (the pages themselves are walked by admin-access.spec.ts and
- * admin-staff.spec.ts). Then opens `redirectTo` (a path with the language prefix), else the back office.
+ * admin-staff.spec.ts). Then opens `redirectTo` (a path with the language prefix), else the back office,
+ * and waits for it to hydrate.
  */
 export async function logInAsStaff(page: Page, member: StaffMember, options: { locale: "en" | "de"; redirectTo?: string }) {
   const prefix = options.locale === "de" ? "/de" : "";
@@ -68,4 +70,8 @@ export async function logInAsStaff(page: Page, member: StaffMember, options: { l
   expect(second.status(), `second factor of ${member.email}`).toBe(302);
   expect(second.headers()["location"]).toBe(target);
   await page.goto(target);
+  // The back office's buttons open their dialogs only once React has hydrated; a click before that is
+  // lost (seen in CI on the booking page's Cancel), so every caller starts from a live page. React
+  // Router's inline script has run by the load event, unless the test browses without JavaScript.
+  if (await page.evaluate(() => "__reactRouterContext" in window)) await hydrated(page);
 }
