@@ -1,5 +1,5 @@
 /**
- * Every figure of issue 15 in one run, each beside its goal: runs the benches one after another (never
+ * Every floor of issue 29 in one run, each beside its goal: runs the benches one after another (never
  * two at once: they share the machine's two cores) and repeats, at the end, each line in which a bench
  * names a goal or a budget. A bench that fails, or a line that says "NOT met" or "over", fails the run.
  *
@@ -9,7 +9,7 @@
  * The benches and what they measure:
  *   bench:page-weight   first-load JavaScript per page against its budget
  *   bench:lighthouse    Lighthouse mobile scores of the public pages, both languages
- *   bench               SSR and API throughput; uncached SSR /events on PostgreSQL against 600 req/s
+ *   bench               SSR and API throughput; uncached SSR /events on PostgreSQL against 300 req/s
  *   bench:rush-http     the sale rush over HTTP with several processes: bookings a minute, submit p95, oversold
  *   bench:soak          resident memory after a soak of mixed traffic, PostgreSQL and PGlite
  */
@@ -74,7 +74,7 @@ for (const step of steps) {
   summary.push(`${label}: ${code === 0 ? (notMet ? "a goal missed" : "ok") : `failed (exit ${code})`}`, ...stated.map((line) => `    ${line.trim()}`));
 }
 
-console.log(`\n━━ Issue 15, every goal in this run\n`);
+console.log(`\n━━ Issue 29, every floor in this run\n`);
 for (const line of summary) console.log(line);
 console.log(`\n${steps.length - failed} of ${steps.length} benches met every goal they state`);
 if (failed > 0) process.exitCode = 1;

@@ -1,8 +1,9 @@
 /**
  * Lighthouse's mobile scores (simulated 4G and a 4× slower CPU, its default) for the public pages a
- * visitor lands on, in English and German, printed beside the goal of issue 15 (performance ≥ 98;
- * accessibility, best practices and SEO 100). Runs the built site (its test mode: production's pages
- * with the sample data) on a throwaway PGlite, and Debian's desktop Chromium (installed when missing).
+ * visitor lands on, in English and German, printed beside issue 29's floors (performance ≥ 95 on the
+ * browsing pages, ≥ 90 on the booking page) and issue 15's 100 for accessibility, best practices and
+ * SEO. Runs the built site (its test mode: production's pages with the sample data) on a throwaway
+ * PGlite, and Debian's desktop Chromium (installed when missing).
  *
  *   npm run build && npm run bench:lighthouse
  *   npm run bench:lighthouse -- booking      (only the pages whose address contains "booking")
@@ -20,7 +21,8 @@ import { freePort } from "../scripts/postgres-cluster";
 import { seedIds } from "../server/db/seed";
 import { startBuiltSite } from "./built-site";
 
-const performanceGoal = 98;
+/** Issue 29: the browsing pages at 95 or more, the booking page (a form with its scripts) at 90. */
+const performanceGoalOf = (page: string) => (page.includes("/booking/") ? 90 : 95);
 const otherGoal = 100;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -46,7 +48,7 @@ try {
   const only = process.argv.slice(2);
   if (only.length > 0) pages.splice(0, pages.length, ...pages.filter((page) => only.some((word) => page.includes(word))));
   console.log(
-    `\nLighthouse mobile${" ".repeat(47)} ${categories.map((name) => name.padStart(15)).join("")}      sent   goal: performance ≥ ${performanceGoal}, others ${otherGoal}`,
+    `\nLighthouse mobile${" ".repeat(47)} ${categories.map((name) => name.padStart(15)).join("")}      sent   goal: performance ≥ 95 (booking ≥ 90), others ${otherGoal}`,
   );
   for (const page of pages) {
     // A first visit primes the page micro-cache and the server's reads, as a live site's would be.
@@ -58,6 +60,7 @@ try {
     const blockedOnPurpose = page.includes("/booking/") && result?.lhr.audits["is-crawlable"]?.score === 0;
     const failingSeo = (result?.lhr.categories.seo?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (result?.lhr.audits[ref.id]?.score ?? 1) < 0.9);
     if (blockedOnPurpose && failingSeo.every((ref) => ref.id === "is-crawlable")) scores[3] = otherGoal;
+    const performanceGoal = performanceGoalOf(page);
     const missed = scores.some((score, index) => score < (index === 0 ? performanceGoal : otherGoal));
     if (missed) over += 1;
     // What the page weighs on the wire, compressed as sent (Lighthouse's total byte weight).

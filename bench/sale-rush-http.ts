@@ -309,7 +309,9 @@ try {
   console.log(`  completed bookings    ${completed} (${refused} told "fully booked", ${errorCount} other errors)`);
   const perMinute = (completed / seconds) * 60;
   const verdict = (met: boolean) => (met ? "met" : "NOT met");
-  console.log(`  bookings per minute   ${perMinute.toFixed(0)}   (goal ≥ 6000: ${verdict(perMinute >= 6000)}; under 3000 is not done; pretix documents ~500 per event)`);
+  console.log(
+    `  bookings per minute   ${perMinute.toFixed(0)}   (goal ≥ 5000, issue 29's floor: ${verdict(perMinute >= 5000)}; pretix documents ~500 per event)`,
+  );
   console.log(
     `  run time              ${seconds.toFixed(1)} s, ${(requests / seconds).toFixed(0)} requests/s` +
       (soldOutAfter === undefined ? ", not sold out" : `, sold out after ${soldOutAfter.toFixed(1)} s`),

@@ -2,7 +2,7 @@
  * Requests per second for the server-rendered /events page and GET /api/public-events, each as a
  * ratio to a bare node:http server sending the same bytes (the ceiling of this machine), in one run.
  * Also measures /events with the page cache switched off (what every logged-in and booking page
- * pays: a full render, the public data from the read cache), against issue 15's goal, and "cold"
+ * pays: a full render, the public data from the read cache), against issue 29's floor, and "cold"
  * (the read cache off too: every query made on every request). The page cache's row is measured twice:
  * as plain HTML (a client that asks for no encoding) and as brotli, as browsers ask (decision 059).
  *
@@ -35,9 +35,9 @@ const onPostgres = process.env.BENCH_DATABASE === "postgres";
 const brotliPath = "/events?encoding=br";
 /** BENCH_UNCACHED_ONLY=1: the issue-15 row alone (page cache off), for a quick before/after. */
 const uncachedOnly = process.env.BENCH_UNCACHED_ONLY === "1";
-/** Issue 15: uncached SSR at ten times the 61 req/s measured before decision 048. */
+/** Issue 29's floor for uncached SSR (issue 15 had asked 600, ten times the 61 req/s before decision 048). */
 const uncachedBefore = 61;
-const uncachedGoal = 600;
+const uncachedGoal = 300;
 
 /**
  * The compiled server as `npm run serve` starts it (its node flags and environment): one plain node
@@ -226,13 +226,10 @@ try {
     console.log(`  ${result.name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s${ratio}${cpu}`);
   }
   const ssr = uncachedOnly ? undefined : results[0];
-  if (ssr)
-    console.log(
-      `\nGoal: SSR /events at 25 % or more of the ceiling → ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} % ${ssr.rps / ssr.ceiling >= 0.25 ? "(met)" : "(NOT met)"}`,
-    );
+  if (ssr) console.log(`\nSSR /events against the ceiling (issue 15's ratio, no longer a floor): ${((100 * ssr.rps) / ssr.ceiling).toFixed(1)} %`);
   const cold = coldRps > 0 ? `, ${(uncached.rps / coldRps).toFixed(1)}× this run's cold render` : "";
   console.log(
-    `Goal (issue 15): uncached SSR /events at ${uncachedGoal} req/s or more → ${uncached.rps.toFixed(0)} req/s, ${(uncached.rps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048${cold} ${uncached.rps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
+    `Goal (issue 29's floor): uncached SSR /events on one process at ${uncachedGoal} req/s or more → ${uncached.rps.toFixed(0)} req/s, ${(uncached.rps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048${cold} ${uncached.rps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
   );
   if (uncached.cpuMsPerRequest !== undefined) {
     // The rate a free core would reach at this cost: the goal in a form the machine's other load does not change.
