@@ -10,7 +10,7 @@ import { createApi } from "../api";
 import { createDevOutboxRoutes } from "../email";
 import { routerContextOf, type WebContext } from "../load-context";
 import type { Services } from "../services";
-import { compressResponses } from "./compress-responses";
+import { compressResponses, stateJsonAnswerLength } from "./compress-responses";
 import { clientAddressOf, forwardedView, rememberClientAddress, socketAddress, withUrl, type TrustProxy } from "./forwarded-request";
 import { badRequestPage, maximumPageFormBytes, payloadTooLargePage, refusedPageRequest } from "./input-guard";
 import { createMetrics, routeLabeller, type MetricsOptions } from "./metrics";
@@ -167,6 +167,7 @@ export function createApp(options: AppOptions) {
       : (builtHashes ??= Promise.resolve(fixedInlineScriptHashes(options.build)));
   app.use(securityHeaders({ widgetFrameAncestors, contentSecurityPolicy, inlineScriptHashes }));
 
+  app.use("/api/*", stateJsonAnswerLength());
   app.route("/api", api);
   if (options.devOutboxDir) app.route("/dev/outbox", createDevOutboxRoutes(options.devOutboxDir));
   if (options.sandboxCheckoutRoutes && options.mode !== "production") app.route("/sandbox-checkout", options.sandboxCheckoutRoutes);

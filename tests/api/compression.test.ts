@@ -61,6 +61,13 @@ describe("answers made per request are compressed when the client can decode the
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get("content-encoding")).toBeNull();
     expect(JSON.parse((await bytesOf(notFound)).toString("utf8"))).toBeTruthy();
+    // As browsers ask: an answer under 1,400 bytes fits one segment either way, and goes as it is with its length.
+    const small = await get("/api/form/public/00000000-0000-4000-8000-000000000000", "gzip, deflate, br");
+    expect(small.status).toBe(404);
+    expect(small.headers.get("content-encoding")).toBeNull();
+    const smallBytes = await bytesOf(small);
+    expect(small.headers.get("content-length")).toBe(String(smallBytes.byteLength));
+    expect(JSON.parse(smallBytes.toString("utf8"))).toMatchObject({ code: "NOT_FOUND" });
     const identity = await get("/api/public-events", "identity");
     expect(identity.headers.get("content-encoding")).toBeNull();
     const head = await get("/api/public-events", "br", "HEAD");
