@@ -232,10 +232,10 @@ try {
     `Goal (issue 29's floor): uncached SSR /events on one process at ${uncachedGoal} req/s or more → ${uncached.rps.toFixed(0)} req/s, ${(uncached.rps / uncachedBefore).toFixed(1)}× the ${uncachedBefore} req/s before decision 048${cold} ${uncached.rps >= uncachedGoal ? "(met)" : "(NOT met)"}`,
   );
   if (uncached.cpuMsPerRequest !== undefined) {
-    // The rate a free core would reach at this cost: the goal in a form the machine's other load does not change.
-    const budget = 1000 / uncachedGoal;
+    // Every thread of the process counts here (V8's GC helpers, libuv's pool) while the floor is the
+    // main thread's rate: a figure to compare runs by on a busy machine, not the floor itself.
     console.log(
-      `  CPU per uncached request: ${uncached.cpuMsPerRequest.toFixed(2)} ms (the goal's budget on one core: ${budget.toFixed(2)} ms) → ${(1000 / uncached.cpuMsPerRequest).toFixed(0)} req/s on a free core ${uncached.cpuMsPerRequest <= budget ? "(met)" : "(NOT met)"}`,
+      `  CPU per uncached request: ${uncached.cpuMsPerRequest.toFixed(2)} ms, every thread of the process (${(1000 / uncached.cpuMsPerRequest).toFixed(0)} req/s if all of it were one core's)`,
     );
   }
 } finally {
