@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import * as fontkit from "fontkit";
+import type * as fontkit from "fontkit";
+import { loadedPdfLibraries } from "./pdf-libraries";
 
 /**
  * The invoice's fonts as a fallback chain (docs/decisions/025-invoice-fonts-vat-and-due-dates.md): a
@@ -76,7 +77,7 @@ function loadFace(face: Face, weight: FontWeight) {
   let entry = loaded.get(id);
   if (!entry) {
     const bytes = readFileSync(face.files[weight]);
-    const font = fontkit.create(bytes);
+    const font = loadedPdfLibraries().fontkit.create(bytes);
     if (!("hasGlyphForCodePoint" in font)) throw new Error(`${face.files[weight]} is a font collection, not a font`);
     entry = { bytes, font };
     loaded.set(id, entry);

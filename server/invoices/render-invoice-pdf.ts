@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { formatDate } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { vatByRate } from "../../core/domain/pricing";
@@ -6,6 +5,7 @@ import { countryName } from "../../core/i18n/countries";
 import { namespaceTranslatorFor } from "../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
 import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "./invoice-fonts";
+import { loadPdfLibraries } from "./pdf-libraries";
 
 export type InvoiceData = {
   locale: Locale;
@@ -137,6 +137,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   // A cancellation invoice credits what it cancels: its amounts print as negative.
   const signed = (cents: number) => (cancellation ? -cents : cents);
 
+  const { PDFDocument } = await loadPdfLibraries();
   const doc = new PDFDocument({
     size: "A4",
     margins,

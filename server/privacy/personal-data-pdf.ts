@@ -1,10 +1,10 @@
-import PDFDocument from "pdfkit";
 import type { PersonalDataExport } from "../../core/contracts/personal-data";
 import { formatDate, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
 import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "../invoices/invoice-fonts";
+import { loadPdfLibraries } from "../invoices/pdf-libraries";
 
 const margins = { top: 50, bottom: 55, left: 55, right: 55 } as const;
 const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
@@ -16,6 +16,7 @@ const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
  */
 export async function renderPersonalDataPdf(data: PersonalDataExport, locale: Locale): Promise<Buffer> {
   const t = translatorFor(locale);
+  const { PDFDocument } = await loadPdfLibraries();
   const doc = new PDFDocument({
     size: "A4",
     margins,
@@ -95,7 +96,10 @@ export async function renderPersonalDataPdf(data: PersonalDataExport, locale: Lo
       write(person.role === "main" ? t("personalData.pdf.mainParticipant") : t("personalData.pdf.companion"), { weight: "bold" });
       field(t("personalData.pdf.name"), [person.forename, person.surname].filter(Boolean).join(" "));
       field(t("personalData.pdf.company"), person.company);
-      field(t("personalData.pdf.address"), [person.street, person.address_line_2, [person.postcode, person.city].filter(Boolean).join(" "), person.country].filter(Boolean).join(", "));
+      field(
+        t("personalData.pdf.address"),
+        [person.street, person.address_line_2, [person.postcode, person.city].filter(Boolean).join(" "), person.country].filter(Boolean).join(", "),
+      );
       field(t("personalData.pdf.email"), person.email);
       field(t("personalData.pdf.phone"), person.phone);
       for (const answer of person.answers) field(answer.label, answer.text);

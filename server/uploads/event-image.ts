@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import {
   eventImageAspect,
   eventImageFileName,
@@ -46,6 +45,8 @@ export async function prepareEventImage(bytes: Buffer, locale: Locale): Promise<
   // The name and the browser's Content-Type are whatever the sender says; the first bytes are not.
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !(eventImageMediaTypes as readonly string[]).includes(detected.mime)) throw imageError("VALIDATION_FAILED", "imageWrongType", locale);
+  // Loaded by the first image, not at boot: sharp and libvips are ~25 MB of a process that may never resize one.
+  const { default: sharp } = await import("sharp");
   const source = () => sharp(bytes, { limitInputPixels: maximumInputPixels, failOn: "error" }).rotate();
   let width: number;
   let height: number;

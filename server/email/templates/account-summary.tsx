@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
 import { formatDate } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";

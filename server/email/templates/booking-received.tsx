@@ -1,4 +1,6 @@
-import { Heading, Section, Text } from "@react-email/components";
+import { Heading } from "@react-email/heading";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
 import { formatDate, formatDateRange } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";

@@ -1,4 +1,5 @@
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import type { CSSProperties } from "react";
 import type { Locale } from "../../../core/i18n/locales";
 import { emailText } from "../email-catalogue";

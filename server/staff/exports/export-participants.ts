@@ -65,8 +65,8 @@ export async function exportParticipants(
     start: async (controller) => {
       const onChunk = (chunk: Uint8Array) => controller.enqueue(chunk);
       if (format === "csv") writer = createCsvWriter(allHeaders(context), input.dialect ?? "rfc4180", onChunk);
-      else if (format === "xlsx") writer = createXlsxWriter(title, allHeaders(context), locale, onChunk);
-      else writer = createParticipantListPdf({ ...pdfHeading, expectedPages: await pdfPages(db, event.id, filter, context, pdfHeading) }, onChunk);
+      else if (format === "xlsx") writer = await createXlsxWriter(title, allHeaders(context), locale, onChunk);
+      else writer = await createParticipantListPdf({ ...pdfHeading, expectedPages: await pdfPages(db, event.id, filter, context, pdfHeading) }, onChunk);
     },
     // One batch per pull: a slow reader holds the export back instead of filling the memory.
     pull: async (controller) => {
@@ -140,7 +140,7 @@ async function pdfPages(
   context: ExportContext,
   heading: Omit<ParticipantListHeading, "expectedPages">,
 ): Promise<number> {
-  const pager = participantListPager(heading);
+  const pager = await participantListPager(heading);
   for await (const batch of exportBookingBatches(db, eventId, { filter })) pager.add(participantExportRows(context, batch));
   return pager.pages();
 }

@@ -1,5 +1,4 @@
 import { Writable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { CsvDialect } from "../../../core/contracts/staff-exports";
 import type { Locale } from "../../../core/i18n/locales";
 import { csvDialectRules, csvLine } from "./participant-export-csv";
@@ -50,13 +49,15 @@ function shownLength(cell: ExportCell): number {
  * `+49 …` or a name starting with `=` shows exactly as typed and is never run. The columns' widths
  * follow the header and the first batch (the sheet's column list is written before its first row).
  */
-export function createXlsxWriter(sheetName: string, headers: string[], locale: Locale, onChunk: (chunk: Uint8Array) => void): ExportWriter {
+export async function createXlsxWriter(sheetName: string, headers: string[], locale: Locale, onChunk: (chunk: Uint8Array) => void): Promise<ExportWriter> {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       onChunk(new Uint8Array(chunk));
       callback();
     },
   });
+  // Loaded by the first spreadsheet, not at boot: exceljs is ~20 MB of a process that may never write one.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: true, useSharedStrings: false });
   const finished = new Promise<void>((resolve, reject) => {
     sink.on("finish", resolve);

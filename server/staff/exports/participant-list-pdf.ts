@@ -1,8 +1,8 @@
-import PDFDocument from "pdfkit";
 import { formatMoney } from "../../../core/domain/money";
 import { translatorFor } from "../../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../../core/i18n/locales";
 import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "../../invoices/invoice-fonts";
+import { loadPdfLibraries } from "../../invoices/pdf-libraries";
 import type { ExportRow } from "./participant-export-rows";
 
 /**
@@ -183,7 +183,8 @@ function paginator(tableTop: number) {
 }
 
 /** Counts the pages the rows will fill, without drawing them (the "of y" of "Page x of y"). */
-export function participantListPager(heading: Omit<ParticipantListHeading, "expectedPages">) {
+export async function participantListPager(heading: Omit<ParticipantListHeading, "expectedPages">) {
+  const { PDFDocument } = await loadPdfLibraries();
   const doc = new PDFDocument({ size: "A4", layout: "landscape", margins, autoFirstPage: false });
   const layout = layoutOf(doc, heading);
   const pages = paginator(layout.tableTop);
@@ -195,9 +196,10 @@ export function participantListPager(heading: Omit<ParticipantListHeading, "expe
   };
 }
 
-export function createParticipantListPdf(heading: ParticipantListHeading, onChunk: (chunk: Uint8Array) => void) {
+export async function createParticipantListPdf(heading: ParticipantListHeading, onChunk: (chunk: Uint8Array) => void) {
   const { locale } = heading;
   const t = translatorFor(locale);
+  const { PDFDocument } = await loadPdfLibraries();
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
