@@ -91,6 +91,7 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("admin/email-texts/:template/:emailLocale"), "routes/admin/content/email-text.tsx", { id: id("admin-email-text") }),
       route(at("admin/audit"), "routes/admin/audit/audit.tsx", { id: id("admin-audit") }),
       route(at("admin/calendar"), "routes/admin/catalogue/calendar.tsx", { id: id("admin-calendar") }),
+      route(at("admin/privacy"), "routes/admin/privacy/privacy.tsx", { id: id("admin-privacy") }),
       route(at("admin/*"), "routes/admin/not-found.tsx", { id: id("admin-not-found") }),
     ]),
     // The bookings list's "Export selection (CSV)": a download posted by the selection form (decision 033).
@@ -100,6 +101,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     route(at("admin/invoices/export-datev.csv"), "routes/admin/invoices/invoices-export.ts", { id: id("admin-invoices-datev") }),
     // The audit log's filtered list as CSV (issue 31), itself audited.
     route(at("admin/audit/export.csv"), "routes/admin/audit/audit-export.ts", { id: id("admin-audit-csv") }),
+    // A data-subject request's copy (issue 30): posted with the address, so it stays out of addresses and logs.
+    route(at("admin/privacy/export"), "routes/admin/privacy/privacy-export.ts", { id: id("admin-privacy-export") }),
     // The dashboard's export links: files streamed for a staff session, one route per format (decision 029).
     ...(["csv", "xlsx", "pdf"] as const).map((format) =>
       route(at(`admin/events/:uuid/participants.${format}`), "routes/admin/catalogue/participants-export.ts", { id: id(`admin-participants-${format}`) }),

@@ -68,7 +68,8 @@ export const personalDataBookingSchema = z.object({
 
 export const personalDataExportSchema = z.object({
   generated_at: z.string(),
-  scope: z.enum(["account", "booking"]),
+  /** `address`: staff answering a data-subject request by e-mail address (its account, bookings, waitlist and mails). */
+  scope: z.enum(["account", "booking", "address"]),
   operator: z.object({ company: z.string(), email: z.string() }),
   account: z
     .object({
@@ -85,6 +86,40 @@ export const personalDataExportSchema = z.object({
   bookings: z.array(personalDataBookingSchema),
   /** Mails to the account's address that name no booking (registration, password reset …). */
   account_emails: z.array(emailSchema),
+  /** Waitlist sign-ups with the address (an account's or a request's; a booking's export has none). */
+  waitlist_entries: z.array(z.object({ event_title: z.string(), name: z.string(), party_size: z.number().int(), status: z.string(), joined_at: z.string() })),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 export type PersonalDataBooking = z.infer<typeof personalDataBookingSchema>;
+
+/**
+ * Staff answering a data-subject request (Art. 15, 17 GDPR; issue 30): the address it is about, and for
+ * the erasure the same address typed again (nothing irrevocable on one slip) and an optional note.
+ */
+export const staffPersonalDataFindSchema = z.object({
+  email: z
+    .string({ error: "validation.required" })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: "validation.required" })
+    .max(254, { error: "validation.tooLong" })
+    .pipe(z.email({ error: "validation.email" })),
+});
+export const staffPersonalDataEraseSchema = staffPersonalDataFindSchema
+  .extend({
+    confirm_email: z.string({ error: "validation.required" }).trim().toLowerCase().min(1, { error: "validation.required" }).max(254, { error: "validation.tooLong" }),
+    note: z.string().trim().max(500, { error: "validation.tooLong" }).optional(),
+  })
+  .refine((input) => input.confirm_email === input.email, { path: ["confirm_email"], error: "validation.emailMismatch" });
+export type StaffPersonalDataErase = z.infer<typeof staffPersonalDataEraseSchema>;
+
+export const staffPersonalDataExportSchema = staffPersonalDataFindSchema.extend({ format: z.enum(personalDataFormats, { error: "validation.choice" }) });
+
+/** What staff see before they export or erase: what the site holds for the address, in short. */
+export type StaffPersonalDataFound = {
+  email: string;
+  account: { role: string; created_at: string } | null;
+  bookings: { code: string | null; event_title: string; status: string; invoice_kept: boolean }[];
+  waitlist_entries: number;
+  emails: number;
+};

@@ -10,7 +10,7 @@ import { formatMoney } from "./money";
  */
 
 /** The filter's groups, in the order of its list. */
-export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages"] as const;
+export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages", "privacy"] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
 /** Every `action` the verbs write, by kind; the verb beside each in `docs/decisions/078-audit-log-and-calendar.md`. */
@@ -39,6 +39,7 @@ export const staffAuditActionsByKind = {
   exports: ["bookings_exported", "participants_exported", "invoices_exported", "audit_exported"],
   waitlist: ["waitlist_offered", "waitlist_removed"],
   messages: ["event_message_sent"],
+  privacy: ["personal_data_exported", "personal_data_erased"],
 } as const satisfies Record<StaffAuditKind, readonly string[]>;
 
 export type StaffAuditAction = (typeof staffAuditActionsByKind)[StaffAuditKind][number];
@@ -140,6 +141,18 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       const subjects = record(details.subject);
       const title = text(subjects?.[locale]) ?? text(subjects?.en);
       return { kind, what, text: withSubject(t("admin.audit.text.message", { count, subject: title ?? "—" })) };
+    }
+    case "personal_data_exported":
+      return { kind, what, text: [text(details.email), text(details.format)?.toUpperCase()].filter(Boolean).join(" · ") || null };
+    case "personal_data_erased": {
+      const count = (value: unknown) => (typeof value === "number" ? value : 0);
+      const sentence = t("admin.audit.text.privacyErased", {
+        email: text(details.email) ?? "—",
+        bookings: count(details.bookings),
+        waitlist: count(details.waitlist_entries),
+        emails: count(details.emails),
+      });
+      return { kind, what, text: details.account_deleted === true ? `${sentence}; ${t("admin.audit.text.privacyAccountDeleted")}` : sentence };
     }
     case "audit_exported":
     case "staff_logged_in":

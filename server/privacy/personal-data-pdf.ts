@@ -118,10 +118,16 @@ export async function renderPersonalDataPdf(data: PersonalDataExport, locale: Lo
     for (const mail of booking.emails) write(`${at(mail.sent_at ?? mail.created_at) ?? ""} · ${mail.subject ?? "—"} · ${mail.to}`);
   }
 
-  if (data.account) {
+  if (data.account || data.scope === "address") {
     heading(t("personalData.pdf.accountEmails"));
     if (data.account_emails.length === 0) none();
     for (const mail of data.account_emails) write(`${at(mail.sent_at ?? mail.created_at) ?? ""} · ${mail.subject ?? "—"} · ${mail.to}`);
+  }
+  if (data.waitlist_entries.length > 0) {
+    heading(t("personalData.pdf.waitlist"));
+    for (const entry of data.waitlist_entries) {
+      write(`${at(entry.joined_at) ?? ""} · ${entry.event_title} · ${entry.name} · ${t("personalData.pdf.partySize", { count: entry.party_size })}`);
+    }
   }
   doc.end();
   return finished;

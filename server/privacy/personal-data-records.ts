@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PublicFormItem } from "../../core/contracts/forms";
 import { pickLocale } from "../../core/contracts/localized-text";
 import type { PersonalDataBooking, PersonalDataExport } from "../../core/contracts/personal-data";
@@ -6,7 +6,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { answerText } from "../bookings/manage-answer-text";
 import { getBookingForm } from "../catalog/forms";
 import type { Queryable } from "../db/client";
-import { bookings, events, invoices, outboxEmails, participants, sites, uploads, users } from "../db/schema";
+import { bookings, events, invoices, outboxEmails, participants, sites, uploads, users, waitlistEntries } from "../db/schema";
 import { emailSubjectOf } from "../email/render-email";
 import { toUploadView } from "../uploads/store-upload";
 
@@ -128,13 +128,35 @@ function accountOf(user: UserRow): NonNullable<PersonalDataExport["account"]> {
   };
 }
 
-/** Everything held about an account: the row, its bookings (drafts included: they hold answers too), and every mail to its address. */
-export async function accountPersonalData(db: Queryable, user: UserRow, input: { locale: Locale; now: Date }): Promise<PersonalDataExport> {
-  const accountMails = await db
+/** Mails to an address that name no booking (registration, password reset, a waitlist sign-up …). */
+function mailsToAddress(db: Queryable, email: string) {
+  return db
     .select()
     .from(outboxEmails)
-    .where(and(isNull(outboxEmails.bookingId), sql`lower(${outboxEmails.toAddress}) = lower(${user.email})`, sql`${outboxEmails.payload}->>'code' is null`))
+    .where(and(isNull(outboxEmails.bookingId), sql`lower(${outboxEmails.toAddress}) = lower(${email})`, sql`${outboxEmails.payload}->>'code' is null`))
     .orderBy(asc(outboxEmails.createdAt));
+}
+
+/** Waitlist sign-ups with an address, oldest first, with their event's title in the export's language. */
+export async function waitlistEntriesOfAddress(db: Queryable, email: string, locale: Locale): Promise<PersonalDataExport["waitlist_entries"]> {
+  const rows = await db
+    .select({ entry: waitlistEntries, title: events.title })
+    .from(waitlistEntries)
+    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+    .where(sql`lower(${waitlistEntries.email}) = lower(${email})`)
+    .orderBy(asc(waitlistEntries.createdAt));
+  return rows.map(({ entry, title }) => ({
+    event_title: pickLocale(title, locale),
+    name: entry.name,
+    party_size: entry.partySize,
+    status: entry.status,
+    joined_at: entry.createdAt.toISOString(),
+  }));
+}
+
+/** Everything held about an account: the row, its bookings (drafts included: they hold answers too), and every mail to its address. */
+export async function accountPersonalData(db: Queryable, user: UserRow, input: { locale: Locale; now: Date }): Promise<PersonalDataExport> {
+  const accountMails = await mailsToAddress(db, user.email);
   return {
     generated_at: input.now.toISOString(),
     scope: "account",
@@ -142,6 +164,7 @@ export async function accountPersonalData(db: Queryable, user: UserRow, input: {
     account: accountOf(user),
     bookings: await bookingsOf(db, eq(bookings.userId, user.id), input.locale, input.now),
     account_emails: accountMails.map((mail) => emailOf(mail, input.locale)),
+    waitlist_entries: await waitlistEntriesOfAddress(db, user.email, input.locale),
   };
 }
 
@@ -154,6 +177,30 @@ export async function bookingPersonalData(db: Queryable, bookingId: string, inpu
     account: null,
     bookings: await bookingsOf(db, eq(bookings.id, bookingId), input.locale, input.now),
     account_emails: [],
+    waitlist_entries: [],
+  };
+}
+
+/**
+ * Everything held under an e-mail address, for staff answering a data-subject request: the account with
+ * that address (if any), every booking naming it (`bookingIdsOfAddress`), the mails to it that name no
+ * booking, and its waitlist sign-ups.
+ */
+export async function addressPersonalData(db: Queryable, email: string, input: { locale: Locale; now: Date }): Promise<PersonalDataExport> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  const bookingIds = await bookingIdsOfAddress(db, email);
+  return {
+    generated_at: input.now.toISOString(),
+    scope: "address",
+    operator: await operatorOf(db),
+    account: user ? accountOf(user) : null,
+    bookings: bookingIds.length > 0 ? await bookingsOf(db, inArray(bookings.id, bookingIds), input.locale, input.now) : [],
+    account_emails: (await mailsToAddress(db, email)).map((mail) => emailOf(mail, input.locale)),
+    waitlist_entries: await waitlistEntriesOfAddress(db, email, input.locale),
   };
 }
 

@@ -8,7 +8,7 @@ import { bindJobs } from "./jobs";
 import { bindManage } from "./manage";
 import { bindPayments } from "./payments";
 import { bindPlatform } from "./platform";
-import { bindPrivacy } from "./privacy";
+import { bindPrivacy, bindStaffPrivacy } from "./privacy";
 import { bindPublicReads } from "./public-reads";
 import { bindStaffAccounts } from "./staff-accounts";
 import { bindStaffActions } from "./staff-actions";
@@ -46,6 +46,8 @@ function bindServices(deps: Deps) {
     manage: bindManage(deps),
     /** Personal data (decision 076): the export of an account's or one booking's data. */
     privacy: bindPrivacy(deps),
+    /** Data-subject requests by e-mail address (admins; issue 30): what is held, a copy, the erasure. */
+    staffPrivacy: bindStaffPrivacy(deps),
     /** Card payments through the enabled providers (decisions 007, 071). */
     payments: bindPayments(deps),
     /** Invoice PDFs, rendered from the snapshot taken when each was issued. */

@@ -17,4 +17,5 @@ export const adminSections = [
   { path: "/admin/site", labelKey: "admin.nav.site", end: false, roles: ["admin"] },
   { path: "/admin/email-texts", labelKey: "admin.nav.emailTexts", end: false, roles: ["staff", "admin"] },
   { path: "/admin/audit", labelKey: "admin.nav.audit", end: false, roles: ["admin"] },
+  { path: "/admin/privacy", labelKey: "admin.nav.privacy", end: false, roles: ["admin"] },
 ] as const satisfies readonly { path: string; labelKey: `admin.nav.${string}`; end: boolean; roles: readonly Role[] }[];
