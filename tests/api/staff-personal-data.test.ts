@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personalDataExportSchema } from "../../core/contracts/personal-data";
 import type { Actor } from "../../core/domain/permissions";
