@@ -107,7 +107,12 @@ export const staffPersonalDataFindSchema = z.object({
 });
 export const staffPersonalDataEraseSchema = staffPersonalDataFindSchema
   .extend({
-    confirm_email: z.string({ error: "validation.required" }).trim().toLowerCase().min(1, { error: "validation.required" }).max(254, { error: "validation.tooLong" }),
+    confirm_email: z
+      .string({ error: "validation.required" })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: "validation.required" })
+      .max(254, { error: "validation.tooLong" }),
     note: z.string().trim().max(500, { error: "validation.tooLong" }).optional(),
   })
   .refine((input) => input.confirm_email === input.email, { path: ["confirm_email"], error: "validation.emailMismatch" });

@@ -10,7 +10,19 @@ import { formatMoney } from "./money";
  */
 
 /** The filter's groups, in the order of its list. */
-export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages", "privacy"] as const;
+export const staffAuditKinds = [
+  "catalogue",
+  "forms",
+  "pages",
+  "settings",
+  "email_texts",
+  "accounts",
+  "logins",
+  "exports",
+  "waitlist",
+  "messages",
+  "privacy",
+] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
 /** Every `action` the verbs write, by kind; the verb beside each in `docs/decisions/078-audit-log-and-calendar.md`. */
@@ -34,7 +46,15 @@ export const staffAuditActionsByKind = {
   pages: ["page_created", "page_updated", "page_deleted", "page_published", "page_unpublished", "page_moved"],
   settings: ["site_settings_created", "site_settings_changed"],
   email_texts: ["email_text_saved", "email_text_reset"],
-  accounts: ["staff_invited", "staff_invitation_resent", "staff_invitation_revoked", "staff_role_changed", "staff_disabled", "staff_enabled", "staff_second_factor_reset"],
+  accounts: [
+    "staff_invited",
+    "staff_invitation_resent",
+    "staff_invitation_revoked",
+    "staff_role_changed",
+    "staff_disabled",
+    "staff_enabled",
+    "staff_second_factor_reset",
+  ],
   logins: ["staff_logged_in", "second_factor_enrolled"],
   exports: ["bookings_exported", "participants_exported", "invoices_exported", "audit_exported"],
   waitlist: ["waitlist_offered", "waitlist_removed"],
@@ -47,7 +67,8 @@ const actionKinds = new Map<string, StaffAuditKind>(
   staffAuditKinds.flatMap((kind) => staffAuditActionsByKind[kind].map((action): [string, StaffAuditKind] => [action, kind])),
 );
 
-export const isStaffAuditKind = (value: unknown): value is StaffAuditKind => typeof value === "string" && (staffAuditKinds as readonly string[]).includes(value);
+export const isStaffAuditKind = (value: unknown): value is StaffAuditKind =>
+  typeof value === "string" && (staffAuditKinds as readonly string[]).includes(value);
 /** The kind of a row's action; null for an action this list does not know (shown by its name). */
 export const kindOfStaffAction = (action: string): StaffAuditKind | null => actionKinds.get(action) ?? null;
 const isStaffAuditAction = (action: string): action is StaffAuditAction => actionKinds.has(action);
@@ -69,7 +90,12 @@ const record = (value: unknown): Record<string, unknown> | null =>
 export type PriceChange = { key: string; from: number | null; to: number | null };
 const isPriceChange = (value: unknown): value is PriceChange => {
   const change = record(value);
-  return change !== null && typeof change.key === "string" && (change.from === null || cents(change.from) !== null) && (change.to === null || cents(change.to) !== null);
+  return (
+    change !== null &&
+    typeof change.key === "string" &&
+    (change.from === null || cents(change.from) !== null) &&
+    (change.to === null || cents(change.to) !== null)
+  );
 };
 
 /** The prices whose amount changed between two price lists, by key (added and removed ones too). */
@@ -77,9 +103,7 @@ export function priceChanges(before: readonly { key: string; amountCents: number
   const from = new Map(before.map((price) => [price.key, price.amountCents]));
   const to = new Map(after.map((price) => [price.key, price.amountCents]));
   const keys = [...new Set([...from.keys(), ...to.keys()])];
-  return keys
-    .map((key) => ({ key, from: from.get(key) ?? null, to: to.get(key) ?? null }))
-    .filter((change) => change.from !== change.to);
+  return keys.map((key) => ({ key, from: from.get(key) ?? null, to: to.get(key) ?? null })).filter((change) => change.from !== change.to);
 }
 
 /** The row in the reader's language; see the module's comment. */
@@ -90,7 +114,7 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
   const details = row.details;
   const subject = row.subjectName;
   const fromTo = (from: string, to: string) => t("admin.audit.text.fromTo", { from, to });
-  const role = (value: unknown) => (value === "admin" || value === "staff" ? t(`admin.roles.${value}`) : text(value) ?? "—");
+  const role = (value: unknown) => (value === "admin" || value === "staff" ? t(`admin.roles.${value}`) : (text(value) ?? "—"));
   const money = (value: unknown) => {
     const amount = cents(value);
     return amount === null ? "—" : formatMoney(amount, locale);

@@ -47,7 +47,12 @@ export async function applyRetention(deps: { db: Database; files: FileStore }, i
       if (due.length === 0) return null;
       const deleted = await tx
         .delete(uploads)
-        .where(inArray(uploads.bookingId, due.map((row) => row.id)))
+        .where(
+          inArray(
+            uploads.bookingId,
+            due.map((row) => row.id),
+          ),
+        )
         .returning({ bookingId: uploads.bookingId, storageKey: uploads.storageKey });
       await tx.insert(bookingEvents).values(
         due.map((row) => ({
@@ -55,7 +60,12 @@ export async function applyRetention(deps: { db: Database; files: FileStore }, i
           fromStatus: row.status,
           toStatus: row.status,
           cause: "uploaded files deleted after the retention period",
-          details: { action: "uploads_deleted", reason: "retention", uploads_deleted: deleted.filter((file) => file.bookingId === row.id).length, days: site.uploadDays },
+          details: {
+            action: "uploads_deleted",
+            reason: "retention",
+            uploads_deleted: deleted.filter((file) => file.bookingId === row.id).length,
+            days: site.uploadDays,
+          },
           at: input.now,
         })),
       );

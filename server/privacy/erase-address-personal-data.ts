@@ -12,7 +12,14 @@ import { writeStaffAudit } from "../staff/audit/staff-audit-records";
 import { erasePersonalData, removeFiles } from "./erase-personal-data";
 import { bookingIdsOfAddress } from "./personal-data-records";
 
-export type AddressErased = { bookings: number; waitlistEntries: number; emails: number; accountDeleted: boolean; staffAccountKept: boolean; filesRemoved: number };
+export type AddressErased = {
+  bookings: number;
+  waitlistEntries: number;
+  emails: number;
+  accountDeleted: boolean;
+  staffAccountKept: boolean;
+  filesRemoved: number;
+};
 
 /**
  * A data-subject request's erasure (Art. 17 GDPR, issue 30, decision 076): in one transaction every
@@ -40,10 +47,20 @@ export async function eraseAddressPersonalData(
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1)
       .for("update");
-    const owned = account?.role === "customer" ? (await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, account.id))).map((row) => row.id) : [];
+    const owned =
+      account?.role === "customer" ? (await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, account.id))).map((row) => row.id) : [];
     const everyBooking = [...new Set([...bookingIds, ...owned])];
-    const result = await erasePersonalData(tx, { bookingIds: everyBooking, depth: "person", reason: "data_subject_request", now, details: note ? { note } : undefined });
-    const waitlist = await tx.delete(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = lower(${email})`).returning({ id: waitlistEntries.id });
+    const result = await erasePersonalData(tx, {
+      bookingIds: everyBooking,
+      depth: "person",
+      reason: "data_subject_request",
+      now,
+      details: note ? { note } : undefined,
+    });
+    const waitlist = await tx
+      .delete(waitlistEntries)
+      .where(sql`lower(${waitlistEntries.email}) = lower(${email})`)
+      .returning({ id: waitlistEntries.id });
     const mails = await tx
       .delete(outboxEmails)
       .where(and(isNull(outboxEmails.bookingId), ne(outboxEmails.status, "pending"), sql`lower(${outboxEmails.toAddress}) = lower(${email})`))

@@ -36,11 +36,7 @@ export async function erasePersonalData(
 ): Promise<{ bookings: number; storageKeys: string[] }> {
   const ids = [...new Set(input.bookingIds)];
   if (ids.length === 0) return { bookings: 0, storageKeys: [] };
-  const rows = await tx
-    .select({ id: bookings.id, status: bookings.status })
-    .from(bookings)
-    .where(inArray(bookings.id, ids))
-    .for("update");
+  const rows = await tx.select({ id: bookings.id, status: bookings.status }).from(bookings).where(inArray(bookings.id, ids)).for("update");
   const invoiced = new Set(
     (await tx.selectDistinct({ bookingId: invoices.bookingId }).from(invoices).where(inArray(invoices.bookingId, ids))).map((row) => row.bookingId),
   );
@@ -53,13 +49,31 @@ export async function erasePersonalData(
   let storageKeys: string[] = [];
   const uploadCounts = new Map<string, number>();
   if (input.depth === "person") {
-    const deleted = await tx.delete(uploads).where(inArray(uploads.bookingId, bookingIds)).returning({ bookingId: uploads.bookingId, storageKey: uploads.storageKey });
+    const deleted = await tx
+      .delete(uploads)
+      .where(inArray(uploads.bookingId, bookingIds))
+      .returning({ bookingId: uploads.bookingId, storageKey: uploads.storageKey });
     storageKeys = deleted.map((row) => row.storageKey);
     for (const row of deleted) uploadCounts.set(row.bookingId, (uploadCounts.get(row.bookingId) ?? 0) + 1);
     await tx.update(participants).set({ email: null, phone: null, fax: null }).where(inArray(participants.bookingId, bookingIds));
-    const cleared = { salutation: null, title: null, forename: null, surname: null, company: null, street: null, addressLine2: null, postcode: null, city: null, country: null, vatId: null };
+    const cleared = {
+      salutation: null,
+      title: null,
+      forename: null,
+      surname: null,
+      company: null,
+      street: null,
+      addressLine2: null,
+      postcode: null,
+      city: null,
+      country: null,
+      vatId: null,
+    };
     // Names and addresses no invoice carries: every companion's, and the whole booking's when nothing was invoiced.
-    await tx.update(participants).set(cleared).where(and(inArray(participants.bookingId, bookingIds), eq(participants.role, "companion")));
+    await tx
+      .update(participants)
+      .set(cleared)
+      .where(and(inArray(participants.bookingId, bookingIds), eq(participants.role, "companion")));
     const uninvoiced = bookingIds.filter((id) => !invoiced.has(id));
     if (uninvoiced.length > 0) {
       await tx.update(participants).set(cleared).where(inArray(participants.bookingId, uninvoiced));

@@ -45,7 +45,12 @@ export async function exportPersonalData(
   const stamp = now.toISOString().slice(0, 10);
   const name = `personal-data-${checked.bookings.length === 1 && checked.scope === "booking" ? (checked.bookings[0]?.code ?? "booking") : "account"}-${stamp}`;
   if (format === "json") {
-    return { filename: `${name}.json`, contentType: "application/json; charset=utf-8", body: new TextEncoder().encode(JSON.stringify(checked, null, 2)), data: checked };
+    return {
+      filename: `${name}.json`,
+      contentType: "application/json; charset=utf-8",
+      body: new TextEncoder().encode(JSON.stringify(checked, null, 2)),
+      data: checked,
+    };
   }
   return { filename: `${name}.pdf`, contentType: "application/pdf", body: await renderPersonalDataPdf(checked, input.locale), data: checked };
 }

@@ -103,7 +103,12 @@ async function bookingOf(db: Queryable, row: { booking: BookingRow; event: Event
     billing_address: booking.billingAddress ?? null,
     terms_accepted_at: iso(booking.termsAcceptedAt),
     total_cents: booking.totalCents,
-    uploads: files.map((file) => ({ name: file.view.name, media_type: file.view.media_type, size_bytes: file.view.size_bytes, uploaded_at: file.uploadedAt.toISOString() })),
+    uploads: files.map((file) => ({
+      name: file.view.name,
+      media_type: file.view.media_type,
+      size_bytes: file.view.size_bytes,
+      uploaded_at: file.uploadedAt.toISOString(),
+    })),
     invoices: documents.map((document) => ({ number: document.number, kind: document.kind, issued_on: document.issuedOn, total_cents: document.totalCents })),
     emails: mails.map((mail) => emailOf(mail, locale)),
     answers_erased_at: iso(booking.answersErasedAt),

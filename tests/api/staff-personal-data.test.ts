@@ -41,7 +41,9 @@ beforeAll(async () => {
   admin = await actorFor(await createStaffMember(database.db, { role: "admin" }));
   staff = await actorFor(await createStaffMember(database.db, { role: "staff" }));
   // A waitlist sign-up with the address typed in capitals: found all the same.
-  await database.db.insert(waitlistEntries).values({ eventId: seedIds.events.golfCircleTournament, email: address.toUpperCase(), name: "Stefan Berger", partySize: 2, locale: "de" });
+  await database.db
+    .insert(waitlistEntries)
+    .values({ eventId: seedIds.events.golfCircleTournament, email: address.toUpperCase(), name: "Stefan Berger", partySize: 2, locale: "de" });
 }, 60_000);
 afterAll(async () => {
   await database.close();
@@ -50,7 +52,13 @@ afterAll(async () => {
 
 const lastAuditId = async () => (await database.db.select({ id: staffAuditLog.id }).from(staffAuditLog).orderBy(desc(staffAuditLog.id)).limit(1))[0]?.id ?? 0;
 const auditSince = (id: number) => database.db.select().from(staffAuditLog).where(gt(staffAuditLog.id, id));
-const accountOf = async () => (await database.db.select().from(users).where(sql`lower(${users.email}) = lower(${address})`))[0];
+const accountOf = async () =>
+  (
+    await database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${address})`)
+  )[0];
 
 async function refusal(call: () => Promise<unknown>): Promise<AppError> {
   try {
@@ -109,21 +117,38 @@ describe("a data-subject request by e-mail address", () => {
 
   it("erases only when the address is typed twice the same; then the account, the sign-up and the personal data are gone, the invoice kept", async () => {
     const before = await lastAuditId();
-    const mismatch = await refusal(() => api.services.staffPrivacy.erase(admin, { email: address, confirmEmail: "someone.else@example.com", note: "", locale: "en" }));
+    const mismatch = await refusal(() =>
+      api.services.staffPrivacy.erase(admin, { email: address, confirmEmail: "someone.else@example.com", note: "", locale: "en" }),
+    );
     expect(mismatch.code).toBe("VALIDATION_FAILED");
     expect(mismatch.toResponse("en").errors?.confirm_email?.[0]).toBe("The two addresses are not the same.");
     expect(await accountOf()).toBeDefined();
     expect(await auditSince(before)).toEqual([]);
 
-    const owned = await database.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, (await accountOf())!.id));
+    const owned = await database.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.userId, (await accountOf())!.id));
     const ids = owned.map((row) => row.id);
-    const invoiced = new Set((await database.db.select({ bookingId: invoices.bookingId }).from(invoices).where(inArray(invoices.bookingId, ids))).map((row) => row.bookingId));
-    const erased = await api.services.staffPrivacy.erase(admin, { email: address.toUpperCase(), confirmEmail: address, note: "Asked by letter on 2 May", locale: "en" });
+    const invoiced = new Set(
+      (await database.db.select({ bookingId: invoices.bookingId }).from(invoices).where(inArray(invoices.bookingId, ids))).map((row) => row.bookingId),
+    );
+    const erased = await api.services.staffPrivacy.erase(admin, {
+      email: address.toUpperCase(),
+      confirmEmail: address,
+      note: "Asked by letter on 2 May",
+      locale: "en",
+    });
     expect(erased.accountDeleted).toBe(true);
     expect(erased.waitlistEntries).toBe(1);
     expect(erased.bookings).toBeGreaterThanOrEqual(2);
     expect(await accountOf()).toBeUndefined();
-    expect(await database.db.select().from(waitlistEntries).where(sql`lower(${waitlistEntries.email}) = lower(${address})`)).toEqual([]);
+    expect(
+      await database.db
+        .select()
+        .from(waitlistEntries)
+        .where(sql`lower(${waitlistEntries.email}) = lower(${address})`),
+    ).toEqual([]);
     const people = await database.db.select().from(participants).where(inArray(participants.bookingId, ids));
     expect(people.every((person) => person.email === null && person.phone === null)).toBe(true);
     // What an issued invoice prints stays: its main participant's name; companions' names go.

@@ -63,13 +63,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   const intent = form.get("intent") === "erase" ? "erase" : "find";
   const answer: Answer = { email, found: null, errors: {}, message: null, failed: false, erase: null };
-  const firstErrors = (error: AppError) => Object.fromEntries(Object.entries(error.toResponse(locale).errors ?? {}).map(([field, messages]) => [field, messages[0] ?? ""]));
+  const firstErrors = (error: AppError) =>
+    Object.fromEntries(Object.entries(error.toResponse(locale).errors ?? {}).map(([field, messages]) => [field, messages[0] ?? ""]));
   try {
     if (intent === "erase") {
       const values = { confirm_email: String(form.get("confirm_email") ?? ""), note: String(form.get("note") ?? "") };
       try {
         const erased = await web.services.staffPrivacy.erase(actor, { email, confirmEmail: values.confirm_email, note: values.note, locale });
-        const sentence = t("admin.privacy.erased", { email: email.trim().toLowerCase(), bookings: erased.bookings, waitlist: erased.waitlistEntries, emails: erased.emails });
+        const sentence = t("admin.privacy.erased", {
+          email: email.trim().toLowerCase(),
+          bookings: erased.bookings,
+          waitlist: erased.waitlistEntries,
+          emails: erased.emails,
+        });
         answer.message = erased.accountDeleted ? `${sentence} ${t("admin.privacy.erasedAccount")}` : sentence;
       } catch (error) {
         if (!AppError.is(error) || error.code !== "VALIDATION_FAILED") throw error;
@@ -80,6 +86,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     return answer;
   } catch (error) {
     if (!AppError.is(error)) throw error;
-    return data({ ...answer, errors: firstErrors(error), message: error.code === "VALIDATION_FAILED" ? t("admin.privacy.invalid") : error.toResponse(locale).message, failed: true }, error.status);
+    return data(
+      {
+        ...answer,
+        errors: firstErrors(error),
+        message: error.code === "VALIDATION_FAILED" ? t("admin.privacy.invalid") : error.toResponse(locale).message,
+        failed: true,
+      },
+      error.status,
+    );
   }
 }

@@ -11,7 +11,8 @@ import type { FoundView } from "./privacy.server";
 import type { Route } from "./+types/privacy";
 
 export { loader, action } from "./privacy.server";
-export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.privacy.title")) : []);
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.privacy.title")) : [];
 
 const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-navy-900/10 sm:p-6";
 
@@ -128,7 +129,13 @@ export default function AdminPrivacy({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="find" />
         <Field
           className="min-w-64 grow"
-          field={{ id: "privacy-email", name: "email", errorId: "privacy-email-error", errors: errors.email ? [errors.email] : undefined, initialValue: actionData?.email ?? "" }}
+          field={{
+            id: "privacy-email",
+            name: "email",
+            errorId: "privacy-email-error",
+            errors: errors.email ? [errors.email] : undefined,
+            initialValue: actionData?.email ?? "",
+          }}
           label={t("admin.privacy.email")}
           type="email"
           autoComplete="off"
