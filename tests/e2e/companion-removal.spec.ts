@@ -32,6 +32,7 @@ const texts = {
     mailTexts: ["The cancellation fee is €29.80.", "The booking's total is now €327.80", "We are refunding €119.20 to your card"],
     feeLine: "Cancellation fee: Erika Musterfrau (companion)",
     fee: "€29.80",
+    trail: "Companion removed by the customer",
   },
   de: {
     payment: /^Zahlung erhalten: Buchung /,
@@ -40,7 +41,7 @@ const texts = {
     heading: "Wenn Sie Erika Musterfrau jetzt entfernen",
     confirm: /^Erika Musterfrau für 29,80\s€ entfernen$/,
     figures: [
-      ["Ihr Anteil am Preis", /^149,00\s€$/],
+      ["Anteil der Begleitperson am Preis", /^149,00\s€$/],
       ["Stornogebühr", /^29,80\s€$/],
       ["Neuer Gesamtbetrag der Buchung", /^327,80\s€$/],
       ["Jetzt auf Ihre Karte erstattet", /^119,20\s€$/],
@@ -52,6 +53,7 @@ const texts = {
     mailTexts: [/Die Stornogebühr beträgt 29,80\s€\./, /Der Gesamtbetrag der Buchung beträgt jetzt 327,80\s€/, /Wir erstatten Ihnen 119,20\s€ auf Ihre Karte/],
     feeLine: "Stornogebühr: Erika Musterfrau (Begleitperson)",
     fee: /29,80\s€/,
+    trail: "Begleitperson vom Kunden entfernt",
   },
 } as const;
 
@@ -96,8 +98,8 @@ for (const language of languages) {
 
       await confirm.click();
       await expect(page.getByText(t.done)).toBeVisible();
-      await expect(people.getByText("Erika Musterfrau")).toHaveCount(0);
-      await expect(people.getByText("Hans Beispiel")).toBeVisible();
+      await expect(people.getByText("Erika Musterfrau", { exact: true })).toHaveCount(0);
+      await expect(people.getByText("Hans Beispiel", { exact: true })).toBeVisible();
       await expect(page.getByRole("region", { name: language.locale === "en" ? "Payment" : "Zahlung" }).getByText(t.total).first()).toBeVisible();
       await shootPhoneAndDesktop(page, `companion-removal-done-${language.locale}`);
 
@@ -110,6 +112,8 @@ for (const language of languages) {
       await expect(feeRow).toBeVisible();
       await expect(feeRow.getByRole("cell")).toHaveText(t.fee);
       await expect(page.getByRole("row", { name: language.locale === "en" ? /^Total/ : /^Gesamt/ }).first()).toContainText(t.total);
+      // The booking's trail names it, with the fee.
+      await expect(page.getByText(t.trail, { exact: true }).first()).toBeVisible();
       await feeRow.scrollIntoViewIfNeeded();
       await shootPhoneAndDesktop(page, `companion-removal-back-office-${language.locale}`);
     });
