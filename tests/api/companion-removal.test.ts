@@ -11,7 +11,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, invoices, outboxEmails, participants, payments, refunds } from "../../server/db/schema";
+import { bookingEvents, bookings, events, invoices, outboxEmails, participants, payments, refunds, waitlistEntries } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
@@ -160,7 +160,7 @@ describe("a customer takes one companion off", () => {
     // The refund went out through the sandbox provider.
     const given = await database.db.select().from(refunds).where(eq(refunds.bookingId, booking.id));
     expect(given).toEqual([expect.objectContaining({ amountCents: share - fee, channel: "provider", staffEmail: "customer", status: "succeeded" })]);
-    expect(given[0]?.providerReference).toMatch(/^sbx_|re_|[0-9a-f]{8}/);
+    expect(given[0]?.providerReference).toMatch(/^sbx_re_[0-9a-f]{24}$/);
 
     // The invoice: cancelled and issued anew for the new total, the fee a line of its own.
     const documents = await database.db.select().from(invoices).where(eq(invoices.bookingId, booking.id)).orderBy(asc(invoices.number));
@@ -227,6 +227,20 @@ describe("a customer takes one companion off", () => {
     const owed = companionRemovalPreviewResponseSchema.parse(await (await preview(unpaid.booking.id, unpaid.companions[0]!.id)).json()).data;
     expect(owed).toMatchObject({ card_refund_cents: 0, queued_refund_cents: 0 });
     expect(owed.account.outstanding_cents).toBe(unpaid.booking.totalCents - unpaid.share + owed.fee_cents - 10_000);
+  });
+
+  it("offers the freed place to the waitlist of a full event", async () => {
+    await eventIn(40, defaultSchedule);
+    const { booking, companions, share } = await paidBooking({ card: 20_000 });
+    // The event is full now, with one party of one waiting.
+    await database.db.update(events).set({ capacity: await placesTaken() }).where(eq(events.id, eventId));
+    await database.db.insert(waitlistEntries).values({ eventId, email: "waiting@example.com", name: "Wait Ing", partySize: 1, locale: "en" });
+    const done = await remove(booking.id, companions[0]!.id, { fee_cents: Math.round(share * 0.2), version: booking.version });
+    expect(done.status).toBe(200);
+    expect(companionRemovalResponseSchema.parse(await done.json()).data).toMatchObject({ places_released: 1, waitlist_offers: 1 });
+    const [entry] = await database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, "waiting@example.com"));
+    expect(entry?.status).toBe("offered");
+    await database.db.update(events).set({ capacity: 500 }).where(eq(events.id, eventId));
   });
 
   it("keeps the fee line when staff later price the booking again (a staff edit)", async () => {
