@@ -9,6 +9,7 @@ import { bookingEvents, bookings, participants, resourceReservations } from "../
 import { emailAccountOf } from "../email/email-account";
 import { AppError } from "../errors";
 import { correctInvoices } from "../invoices/correct-invoices";
+import { invoicesOfBooking } from "../invoices/issue-invoice";
 import { refundLockedBooking } from "../staff/bookings/refund-booking";
 import { customerOf } from "../staff/bookings/staff-booking";
 import { readLedger, writeAccountFigures } from "./booking-account";
@@ -106,6 +107,8 @@ export async function removeCompanionByCustomer(
       },
       at: now,
     });
+    // An invoiced booking gets its invoice corrected below (its lines changed): the mail says a corrected one follows.
+    const invoiced = (await invoicesOfBooking(tx, booking.id)).length > 0;
     const customer = await customerOf(tx, deps, changed);
     if (customer) {
       await deps.enqueueMail(tx, {
@@ -122,6 +125,7 @@ export async function removeCompanionByCustomer(
           cardRefundCents: refund?.refunded_cents ?? 0,
           queuedRefundCents: preview.queued_refund_cents,
           totalCents: changed.totalCents,
+          invoiceCorrected: invoiced,
           manageUrl: customer.manageUrl,
           account: emailAccountOf(account),
         },

@@ -332,6 +332,8 @@ export const companionRemovedPayloadSchema = z.object({
   cardRefundCents: centsSchema,
   queuedRefundCents: centsSchema,
   totalCents: centsSchema,
+  /** The booking was invoiced: a corrected invoice follows in its own mail. */
+  invoiceCorrected: z.boolean(),
   manageUrl: linkSchema,
   account: emailAccountSchema,
 });

@@ -181,7 +181,7 @@ describe("a customer takes one companion off", () => {
     ]);
     const mails = await database.db.select({ template: outboxEmails.template, payload: outboxEmails.payload }).from(outboxEmails).where(eq(outboxEmails.bookingId, booking.id));
     expect(mails.map((mail) => mail.template)).toEqual(expect.arrayContaining(["companion-removed", "refund-issued", "invoice-corrected"]));
-    expect(mails.find((mail) => mail.template === "companion-removed")?.payload).toMatchObject({ feeCents: fee, cardRefundCents: share - fee, totalCents: newTotal });
+    expect(mails.find((mail) => mail.template === "companion-removed")?.payload).toMatchObject({ feeCents: fee, cardRefundCents: share - fee, totalCents: newTotal, invoiceCorrected: true });
 
     // The same companion again: gone (404), nothing changes.
     const snapshot = await snapshotDatabase(database.db);

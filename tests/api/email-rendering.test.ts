@@ -152,6 +152,7 @@ const messages: EmailMessage[] = [
       cardRefundCents: 0,
       queuedRefundCents: 0,
       totalCents: 21760,
+      invoiceCorrected: true,
       manageUrl: link,
       account: {
         totalCents: 21760,

@@ -29,7 +29,7 @@ export function CompanionRemoved({ locale, payload }: { locale: Locale; payload:
       <Paragraph>{t("companionRemoved.intro", { companion: payload.companionName, code: payload.code, eventTitle: payload.eventTitle })}</Paragraph>
       <Paragraph>
         {payload.feeCents > 0 ? t("companionRemoved.fee", { fee: money(payload.feeCents) }) : t("companionRemoved.noFee")}{" "}
-        {t("companionRemoved.total", { total: money(payload.totalCents) })}
+        {t(payload.invoiceCorrected ? "companionRemoved.totalInvoiced" : "companionRemoved.total", { total: money(payload.totalCents) })}
       </Paragraph>
       {payload.cardRefundCents > 0 && <Paragraph>{t("companionRemoved.cardRefund", { amount: money(payload.cardRefundCents) })}</Paragraph>}
       {payload.queuedRefundCents > 0 && <Paragraph>{t("companionRemoved.queuedRefund", { amount: money(payload.queuedRefundCents) })}</Paragraph>}
