@@ -16,10 +16,13 @@ import { customerCancelTermsSchema } from "./cancellation";
 export const manageBookingParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 const personSchema = z.object({
+  uuid: z.string().uuid(),
   role: z.enum(["main", "companion"]),
   companion_type: z.enum(["non_playing", "golf_playing", "driver", "co_driver"]).nullable(),
   name: z.string(),
   email: z.string().nullable(),
+  /** A companion: whether the customer may take them off today, and at what fee (decision 075); null for the main participant. */
+  removal: customerCancelTermsSchema.nullable(),
 });
 
 /** An answer of a booking as the pages show it; the staff desk reads the same shape (staff-bookings.ts). */
@@ -46,6 +49,8 @@ export const manageBookingViewSchema = z.object({
   uuid: z.string().uuid(),
   code: z.string().nullable(),
   status: z.enum(bookingStatuses),
+  /** Rises with every change: taking a companion off names the version it was previewed on. */
+  version: z.number().int(),
   event: z.object({ uuid: z.string().uuid(), title: z.string(), starts_on: z.string(), ends_on: z.string(), location: z.string() }),
   people: z.array(personSchema),
   answers: z.array(bookingAnswerSchema),

@@ -32,6 +32,7 @@ export const auditActions = [
   "details_edited_by_staff", // server/staff/bookings/edit-booking-answers.ts
   "companion_added_by_staff", // server/staff/bookings/add-companion.ts
   "companion_removed_by_staff", // server/staff/bookings/remove-companion.ts
+  "companion_removed_by_customer", // server/bookings/remove-companion-by-customer.ts
   "later_details_saved", // server/bookings/manage-later-details.ts
   "later_upload_stored", // server/uploads/store-upload.ts
   "manage_link_renewed", // server/bookings/manage-renewal.ts
@@ -202,6 +203,20 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
         // The labels and values are the booking's own (its form's language), listed as they changed.
         const changes = Array.isArray(details.changes) ? details.changes.filter(isChange) : [];
         return { what, text: changes.length ? describeChanges(changes) : cause, note: null };
+      }
+      case "companion_removed_by_customer": {
+        // "Erika Musterfrau taken off by the customer…; cancellation fee €200.00; total €3,000.00 → €2,200.00".
+        const changes = Array.isArray(details.changes) ? details.changes.filter(isChange) : [];
+        const total = typeof details.totalCents === "object" && details.totalCents !== null ? (details.totalCents as Record<string, unknown>) : {};
+        const [fee, from, to] = [money(details.feeCents), money(total.from), money(total.to)];
+        const name = changes[0]?.from;
+        if (!name || fee === null || from === null || to === null) return { what, text: cause, note: null };
+        const parts = [t("admin.booking.auditText.companionRemovedByCustomer", { name, fee, from, to })];
+        const card = cents(details.cardRefundCents);
+        if (card) parts.push(t("admin.booking.auditText.cardRefunded", { amount: formatMoney(card, locale) }));
+        const queued = cents(details.queuedRefundCents);
+        if (queued) parts.push(t("admin.booking.auditText.refundQueued", { amount: formatMoney(queued, locale) }));
+        return { what, text: parts.join("; "), note: null };
       }
       case "later_details_saved":
       case "later_upload_stored": {

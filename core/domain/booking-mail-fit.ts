@@ -116,6 +116,9 @@ export const mailFitRules = {
   "payment-received": whileOpen,
   "transfer-received": whileOpen,
   "booking-details-changed": whileOpen,
+  /** The customer took a companion off; staff reversed a cancellation: the booking's figures then, while it stands. */
+  "companion-removed": whileOpen,
+  "cancellation-reversed": whileOpen,
   "refund-issued": always,
   "staff-message": always,
   "manage-link": always,

@@ -4,8 +4,12 @@ import type { Cents } from "./money";
 /** The operator's money settings (PRODUCT.md "Money"); defaults 25 % and 30 days. */
 export type PaymentTerms = { depositPercent: number; balanceDueDaysBeforeEvent: number };
 
-/** `option`: a priced choice of the booking form (decision 042), counted with the add-ons. */
-export type PriceLineKind = "participant" | "companion" | "vehicle" | "instructor" | "addon" | "option";
+/**
+ * `option`: a priced choice of the booking form (decision 042), counted with the add-ons.
+ * `cancellation_fee`: what a customer who took one companion off the booking owes for it (decision 075,
+ * core/domain/companion-removal.ts): a line of its own, in the total, never priced from the list.
+ */
+export type PriceLineKind = "participant" | "companion" | "vehicle" | "instructor" | "addon" | "option" | "cancellation_fee";
 export type PriceLine = { kind: PriceLineKind; key: string; unitCents: Cents; quantity: number };
 
 export type BookingPrice = {
@@ -40,7 +44,8 @@ export function priceBooking(lines: PriceLine[], terms: PaymentTerms, dates: { t
   const companionTotalCents = sum(["companion"]);
   // Priced choices are extras too: the booking keeps the spec's totals (no column of their own, decision 042).
   const addonsTotalCents = sum(["vehicle", "instructor", "addon", "option"]);
-  const totalCents = eventPriceCents + companionTotalCents + addonsTotalCents;
+  // A companion's cancellation fee is kept in the total, in no part of its own (no column; decision 075).
+  const totalCents = eventPriceCents + companionTotalCents + addonsTotalCents + sum(["cancellation_fee"]);
   const remainderDueOn = addDays(dates.startsOn, -terms.balanceDueDaysBeforeEvent);
   if (dates.today >= remainderDueOn || totalCents === 0) {
     return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, depositCents: totalCents, remainderCents: 0, remainderDueOn: null };

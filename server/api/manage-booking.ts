@@ -3,6 +3,12 @@ import { errorResponseSchema } from "../../core/contracts/errors";
 import { laterDetailsBodySchema, manageBookingParamsSchema, manageBookingResponseSchema } from "../../core/contracts/manage-booking";
 import { uploadFormSchema, uploadResponseSchema } from "../../core/contracts/uploads";
 import { customerCancelBodySchema, customerCancelPreviewResponseSchema, customerCancelResponseSchema } from "../../core/contracts/cancellation";
+import {
+  companionRemovalBodySchema,
+  companionRemovalParamsSchema,
+  companionRemovalPreviewResponseSchema,
+  companionRemovalResponseSchema,
+} from "../../core/contracts/companion-removal";
 import { AppError } from "../errors";
 import { optionalActor } from "./actor";
 import type { ApiRouter } from "./api-app";
@@ -131,6 +137,51 @@ export function registerManageBookingRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const data = await c.var.services.manage.cancel(c.var.actor, { token: c.req.valid("param").token, feeCents: c.req.valid("json").fee_cents });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
+      path: "/booking/manage/{token}/companions/{companion}/preview",
+      tags: ["bookings"],
+      summary:
+        "What taking one companion off the booking now would cost (the event's cancellation schedule on their share), give back (by card now, by transfer from staff) and leave owed; reads only",
+      middleware: optionalActor(),
+      request: { params: companionRemovalParamsSchema },
+      responses: {
+        200: json(companionRemovalPreviewResponseSchema, "The removal's figures"),
+        409: json(errorResponseSchema, "Not allowed: the main participant, the event's schedule, too late, or the booking's status"),
+        ...errorAnswers,
+        ...linkAnswers,
+      },
+    }),
+    async (c) => {
+      const { token, companion } = c.req.valid("param");
+      const data = await c.var.services.manage.previewCompanionRemoval(c.var.actor, { token, companionId: companion });
+      return c.json({ data }, 200);
+    },
+  );
+  api.openapi(
+    apiRoute({
+      method: "post",
+      path: "/booking/manage/{token}/companions/{companion}/remove",
+      tags: ["bookings"],
+      summary:
+        "Take one companion off the booking as the customer, at the fee and version the preview showed (either changed: 409); their place back, the fee a price line, card money refunded, transfer money queued for staff, invoice corrected, a mail",
+      middleware: optionalActor(),
+      request: { params: companionRemovalParamsSchema, body: { content: { "application/json": { schema: companionRemovalBodySchema } }, required: true } },
+      responses: {
+        200: json(companionRemovalResponseSchema, "The companion is off the booking"),
+        409: json(errorResponseSchema, "Not allowed, or the fee or the booking changed since the preview"),
+        ...errorAnswers,
+        ...linkAnswers,
+      },
+    }),
+    async (c) => {
+      const { token, companion } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const data = await c.var.services.manage.removeCompanion(c.var.actor, { token, companionId: companion, feeCents: body.fee_cents, version: body.version });
       return c.json({ data }, 200);
     },
   );

@@ -3,6 +3,7 @@ import { accountViewOf } from "../../core/contracts/booking-account";
 import { bookingAccount } from "../../core/domain/booking-account";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { cancellationFeeOn } from "../../core/domain/cancellation-schedule";
+import { wholeCancellationBase } from "../../core/domain/companion-removal";
 import { operatorToday } from "../../core/domain/dates";
 import type { bookings, events } from "../db/schema";
 import { AppError } from "../errors";
@@ -26,14 +27,12 @@ type EventRow = typeof events.$inferSelect;
 /** Whether and at what fee the customer may cancel today: the manage view shows it, the preview and the cancellation act on it. */
 export function customerCancelTermsOf(booking: BookingRow, event: EventRow, now: Date): CustomerCancelTerms {
   if (!bookingEventAllowed(booking.status, "cancelled_by_customer")) return { allowed: false, reason: "not_in_status" };
-  const terms = cancellationFeeOn(event.cancellationSchedule, {
-    startsOn: event.startsOn,
-    today: operatorToday(now),
-    // What the booking costs while it stands: its total less the reductions staff granted.
-    baseCents: Math.max(0, booking.totalCents - booking.creditedCents),
-  });
+  // What the booking costs while it stands (its total less the reductions staff granted); the fees of
+  // companions taken off earlier are kept in full on top of the schedule's fee on the rest (decision 075).
+  const { baseCents, keptCents } = wholeCancellationBase({ baseCents: Math.max(0, booking.totalCents - booking.creditedCents), lines: booking.priceLines });
+  const terms = cancellationFeeOn(event.cancellationSchedule, { startsOn: event.startsOn, today: operatorToday(now), baseCents });
   if (!terms.allowed) return { allowed: false, reason: terms.reason };
-  return { allowed: true, fee_cents: terms.feeCents, fee: terms.rule.fee, until: terms.until };
+  return { allowed: true, fee_cents: terms.feeCents + keptCents, fee: terms.rule.fee, until: terms.until };
 }
 
 /** The preview's figures (the preview and the cancellation both call it): the same function answers the preview and plans the cancellation, so they cannot differ. */

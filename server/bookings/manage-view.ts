@@ -17,6 +17,7 @@ import { toUploadView } from "../uploads/store-upload";
 import type { ManagedBooking } from "./manage-access";
 import { answerText } from "./manage-answer-text";
 import { customerCancelTermsOf } from "./customer-cancel-terms";
+import { companionRemovalTermsOf } from "./companion-removal-plan";
 
 type ViewDeps = { db: Queryable; now: () => Date; publicOrigin: string; payLinkSecret: string };
 
@@ -81,11 +82,14 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
       ends_on: event.endsOn,
       location: pickLocale(event.location, locale),
     },
+    version: booking.version,
     people: people.map((person) => ({
+      uuid: person.id,
       role: person.role,
       companion_type: person.companionType,
       name: [person.forename, person.surname].filter(Boolean).join(" "),
       email: person.role === "main" ? person.email : null,
+      removal: person.role === "companion" ? companionRemovalTermsOf(booking, event, person, now) : null,
     })),
     answers,
     uploads: files,

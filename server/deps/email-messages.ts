@@ -322,6 +322,31 @@ export const transferReceivedPayloadSchema = z.object({
   account: emailAccountSchema.optional(),
 });
 
+/** The customer took a companion off their booking on the manage page (server/bookings/remove-companion-by-customer.ts, decision 075). */
+export const companionRemovedPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  companionName: nameSchema,
+  feeCents: centsSchema,
+  cardRefundCents: centsSchema,
+  queuedRefundCents: centsSchema,
+  totalCents: centsSchema,
+  /** The booking was invoiced: a corrected invoice follows in its own mail. */
+  invoiceCorrected: z.boolean(),
+  manageUrl: linkSchema,
+  account: emailAccountSchema,
+});
+
+/** Staff reversed the customer's cancellation (server/staff/bookings/reverse-cancellation.ts): confirmed again, and what is owed. */
+export const cancellationReversedPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  manageUrl: linkSchema,
+  account: emailAccountSchema,
+});
+
 /** A free message from staff to the main participant (server/staff/bookings/send-message.ts): plain text, escaped when rendered. */
 export const staffMessagePayloadSchema = z.object({
   name: nameSchema,
@@ -360,6 +385,8 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("staff-invitation"), payload: staffInvitationPayloadSchema }),
   z.object({ template: z.literal("booking-cancelled"), payload: bookingCancelledPayloadSchema }),
   z.object({ template: z.literal("refund-issued"), payload: refundIssuedPayloadSchema }),
+  z.object({ template: z.literal("companion-removed"), payload: companionRemovedPayloadSchema }),
+  z.object({ template: z.literal("cancellation-reversed"), payload: cancellationReversedPayloadSchema }),
   z.object({ template: z.literal("transfer-received"), payload: transferReceivedPayloadSchema }),
   z.object({ template: z.literal("staff-message"), payload: staffMessagePayloadSchema }),
   z.object({ template: z.literal("booking-details-changed"), payload: bookingDetailsChangedPayloadSchema }),
@@ -390,6 +417,8 @@ export type ManageLinkPayload = EmailPayload<"manage-link">;
 export type BookingsOpenPayload = EmailPayload<"bookings-open">;
 export type BookingCancelledPayload = EmailPayload<"booking-cancelled">;
 export type RefundIssuedPayload = EmailPayload<"refund-issued">;
+export type CompanionRemovedPayload = EmailPayload<"companion-removed">;
+export type CancellationReversedPayload = EmailPayload<"cancellation-reversed">;
 export type TransferReceivedPayload = EmailPayload<"transfer-received">;
 export type StaffMessagePayload = EmailPayload<"staff-message">;
 export type BookingDetailsChangedPayload = EmailPayload<"booking-details-changed">;

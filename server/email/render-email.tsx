@@ -26,6 +26,8 @@ import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
 import { BookingDetailsChanged, bookingDetailsChangedSubject } from "./templates/booking-details-changed";
+import { CompanionRemoved, companionRemovedSubject } from "./templates/companion-removed";
+import { CancellationReversed, cancellationReversedSubject } from "./templates/cancellation-reversed";
 import { renderCustomerInvoicePdf } from "../invoices/e-invoice";
 import type { InvoiceData } from "../invoices/render-invoice-pdf";
 import type { MailAttachment } from "./mail-transport";
@@ -83,6 +85,10 @@ export function emailTemplateOf(message: EmailMessage, locale: Locale): { subjec
       return { subject: transferReceivedSubject(locale, message.payload), element: <TransferReceived locale={locale} payload={message.payload} /> };
     case "staff-message":
       return { subject: staffMessageSubject(locale, message.payload), element: <StaffMessage locale={locale} payload={message.payload} /> };
+    case "companion-removed":
+      return { subject: companionRemovedSubject(locale, message.payload), element: <CompanionRemoved locale={locale} payload={message.payload} /> };
+    case "cancellation-reversed":
+      return { subject: cancellationReversedSubject(locale, message.payload), element: <CancellationReversed locale={locale} payload={message.payload} /> };
     case "booking-details-changed":
       return {
         subject: bookingDetailsChangedSubject(locale, message.payload),

@@ -16,6 +16,7 @@ import type { FileStore } from "../deps/file-store";
 import { createManageTestRoutes } from "./manage-test-routes";
 import { sendOpeningNoticesJob } from "../catalog/opening-notices";
 import { defaultLocale, locales } from "../../core/i18n/locales";
+import { addDays, operatorToday } from "../../core/domain/dates";
 
 /**
  * End-to-end tests only (mounted when NODE_ENV=test, never in production or development): lets a
@@ -142,6 +143,20 @@ export function createTestRoutes(options: {
   });
 
   /** The event's bookings open now: its "notify me" job runs as it would at the opening (decision 024). */
+  /** The event moves to start `days` days from today (its length kept): a booking's days before the event change as time passing would change them. */
+  app.post("/events/:uuid/starts-in", async (c) => {
+    const eventId = c.req.param("uuid");
+    const days = Number(c.req.query("days") ?? "");
+    if (!/^[0-9a-f-]{36}$/i.test(eventId) || !Number.isInteger(days) || days < 1 || days > 700) return c.json({ moved: false }, 400);
+    const [event] = await options.db.select({ startsOn: events.startsOn, endsOn: events.endsOn }).from(events).where(eq(events.id, eventId));
+    if (!event) return c.json({ moved: false }, 404);
+    const startsOn = addDays(operatorToday(options.now()), days);
+    const length = Math.round((Date.parse(event.endsOn) - Date.parse(event.startsOn)) / 86_400_000);
+    await options.db.update(events).set({ startsOn, endsOn: addDays(startsOn, length) }).where(eq(events.id, eventId));
+    options.invalidateReads?.();
+    return c.json({ moved: true, startsOn });
+  });
+
   app.post("/events/:uuid/open-bookings", async (c) => {
     const eventId = c.req.param("uuid");
     if (!/^[0-9a-f-]{36}$/i.test(eventId)) return c.json({ opened: false }, 404);

@@ -8,6 +8,8 @@ import { renewManageLink } from "../bookings/manage-renewal";
 import { manageBookingView } from "../bookings/manage-view";
 import { cancelByCustomer } from "../bookings/cancel-by-customer";
 import { previewCustomerCancel } from "../bookings/preview-customer-cancel";
+import { previewCompanionRemoval } from "../bookings/preview-companion-removal";
+import { removeCompanionByCustomer } from "../bookings/remove-companion-by-customer";
 import { invalidatingAvailability } from "../deps/cached-read";
 import { readInvoicePdf } from "../invoices/invoice-pdf-service";
 import type { Deps } from "../deps/deps";
@@ -30,6 +32,10 @@ export function bindManage(deps: Deps) {
     /** The customer's own cancellation (issue 30): its preview reads only; the cancellation frees places, so the cards must not show stale ones. */
     previewCancel: (actor: Actor, input: { token: string }) => previewCustomerCancel(cancelDeps, actor, input),
     cancel: (actor: Actor, input: { token: string; feeCents: number }) => invalidatingAvailability(deps, () => cancelByCustomer(cancelDeps, actor, input)),
+    /** One companion taken off by the customer (issue 30): frees a place, so the cards must not show stale ones. */
+    previewCompanionRemoval: (actor: Actor, input: { token: string; companionId: string }) => previewCompanionRemoval(cancelDeps, actor, input),
+    removeCompanion: (actor: Actor, input: { token: string; companionId: string; feeCents: number; version: number }) =>
+      invalidatingAvailability(deps, () => removeCompanionByCustomer(cancelDeps, actor, input)),
     view: async (actor: Actor, input: { token: string; locale: Locale }) =>
       manageBookingView(deps, await openManageLink(deps, actor, { token: input.token }), { locale: input.locale }),
     saveLaterDetails: async (actor: Actor, input: Parameters<typeof saveLaterDetails>[2]) =>

@@ -142,6 +142,52 @@ const messages: EmailMessage[] = [
     },
   },
   {
+    template: "companion-removed",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      companionName: "Charles Babbage",
+      feeCents: 2160,
+      cardRefundCents: 0,
+      queuedRefundCents: 0,
+      totalCents: 21760,
+      invoiceCorrected: true,
+      manageUrl: link,
+      account: {
+        totalCents: 21760,
+        owedCents: 21760,
+        paidCents: 7600,
+        refundedCents: 0,
+        netPaidCents: 7600,
+        outstandingCents: 14160,
+        creditCents: 0,
+        dueNowCents: 0,
+        dues: [{ kind: "balance", amountCents: 14160, outstandingCents: 14160, dueOn: "2026-08-13", fallenDue: false }],
+      },
+    },
+  },
+  {
+    template: "cancellation-reversed",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      manageUrl: link,
+      account: {
+        totalCents: 30400,
+        owedCents: 30400,
+        paidCents: 7600,
+        refundedCents: 0,
+        netPaidCents: 7600,
+        outstandingCents: 22800,
+        creditCents: 0,
+        dueNowCents: 0,
+        dues: [{ kind: "balance", amountCents: 22800, outstandingCents: 22800, dueOn: "2026-08-13", fallenDue: false }],
+      },
+    },
+  },
+  {
     template: "balance-due",
     payload: {
       name: "Ada Lovelace",
@@ -512,5 +558,9 @@ function catalogueKey(message: EmailMessage): string {
       return "staffMessage";
     case "booking-details-changed":
       return "bookingDetailsChanged";
+    case "companion-removed":
+      return "companionRemoved";
+    case "cancellation-reversed":
+      return "cancellationReversed";
   }
 }

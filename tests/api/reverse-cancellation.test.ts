@@ -8,7 +8,7 @@ import { hashToken, newSecretToken } from "../../server/auth/secrets";
 import { writeAccountFigures } from "../../server/bookings/booking-account";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, invoices, payments } from "../../server/db/schema";
+import { bookingEvents, bookings, events, invoices, outboxEmails, payments } from "../../server/db/schema";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { issueInvoice } from "../../server/invoices/issue-invoice";
 import { createSandboxTestApi } from "../support/api-client";
@@ -116,6 +116,18 @@ describe("staff reverse a customer's cancellation", () => {
     const cancelled = new Set(issued.map((invoice) => invoice.cancelsInvoiceId));
     const standing = issued.filter((invoice) => invoice.kind === "invoice" && !cancelled.has(invoice.id));
     expect(standing.map((invoice) => invoice.totalCents)).toEqual([booking.totalCents]);
+
+    // The customer hears of it: confirmed again, and what is owed now (the account after the reversal).
+    const mails = await database.db
+      .select({ template: outboxEmails.template, locale: outboxEmails.locale, payload: outboxEmails.payload })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.bookingId, booking.id), eq(outboxEmails.template, "cancellation-reversed")));
+    expect(mails).toEqual([
+      expect.objectContaining({
+        locale: booking.locale,
+        payload: expect.objectContaining({ account: expect.objectContaining({ owedCents: booking.totalCents, outstandingCents: booking.totalCents - fee }) }),
+      }),
+    ]);
 
     // Again: the booking stands, nothing to reverse.
     await refusedUnchanged(booking.id, 409, "This booking is not cancelled: there is nothing to reverse.");

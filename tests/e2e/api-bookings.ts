@@ -20,19 +20,22 @@ export type ApiCustomer = {
  * afterwards. The booking pages themselves are walked by booking.spec.ts, payment-flows.spec.ts,
  * payments.spec.ts and flow-review.spec.ts; here a walk through them cost seconds of every test.
  * `card`: paid in full at once in the sandbox (the tournament starts within 30 days); `invoice`:
- * confirmed, to be paid by bank transfer.
+ * confirmed, to be paid by bank transfer. `companions` come with the page that asks for them.
  */
 export async function golfBookingOverApi(
   request: APIRequestContext,
   locale: "en" | "de",
   customer: ApiCustomer,
   pay: "card" | "invoice",
-): Promise<{ bookingUuid: string; code: string }> {
+  options: { companions?: { type: "golf_playing" | "non_playing"; forename: string; surname: string }[] } = {},
+): Promise<{ bookingUuid: string; code: string; eventUuid: string }> {
   const headers = { "accept-language": locale };
-  const { formUuid } = await createEvent(request, "golfCircleTournament");
+  const { formUuid, eventUuid } = await createEvent(request, "golfCircleTournament");
   const form = (await (await request.get(`/api/form/public/${formUuid}`, { headers })).json()) as {
-    data: { pages: { uuid: string; items: { uuid: string; name: string }[] }[] };
+    data: { pages: { uuid: string; items: { uuid: string; name: string; kind: string }[] }[] };
   };
+  // The browser makes a companion's uuid (update-draft-page.ts); they go with the page that asks for them.
+  const companions = (options.companions ?? []).map((companion) => ({ uuid: crypto.randomUUID(), salutation: "mr" as const, ...companion }));
   const opened = await request.get(`/api/booking/public/${formUuid}`, { headers });
   expect(opened.status(), await opened.text()).toBe(200);
   const { data: draft, booking_token: bookingToken } = (await opened.json()) as { data: { uuid: string }; booking_token: string };
@@ -52,7 +55,11 @@ export async function golfBookingOverApi(
   };
   for (const formPage of form.data.pages) {
     const answers = Object.fromEntries(formPage.items.filter((item) => item.name in byName).map((item) => [item.uuid, byName[item.name]]));
-    const saved = await request.put(`/api/booking/public/${draft.uuid}/update/${formPage.uuid}`, { headers, data: { booking_token: bookingToken, answers } });
+    const withCompanions = companions.length > 0 && formPage.items.some((item) => item.kind === "companion") ? { companions } : {};
+    const saved = await request.put(`/api/booking/public/${draft.uuid}/update/${formPage.uuid}`, {
+      headers,
+      data: { booking_token: bookingToken, answers, ...withCompanions },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   const submitted = await request.post(`/api/booking/public/${draft.uuid}/submit`, { headers, data: { booking_token: bookingToken } });
@@ -72,5 +79,5 @@ export async function golfBookingOverApi(
     const returned = await request.get(new URL(paid.headers().location ?? "").pathname);
     expect(returned.status()).toBe(200);
   }
-  return { bookingUuid: draft.uuid, code };
+  return { bookingUuid: draft.uuid, code, eventUuid };
 }

@@ -151,7 +151,7 @@ for (const language of languages) {
       const people = page.getByRole("region", { name: language.locale === "en" ? "People" : "Personen" });
       await expect(people.getByText("Mara Łukasiewicz-Öztürk")).toBeVisible();
       await expect(people.getByText(t.main)).toBeVisible();
-      await expect(people.getByText("Jonas Berg")).toBeVisible();
+      await expect(people.getByText("Jonas Berg", { exact: true })).toBeVisible();
       await expect(people.getByText(t.companion)).toBeVisible();
 
       // Later details: the item says it may be completed later, and is saved with the page's button.

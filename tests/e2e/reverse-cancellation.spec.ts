@@ -19,6 +19,8 @@ const texts = {
     done: /^The cancellation was reversed: the booking is confirmed again and owes €[\d,.]+\.$/,
     trail: "Cancellation reversed",
     payment: /^Payment received: booking /,
+    mail: /^Your booking \S+ is confirmed again$/,
+    owed: /€[\d,.]+ is still to be paid; you can pay it on your booking's page\./,
   },
   de: {
     reverse: "Stornierung zurücknehmen",
@@ -27,6 +29,8 @@ const texts = {
     done: /^Die Stornierung wurde zurückgenommen: Die Buchung ist wieder bestätigt und schuldet [\d.,]+\s€\.$/,
     trail: "Stornierung zurückgenommen",
     payment: /^Zahlung erhalten: Buchung /,
+    mail: /^Ihre Buchung \S+ ist wieder bestätigt$/,
+    owed: /[\d.,]+\s€ sind noch zu zahlen; Sie können den Betrag auf Ihrer Buchungsseite bezahlen\./,
   },
 } as const;
 
@@ -62,6 +66,9 @@ for (const language of languages) {
       await expect(page.getByRole("button", { name: t.reverse, exact: true })).toHaveCount(0);
       await expect(page.getByText(t.trail, { exact: true }).first()).toBeVisible();
       await shootPhoneAndDesktop(page, `reverse-cancellation-done-${language.locale}`);
+      // The customer hears of it: confirmed again, and what is owed now.
+      const told = await mailMatching(email, t.mail);
+      expect(told.text).toMatch(t.owed);
     });
   });
 }

@@ -184,6 +184,32 @@ const rows: Row[] = [
     { what: "Angaben auf der Buchungsseite ergänzt", text: "2 Antworten vom Kunden ergänzt", note: null },
   ],
   [
+    "a companion taken off by the customer (server/bookings/remove-companion-by-customer.ts)",
+    "companion removed by the customer on the manage page",
+    {
+      action: "companion_removed_by_customer",
+      by: "customer",
+      changes: [
+        { label: "Companion removed", from: "Erika Musterfrau (Golf-playing companion)", to: "—" },
+        { label: "Total price", from: "€447.00", to: "€327.80" },
+      ],
+      feeCents: 2980,
+      cardRefundCents: 11920,
+      queuedRefundCents: 0,
+      totalCents: { from: 44700, to: 32780 },
+    },
+    {
+      what: "Companion removed by the customer",
+      text: "Erika Musterfrau (Golf-playing companion) taken off by the customer on the booking's page; cancellation fee €29.80; total €447.00 → €327.80; €119.20 refunded by card",
+      note: null,
+    },
+    {
+      what: "Begleitperson vom Kunden entfernt",
+      text: "Erika Musterfrau (Golf-playing companion) vom Kunden auf der Buchungsseite entfernt; Stornogebühr 29,80 €; Gesamtpreis 447,00 € → 327,80 €; 119,20 € per Karte erstattet",
+      note: null,
+    },
+  ],
+  [
     "a new manage link (server/bookings/manage-renewal.ts)",
     "new manage link sent; earlier links revoked",
     { action: "manage_link_renewed", generation: 3 },

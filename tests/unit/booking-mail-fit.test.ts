@@ -50,6 +50,11 @@ const rows: [template: string, booking: MailFitBooking, expected: true | MailRef
   ["sma-rejected", sma("in_review", "requested"), "sma_not_rejected"],
   ["booking-cancelled", card("cancelled"), true],
   ["booking-cancelled", card("confirmed", 5000), "not_cancelled"],
+  // The customer took a companion off; staff reversed a cancellation: true while the booking stands.
+  ["companion-removed", card("paid", 20000), true],
+  ["companion-removed", card("cancelled", 5000), "booking_cancelled"],
+  ["cancellation-reversed", card("confirmed", 5000), true],
+  ["cancellation-reversed", card("cancelled", 5000), "booking_cancelled"],
   // "Pay the remainder now".
   ["balance-due", card("confirmed", 5000), true],
   ["balance-due", card("paid", 20000), "already_paid"],

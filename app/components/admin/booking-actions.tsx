@@ -330,7 +330,7 @@ function ReverseCancellationAction({ reversal }: { reversal: { at: string; until
       fields={{ intent: "reverse-cancellation" }}
     >
       <p>{t("admin.booking.actions.reverseText", { at: reversal.at, until: reversal.until })}</p>
-      <p>{t("admin.booking.actions.reverseNoMail")}</p>
+      <p>{t("admin.booking.actions.reverseMail")}</p>
     </ConfirmAction>
   );
 }

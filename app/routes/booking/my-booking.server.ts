@@ -2,6 +2,8 @@ import { invoiceListOf } from "../../utils/invoice-list-view";
 import { data } from "react-router";
 import type { ManageBookingView } from "../../../core/contracts/manage-booking";
 import type { CustomerCancelPreview } from "../../../core/contracts/cancellation";
+import type { CompanionRemovalPreview } from "../../../core/contracts/companion-removal";
+import type { RemovalPreviewView } from "../../components/booking/remove-companion";
 import { formatDate, formatDateRange } from "../../../core/domain/dates";
 import { formatMoney } from "../../../core/domain/money";
 import { translatorFor } from "../../../core/i18n/i18n";
@@ -15,7 +17,9 @@ import { notFound } from "../../utils/http-errors.server";
 import type { Route } from "./+types/my-booking";
 
 type Gone = "expired" | "revoked";
-const intentOf = (value: FormDataEntryValue | null) => (value === "renew" || value === "cancel-preview" || value === "cancel" ? value : "details");
+const intents = ["renew", "cancel-preview", "cancel", "remove-preview", "remove"] as const;
+const intentOf = (value: FormDataEntryValue | null): (typeof intents)[number] | "details" =>
+  intents.find((intent) => intent === value) ?? "details";
 const goneOf = (error: unknown): Gone | null =>
   AppError.is(error) && error.code === "GONE" ? (error.messageKey === "manageLinkExpired" ? "expired" : "revoked") : null;
 
@@ -98,7 +102,36 @@ function cancelPreviewView(preview: CustomerCancelPreview, locale: Locale) {
   };
 }
 
-/** "Send me a new link" (`intent=renew`), the later details (`intent=details`), the cancellation's preview and confirmation (`cancel-preview`, `cancel`). */
+/** The preview of taking one companion off, as the page shows it. */
+function removalPreviewView(preview: CompanionRemovalPreview, version: number, locale: Locale): RemovalPreviewView {
+  return {
+    companion: preview.companion_uuid,
+    name: preview.companion_name,
+    feeCents: preview.fee_cents,
+    version,
+    share: formatMoney(preview.share_cents, locale),
+    fee: formatMoney(preview.fee_cents, locale),
+    newTotal: formatMoney(preview.total_cents, locale),
+    cardRefund: preview.card_refund_cents > 0 ? formatMoney(preview.card_refund_cents, locale) : null,
+    queuedRefund: preview.queued_refund_cents > 0 ? formatMoney(preview.queued_refund_cents, locale) : null,
+    newBalance: formatMoney(preview.account.outstanding_cents, locale),
+  };
+}
+
+const wholeNumber = (value: FormDataEntryValue | null) => {
+  const number = Number(value);
+  if (typeof value !== "string" || value === "" || !Number.isInteger(number) || number < 0) throw new AppError("VALIDATION_FAILED", "invalidRequest");
+  return number;
+};
+const companionOf = (value: FormDataEntryValue | null) => {
+  if (typeof value !== "string" || !/^[0-9a-f-]{36}$/i.test(value)) throw new AppError("VALIDATION_FAILED", "invalidRequest");
+  return value;
+};
+
+/**
+ * "Send me a new link" (`intent=renew`), the later details (`intent=details`), the cancellation's preview and
+ * confirmation (`cancel-preview`, `cancel`), taking one companion off (`remove-preview`, `remove`).
+ */
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const web = context.get(webContext);
   const locale = pageLocale(url);
@@ -113,6 +146,21 @@ export async function action({ request, url, params, context }: Route.ActionArgs
     if (formData.get("intent") === "cancel-preview") {
       const preview = await web.services.manage.previewCancel(actor, { token: params.token });
       return { intent: "cancel-preview" as const, message: "", errors: {}, preview: cancelPreviewView(preview, locale) };
+    }
+    if (formData.get("intent") === "remove-preview") {
+      // The version the preview was made on: the removal names it, so a change meanwhile is refused (409).
+      const view = await web.services.manage.view(actor, { token: params.token, locale });
+      const preview = await web.services.manage.previewCompanionRemoval(actor, { token: params.token, companionId: companionOf(formData.get("companion")) });
+      return { intent: "remove-preview" as const, message: "", errors: {}, removal: removalPreviewView(preview, view.version, locale) };
+    }
+    if (formData.get("intent") === "remove") {
+      const done = await web.services.manage.removeCompanion(actor, {
+        token: params.token,
+        companionId: companionOf(formData.get("companion")),
+        feeCents: wholeNumber(formData.get("fee_cents")),
+        version: wholeNumber(formData.get("version")),
+      });
+      return { intent: "remove" as const, message: t("manage.removeCompanion.done", { name: done.companion_name }), errors: {} };
     }
     if (formData.get("intent") === "cancel") {
       const feeCents = Number(formData.get("fee_cents"));

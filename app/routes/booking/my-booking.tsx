@@ -14,6 +14,7 @@ import { formatMoney } from "../../../core/domain/money";
 import { FormMessage } from "../../components/field";
 import { PageCard } from "../../components/page-card";
 import { CancelBookingSection } from "../../components/booking/cancel-booking-section";
+import { RemoveCompanion } from "../../components/booking/remove-companion";
 import { pageMeta } from "../../utils/meta";
 import type { Route } from "./+types/my-booking";
 
@@ -166,6 +167,12 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
   if (gone || !booking) return <GonePage gone={gone ?? "revoked"} result={actionData} locale={locale} />;
   const { display, money } = booking;
   const companionLabel = (type: string | null) => t(`manage.companionTypes.${(type ?? "none") as "none"}`);
+  const removal = actionData?.intent === "remove-preview" && "removal" in actionData ? actionData.removal : null;
+  const removable = booking.people.some((person) => person.removal?.allowed === true);
+  const removalMessage =
+    (actionData?.intent === "remove" || actionData?.intent === "remove-preview") && actionData.message
+      ? { text: actionData.message, failed: "failed" in actionData }
+      : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
       <p className="text-sm font-semibold uppercase tracking-wide text-gold-700">{t("manage.metaTitle")}</p>
@@ -211,13 +218,20 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
         </Section>
         <Section id="people-title" title={t("manage.people")}>
           <ul className="divide-y divide-navy-900/10 text-sm">
-            {booking.people.map((person, index) => (
-              <li key={index} className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4">
+            {booking.people.map((person) => (
+              <li key={person.uuid} className="flex flex-col gap-1 py-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-x-4">
                 <span className="font-semibold text-navy-900">{person.name || "—"}</span>
                 <span className="text-ink-soft">{person.role === "main" ? t("manage.mainParticipant") : companionLabel(person.companion_type)}</span>
+                <RemoveCompanion uuid={person.uuid} name={person.name} terms={person.removal} preview={removal} selfHref={booking.links.self} />
               </li>
             ))}
           </ul>
+          {removable && !removal && <p className="mt-3 text-sm text-ink-soft">{t("manage.removeCompanion.intro")}</p>}
+          {removalMessage && (
+            <div className="mt-3">
+              <FormMessage tone={removalMessage.failed ? "error" : "success"}>{removalMessage.text}</FormMessage>
+            </div>
+          )}
         </Section>
       </div>
 

@@ -4,6 +4,7 @@ import { bookedPriceLinesOf } from "../../../core/domain/booked-price-lines";
 import { bookingPriceLines, companionItemOptions, type CompanionItemOptions } from "../../../core/domain/booking-choices";
 import { bookingEditable, describeChanges, mergeDetailChanges, type DetailChange } from "../../../core/domain/booking-edits";
 import { choicePriceLines } from "../../../core/domain/choice-prices";
+import { cancellationFeeKind, priceLinesOfBooked } from "../../../core/domain/companion-removal";
 import { operatorToday } from "../../../core/domain/dates";
 import { priceBooking } from "../../../core/domain/pricing";
 import { takesAnswer } from "../../../core/forms/kinds";
@@ -102,11 +103,13 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
     choicePriceLines(definitionItems(definition), current?.answers ?? booking.answers),
   );
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
-  const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  // A fee for a companion the customer took off is no price-list line: it is kept as it was (decision 075).
+  const feeLines = (booking.priceLines ?? []).filter((line) => line.kind === cancellationFeeKind);
+  const price = priceBooking([...lines, ...priceLinesOfBooked(feeLines)], terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
   // Every line priced again with the total, and kept with it (money review, finding 3).
   await tx
     .update(bookings)
-    .set({ ...price, priceLines: bookedPriceLinesOf(lines, prices), updatedAt: now })
+    .set({ ...price, priceLines: [...bookedPriceLinesOf(lines, prices), ...feeLines], updatedAt: now })
     .where(eq(bookings.id, booking.id));
   // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
   if (price.totalCents !== booking.totalCents)

@@ -11,7 +11,8 @@ import type { Queryable } from "../../db/client";
 import { bookingEvents, bookings } from "../../db/schema";
 import { AppError } from "../../errors";
 import { correctInvoices } from "../../invoices/correct-invoices";
-import { lockBooking, staffDetails, type StaffActionDeps, type StaffMember } from "./staff-booking";
+import { emailAccountOf } from "../../email/email-account";
+import { customerOf, lockBooking, staffDetails, type StaffActionDeps, type StaffMember } from "./staff-booking";
 
 export type ReverseCancellationInput = { bookingId: string; staff: StaffMember };
 
@@ -51,7 +52,7 @@ export async function cancellationRecordOf(tx: Queryable, bookingId: string): Pr
  * is not taken back: the customer pays it again through their pay link); a confirmed booking that then
  * owes nothing is paid (writeAccountFigures); the invoice is issued anew for what is owed. Refusals
  * (cancellation-reversal.ts): not cancelled, not by the customer, of a booking that did not stand,
- * after a day — each a 409 with its reason, nothing changed.
+ * after a day — each a 409 with its reason, nothing changed. The customer gets a mail: confirmed again, and what is owed.
  */
 export async function reverseCancellation(deps: StaffActionDeps, actor: Actor, input: ReverseCancellationInput): Promise<ReverseCancellationAnswer> {
   authorize(actor, "staff.bookings.cancel", null);
@@ -75,7 +76,18 @@ export async function reverseCancellation(deps: StaffActionDeps, actor: Actor, i
     const account = await writeAccountFigures(tx, booking.id, now, cause);
     // The fee's invoice is cancelled and the booking invoiced again for what it owes now.
     await correctInvoices(tx, deps, { bookingId: booking.id, now, notify: false });
-    const [after] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+    const [after] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
+    // The customer hears that the booking stands again and what it owes now (the account after the reversal).
+    const customer = await customerOf(tx, deps, after ?? booking);
+    if (customer) {
+      await deps.enqueueMail(tx, {
+        template: "cancellation-reversed",
+        locale: booking.locale,
+        to: customer.email,
+        bookingId: booking.id,
+        payload: { name: customer.name, code: customer.code, eventTitle: customer.eventTitle, manageUrl: customer.manageUrl, account: emailAccountOf(account) },
+      });
+    }
     return { uuid: booking.id, status: after?.status === "paid" ? "paid" : "confirmed", places_taken: placesTaken, account: accountViewOf(account) };
   });
 }
