@@ -116,6 +116,8 @@ export const mailFitRules = {
   "payment-received": whileOpen,
   "transfer-received": whileOpen,
   "booking-details-changed": whileOpen,
+  /** Whose waiver is still missing (decision 080): only while the booking is open. */
+  "waiver-reminder": whileOpen,
   "refund-issued": always,
   "staff-message": always,
   "manage-link": always,

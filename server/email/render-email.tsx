@@ -25,6 +25,7 @@ import { BookingCancelled, bookingCancelledSubject } from "./templates/booking-c
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
+import { WaiverReminder, waiverReminderSubject } from "./templates/waiver-reminder";
 import { BookingDetailsChanged, bookingDetailsChangedSubject } from "./templates/booking-details-changed";
 import { renderCustomerInvoicePdf } from "../invoices/e-invoice";
 import type { InvoiceData } from "../invoices/render-invoice-pdf";
@@ -81,6 +82,8 @@ export function emailTemplateOf(message: EmailMessage, locale: Locale): { subjec
       return { subject: refundIssuedSubject(locale, message.payload), element: <RefundIssued locale={locale} payload={message.payload} /> };
     case "transfer-received":
       return { subject: transferReceivedSubject(locale, message.payload), element: <TransferReceived locale={locale} payload={message.payload} /> };
+    case "waiver-reminder":
+      return { subject: waiverReminderSubject(locale, message.payload), element: <WaiverReminder locale={locale} payload={message.payload} /> };
     case "staff-message":
       return { subject: staffMessageSubject(locale, message.payload), element: <StaffMessage locale={locale} payload={message.payload} /> };
     case "booking-details-changed":

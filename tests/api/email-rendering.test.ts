@@ -130,6 +130,17 @@ const messages: EmailMessage[] = [
     },
   },
   {
+    template: "waiver-reminder",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      startsOn: "2026-09-12",
+      people: [{ name: "Ada Lovelace", url: `${link}/waiver` }],
+      manageUrl: link,
+    },
+  },
+  {
     template: "booking-details-changed",
     payload: {
       name: "Ada Lovelace",
@@ -512,5 +523,7 @@ function catalogueKey(message: EmailMessage): string {
       return "staffMessage";
     case "booking-details-changed":
       return "bookingDetailsChanged";
+    case "waiver-reminder":
+      return "waiverReminder";
   }
 }
