@@ -83,7 +83,7 @@ export const waiverPersonSchema = z.object({
   name: z.string(),
   person_type: z.enum(waiverPersonTypes),
   waiver: waiverStateSchema,
-  /** The person's own sign link (`/waiver/{token}`), on the manage page only. */
+  /** The person's own sign link (`/waiver/{token}`; its PDF at `…/pdf` once signed), on the manage page only. */
   sign_path: z.string().nullable(),
 });
 export type WaiverPerson = z.infer<typeof waiverPersonSchema>;

@@ -65,6 +65,6 @@ export function waiverPersonOf(row: WaiverPersonRow, required: readonly WaiverPe
     name: displayNameOf(row.participant),
     person_type: waiverPersonTypeOf(row.participant),
     waiver,
-    sign_path: waiver.state === "missing" ? signPath : null,
+    sign_path: signPath,
   };
 }

@@ -15,6 +15,7 @@ import { FormMessage } from "../../components/field";
 import { PageCard } from "../../components/page-card";
 import { CancelBookingSection } from "../../components/booking/cancel-booking-section";
 import { pageMeta } from "../../utils/meta";
+import { ManageWaiversSection } from "../../components/waivers/manage-waivers-section";
 import type { Route } from "./+types/my-booking";
 
 export { loader, action } from "./my-booking.server";
@@ -222,6 +223,7 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
       </div>
 
       <div className="mt-5 space-y-5">
+        {loaderData.waivers && <ManageWaiversSection people={loaderData.waivers.people} locale={locale} />}
         <LaterDetails booking={booking} result={actionData} />
         {display.days.length > 0 && (
           <Section id="vehicles-title" title={t("manage.vehicles")}>
