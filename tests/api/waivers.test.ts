@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { DatabaseHandle } from "../../server/db/client";
-import { bookingEvents, bookings, events, participants, staffAuditLog, waiverSignatures } from "../../server/db/schema";
+import { bookingEvents, bookings, events, jobs, outboxEmails, participants, staffAuditLog, waiverSignatures } from "../../server/db/schema";
+import { waiverRemindersJob } from "../../server/waivers/waiver-reminders";
 import { demoAccounts, seedIds } from "../../server/db/seed";
 import { manageLinkToken } from "../../server/bookings/manage-links";
 import { waiverLinkToken } from "../../server/waivers/waiver-links";
@@ -185,5 +186,30 @@ describe("a paper waiver", () => {
     const foreign = await call("POST", `/api/staff/bookings/${other.id}/waivers/paper`, { participant_id: personOf(booking, 2).id, full_name: "Guest No 2" }, { token: staffToken });
     expect(foreign.status).toBe(404);
     expect(await snapshotDatabase(database.db)).toEqual(before);
+  });
+});
+
+describe("reminders for missing waivers", () => {
+  it("7 days before the event mails each booking with a missing waiver once, listing whose with their own links, and schedules the next day", async () => {
+    const [event] = await database.db.select({ startsOn: events.startsOn }).from(events).where(eq(events.id, eventId));
+    if (!event) throw new Error("no event");
+    const weekBefore = new Date(Date.parse(`${event.startsOn}T08:00:00Z`) - 7 * 86_400_000);
+    const reminders = () => database.db.select().from(outboxEmails).where(eq(outboxEmails.template, "waiver-reminder"));
+    const run = api.services.jobs[waiverRemindersJob];
+    await run({}, weekBefore);
+    // `booking`: everyone asked has signed; `other`: its main participant has not (the co-driver's paper waiver counts).
+    const sent = await reminders();
+    expect(sent.map((mail) => mail.bookingId)).toEqual([other.id]);
+    const payload = sent[0]?.payload as { people: { name: string; url: string }[] };
+    expect(payload.people.map((person) => person.name)).toEqual(["Test Buyer"]);
+    expect(payload.people[0]?.url).toContain(`/waiver/${waiverLinkToken(secret, personOf(other, 0).id, other.generation)}`);
+    // Run again the same day (a retry after a crash): no second mail.
+    await run({}, weekBefore);
+    expect(await reminders()).toHaveLength(1);
+    // A day without a reminder sends nothing.
+    await run({}, new Date(weekBefore.getTime() + 86_400_000));
+    expect(await reminders()).toHaveLength(1);
+    const next = await database.db.select({ runAt: jobs.runAt }).from(jobs).where(eq(jobs.kind, waiverRemindersJob));
+    expect(next.map((job) => job.runAt.toISOString())).toContain(new Date(Date.parse(`${event.startsOn}T07:00:00Z`) - 6 * 86_400_000).toISOString());
   });
 });

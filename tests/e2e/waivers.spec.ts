@@ -127,6 +127,17 @@ test.describe("waivers (en)", () => {
     expect(pdf).toContain("signed by hand online");
     expect(pdf).toMatch(/SHA-256: [0-9a-f]{64}/);
     expect(pdf).toMatch(new RegExp(`booking\\s+${booking.code}`));
+    // The booking's own page lists each person's waiver: the driver's PDF, the co-driver's sign link.
+    const manageLink = mailsTo(email, since)
+      .map((mail) => mail.text.match(/https?:\/\/\S+\/my-booking\/[A-Za-z0-9._-]+/)?.[0])
+      .find(Boolean);
+    await signPage.goto(new URL(manageLink ?? "").pathname);
+    const listed = signPage.getByRole("region", { name: "Waivers" });
+    await expect(listed.getByRole("listitem").filter({ hasText: trackPeople.main.surname })).toContainText(/Signed \d/);
+    await expect(listed.getByRole("link", { name: `Waiver PDF of ${trackPeople.main.forename} ${trackPeople.main.surname}` })).toBeVisible();
+    await expect(listed.getByRole("link", { name: `Sign the waiver for ${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname}` })).toHaveAttribute("href", /^\/waiver\//);
+    await expectNoAxeViolations(signPage);
+    await shootPhoneAndDesktop(signPage, "manage-waivers-en");
     await customer.close();
 
     // The back office: the main participant signed, the co-driver missing; staff record the paper waiver.

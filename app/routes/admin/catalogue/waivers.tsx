@@ -76,7 +76,7 @@ export default function AdminWaiversPage({ loaderData, actionData }: Route.Compo
       </Form>
       <section aria-labelledby="texts-title" className="space-y-4">
         <h2 id="texts-title" className="font-display text-xl font-bold text-navy-900">
-          {t("admin.waivers.versions")}
+          {t("admin.waivers.texts")}
         </h2>
         {texts.length === 0 && <p className="text-ink-soft">{t("admin.waivers.none")}</p>}
         {texts.map((text) => (
