@@ -68,7 +68,9 @@ export async function renderWaiverPdf(signed: SignedWaiver): Promise<Buffer> {
 
   write(text.title, { weight: "bold", size: 16, gap: 0.4 });
   const dates = signed.startsOn === signed.endsOn ? formatDate(signed.startsOn, locale) : `${formatDate(signed.startsOn, locale)} – ${formatDate(signed.endsOn, locale)}`;
-  write(t("waiver.pdf.event", { event: signed.eventTitle, dates, code: signed.code }), { color: colors.muted, gap: 0.6 });
+  write(t("waiver.pdf.event", { event: signed.eventTitle, dates }), { color: colors.muted });
+  // A line of its own: a code is never broken at its hyphen.
+  write(t("waiver.pdf.booking", { code: signed.code }), { color: colors.muted, gap: 0.6 });
   rule();
   for (const paragraph of text.body.split(/\n{2,}/)) write(paragraph.replace(/\n/g, " "), { gap: 0.6 });
   rule();

@@ -38,6 +38,8 @@ async function signLinkInMail(email: string, since: number): Promise<string> {
 /** Draws a signature-like stroke on the canvas with mouse moves. */
 async function drawSignature(page: Page) {
   const canvas = page.getByLabel("Signature field: draw with the mouse or a finger");
+  // signature_pad loads after hydration: a stroke before it is attached draws nothing.
+  await expect(canvas).toHaveAttribute("data-ready", "true");
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error("no canvas");
@@ -126,7 +128,7 @@ test.describe("waivers (en)", () => {
     expect(pdf).toContain(`Name: ${trackPeople.main.forename} ${trackPeople.main.surname}`);
     expect(pdf).toContain("signed by hand online");
     expect(pdf).toMatch(/SHA-256: [0-9a-f]{64}/);
-    expect(pdf).toMatch(new RegExp(`booking\\s+${booking.code}`));
+    expect(pdf).toMatch(new RegExp(`Booking\\s+${booking.code}`));
     // The booking's own page lists each person's waiver: the driver's PDF, the co-driver's sign link.
     const manageLink = mailsTo(email, since)
       .map((mail) => mail.text.match(/https?:\/\/\S+\/my-booking\/[A-Za-z0-9._-]+/)?.[0])
@@ -151,7 +153,7 @@ test.describe("waivers (en)", () => {
     await shootPhoneAndDesktop(page, "admin-booking-waivers-en");
     const staffPdf = await pdfText(await downloadBy(main.getByRole("link", { name: `Waiver PDF of ${trackPeople.main.forename} ${trackPeople.main.surname}` })));
     expect(staffPdf).toContain("I take part at my own risk.");
-    await coDriver.getByText(`Paper waiver of ${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname}`).click();
+    await coDriver.getByText(`Record the paper waiver of ${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname}`).click();
     await coDriver.getByLabel("Date of birth (optional)").fill("1990-03-04");
     await coDriver.getByRole("button", { name: "Record paper waiver" }).click();
     await expect(page.getByText(`The paper waiver of ${trackPeople.coDriver.forename} ${trackPeople.coDriver.surname} was recorded.`)).toBeVisible();

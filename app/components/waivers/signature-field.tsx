@@ -12,6 +12,8 @@ export function SignatureField({ onDrawnChange, error }: { onDrawnChange: (drawn
   const { t } = useTranslation();
   const [ready, setReady] = useState(false);
   const [value, setValue] = useState("");
+  /** The pad is attached once its module has loaded: until then a stroke draws nothing. */
+  const [padReady, setPadReady] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const padRef = useRef<SignaturePad | null>(null);
 
@@ -33,6 +35,7 @@ export function SignatureField({ onDrawnChange, error }: { onDrawnChange: (drawn
         onDrawnChange(true);
       });
       padRef.current = pad;
+      setPadReady(true);
     });
     return () => {
       cancelled = true;
@@ -56,6 +59,7 @@ export function SignatureField({ onDrawnChange, error }: { onDrawnChange: (drawn
       <canvas
         ref={canvasRef}
         aria-label={t("waiver.page.signatureCanvas")}
+        data-ready={padReady ? "true" : undefined}
         className={`block h-40 w-full touch-none rounded-lg border-2 border-dashed bg-white ${error ? "border-danger-700" : "border-navy-900/30"}`}
       />
       <input type="hidden" name="signature_png" value={value} />
