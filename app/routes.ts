@@ -38,6 +38,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("settings/delete-success"), "routes/account/delete-success.tsx", { id: id("delete-success") }),
       route(at("my-booking/:token"), "routes/booking/my-booking.tsx", { id: id("my-booking") }),
       route(at("waitlist/leave/:token"), "routes/booking/waitlist-leave.tsx", { id: id("waitlist-leave") }),
+      // One person's waiver through their own signed link (decision 080).
+      route(at("waiver/:token"), "routes/booking/waiver.tsx", { id: id("waiver") }),
       route(at(":slug"), "routes/content/content-page.tsx", { id: id("content-page") }),
       route(at("*"), "routes/content/not-found.tsx", { id: id("not-found") }),
     ]),
@@ -61,9 +63,13 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
     // Personal data downloads (decision 076): `json` or `pdf`.
     route(at("my-booking/:token/personal-data/:format"), "routes/booking/my-booking-personal-data.ts", { id: id("my-booking-personal-data") }),
     route(at("settings/personal-data/:format"), "routes/account/personal-data.ts", { id: id("personal-data") }),
+    route(at("waiver/:token/pdf"), "routes/booking/waiver-pdf.ts", { id: id("waiver-pdf") }),
     // A staff download: no frame around a file (it still asks requireStaffDesk).
     route(at("admin/bookings/:uuid/uploads/:upload"), "routes/admin/bookings/booking-upload.ts", { id: id("admin-booking-upload") }),
     route(at("admin/invoices/:invoice/pdf"), "routes/admin/invoices/invoice-pdf.ts", { id: id("admin-invoice-pdf") }),
+    // Waivers (decision 080): a person's signed waiver, and the paper waiver form's post.
+    route(at("admin/bookings/:uuid/waivers/:participant/pdf"), "routes/admin/bookings/booking-waiver-pdf.ts", { id: id("admin-booking-waiver-pdf") }),
+    route(at("admin/bookings/:uuid/waivers/paper"), "routes/admin/bookings/booking-waivers.ts", { id: id("admin-booking-paper-waiver") }),
     layout("layouts/widget-layout.tsx", { id: id("layout-widget") }, [route(at("event-widget"), "routes/content/event-widget.tsx", { id: id("event-widget") })]),
     // The back office (decision 027): its own frame; every page asks requireStaffDesk.
     layout("layouts/admin-layout.tsx", { id: id("layout-admin") }, [
@@ -76,6 +82,8 @@ function localizedRoutes(prefix: { locale: Locale; optional: boolean } | null): 
       route(at("admin/invoices"), "routes/admin/invoices/invoices.tsx", { id: id("admin-invoices") }),
       route(at("admin/events/:uuid/waitlist"), "routes/admin/catalogue/waitlist.tsx", { id: id("admin-waitlist") }),
       route(at("admin/events/:uuid/messages"), "routes/admin/catalogue/event-messages.tsx", { id: id("admin-event-messages") }),
+      route(at("admin/events/:uuid/waiver"), "routes/admin/catalogue/event-waiver.tsx", { id: id("admin-event-waiver") }),
+      route(at("admin/waivers"), "routes/admin/catalogue/waivers.tsx", { id: id("admin-waivers") }),
       route(at("admin/site"), "routes/admin/content/site.tsx", { id: id("admin-site") }),
       route(at("admin/pages"), "routes/admin/content/pages.tsx", { id: id("admin-pages") }),
       route(at("admin/pages/new"), "routes/admin/content/page.tsx", { id: id("admin-page-new") }),

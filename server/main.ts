@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { purgeDraftsJob, scheduleDraftPurge } from "./bookings/purge-drafts";
 import { retentionJob, scheduleRetention } from "./privacy/apply-retention";
+import { scheduleWaiverReminders } from "./waivers/waiver-reminders";
 import { openDatabase, type Database } from "./db/client";
 import { createCrossProcessSignal } from "./db/cross-process-signal";
 import { runClusterPrimary } from "./http/cluster-primary";
@@ -51,6 +52,7 @@ const openAndSeed = (poolSize?: number) =>
         logger.info(isProduction ? "Seeded the site settings and legal pages." : "Seeded the sample data.");
       await scheduleDraftPurge(db, new Date());
       await scheduleRetention(db, new Date());
+      await scheduleWaiverReminders(db, new Date());
       // Bookings priced before their lines were stored get them, from the current price list (money review, finding 3).
       const backfilled = await backfillPriceLines(db);
       if (backfilled.stored > 0) logger.info(`Stored the price lines of ${backfilled.stored} bookings.`);

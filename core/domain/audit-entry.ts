@@ -36,6 +36,8 @@ export const auditActions = [
   "later_details_saved", // server/bookings/manage-later-details.ts
   "later_upload_stored", // server/uploads/store-upload.ts
   "manage_link_renewed", // server/bookings/manage-renewal.ts
+  "waiver_signed", // server/waivers/sign-waiver.ts
+  "paper_waiver_recorded", // server/waivers/record-paper-waiver.ts
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -223,6 +225,9 @@ export function describeAuditEntry(row: AuditRow, locale: Locale): AuditDescript
         const items = Array.isArray(details.items) ? details.items.length : null;
         return { what, text: items === null ? cause : t("admin.booking.auditText.answers", { count: items }), note: null };
       }
+      case "waiver_signed":
+      case "paper_waiver_recorded":
+        return { what, text: text(details.person) ?? cause, note: null };
       case "manage_link_renewed": {
         const generation = count(details.generation);
         return { what, text: generation === null ? cause : t("admin.booking.auditText.manageLink", { n: generation }), note: null };

@@ -119,6 +119,8 @@ export const mailFitRules = {
   /** The customer took a companion off; staff reversed a cancellation: the booking's figures then, while it stands. */
   "companion-removed": whileOpen,
   "cancellation-reversed": whileOpen,
+  /** Whose waiver is still missing (decision 080): only while the booking is open. */
+  "waiver-reminder": whileOpen,
   "refund-issued": always,
   "staff-message": always,
   "manage-link": always,

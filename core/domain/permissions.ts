@@ -126,6 +126,8 @@ export type SubjectOf = {
   "staff.bookings.send-email": NoSubject;
   /** Write one message to an event's active participants, or a filtered part of them, and read the event's sent messages (issue 31). */
   "staff.events.send-message": NoSubject;
+  /** Waivers (issue 31): keep the waiver texts, attach one to an event, read a booking's waivers and their PDFs, record a paper waiver. */
+  "staff.waivers.manage": NoSubject;
   /** The site settings: legal notice, support, money rules, bank details, widget partners (admins only; decision 035). */
   "staff.site.manage": NoSubject;
   /** The content pages of the footer menu: list, read, create, publish, reorder (decision 035). */
@@ -233,6 +235,7 @@ const rules: { [A in Action]: Rule<A> } = {
   "staff.bookings.record-payment": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.bookings.send-email": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.events.send-message": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.waivers.manage": { allows: isStaff, refusal: logInOrStaffOnly },
   // The seed writes the site settings and legal pages of every fresh installation (decision 043).
   "staff.site.manage": { allows: isAdminOrSeed, refusal: logInOrAdminsOnly },
   "staff.pages.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },

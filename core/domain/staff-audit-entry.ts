@@ -22,6 +22,7 @@ export const staffAuditKinds = [
   "waitlist",
   "messages",
   "privacy",
+  "waivers",
 ] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
@@ -60,6 +61,7 @@ export const staffAuditActionsByKind = {
   waitlist: ["waitlist_offered", "waitlist_removed"],
   messages: ["event_message_sent"],
   privacy: ["personal_data_exported", "personal_data_erased"],
+  waivers: ["waiver_text_saved", "event_waiver_set", "paper_waiver_recorded"],
 } as const satisfies Record<StaffAuditKind, readonly string[]>;
 
 export type StaffAuditAction = (typeof staffAuditActionsByKind)[StaffAuditKind][number];
@@ -178,6 +180,10 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       });
       return { kind, what, text: details.account_deleted === true ? `${sentence}; ${t("admin.audit.text.privacyAccountDeleted")}` : sentence };
     }
+    case "waiver_text_saved":
+      return { kind, what, text: [text(details.name), typeof details.version === "number" ? `v${details.version}` : null].filter(Boolean).join(" · ") || null };
+    case "paper_waiver_recorded":
+      return { kind, what, text: withSubject([text(details.code), text(details.person)].filter(Boolean).join(" · ") || null) };
     case "audit_exported":
     case "staff_logged_in":
     case "second_factor_enrolled":

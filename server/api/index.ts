@@ -22,6 +22,7 @@ import { registerStaffEmailTextRoutes } from "./staff-email-texts";
 import { registerStaffDashboardRoutes } from "./staff-dashboard";
 import { registerStaffActionRoutes } from "./staff-actions";
 import { registerEventMessageRoutes } from "./staff-event-messages";
+import { registerWaiverRoutes } from "./waivers";
 import { registerStaffContentRoutes } from "./staff-content";
 import { registerStaffCatalogueRoutes } from "./staff-catalogue";
 import { registerStaffBookingEditRoutes } from "./staff-booking-edits";
@@ -77,6 +78,7 @@ export function createApi(services: Services, logError: (error: unknown) => void
   registerStaffEmailTextRoutes(api);
   registerStaffActionRoutes(api, logError);
   registerEventMessageRoutes(api);
+  registerWaiverRoutes(api);
   registerStaffContentRoutes(api);
   registerStaffCatalogueRoutes(api);
   registerStaffBookingEditRoutes(api);

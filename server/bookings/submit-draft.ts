@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { confirmationWaiverUrls } from "../waivers/waiver-mail-links";
 import type { BookingView } from "../../core/contracts/bookings";
 import type { FieldErrors } from "../../core/contracts/errors";
 import type { PublicForm, PublicFormItem } from "../../core/contracts/forms";
@@ -361,6 +362,7 @@ async function afterHeld(
     ...(row.addonsTotalCents ? [{ label: t("booking.price.addons"), amountCents: row.addonsTotalCents }] : []),
   ];
   const days = await bookedDaysOf(tx, event, choices, row.locale);
+  const waiverUrls = await confirmationWaiverUrls(tx, deps, { eventId: event.id, generation: row.manageLinkGeneration, locale: row.locale, people });
   await deps.enqueueMail(tx, {
     template: "booking-received",
     locale: row.locale,
@@ -377,6 +379,7 @@ async function afterHeld(
         name: nameOf(person),
         role: person.role,
         ...(person.role === "companion" && person.companionType ? { companionType: person.companionType } : {}),
+        ...(waiverUrls.has(person.id) ? { waiverUrl: waiverUrls.get(person.id) } : {}),
       })),
       lines,
       totalCents: row.totalCents,

@@ -43,6 +43,7 @@ import type { StaffAuditAction } from "../../core/domain/staff-audit-entry";
 import { defaultLocale, type Locale } from "../../core/i18n/locales";
 import type { FormDefinition } from "../../core/contracts/form-definitions";
 import type { StoredEventImage } from "../../core/contracts/event-images";
+import { waiverMethods, type WaiverPersonType } from "../../core/domain/waivers";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -993,4 +994,84 @@ export const emailTextOverrides = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.template, table.locale, table.field] })],
+);
+
+// ── Waivers (issue 31, decision 080) ───────────────────────────────────────────────────────────────
+
+/** A waiver text staff keep (Haftungsverzicht); its wording lives in versions, never edited in place. */
+export const waiverTexts = pgTable("waiver_texts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** The back office's own name for it; customers read the version's title. */
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One version of a waiver text in every language, written once: a new wording is a new version, so a
+ * signature keeps pointing at exactly what was signed. `hashes` is the SHA-256 of each language's
+ * document text (`waiverDocumentText`), the one a signature stores.
+ */
+export const waiverTextVersions = pgTable(
+  "waiver_text_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    waiverId: uuid("waiver_id")
+      .notNull()
+      .references(() => waiverTexts.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    title: localized("title").notNull(),
+    body: localized("body").notNull(),
+    hashes: jsonb("hashes").$type<Record<string, string>>().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("waiver_text_versions_number_unique").on(table.waiverId, table.version)],
+);
+
+/** The waiver an event asks for, and of which person types (`core/domain/waivers.ts`). No row: no waiver. */
+export const eventWaivers = pgTable("event_waivers", {
+  eventId: uuid("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  waiverId: uuid("waiver_id")
+    .notNull()
+    .references(() => waiverTexts.id),
+  personTypes: jsonb("person_types").$type<WaiverPersonType[]>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const waiverMethodEnum = pgEnum("waiver_method", waiverMethods);
+
+/**
+ * One person's given waiver, at most one per participant (a second signature is refused by the unique
+ * index): which version in which language and that text's hash, the typed name and date of birth, the
+ * drawn signature as a PNG data URL (null when ticked or on paper), when, from which address, and for
+ * paper the staff member who recorded it.
+ */
+export const waiverSignatures = pgTable(
+  "waiver_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => waiverTextVersions.id),
+    locale: localeColumn().notNull(),
+    textHash: text("text_hash").notNull(),
+    method: waiverMethodEnum("method").notNull(),
+    fullName: text("full_name").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    signaturePng: text("signature_png"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    recordedBy: text("recorded_by"),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("waiver_signatures_participant_unique").on(table.participantId), index("waiver_signatures_booking_idx").on(table.bookingId)],
 );

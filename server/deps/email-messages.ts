@@ -76,6 +76,8 @@ export const bookingReceivedPayloadSchema = z
           name: nameSchema,
           role: z.enum(["main", "companion"]),
           companionType: z.enum(["non_playing", "golf_playing", "driver", "co_driver"]).optional(),
+          /** The person's own waiver sign link when the event asks them to sign (decision 080). */
+          waiverUrl: linkSchema.optional(),
         }),
       )
       .min(1),
@@ -359,6 +361,16 @@ export const staffMessagePayloadSchema = z.object({
   replyTo: z.email().optional(),
 });
 
+/** Before the event: whose waiver is still missing, each with their own sign link (decision 080). */
+export const waiverReminderPayloadSchema = z.object({
+  name: nameSchema,
+  code: bookingCodeSchema,
+  eventTitle: textSchema,
+  startsOn: isoDateSchema,
+  people: z.array(z.object({ name: nameSchema, url: linkSchema })).min(1),
+  manageUrl: linkSchema,
+});
+
 /**
  * Every e-mail the site sends, by template name with its typed payload. The same schema checks the
  * payload when a mail is enqueued and again when the worker reads it back from the jsonb column.
@@ -390,6 +402,7 @@ export const emailMessageSchema = z.discriminatedUnion("template", [
   z.object({ template: z.literal("transfer-received"), payload: transferReceivedPayloadSchema }),
   z.object({ template: z.literal("staff-message"), payload: staffMessagePayloadSchema }),
   z.object({ template: z.literal("booking-details-changed"), payload: bookingDetailsChangedPayloadSchema }),
+  z.object({ template: z.literal("waiver-reminder"), payload: waiverReminderPayloadSchema }),
 ]);
 
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
@@ -422,6 +435,7 @@ export type CancellationReversedPayload = EmailPayload<"cancellation-reversed">;
 export type TransferReceivedPayload = EmailPayload<"transfer-received">;
 export type StaffMessagePayload = EmailPayload<"staff-message">;
 export type BookingDetailsChangedPayload = EmailPayload<"booking-details-changed">;
+export type WaiverReminderPayload = EmailPayload<"waiver-reminder">;
 
 /** A stored mail that no longer matches its template: retrying cannot help, so the worker gives up at once. */
 export class InvalidEmailMessageError extends Error {

@@ -25,6 +25,7 @@ import { BookingCancelled, bookingCancelledSubject } from "./templates/booking-c
 import { RefundIssued, refundIssuedSubject } from "./templates/refund-issued";
 import { TransferReceived, transferReceivedSubject } from "./templates/transfer-received";
 import { StaffMessage, staffMessageSubject } from "./templates/staff-message";
+import { WaiverReminder, waiverReminderSubject } from "./templates/waiver-reminder";
 import { BookingDetailsChanged, bookingDetailsChangedSubject } from "./templates/booking-details-changed";
 import { CompanionRemoved, companionRemovedSubject } from "./templates/companion-removed";
 import { CancellationReversed, cancellationReversedSubject } from "./templates/cancellation-reversed";
@@ -83,6 +84,8 @@ export function emailTemplateOf(message: EmailMessage, locale: Locale): { subjec
       return { subject: refundIssuedSubject(locale, message.payload), element: <RefundIssued locale={locale} payload={message.payload} /> };
     case "transfer-received":
       return { subject: transferReceivedSubject(locale, message.payload), element: <TransferReceived locale={locale} payload={message.payload} /> };
+    case "waiver-reminder":
+      return { subject: waiverReminderSubject(locale, message.payload), element: <WaiverReminder locale={locale} payload={message.payload} /> };
     case "staff-message":
       return { subject: staffMessageSubject(locale, message.payload), element: <StaffMessage locale={locale} payload={message.payload} /> };
     case "companion-removed":

@@ -20,6 +20,7 @@ import { bindStaffDesk } from "./staff-desk";
 import { bindStaffEmailTexts } from "./staff-email-texts";
 import { bindStaffExports } from "./staff-exports";
 import { bindStaffForms } from "./staff-forms";
+import { bindWaivers } from "./waivers";
 
 export type { ServicesOptions };
 
@@ -74,6 +75,8 @@ function bindServices(deps: Deps) {
     staffForms: bindStaffForms(deps),
     /** `staffExports` (participants, selected bookings) and `staffInvoices` (the accountant's list, CSV and DATEV). */
     ...bindStaffExports(deps),
+    /** Waivers (decision 080): signing through the person's or the manage link; the staff's texts, attachments and paper waivers. */
+    waivers: bindWaivers(deps),
   };
 }
 

@@ -10,6 +10,7 @@ import type { JobHandler } from "../jobs/job-worker";
 import { balanceDueJob, runBalanceDue } from "../payments/balance-due";
 import { retentionJob, runRetention } from "../privacy/apply-retention";
 import { expireCheckoutJob, runCheckoutExpiry } from "../payments/checkout-expiry";
+import { runWaiverReminders, waiverRemindersJob } from "../waivers/waiver-reminders";
 
 /**
  * The durable jobs' handlers by job kind, bound to the same deps as every other service: the job worker
@@ -38,5 +39,7 @@ export function bindJobs(deps: Deps) {
     [purgeDraftsJob]: (_payload, now) => runDraftPurge(db, { now, files: deps.uploads.files }),
     /** The retention settings, daily (decision 076); answers what was deleted and anonymized (server/main.ts logs it). */
     [retentionJob]: (_payload, now) => runRetention({ db, files: deps.uploads.files }, { now }),
+    /** Mails for missing waivers, daily (decision 080); answers how many went out. */
+    [waiverRemindersJob]: (_payload, now) => runWaiverReminders({ db, ...mailDeps }, { now }),
   } satisfies Record<string, JobHandler>;
 }

@@ -130,6 +130,17 @@ const messages: EmailMessage[] = [
     },
   },
   {
+    template: "waiver-reminder",
+    payload: {
+      name: "Ada Lovelace",
+      code: "TR-7K4M2Q",
+      eventTitle: "Golf circle final",
+      startsOn: "2026-09-12",
+      people: [{ name: "Ada Lovelace", url: `${link}/waiver` }],
+      manageUrl: link,
+    },
+  },
+  {
     template: "booking-details-changed",
     payload: {
       name: "Ada Lovelace",
@@ -562,5 +573,7 @@ function catalogueKey(message: EmailMessage): string {
       return "companionRemoved";
     case "cancellation-reversed":
       return "cancellationReversed";
+    case "waiver-reminder":
+      return "waiverReminder";
   }
 }

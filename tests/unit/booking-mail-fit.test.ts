@@ -68,6 +68,7 @@ const rows: [template: string, booking: MailFitBooking, expected: true | MailRef
   ["payment-received", card("rejected"), "booking_rejected"],
   ["transfer-received", invoice("cancelled", 5000), "booking_cancelled"],
   ["booking-details-changed", invoice("expired"), "booking_expired"],
+  ["waiver-reminder", card("cancelled"), "booking_cancelled"],
   // Facts that stay true.
   ["refund-issued", card("cancelled", 5000), true],
   ["invoice-corrected", card("cancelled", 5000), true],

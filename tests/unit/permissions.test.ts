@@ -62,6 +62,7 @@ const subjectOf = {
   "staff.bookings.record-payment": null,
   "staff.bookings.send-email": null,
   "staff.events.send-message": null,
+  "staff.waivers.manage": null,
   "staff.site.manage": null,
   "staff.pages.manage": null,
   "staff.pages.edit": legalPage,
@@ -114,6 +115,7 @@ const allowed: Record<Action, Role[]> = {
   "staff.bookings.record-payment": ["staff", "admin"],
   "staff.bookings.send-email": ["staff", "admin"],
   "staff.events.send-message": ["staff", "admin"],
+  "staff.waivers.manage": ["staff", "admin"],
   "staff.site.manage": ["admin", "seed"],
   "staff.pages.manage": ["staff", "admin", "seed"],
   // A legal page (issue 30): admins edit it, nobody deletes it or takes it offline.
@@ -163,6 +165,7 @@ const refusalOfAnonymous: Record<Action, Refusal> = {
   "staff.bookings.record-payment": "unauthorized",
   "staff.bookings.send-email": "unauthorized",
   "staff.events.send-message": "unauthorized",
+  "staff.waivers.manage": "unauthorized",
   "staff.site.manage": "unauthorized",
   "staff.pages.manage": "unauthorized",
   "staff.pages.edit": "unauthorized",

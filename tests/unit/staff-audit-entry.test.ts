@@ -24,6 +24,13 @@ describe("the staff audit log's rows in words", () => {
     expect(en.text).toBe("Track day: to 3 bookings: “Briefing at 7:30”");
   });
 
+  it("names a waiver text's version and a paper waiver's booking and person (decision 080)", () => {
+    const saved = describeStaffAuditEntry({ action: "waiver_text_saved", details: { waiver: "w", name: "Track day waiver", version: 2 }, subjectName: null }, "de");
+    expect(saved).toEqual({ kind: "waivers", what: "Haftungsverzicht gespeichert", text: "Track day waiver · v2" });
+    const paper = describeStaffAuditEntry({ action: "paper_waiver_recorded", details: { event: "e", code: "TD-1", person: "Mia Berger" }, subjectName: "Track day" }, "en");
+    expect(paper).toEqual({ kind: "waivers", what: "Paper waiver recorded", text: "Track day: TD-1 · Mia Berger" });
+  });
+
   it("names a resent and a withdrawn staff invitation", () => {
     const resent = describeStaffAuditEntry({ action: "staff_invitation_resent", details: { email: "anna@example.com" }, subjectName: "anna@example.com" }, "de");
     expect(resent).toEqual({ kind: "accounts", what: "Einladung erneut gesendet", text: "anna@example.com" });

@@ -82,10 +82,12 @@ export async function loader({ request, url, params, context }: Route.LoaderArgs
   const locale = pageLocale(url);
   try {
     const view = await openView(web, request, params.token, locale);
-    return { locale, gone: null, booking: pageView(view, locale, params.token) };
+    // The event's waivers (decision 080): each person's state and own sign link.
+    const waivers = await web.services.waivers.ofManagedBooking(actorOfSession(await web.session()), { token: params.token, locale });
+    return { locale, gone: null, booking: pageView(view, locale, params.token), waivers };
   } catch (error) {
     const gone = goneOf(error);
-    if (gone) return data({ locale, gone, booking: null }, { status: 410 });
+    if (gone) return data({ locale, gone, booking: null, waivers: null }, { status: 410 });
     if (AppError.is(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   }

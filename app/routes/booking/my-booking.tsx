@@ -16,6 +16,7 @@ import { PageCard } from "../../components/page-card";
 import { CancelBookingSection } from "../../components/booking/cancel-booking-section";
 import { RemoveCompanion } from "../../components/booking/remove-companion";
 import { pageMeta } from "../../utils/meta";
+import { ManageWaiversSection } from "../../components/waivers/manage-waivers-section";
 import type { Route } from "./+types/my-booking";
 
 export { loader, action } from "./my-booking.server";
@@ -236,6 +237,7 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
       </div>
 
       <div className="mt-5 space-y-5">
+        {loaderData.waivers && <ManageWaiversSection people={loaderData.waivers.people} locale={locale} />}
         <LaterDetails booking={booking} result={actionData} />
         {display.days.length > 0 && (
           <Section id="vehicles-title" title={t("manage.vehicles")}>

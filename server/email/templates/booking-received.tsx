@@ -9,6 +9,7 @@ import { emailText, formatDeadline } from "../email-catalogue";
 import { ActionButton, brandColors, EmailLayout, Paragraph } from "../email-layout";
 import type { BookingReceivedPayload } from "../../deps/email-messages";
 import { dueSentences } from "./account-summary";
+import { WaiverLinks } from "./waiver-links";
 import { ManageBookingLink } from "./manage-booking-link";
 
 const styles = {
@@ -87,6 +88,7 @@ export function BookingReceived({ locale, payload }: { locale: Locale; payload: 
           <li key={index}>{t("bookingReceived.person", { name: person.name, role: roleOf(person) })}</li>
         ))}
       </ul>
+      <WaiverLinks locale={locale} people={payload.people.flatMap((person) => (person.waiverUrl ? [{ name: person.name, url: person.waiverUrl }] : []))} />
 
       {payload.days?.length ? (
         <>

@@ -9,7 +9,9 @@ import { formatMoney } from "../../../../core/domain/money";
 import { countryName } from "../../../../core/i18n/countries";
 import { translatorFor } from "../../../../core/i18n/i18n";
 import { intlLocaleTags, localeNames, localizePath, locales, type Locale } from "../../../../core/i18n/locales";
-import { webContext } from "../../../../server/load-context";
+import { webContext, type WebContext } from "../../../../server/load-context";
+import type { Actor } from "../../../../core/domain/permissions";
+import type { BookingWaiversView } from "../../../components/admin/booking-waivers-card";
 import { pageLocale } from "../../../utils/auth.server";
 import { orNotFound, uuidOrNotFound } from "../../../utils/http-errors.server";
 import { requireStaffDesk } from "../../../utils/staff-desk.server";
@@ -122,7 +124,25 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const locale = pageLocale(url);
   const bookingId = uuidOrNotFound(params.uuid);
   const booking = await orNotFound(web.services.staffBookings.read(actor, { bookingId, locale }));
-  return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now(), locale) };
+  return { locale, booking: detailView(booking, locale), actions: bookingActionsView(booking, web.services.now(), locale), waivers: await waiversView(web, actor, bookingId, url) };
+}
+
+/** The booking's waivers (decision 080) and what the paper waiver form answered (`?waiver=recorded&person={participant}`: no name in the address). */
+async function waiversView(web: WebContext, actor: Actor, bookingId: string, url: URL): Promise<BookingWaiversView | null> {
+  const locale = pageLocale(url);
+  const waivers = await web.services.waivers.ofBooking(actor, { bookingId, locale });
+  if (!waivers) return null;
+  const flash = url.searchParams.get("waiver");
+  return {
+    ...waivers,
+    base: localizePath(`/admin/bookings/${bookingId}/waivers`, locale),
+    flash:
+      flash === "recorded"
+        ? { kind: "recorded", name: waivers.people.find((person) => person.participant_id === url.searchParams.get("person"))?.name ?? "" }
+        : flash === "invalid"
+          ? { kind: "invalid" }
+          : null,
+  };
 }
 
 /** The actions bar's dialogs post here: cancel, refund, record a bank transfer, send a message (app/utils/admin-booking-actions.server.ts). */

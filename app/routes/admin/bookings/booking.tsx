@@ -9,6 +9,7 @@ import { AccountSummary } from "../../../components/account-summary";
 import { BookingPriceLines } from "../../../components/admin/booking-price-lines";
 import type { Locale } from "../../../../core/i18n/locales";
 import { BookingStatusBadge } from "../../../components/admin/status-badge";
+import { BookingWaiversCard } from "../../../components/admin/booking-waivers-card";
 import { pageMeta } from "../../../utils/meta";
 import type { Route } from "./+types/booking";
 import type { BookingActionAnswer } from "../../../utils/admin-booking-actions.server";
@@ -387,6 +388,7 @@ export default function AdminBooking({ loaderData, actionData }: Route.Component
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <People booking={booking} />
+          {loaderData.waivers && <BookingWaiversCard waivers={loaderData.waivers} locale={loaderData.locale} />}
           <Answers booking={booking} />
           <Vehicles booking={booking} />
           <Uploads booking={booking} />

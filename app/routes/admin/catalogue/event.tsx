@@ -71,6 +71,9 @@ export default function AdminEventPage({ loaderData, actionData }: Route.Compone
             <Link to={href(`/admin/events/${event.uuid}/messages`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
               {t("admin.eventMessages.link")}
             </Link>
+            <Link to={href(`/admin/events/${event.uuid}/waiver`)} className="text-sm font-semibold text-navy-700 underline underline-offset-4">
+              {t("admin.waivers.eventWaiver.link")}
+            </Link>
           </p>
         )}
       </div>
