@@ -14,12 +14,17 @@ const subjectSchema = z.string().trim().min(1).max(200);
 const bodySchema = z.string().trim().min(1).max(5000);
 
 /** One text per language of the site, every one required: each booking reads its own. */
-const perLanguage = <T extends z.ZodType>(schema: T) => z.object(Object.fromEntries(locales.map((locale) => [locale, schema])) as Record<(typeof locales)[number], T>).strict();
+const perLanguage = <T extends z.ZodType>(schema: T) =>
+  z.object(Object.fromEntries(locales.map((locale) => [locale, schema])) as Record<(typeof locales)[number], T>).strict();
 
 export const eventMessageBodySchema = z
   .object({
     /** Whom it reaches among the event's active bookings: all (default), nothing paid yet, or something still owed. */
     payment: z.enum(eventMessagePaymentFilters).default("all"),
+    /** A day of the event (1 … n): only bookings with something booked that day (a vehicle, an instructor, a pit box). */
+    day: z.number().int().min(1).max(366).optional(),
+    /** A vehicle, by its key: only bookings driving it (on `day`, when one is given). */
+    vehicle: z.string().trim().min(1).max(100).optional(),
     subject: perLanguage(subjectSchema),
     body: perLanguage(bodySchema),
   })
@@ -56,6 +61,8 @@ export const eventMessageHistoryEntrySchema = z.object({
   at: z.string(),
   by: z.string(),
   payment: z.enum(eventMessagePaymentFilters),
+  day: z.number().int().nullable(),
+  vehicle: z.string().nullable(),
   count: z.number().int().nonnegative(),
   subject: z.record(z.string(), z.string()),
 });
@@ -65,6 +72,9 @@ export const eventMessageHistorySchema = z.object({
   /** The event's title by language. */
   title: z.record(z.string(), z.string()),
   messages: z.array(eventMessageHistoryEntrySchema),
+  /** What the day and vehicle filters offer: the event's days with their dates, its vehicles with their labels. */
+  days: z.array(z.object({ day: z.number().int(), date: z.string() })),
+  vehicles: z.array(z.object({ key: z.string(), label: z.record(z.string(), z.string()) })),
 });
 export type EventMessageHistory = z.infer<typeof eventMessageHistorySchema>;
 export const eventMessageHistoryResponseSchema = z.object({ data: eventMessageHistorySchema });

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { EventMessageBody } from "../../../core/contracts/event-messages";
 import { eventMessageStatuses, paymentStatesOfFilter, type EventMessagePaymentFilter } from "../../../core/domain/event-message-audience";
 import type { Locale } from "../../../core/i18n/locales";
 import type { Queryable } from "../../db/client";
-import { bookings, events, participants, sites } from "../../db/schema";
+import { bookings, eventDayResources, events, participants, resourceReservations, sites } from "../../db/schema";
 import type { EmailToSend } from "../../deps/enqueue-email";
 import { AppError } from "../../errors";
 import { customerOf, type BookingRow, type StaffActionDeps } from "./staff-booking";
@@ -12,10 +12,32 @@ import { customerOf, type BookingRow, type StaffActionDeps } from "./staff-booki
  * What the message-to-an-event verbs share (issue 31): the bookings a filter reaches, in booking order,
  * and the `staff-message` mail (templates/staff-message.tsx) one of them gets in its own language.
  */
-export async function eventMessageRecipients(db: Queryable, eventId: string, payment: EventMessagePaymentFilter): Promise<BookingRow[]> {
+export async function eventMessageRecipients(
+  db: Queryable,
+  eventId: string,
+  filter: { payment: EventMessagePaymentFilter; day?: number | undefined; vehicle?: string | undefined },
+): Promise<BookingRow[]> {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) throw new AppError("NOT_FOUND", "eventNotFound");
-  const states = paymentStatesOfFilter(payment);
+  const states = paymentStatesOfFilter(filter.payment);
+  // A day, a vehicle, or a vehicle on a day: one held reservation of the booking must match all that is asked.
+  const reserved =
+    filter.day === undefined && filter.vehicle === undefined
+      ? undefined
+      : exists(
+          db
+            .select({ one: resourceReservations.id })
+            .from(resourceReservations)
+            .innerJoin(eventDayResources, eq(eventDayResources.id, resourceReservations.resourceId))
+            .where(
+              and(
+                eq(resourceReservations.bookingId, bookings.id),
+                isNull(resourceReservations.releasedAt),
+                filter.day === undefined ? undefined : eq(eventDayResources.day, filter.day),
+                filter.vehicle === undefined ? undefined : and(eq(eventDayResources.kind, "vehicle"), eq(eventDayResources.key, filter.vehicle)),
+              ),
+            ),
+        );
   const rows = await db
     .select({ booking: bookings })
     .from(bookings)
@@ -26,6 +48,7 @@ export async function eventMessageRecipients(db: Queryable, eventId: string, pay
         eq(bookings.eventId, eventId),
         inArray(bookings.status, [...eventMessageStatuses]),
         states ? inArray(bookings.paymentState, [...states]) : undefined,
+        reserved,
       ),
     )
     .orderBy(asc(bookings.submittedAt), asc(bookings.id));

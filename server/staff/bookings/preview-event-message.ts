@@ -13,7 +13,7 @@ import type { StaffActionDeps } from "./staff-booking";
  */
 export async function previewEventMessage(deps: StaffActionDeps, actor: Actor, input: { eventId: string; message: EventMessageBody }): Promise<EventMessagePreview> {
   authorize(actor, "staff.events.send-message", null);
-  const recipients = await eventMessageRecipients(deps.db, input.eventId, input.message.payment);
+  const recipients = await eventMessageRecipients(deps.db, input.eventId, input.message);
   const byLocale: Record<string, number> = {};
   for (const booking of recipients) byLocale[booking.locale] = (byLocale[booking.locale] ?? 0) + 1;
   const first = recipients[0];

@@ -19,7 +19,7 @@ export async function sendEventMessage(deps: StaffActionDeps, actor: Actor, inpu
   const now = deps.now();
   const { message } = input;
   return deps.db.transaction(async (tx) => {
-    const recipients = await eventMessageRecipients(tx, input.eventId, message.payment);
+    const recipients = await eventMessageRecipients(tx, input.eventId, message);
     if (recipients.length === 0) throw new AppError("CONFLICT", "eventMessageNoRecipients");
     const replyTo = await operatorReplyTo(tx);
     const codes: string[] = [];
@@ -40,7 +40,7 @@ export async function sendEventMessage(deps: StaffActionDeps, actor: Actor, inpu
     await writeStaffAudit(tx, actor, {
       action: "event_message_sent",
       actorEmail: input.staff.email || undefined,
-      details: { event: input.eventId, payment: message.payment, count: codes.length, subject: message.subject },
+      details: { event: input.eventId, payment: message.payment, day: message.day ?? null, vehicle: message.vehicle ?? null, count: codes.length, subject: message.subject },
       at: now,
     });
     return { count: codes.length, codes };

@@ -16,6 +16,45 @@ export { loader, action } from "./event-messages.server";
 export const meta: Route.MetaFunction = ({ data: loaderData }) =>
   loaderData ? pageMeta(loaderData.locale, translatorFor(loaderData.locale)("admin.eventMessages.title", { event: loaderData.event.title })) : [];
 
+/** A day or vehicle filter: a select whose first choice keeps everyone. */
+function ChoiceFilter({
+  name,
+  label,
+  all,
+  choices,
+  value,
+  resetKey,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  choices: { value: string; label: string }[];
+  value: string;
+  resetKey: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={`field-${name}`} className="block text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <select
+        id={`field-${name}`}
+        name={name}
+        key={resetKey}
+        defaultValue={value}
+        className="mt-1.5 block w-full rounded-lg border border-navy-900/20 bg-white px-3.5 py-2.5 text-base text-ink sm:w-auto"
+      >
+        <option value="">{all}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * Write to an event's participants (issue 31): whom (every active booking, nothing paid, something
  * still owed), a subject and a text per language; Preview shows the mail one real booking would get and
@@ -71,12 +110,43 @@ export default function AdminEventMessagesPage({ loaderData, actionData }: Route
             ))}
           </select>
         </div>
+        {(loaderData.days.length > 0 || loaderData.vehicles.length > 0) && (
+          <div className="flex flex-wrap gap-4">
+            {loaderData.days.length > 0 && (
+              <ChoiceFilter
+                name="day"
+                label={t("admin.eventMessages.day")}
+                all={t("admin.eventMessages.allDays")}
+                choices={loaderData.days}
+                value={values?.day ?? ""}
+                resetKey={actionData?.sent ? "sent" : "draft"}
+              />
+            )}
+            {loaderData.vehicles.length > 0 && (
+              <ChoiceFilter
+                name="vehicle"
+                label={t("admin.eventMessages.vehicle")}
+                all={t("admin.eventMessages.anyVehicle")}
+                choices={loaderData.vehicles}
+                value={values?.vehicle ?? ""}
+                resetKey={actionData?.sent ? "sent" : "draft"}
+              />
+            )}
+            <p className="basis-full text-sm text-ink-soft">{t("admin.eventMessages.filterHint")}</p>
+          </div>
+        )}
         <div className="grid gap-6 lg:grid-cols-2">
           {locales.map((language) => (
             <fieldset key={language} className="space-y-4" lang={language}>
               <legend className="text-sm font-bold uppercase tracking-wide text-ink-soft">{t(`admin.eventMessages.language.${language}`)}</legend>
               <Field field={field(`subject.${language}`)} label={t("admin.eventMessages.subject")} maxLength={200} autoComplete="off" required />
-              <TextAreaField field={field(`body.${language}`)} label={t("admin.eventMessages.body")} hint={t("admin.eventMessages.bodyHint")} rows={8} maxLength={5000} />
+              <TextAreaField
+                field={field(`body.${language}`)}
+                label={t("admin.eventMessages.body")}
+                hint={t("admin.eventMessages.bodyHint")}
+                rows={8}
+                maxLength={5000}
+              />
             </fieldset>
           ))}
         </div>
@@ -90,12 +160,23 @@ export default function AdminEventMessagesPage({ loaderData, actionData }: Route
             </p>
             {preview.mail && (
               <>
-                <p>{t("admin.eventMessages.previewFor", { code: preview.mail.code, to: preview.mail.to, language: t(`admin.eventMessages.language.${preview.mail.locale}`) })}</p>
+                <p>
+                  {t("admin.eventMessages.previewFor", {
+                    code: preview.mail.code,
+                    to: preview.mail.to,
+                    language: t(`admin.eventMessages.language.${preview.mail.locale}`),
+                  })}
+                </p>
                 <p data-testid="event-message-subject" className="break-words rounded-lg bg-white px-3 py-2 font-semibold text-navy-900">
                   {preview.mail.subject}
                 </p>
                 {/* No rights at all (sandbox=""): the mail's HTML can neither run script nor reach this page. */}
-                <iframe sandbox="" srcDoc={preview.mail.html} title={t("admin.eventMessages.previewFrame")} className="h-96 w-full rounded-lg border border-navy-900/15 bg-white" />
+                <iframe
+                  sandbox=""
+                  srcDoc={preview.mail.html}
+                  title={t("admin.eventMessages.previewFrame")}
+                  className="h-96 w-full rounded-lg border border-navy-900/15 bg-white"
+                />
               </>
             )}
           </section>
@@ -111,11 +192,21 @@ export default function AdminEventMessagesPage({ loaderData, actionData }: Route
           )}
         </div>
       </Form>
-      <AdminListCard headingId="history-title" heading={<>{t("admin.eventMessages.history")}</>} emptyText={messages.length === 0 ? t("admin.eventMessages.none") : null}>
+      <AdminListCard
+        headingId="history-title"
+        heading={<>{t("admin.eventMessages.history")}</>}
+        emptyText={messages.length === 0 ? t("admin.eventMessages.none") : null}
+      >
         <AdminTable
           labelledBy="history-title"
           minWidth="40rem"
-          headers={[t("admin.eventMessages.when"), t("admin.eventMessages.subject"), t("admin.eventMessages.to"), t("admin.eventMessages.count"), t("admin.eventMessages.by")]}
+          headers={[
+            t("admin.eventMessages.when"),
+            t("admin.eventMessages.subject"),
+            t("admin.eventMessages.to"),
+            t("admin.eventMessages.count"),
+            t("admin.eventMessages.by"),
+          ]}
         >
           {messages.map((message) => (
             <tr key={message.at + message.by}>
@@ -123,7 +214,9 @@ export default function AdminEventMessagesPage({ loaderData, actionData }: Route
               <th scope="row" className="px-3 py-3 font-semibold text-navy-900">
                 {message.subjectShown}
               </th>
-              <td className="px-3 py-3">{t(`admin.eventMessages.filters.${message.payment}`)}</td>
+              <td className="px-3 py-3">
+                {[t(`admin.eventMessages.filters.${message.payment}`), message.dayShown, message.vehicleShown].filter(Boolean).join(" · ")}
+              </td>
               <td className="px-3 py-3 tabular-nums">{message.count}</td>
               <td className="px-3 py-3 break-words text-ink-soft">{message.by}</td>
             </tr>
