@@ -158,7 +158,7 @@ const paymentSchema = z.object({
 });
 
 const priceLineSchema = z.object({
-  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon", "option"]),
+  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon", "option", "discount"]),
   key: z.string(),
   label: z.string(),
   quantity: z.number().int().nonnegative(),
