@@ -10,7 +10,7 @@ import { formatMoney } from "./money";
  */
 
 /** The filter's groups, in the order of its list. */
-export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages"] as const;
+export const staffAuditKinds = ["catalogue", "forms", "pages", "settings", "email_texts", "accounts", "logins", "exports", "waitlist", "messages", "vouchers"] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
 /** Every `action` the verbs write, by kind; the verb beside each in `docs/decisions/078-audit-log-and-calendar.md`. */
@@ -39,6 +39,7 @@ export const staffAuditActionsByKind = {
   exports: ["bookings_exported", "participants_exported", "invoices_exported", "audit_exported"],
   waitlist: ["waitlist_offered", "waitlist_removed"],
   messages: ["event_message_sent"],
+  vouchers: ["voucher_created", "voucher_updated", "voucher_deactivated", "voucher_activated"],
 } as const satisfies Record<StaffAuditKind, readonly string[]>;
 
 export type StaffAuditAction = (typeof staffAuditActionsByKind)[StaffAuditKind][number];
@@ -141,6 +142,12 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       const title = text(subjects?.[locale]) ?? text(subjects?.en);
       return { kind, what, text: withSubject(t("admin.audit.text.message", { count, subject: title ?? "—" })) };
     }
+    case "voucher_created":
+    case "voucher_updated":
+    case "voucher_deactivated":
+    case "voucher_activated":
+      // The code itself (it is what staff search for), and what changed when it was edited.
+      return { kind, what, text: [text(details.code), Array.isArray(details.changed) ? details.changed.filter((field) => typeof field === "string").join(", ") : null].filter(Boolean).join(": ") || null };
     case "audit_exported":
     case "staff_logged_in":
     case "second_factor_enrolled":

@@ -6,6 +6,7 @@ import { bookingEditable, describeChanges, mergeDetailChanges, type DetailChange
 import { choicePriceLines } from "../../../core/domain/choice-prices";
 import { operatorToday } from "../../../core/domain/dates";
 import { priceBooking } from "../../../core/domain/pricing";
+import { keptDiscountOf } from "../../bookings/voucher-redemption";
 import { takesAnswer } from "../../../core/forms/kinds";
 import { staffEditableItem } from "../../../core/domain/booking-edits";
 import type { Locale } from "../../../core/i18n/locales";
@@ -102,11 +103,14 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
     choicePriceLines(definitionItems(definition), current?.answers ?? booking.answers),
   );
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
-  const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  const grossLines = bookedPriceLinesOf(lines, prices);
+  // The discount code it was booked with still counts (decision 079).
+  const kept = keptDiscountOf(booking, grossLines);
+  const price = priceBooking(lines, terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn }, kept.discountCents);
   // Every line priced again with the total, and kept with it (money review, finding 3).
   await tx
     .update(bookings)
-    .set({ ...price, priceLines: bookedPriceLinesOf(lines, prices), updatedAt: now })
+    .set({ ...price, priceLines: [...grossLines, ...kept.lines], updatedAt: now })
     .where(eq(bookings.id, booking.id));
   // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
   if (price.totalCents !== booking.totalCents)
