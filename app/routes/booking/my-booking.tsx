@@ -68,6 +68,8 @@ function laterContext(booking: PageBooking, answers: BookingView["answers"], onU
     deposit_cents: booking.money.deposit_cents,
     remainder_cents: booking.money.remainder_cents,
     remainder_due_on: booking.money.remainder_due_on,
+    discount_cents: 0,
+    voucher: null,
     paid_cents: booking.money.paid_cents,
     hold_expires_at: null,
     payment_option: booking.money.payment_option,
