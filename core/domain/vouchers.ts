@@ -89,3 +89,31 @@ export function discountLinesOf(
     vatRateBasisPoints: share.vatRateBasisPoints,
   }));
 }
+
+/** What staff enter for a code (the contract's fields that have rules across them). */
+export type VoucherInput = {
+  code: string;
+  discountKind: "amount" | "percent";
+  discountValue: number;
+  validFrom: IsoDate | null;
+  validUntil: IsoDate | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+};
+
+type VoucherProblemField = "code" | "discount_value" | "valid_until" | "usage_limit" | "per_customer_limit";
+type VoucherProblemKey = "api.voucherInvalid" | "admin.vouchers.invalidValue" | "admin.vouchers.invalidDates" | "admin.vouchers.invalidLimit";
+
+/** Each field's problem as a catalogue key; empty when the code may be saved. */
+export function voucherInputProblems(input: VoucherInput): Partial<Record<VoucherProblemField, VoucherProblemKey>> {
+  const problems: Partial<Record<VoucherProblemField, VoucherProblemKey>> = {};
+  if (!voucherCodePattern.test(normalizeVoucherCode(input.code))) problems.code = "api.voucherInvalid";
+  const valueOk =
+    Number.isInteger(input.discountValue) && input.discountValue > 0 && (input.discountKind === "amount" ? input.discountValue <= 10_000_000 : input.discountValue <= 100);
+  if (!valueOk) problems.discount_value = "admin.vouchers.invalidValue";
+  if (input.validFrom !== null && input.validUntil !== null && input.validUntil < input.validFrom) problems.valid_until = "admin.vouchers.invalidDates";
+  const limitOk = (limit: number | null) => limit === null || (Number.isInteger(limit) && limit >= 1 && limit <= 1_000_000);
+  if (!limitOk(input.usageLimit)) problems.usage_limit = "admin.vouchers.invalidLimit";
+  if (!limitOk(input.perCustomerLimit)) problems.per_customer_limit = "admin.vouchers.invalidLimit";
+  return problems;
+}

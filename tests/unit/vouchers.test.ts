@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { vatByRate, priceBooking } from "../../core/domain/pricing";
-import { discountLinesOf, normalizeVoucherCode, voucherCodePattern, voucherDiscountCents, voucherRefusal, type VoucherTerms } from "../../core/domain/vouchers";
+import { discountLinesOf, normalizeVoucherCode, voucherCodePattern, voucherDiscountCents, voucherInputProblems, voucherRefusal, type VoucherTerms } from "../../core/domain/vouchers";
 
 const code: VoucherTerms = {
   active: true,
@@ -93,5 +93,24 @@ describe("a code as typed", () => {
     expect(voucherCodePattern.test("SUMMER-26")).toBe(true);
     expect(voucherCodePattern.test("SU")).toBe(false);
     expect(voucherCodePattern.test("SUMMER 26")).toBe(false);
+  });
+});
+
+describe("a code as staff enter it", () => {
+  const input = { code: "summer-26", discountKind: "percent" as const, discountValue: 10, validFrom: "2026-06-01", validUntil: "2026-06-30", usageLimit: 5, perCustomerLimit: null };
+  it("may be saved when its fields agree", () => {
+    expect(voucherInputProblems(input)).toEqual({});
+  });
+  it("names each field's problem", () => {
+    expect(
+      voucherInputProblems({ ...input, code: "a b", discountValue: 101, validUntil: "2026-05-31", usageLimit: 0, perCustomerLimit: 1.5 }),
+    ).toEqual({
+      code: "api.voucherInvalid",
+      discount_value: "admin.vouchers.invalidValue",
+      valid_until: "admin.vouchers.invalidDates",
+      usage_limit: "admin.vouchers.invalidLimit",
+      per_customer_limit: "admin.vouchers.invalidLimit",
+    });
+    expect(voucherInputProblems({ ...input, discountKind: "amount", discountValue: 0 })).toEqual({ discount_value: "admin.vouchers.invalidValue" });
   });
 });
