@@ -64,6 +64,10 @@ for (const language of languages) {
       await page.getByRole("navigation", { name: /Back office|Backoffice/ }).getByRole("link", { name: t.nav }).click();
       await expect(page.getByRole("heading", { level: 1, name: t.nav })).toBeVisible();
       await page.getByRole("link", { name: t.newCode }).click();
+      await expect(page.getByRole("heading", { level: 1, name: t.newCode })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shootPhoneAndDesktop(page, `admin-voucher-form-${language.locale}`);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.getByLabel(t.code, { exact: true }).fill(code.toLowerCase());
       await page.getByRole("radio", { name: t.amount }).check();
       await page.getByLabel(t.value).fill("50");
@@ -135,3 +139,27 @@ for (const language of languages) {
     });
   });
 }
+
+test.describe("a discount code without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, locale: "en-GB", extraHTTPHeaders: { "Accept-Language": "en-GB,en;q=0.9" } });
+
+  test("is applied and refused by plain form posts on the review step", async ({ page }) => {
+    const t = { ...participantLabels.en, ...text.en };
+    const code = `NOJS-${Date.now().toString(36).toUpperCase()}`;
+    const created = await page.request.post("/__test/vouchers", { data: { code, amountCents: 5000 } });
+    expect(created.status()).toBe(201);
+    await fillGolfBookingUpToPayment(page, "en", "", maxMustermann(uniqueEmail("voucher-nojs")));
+    await page.getByRole("radio", { name: t.invoice }).check();
+    await page.getByRole("button", { name: t.toReview }).click();
+    await expect(page).toHaveURL(/\?page=review$/);
+    await page.getByLabel(t.code, { exact: true }).fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: t.apply }).click();
+    await expect(page.getByText(t.unknown)).toBeVisible();
+    await page.getByLabel(t.code, { exact: true }).fill(code);
+    await page.getByRole("button", { name: t.apply }).click();
+    await expect(page.getByText(t.applied(code))).toBeVisible();
+    await expect(page.getByTestId("price-summary")).toContainText(t.discountLine(code));
+    await page.getByRole("button", { name: "Remove code" }).click();
+    await expect(page.getByTestId("price-summary")).not.toContainText(t.discountLine(code));
+  });
+});
