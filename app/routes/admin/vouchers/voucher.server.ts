@@ -47,9 +47,10 @@ function valuesOf(voucher: StaffVoucher | null, locale: Locale): VoucherValues {
 /** `/admin/vouchers/new` and `/admin/vouchers/{id}` (+ /de): a discount code's form (decision 079). */
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { web, actor, locale } = await openStaffDesk(url, context);
-  const [vouchers, events, categories] = await Promise.all([
+  const [vouchers, upcoming, past, categories] = await Promise.all([
     web.services.staffVouchers.list(actor),
     web.services.staffCatalogue.listEvents(actor, { view: "upcoming", locale }),
+    web.services.staffCatalogue.listEvents(actor, { view: "past", locale }),
     web.services.staffCatalogue.listCategories(actor),
   ]);
   let voucher: StaffVoucher | null = null;
@@ -57,6 +58,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     if (!uuidPattern.test(params.id)) notFound();
     voucher = vouchers.find((each) => each.id === params.id) ?? notFound();
   }
+  // The upcoming events to choose from, and a past one the code is already for (else saving would drop it).
+  const events = [...upcoming, ...past.filter((event) => voucher?.event_ids.includes(event.uuid))];
   return {
     locale,
     voucher: voucher ? { id: voucher.id, code: voucher.code, timesUsed: voucher.times_used, active: voucher.active } : null,
