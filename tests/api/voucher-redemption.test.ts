@@ -6,7 +6,8 @@ import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, events, participants, voucherRedemptions, vouchers } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
-import { createDraftBooking } from "../support/factories";
+import { readStaffBooking } from "../../server/staff/bookings/read-staff-booking";
+import { createDraftBooking, createStaffMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
 let database: DatabaseHandle;
@@ -57,6 +58,15 @@ describe("a discount code at submission", () => {
     expect(discount[0]?.label).toEqual({ en: "Voucher GOLF50", de: "Gutschein GOLF50" });
     expect(booking.priceLines?.reduce((sum, line) => sum + line.totalCents, 0)).toBe(14600);
     expect((await voucherRow(voucher.id)).timesUsed).toBe(1);
+    // The back office's money panel lists it, in the reader's language.
+    const staff = await createStaffMember(database.db);
+    const detail = await readStaffBooking(
+      { db: database.db, now },
+      { user: { userId: staff.id, role: "staff", sessionId: "test", secondFactor: true } },
+      { bookingId, locale: "de" },
+    );
+    expect(detail.money.lines.filter((line) => line.kind === "discount").map((line) => [line.label, line.total_cents])).toEqual([["Gutschein GOLF50", -5000]]);
+    expect(detail.money.total_cents).toBe(14600);
   });
 
   it("is redeemed exactly its limit when 20 buyers use it at once", async () => {
