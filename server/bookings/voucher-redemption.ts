@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
 import type { IsoDate } from "../../core/domain/dates";
 import type { Cents } from "../../core/domain/money";
@@ -130,4 +130,22 @@ export function keptDiscountOf(
   if (!booking.voucherCode || !booking.voucherDiscount || booking.status === "draft") return { discountCents: 0, lines: [] };
   const discountCents = voucherDiscountCents(booking.voucherDiscount, lines.reduce((sum, line) => sum + line.totalCents, 0));
   return { discountCents, lines: discountLinesOf(lines, discountCents, booking.voucherCode, discountLabelOf(booking.voucherCode)) };
+}
+
+/**
+ * The use is taken again when a booking takes its places again (`holdAgain`: an expired booking paid
+ * late, a cancellation reversed by staff): the price with its discount stood all along, so this is not
+ * refused at the limit (the code may count one use beyond it, as the event may count the places back).
+ */
+export async function retakeVoucherUse(tx: Queryable, bookingId: string): Promise<void> {
+  const retaken = await tx
+    .update(voucherRedemptions)
+    .set({ releasedAt: null })
+    .where(and(eq(voucherRedemptions.bookingId, bookingId), isNotNull(voucherRedemptions.releasedAt)))
+    .returning({ voucherId: voucherRedemptions.voucherId });
+  for (const { voucherId } of retaken)
+    await tx
+      .update(vouchers)
+      .set({ timesUsed: sql`${vouchers.timesUsed} + 1` })
+      .where(eq(vouchers.id, voucherId));
 }

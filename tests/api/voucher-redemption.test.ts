@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, operatorToday } from "../../core/domain/dates";
 import { expireHold } from "../../server/bookings/expire-hold";
+import { holdAgain } from "../../server/bookings/hold-again";
 import { submitBooking } from "../../server/bookings/submit-booking";
 import type { DatabaseHandle } from "../../server/db/client";
 import { bookings, events, participants, voucherRedemptions, vouchers } from "../../server/db/schema";
 import { seedIds } from "../../server/db/seed";
 import { readStaffBooking } from "../../server/staff/bookings/read-staff-booking";
+import { createTestApi } from "../support/api-client";
 import { createDraftBooking, createStaffMember } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
@@ -133,5 +135,34 @@ describe("a discount code at submission", () => {
     expect(redemption?.releasedAt).not.toBeNull();
     const next = await draftWithCode(seedIds.events.golfYogaTrip, "COMEBACK");
     expect((await submitBooking(database.db, { bookingId: next, now: now() })).outcome).toBe("held");
+  });
+
+  it("gives its use back when staff cancel the booking, which keeps its discount line", async () => {
+    const voucher = await makeVoucher({ code: "CANCELLED", usageLimit: 1 });
+    const bookingId = await draftWithCode(seedIds.events.golfYogaTrip, "CANCELLED");
+    await database.db.update(bookings).set({ paymentOption: "invoice" }).where(eq(bookings.id, bookingId));
+    expect((await submitBooking(database.db, { bookingId, now: now() })).outcome).toBe("held");
+    expect((await voucherRow(voucher.id)).timesUsed).toBe(1);
+    const staff = await createStaffMember(database.db);
+    const api = createTestApi(database);
+    await api.services.staffActions.cancel({ user: { userId: staff.id, role: "staff", sessionId: "test", secondFactor: true } }, { bookingId, refund: "none", notify: false, staff: { id: staff.id, email: staff.email } });
+    const booking = await bookingRow(bookingId);
+    expect(booking.status).toBe("cancelled");
+    expect(booking.priceLines?.some((line) => line.kind === "discount")).toBe(true);
+    expect((await voucherRow(voucher.id)).timesUsed).toBe(0);
+  });
+
+  it("takes its use again when the booking takes its places again (a late payment, a cancellation reversed)", async () => {
+    const voucher = await makeVoucher({ code: "LATEPAY", usageLimit: 1 });
+    const bookingId = await draftWithCode(seedIds.events.golfYogaTrip, "LATEPAY");
+    const submittedAt = now();
+    expect((await submitBooking(database.db, { bookingId, now: submittedAt })).outcome).toBe("held");
+    const booking = await bookingRow(bookingId);
+    await expireHold(database.db, bookingId, new Date((booking.holdExpiresAt ?? submittedAt).getTime() + 1000));
+    expect((await voucherRow(voucher.id)).timesUsed).toBe(0);
+    expect(await holdAgain(database.db, booking)).toBe(true);
+    expect((await voucherRow(voucher.id)).timesUsed).toBe(1);
+    const [redemption] = await database.db.select().from(voucherRedemptions).where(eq(voucherRedemptions.bookingId, bookingId));
+    expect(redemption?.releasedAt).toBeNull();
   });
 });
