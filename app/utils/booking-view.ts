@@ -5,13 +5,19 @@ import { choicePriceLines } from "../../core/domain/choice-prices";
 import { formatDate, formatDateRange } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { priceBooking, type PriceLine } from "../../core/domain/pricing";
+import { voucherDiscountCents } from "../../core/domain/vouchers";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 
-/** What the price depends on: the companions by type, the per-day resources and the priced choices chosen. */
-export type PriceInputs = { companionTypes: string[]; resources: ResourceChoice[]; choiceLines: PriceLine[] };
+/** What the price depends on: the companions by type, the per-day resources, the priced choices chosen and a discount code (decision 079). */
+export type PriceInputs = { companionTypes: string[]; resources: ResourceChoice[]; choiceLines: PriceLine[]; voucher: BookingView["voucher"] };
 
-export function priceInputsOf(form: PublicForm, answers: Record<string, unknown>, companionTypes: (string | null)[]): PriceInputs {
+export function priceInputsOf(
+  form: PublicForm,
+  answers: Record<string, unknown>,
+  companionTypes: (string | null)[],
+  voucher: BookingView["voucher"] = null,
+): PriceInputs {
   const items = form.pages.flatMap((page) => page.items);
   const resources = items.flatMap((item) =>
     item.kind === "vehicles" || item.kind === "vehicles_per_day"
@@ -23,7 +29,20 @@ export function priceInputsOf(form: PublicForm, answers: Record<string, unknown>
     resources,
     // The choices' prices come with the public form's items, as the submission reads them from the version.
     choiceLines: choicePriceLines(items, answers),
+    voucher,
   };
+}
+
+/** The lines' price less the discount code's part, as the server prices a draft (running-price.ts). */
+function pricedWithVoucher(form: PublicForm, inputs: PriceInputs) {
+  const lines = bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources, inputs.choiceLines);
+  const gross = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+  return priceBooking(
+    lines,
+    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
+    { today: form.today, startsOn: form.event.starts_on },
+    inputs.voucher ? voucherDiscountCents(inputs.voucher.discount, gross) : 0,
+  );
 }
 
 export type PriceSummaryView = {
@@ -36,6 +55,8 @@ export type PriceSummaryView = {
   dueNow: string;
   /** Set when a deposit is due now and the rest later. */
   deposit: { percent: number; remainder: string; dueOn: string } | null;
+  /** A discount code's part, as a negative amount (decision 079). */
+  discount: { code: string; amount: string } | null;
 };
 
 /**
@@ -43,13 +64,8 @@ export type PriceSummaryView = {
  * for `locale`. The server's price at submission is the one that counts.
  */
 export function priceSummary(form: PublicForm, inputs: PriceInputs, locale: Locale): PriceSummaryView {
-  const lines = bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources, inputs.choiceLines);
   const optionsCents = inputs.choiceLines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
-  const price = priceBooking(
-    lines,
-    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
-    { today: form.today, startsOn: form.event.starts_on },
-  );
+  const price = pricedWithVoucher(form, inputs);
   return {
     eventPrice: formatMoney(price.eventPriceCents, locale),
     companions: inputs.companionTypes.length ? { count: inputs.companionTypes.length, total: formatMoney(price.companionTotalCents, locale) } : null,
@@ -61,6 +77,7 @@ export function priceSummary(form: PublicForm, inputs: PriceInputs, locale: Loca
       price.remainderCents > 0 && price.remainderDueOn
         ? { percent: form.payment_terms.deposit_percent, remainder: formatMoney(price.remainderCents, locale), dueOn: formatDate(price.remainderDueOn, locale) }
         : null,
+    discount: inputs.voucher && price.discountCents > 0 ? { code: inputs.voucher.code, amount: formatMoney(-price.discountCents, locale) } : null,
   };
 }
 
@@ -72,6 +89,7 @@ export function bookingPriceView(form: PublicForm, booking: BookingView, locale:
       form,
       booking.answers,
       booking.companions.map((companion) => companion.type),
+      booking.voucher,
     ),
     locale,
   );
@@ -86,12 +104,9 @@ export function draftPaymentDue(form: PublicForm, booking: BookingView): "deposi
     form,
     booking.answers,
     booking.companions.map((companion) => companion.type),
+    booking.voucher,
   );
-  const price = priceBooking(
-    bookingPriceLines(form.prices, inputs.companionTypes, inputs.resources, inputs.choiceLines),
-    { depositPercent: form.payment_terms.deposit_percent, balanceDueDaysBeforeEvent: form.payment_terms.balance_due_days_before_event },
-    { today: form.today, startsOn: form.event.starts_on },
-  );
+  const price = pricedWithVoucher(form, inputs);
   // Close to the event the deposit is everything (priceBooking): the help then says the whole amount is due.
   return price.remainderCents > 0 ? "deposit" : "full";
 }

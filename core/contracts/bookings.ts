@@ -51,6 +51,18 @@ export const bookingViewSchema = z.object({
   deposit_cents: z.number().int(),
   remainder_cents: z.number().int(),
   remainder_due_on: z.string().nullable(),
+  /** What a discount code took off the total (decision 079); 0 without one. */
+  discount_cents: z.number().int(),
+  /** The discount code entered on the review step and what it is worth; null without one. */
+  voucher: z
+    .object({
+      code: z.string(),
+      discount: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("amount"), amountCents: z.number().int() }),
+        z.object({ kind: z.literal("percent"), percent: z.number().int() }),
+      ]),
+    })
+    .nullable(),
   /** Paid so far by card (succeeded payments). */
   paid_cents: z.number().int(),
   /** A submitted booking's account (decision 067); null for a draft. */
@@ -69,6 +81,13 @@ export const openBookingParamsSchema = z.object({ formUuid: z.string().uuid() })
 export const openBookingQuerySchema = z.object({ bookingToken: z.string().min(20).max(200).optional(), bookingUuid: z.string().uuid().optional() });
 /** `booking_token` is in the answer only when the draft was created by this call: keep it, it is the key to the booking. */
 export const openBookingResponseSchema = z.object({ data: bookingViewSchema, booking_token: z.string().optional() });
+
+/** `POST api/booking/{uuid}/voucher`: a discount code for the draft (decision 079); `DELETE` removes it. */
+export const applyVoucherBodySchema = z.object({
+  code: z.string().max(100),
+  booking_token: z.string().min(20).max(200).optional(),
+});
+export const voucherParamsSchema = z.object({ uuid: z.string().uuid() });
 
 export const updatePageParamsSchema = z.object({ uuid: z.string().uuid(), pageUuid: z.string().uuid() });
 const bookingTokenSchema = z.string().min(20).max(200);

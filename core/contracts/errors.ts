@@ -38,6 +38,8 @@ export const conflictReasons = [
   "payment_in_progress",
   /** A draft page saved from an older version than the draft's (another window saved in between; decision 021). */
   "stale_version",
+  /** A discount code that may not be used (decision 079): the message says why; nothing was changed. */
+  "voucher_refused",
 ] as const;
 export type ConflictReason = (typeof conflictReasons)[number];
 

@@ -58,6 +58,8 @@ export const manageBookingViewSchema = z.object({
   vehicles: z.array(vehicleDaySchema),
   money: z.object({
     total_cents: z.number().int(),
+    /** What a discount code took off the total (decision 079); null without one. */
+    discount: z.object({ code: z.string(), amount_cents: z.number().int() }).nullable(),
     paid_cents: z.number().int(),
     deposit_cents: z.number().int(),
     remainder_cents: z.number().int(),

@@ -158,7 +158,7 @@ const paymentSchema = z.object({
 });
 
 const priceLineSchema = z.object({
-  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon", "option", "cancellation_fee"]),
+  kind: z.enum(["participant", "companion", "vehicle", "instructor", "addon", "option", "cancellation_fee", "discount"]),
   key: z.string(),
   label: z.string(),
   quantity: z.number().int().nonnegative(),

@@ -4,6 +4,9 @@ import type { PriceLine, PriceLineKind } from "./pricing";
 /** Germany's standard rate, for a line with no price row behind it (the schema's default too). */
 export const defaultVatRate = 1900;
 
+/** A booked line is a priced thing, or a discount code's share of the total at one VAT rate (decision 079, negative). */
+export type BookedLineKind = PriceLineKind | "discount";
+
 /**
  * One priced thing of a booking as it was priced (money review, finding 3): stored with the booking
  * when it is submitted and whenever staff price it again, and read back by its invoices, the staff
@@ -13,7 +16,7 @@ export const defaultVatRate = 1900;
  * booking's own form version, which never changes) and for a line without a price row.
  */
 export type BookedPriceLine = {
-  kind: PriceLineKind;
+  kind: BookedLineKind;
   key: string;
   label: Readonly<Record<string, string>> | null;
   quantity: number;

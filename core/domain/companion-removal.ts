@@ -75,9 +75,12 @@ export function keptFeesOf(lines: readonly Pick<BookedPriceLine, "kind" | "total
   return (lines ?? []).filter((line) => line.kind === cancellationFeeKind).reduce((sum, line) => sum + line.totalCents, 0);
 }
 
-/** Booked lines as the pricing takes them (core/domain/pricing.ts). */
+/**
+ * Booked lines as the pricing takes them (core/domain/pricing.ts). A discount's lines are not among
+ * them: the pricing takes the discount as its own argument (decision 079), the booking's `discountCents`.
+ */
 export function priceLinesOfBooked(lines: readonly BookedPriceLine[]): PriceLine[] {
-  return lines.map((line) => ({ kind: line.kind, key: line.key, unitCents: line.unitCents, quantity: line.quantity }));
+  return lines.flatMap((line) => (line.kind === "discount" ? [] : [{ kind: line.kind, key: line.key, unitCents: line.unitCents, quantity: line.quantity }]));
 }
 
 /**

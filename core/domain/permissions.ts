@@ -147,6 +147,8 @@ export type SubjectOf = {
   "staff.catalogue.manage": NoSubject;
   /** Edit a submitted booking's answers and companions (add, correct, remove; decision 032). */
   "staff.bookings.edit": NoSubject;
+  /** Discount codes: list, create, change, deactivate (decision 079). */
+  "staff.vouchers.manage": NoSubject;
   /** A data-subject request by e-mail address: find, export and erase everything of an address (admins only; decision 076). */
   "staff.personal-data.manage": NoSubject;
   /** Give a created event, form or content page a chosen id (the demo's fixed ones; the seed only, decision 043). */
@@ -253,6 +255,7 @@ const rules: { [A in Action]: Rule<A> } = {
   // The seed builds the demo catalogue (categories, events, their forms) through the same verbs.
   "staff.catalogue.manage": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
   "staff.bookings.edit": { allows: isStaff, refusal: logInOrStaffOnly },
+  "staff.vouchers.manage": { allows: isStaff, refusal: logInOrStaffOnly },
   "staff.forms.edit": { allows: isStaffOrSeed, refusal: logInOrStaffOnly },
   "staff.personal-data.manage": { allows: isAdmin, refusal: logInOrAdminsOnly },
   "seed.fixed-ids": { allows: isSeed, refusal: logInOrForbidden },

@@ -17,6 +17,8 @@ export type BookingPrice = {
   companionTotalCents: Cents;
   addonsTotalCents: Cents;
   totalCents: Cents;
+  /** What a discount code took off (decision 079): the total is the lines' sum less this. */
+  discountCents: Cents;
   /** Due at booking: the deposit, or everything when the event is close. */
   depositCents: Cents;
   remainderCents: Cents;
@@ -34,7 +36,13 @@ export function percentOf(cents: Cents, percent: number): Cents {
  * the remainder a set number of days before the event; when the event starts that close or
  * closer, everything is due at once.
  */
-export function priceBooking(lines: PriceLine[], terms: PaymentTerms, dates: { today: IsoDate; startsOn: IsoDate }): BookingPrice {
+export function priceBooking(
+  lines: PriceLine[],
+  terms: PaymentTerms,
+  dates: { today: IsoDate; startsOn: IsoDate },
+  /** Off the lines' sum (a discount code, decision 079): at most the sum; the deposit is a share of what is left. */
+  discount: Cents = 0,
+): BookingPrice {
   for (const line of lines) {
     if (!Number.isInteger(line.unitCents) || line.unitCents < 0) throw new RangeError(`price of ${line.key} must be whole, non-negative cents`);
     if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError(`quantity of ${line.key} must be a whole, non-negative number`);
@@ -44,14 +52,16 @@ export function priceBooking(lines: PriceLine[], terms: PaymentTerms, dates: { t
   const companionTotalCents = sum(["companion"]);
   // Priced choices are extras too: the booking keeps the spec's totals (no column of their own, decision 042).
   const addonsTotalCents = sum(["vehicle", "instructor", "addon", "option"]);
-  // A companion's cancellation fee is kept in the total, in no part of its own (no column; decision 075).
-  const totalCents = eventPriceCents + companionTotalCents + addonsTotalCents + sum(["cancellation_fee"]);
+  if (!Number.isInteger(discount) || discount < 0) throw new RangeError("a discount must be whole, non-negative cents");
+  const discountCents = Math.min(discount, eventPriceCents + companionTotalCents + addonsTotalCents);
+  // A companion's cancellation fee is kept in the total, in no part of its own (no column; decision 075); a discount never reduces it.
+  const totalCents = eventPriceCents + companionTotalCents + addonsTotalCents - discountCents + sum(["cancellation_fee"]);
   const remainderDueOn = addDays(dates.startsOn, -terms.balanceDueDaysBeforeEvent);
   if (dates.today >= remainderDueOn || totalCents === 0) {
-    return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, depositCents: totalCents, remainderCents: 0, remainderDueOn: null };
+    return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, discountCents, depositCents: totalCents, remainderCents: 0, remainderDueOn: null };
   }
   const depositCents = percentOf(totalCents, terms.depositPercent);
-  return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, depositCents, remainderCents: totalCents - depositCents, remainderDueOn };
+  return { eventPriceCents, companionTotalCents, addonsTotalCents, totalCents, discountCents, depositCents, remainderCents: totalCents - depositCents, remainderDueOn };
 }
 
 /** VAT rates travel as basis points: 1900 is 19 %, 700 is 7 %. */

@@ -23,6 +23,7 @@ export const staffAuditKinds = [
   "messages",
   "privacy",
   "waivers",
+  "vouchers",
 ] as const;
 export type StaffAuditKind = (typeof staffAuditKinds)[number];
 
@@ -62,6 +63,7 @@ export const staffAuditActionsByKind = {
   messages: ["event_message_sent"],
   privacy: ["personal_data_exported", "personal_data_erased"],
   waivers: ["waiver_text_saved", "event_waiver_set", "paper_waiver_recorded"],
+  vouchers: ["voucher_created", "voucher_updated", "voucher_deactivated", "voucher_activated"],
 } as const satisfies Record<StaffAuditKind, readonly string[]>;
 
 export type StaffAuditAction = (typeof staffAuditActionsByKind)[StaffAuditKind][number];
@@ -184,6 +186,12 @@ export function describeStaffAuditEntry(row: StaffAuditRow, locale: Locale): Sta
       return { kind, what, text: [text(details.name), typeof details.version === "number" ? `v${details.version}` : null].filter(Boolean).join(" · ") || null };
     case "paper_waiver_recorded":
       return { kind, what, text: withSubject([text(details.code), text(details.person)].filter(Boolean).join(" · ") || null) };
+    case "voucher_created":
+    case "voucher_updated":
+    case "voucher_deactivated":
+    case "voucher_activated":
+      // The code itself (it is what staff search for), and what changed when it was edited.
+      return { kind, what, text: [text(details.code), Array.isArray(details.changed) ? details.changed.filter((field) => typeof field === "string").join(", ") : null].filter(Boolean).join(": ") || null };
     case "audit_exported":
     case "staff_logged_in":
     case "second_factor_enrolled":

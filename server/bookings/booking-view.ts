@@ -70,6 +70,8 @@ export function toBookingView(
     deposit_cents: price.depositCents,
     remainder_cents: price.remainderCents,
     remainder_due_on: price.remainderDueOn,
+    discount_cents: price.discountCents,
+    voucher: row.voucherCode && row.voucherDiscount ? { code: row.voucherCode, discount: row.voucherDiscount } : null,
     paid_cents: row.paidCents,
     hold_expires_at: row.holdExpiresAt?.toISOString() ?? null,
     payment_option: row.paymentOption,

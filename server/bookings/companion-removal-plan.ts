@@ -70,7 +70,8 @@ export function companionRemovalPlanOf(input: {
   const name = personName(person);
   const label = Object.fromEntries(locales.map((locale) => [locale, translatorFor(locale)("manage.removeCompanion.feeLine", { name })]));
   const lines = linesWithoutCompanion(booked, { companionType, feeCents: terms.fee_cents, feeKey: person.id, label });
-  const price = priceBooking(priceLinesOfBooked(lines), input.terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  // A discount code's amount stays as it was booked (decision 079): only the companion's line and its fee change.
+  const price = priceBooking(priceLinesOfBooked(lines), input.terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn }, booking.discountCents);
   const after: BookingRow = { ...booking, ...price, priceLines: lines };
 
   const today = operatorToday(now);

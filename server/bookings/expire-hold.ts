@@ -3,6 +3,7 @@ import type { Database, Queryable } from "../db/client";
 import { bookingEventAllowed } from "../../core/domain/booking-state-machine";
 import { bookings, resourceReservations } from "../db/schema";
 import { releasePlaces, releaseResource } from "./places";
+import { releaseVoucherUse } from "./voucher-redemption";
 import { writeAccountFigures } from "./booking-account";
 import { recordTransition } from "./record-transition";
 import { offerFreedPlaces, type WaitlistOfferOptions } from "./waitlist-offers";
@@ -35,11 +36,13 @@ export async function expireHold(db: Database, bookingId: string, now: Date, wai
 }
 
 /**
- * Gives back what a booking holds: its places, and its per-day resources, whose reservations stay on
+ * Gives back what a booking holds: its places, the use of its discount code, and its per-day resources, whose reservations stay on
  * record as released (a payment arriving late can take the same ones again). Returns how many
  * reservations were released. The caller sets the booking's new status in the same transaction.
  */
 export async function releaseBookingHold(tx: Queryable, booking: { id: string; eventId: string; placesHeld: number }, now: Date): Promise<number> {
+  // A discount code's use goes back with the places (decision 079); its row is locked before the event's, as a submission does.
+  await releaseVoucherUse(tx, booking.id, now);
   await releasePlaces(tx, booking.eventId, booking.placesHeld);
   const reservations = await tx
     .select()

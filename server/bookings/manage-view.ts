@@ -100,6 +100,8 @@ export async function manageBookingView(deps: ViewDeps, managed: ManagedBooking,
     })),
     money: {
       total_cents: booking.totalCents,
+      // The discount code it was booked with (decision 079): shown above the account's figures.
+      discount: booking.voucherCode && booking.discountCents > 0 ? { code: booking.voucherCode, amount_cents: booking.discountCents } : null,
       paid_cents: account.netPaidCents,
       deposit_cents: booking.depositCents,
       remainder_cents: booking.remainderCents,

@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { localizedTextSchema, pickLocale } from "../../core/contracts/localized-text";
-import { bookedLinesTotal, bookedPriceLinesOf, type BookedPriceLine } from "../../core/domain/booked-price-lines";
+import { bookedLinesTotal, bookedPriceLinesOf, type BookedLineKind, type BookedPriceLine } from "../../core/domain/booked-price-lines";
 import { bookingPriceLines } from "../../core/domain/booking-choices";
 import { choicePriceLines, optionLineKey, pricedChoicesOf } from "../../core/domain/choice-prices";
 import type { Cents } from "../../core/domain/money";
-import type { PriceLineKind } from "../../core/domain/pricing";
 import { translatorFor } from "../../core/i18n/i18n";
 import type { Locale } from "../../core/i18n/locales";
 import type { Queryable } from "../db/client";
@@ -15,7 +14,7 @@ export { defaultVatRate } from "../../core/domain/booked-price-lines";
 
 /** One priced thing of a booking, labelled: same things (two golf-playing companions, a car on two days) summed up. */
 export type LabelledPriceLine = {
-  kind: PriceLineKind;
+  kind: BookedLineKind;
   key: string;
   label: string;
   quantity: number;

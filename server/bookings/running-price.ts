@@ -3,6 +3,7 @@ import { bookingPriceLines, parseResourceChoices, vehicleItemOptions } from "../
 import { choicePriceLines } from "../../core/domain/choice-prices";
 import { operatorToday } from "../../core/domain/dates";
 import { priceBooking, type BookingPrice } from "../../core/domain/pricing";
+import { voucherDiscountCents } from "../../core/domain/vouchers";
 import type { PublicForm } from "../../core/contracts/forms";
 import type { BookingFormExtras } from "../catalog/forms";
 import type { Queryable } from "../db/client";
@@ -18,7 +19,7 @@ import { type bookings, eventPrices, events, type participants, sites } from "..
  */
 export async function runningPriceOf(
   db: Queryable,
-  booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "formVersionId" | "status" | "answers">,
+  booking: Pick<typeof bookings.$inferSelect, "eventId" | "formId" | "formVersionId" | "status" | "answers" | "voucherDiscount">,
   companions: Pick<typeof participants.$inferSelect, "companionType">[],
   now: Date,
   /** The draft's form as the request already read it (getBookingForm): its prices, terms, start and definition, not read again. */
@@ -47,9 +48,12 @@ export async function runningPriceOf(
     resources,
     choicePriceLines(items, answers),
   );
+  // A discount code entered on the review step counts as it was checked then (decision 079); the submission checks it again.
+  const gross = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
   return priceBooking(
     lines,
     { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 },
     { today: operatorToday(now), startsOn: event?.startsOn ?? operatorToday(now) },
+    booking.voucherDiscount ? voucherDiscountCents(booking.voucherDiscount, gross) : 0,
   );
 }

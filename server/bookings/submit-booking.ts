@@ -15,6 +15,8 @@ import { newBookingCode } from "./booking-code";
 import { recordTransition } from "./record-transition";
 import { holdPlaces, reserveResource } from "./places";
 import { claimWaitlistOffer } from "./waitlist-offers";
+import { redeemVoucher, VoucherRefused } from "./voucher-redemption";
+import type { VoucherRefusal } from "../../core/domain/vouchers";
 
 export { expireHoldJob } from "./booking-jobs";
 
@@ -39,6 +41,7 @@ export type SubmitOutcome =
   | { outcome: "no_places"; placesLeft: number }
   | { outcome: "resource_unavailable"; resourceId: string }
   | { outcome: "not_bookable"; state: string }
+  | { outcome: "voucher_refused"; reason: VoucherRefusal }
   | { outcome: "not_found" };
 
 const submissionCause = {
@@ -211,7 +214,22 @@ export async function submitBooking(
         choicePriceLines(definitionItems(definition), booking.answers),
       );
       const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
-      const price = priceBooking(lines, terms, { today: operatorToday(now), startsOn: event.startsOn });
+      // The priced lines behind the total, kept with the booking: a later price list changes nothing it says (money review, finding 3).
+      const grossLines = bookedPriceLinesOf(lines, prices);
+      // A discount code entered on the review step is checked and redeemed here, under its row's lock (decision 079).
+      const redeemed = booking.voucherCode
+        ? await redeemVoucher(tx, {
+            code: booking.voucherCode,
+            bookingId: booking.id,
+            eventId: event.id,
+            categoryId: event.categoryId,
+            email: people.find((person) => person.role === "main")?.email ?? null,
+            today: operatorToday(now),
+            lines: grossLines,
+            now,
+          })
+        : null;
+      const price = priceBooking(lines, terms, { today: operatorToday(now), startsOn: event.startsOn }, redeemed?.discountCents ?? 0);
 
       const code = newBookingCode(category);
       // PRODUCT.md lifecycle: an invoice booking is confirmed at once, an SMA request keeps its places
@@ -234,9 +252,9 @@ export async function submitBooking(
       });
       // Nothing is paid yet: the account's state follows from the price alone (decision 067).
       const paymentState = price.totalCents === 0 ? ("nothing_due" as const) : ("unpaid" as const);
-      // The priced lines behind the total, kept with the booking: a later price list changes nothing it says (money review, finding 3).
-      const priceLines = bookedPriceLinesOf(lines, prices);
-      const set = { ...changes, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price, priceLines, depositDueOn: firstDueOn, paymentState };
+      const priceLines = [...grossLines, ...(redeemed?.lines ?? [])];
+      const voucher = redeemed ? { voucherDiscount: redeemed.discount } : {};
+      const set = { ...changes, ...voucher, code, placesHeld: places, holdExpiresAt, submittedAt: now, ...price, priceLines, depositDueOn: firstDueOn, paymentState };
       const status = await recordTransition(tx, {
         booking,
         event: submission,
@@ -269,6 +287,7 @@ export async function submitBooking(
   } catch (error) {
     if (error instanceof ResourceUnavailable) return { outcome: "resource_unavailable", resourceId: error.resourceId };
     if (error instanceof NoPlaces) return { outcome: "no_places", placesLeft: error.placesLeft };
+    if (error instanceof VoucherRefused) return { outcome: "voucher_refused", reason: error.reason };
     throw error;
   }
 }

@@ -29,6 +29,7 @@ import { payLinkUrl } from "../payments/pay-links";
 import { manageLinkUrl } from "./manage-links";
 import { contractKindOfEvent } from "../../core/domain/withdrawal-notice";
 import { legalFactsOf, withdrawalNoticeOf } from "./legal-acceptance";
+import { voucherRefusedError } from "./voucher-errors";
 
 type ParticipantRow = typeof participants.$inferSelect;
 type Answers = Record<string, unknown>;
@@ -321,6 +322,8 @@ export async function submitDraft(
         ...(itemUuid ? { fieldErrors: { [itemUuid]: [message] } } : {}),
       });
     }
+    case "voucher_refused":
+      throw voucherRefusedError(outcome.reason);
     case "not_found":
       throw new AppError("NOT_FOUND", "bookingNotFound");
   }

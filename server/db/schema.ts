@@ -35,6 +35,7 @@ import { bookingStatuses } from "../../core/domain/booking-status";
 import { accountPaymentStates, paymentMethods } from "../../core/domain/booking-account";
 import { paymentProviderNames } from "../../core/domain/payment-providers";
 import type { BookedPriceLine } from "../../core/domain/booked-price-lines";
+import type { VoucherDiscount } from "../../core/domain/vouchers";
 import { legalPageKeys } from "../../core/domain/legal-pages";
 import { defaultLeisureWithdrawalNotice } from "../../core/domain/withdrawal-notice";
 import { defaultCancellationSchedule, type CancellationSchedule } from "../../core/domain/cancellation-schedule";
@@ -533,6 +534,15 @@ export const bookings = pgTable(
      * them, never today's price list. Null for a draft.
      */
     priceLines: jsonb("price_lines").$type<BookedPriceLine[]>(),
+    /**
+     * A discount code entered on the review step (decision 079), as it was checked then, in upper case, with
+     * what it is worth: a draft's running price counts it. The submission checks and redeems it again
+     * under the code's row lock and writes what it really took off (`discount_cents`, the negative lines).
+     */
+    voucherCode: text("voucher_code"),
+    voucherDiscount: jsonb("voucher_discount").$type<VoucherDiscount>(),
+    /** What the code took off the lines' sum: `total_cents` is that sum less this. */
+    discountCents: integer("discount_cents").notNull().default(0),
     depositCents: integer("deposit_cents").notNull().default(0),
     remainderCents: integer("remainder_cents").notNull().default(0),
     remainderDueOn: date("remainder_due_on", { mode: "string" }),
@@ -661,6 +671,61 @@ export const resourceReservations = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("resource_reservations_booking_idx").on(table.bookingId)],
+);
+
+export const voucherDiscountKindEnum = pgEnum("voucher_discount_kind", ["amount", "percent"]);
+
+/**
+ * Discount codes staff make in the back office (issue 31, decision 079). `times_used` counts the
+ * standing redemptions and is raised by one conditional UPDATE per submission (like a place), so the
+ * last use goes to exactly one booking; a booking whose places go back gives its use back.
+ */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Upper case, letters, digits and dashes. */
+    code: text("code").notNull(),
+    discountKind: voucherDiscountKindEnum("discount_kind").notNull(),
+    /** Cents off (`amount`) or whole percent off (`percent`). */
+    discountValue: integer("discount_value").notNull(),
+    validFrom: date("valid_from", { mode: "string" }),
+    validUntil: date("valid_until", { mode: "string" }),
+    usageLimit: integer("usage_limit"),
+    perCustomerLimit: integer("per_customer_limit"),
+    timesUsed: integer("times_used").notNull().default(0),
+    /** Only for these events or the events of these categories; both empty: every event. */
+    eventIds: jsonb("event_ids").$type<string[]>().notNull().default([]),
+    categoryIds: jsonb("category_ids").$type<number[]>().notNull().default([]),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("vouchers_code_unique").on(table.code),
+    check("vouchers_times_used_non_negative", sql`${table.timesUsed} >= 0`),
+    check("vouchers_discount_value_positive", sql`${table.discountValue} > 0`),
+  ],
+);
+
+/** One use of a code by a submitted booking; `released_at` once its places went back (the use is counted no more). */
+export const voucherRedemptions = pgTable(
+  "voucher_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    voucherId: uuid("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "cascade" }),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** The main participant's e-mail in lower case: the per-customer limit counts by it. */
+    email: text("email").notNull(),
+    discountCents: integer("discount_cents").notNull(),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (table) => [index("voucher_redemptions_voucher_email_idx").on(table.voucherId, table.email), index("voucher_redemptions_booking_idx").on(table.bookingId)],
 );
 
 export const uploads = pgTable(

@@ -8,7 +8,7 @@ import { seedIds } from "../db/demo/ids";
 import { insertAccount } from "../db/factories/accounts";
 import { siteSettings } from "../db/factories/site";
 import { newTotpSecret } from "../auth/totp";
-import { bookings, events, jobs } from "../db/schema";
+import { bookings, events, jobs, vouchers } from "../db/schema";
 import { expireHoldJob } from "../bookings/submit-booking";
 import { offerFreedPlaces } from "../bookings/waitlist-offers";
 import { balanceDueJob } from "../payments/balance-due";
@@ -80,6 +80,15 @@ export function createTestRoutes(options: {
     });
     options.invalidateReads?.();
     return c.json({ eventUuid: inserted.eventId, formUuid: inserted.formId }, 201);
+  });
+
+  /** A discount code of the test's own (decision 079): an amount off, for every event, no limits. */
+  const newVoucherInput = z.object({ code: z.string().regex(/^[A-Z0-9-]{3,32}$/), amountCents: z.number().int().positive() });
+  app.post("/vouchers", async (c) => {
+    const input = newVoucherInput.safeParse(await c.req.json().catch(() => null));
+    if (!input.success) return c.json({ error: "a code and an amount" }, 400);
+    await options.db.insert(vouchers).values({ code: input.data.code, discountKind: "amount", discountValue: input.data.amountCents });
+    return c.json({ code: input.data.code }, 201);
   });
 
   /** The booking's hold runs out now; the durable expiry job runs as it would at that time. */

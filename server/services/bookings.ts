@@ -4,6 +4,7 @@ import type { Locale } from "../../core/i18n/locales";
 import { bookingCaller } from "../bookings/authorized-booking";
 import { addBlankCompanion } from "../bookings/add-blank-companion";
 import { deleteCompanion } from "../bookings/delete-companion";
+import { applyVoucher } from "../bookings/apply-voucher";
 import { openDraft } from "../bookings/open-draft";
 import { updateDraftPage } from "../bookings/update-draft-page";
 import { checkPreviewPage } from "../bookings/preview-page";
@@ -71,6 +72,9 @@ export function bindBookings(deps: Deps) {
       addBlankCompanion(deps, bookingCaller({ bookingToken }), input),
     deleteCompanion: ({ bookingToken, ...input }: { bookingId: string; bookingToken: string; companionId: string }) =>
       deleteCompanion(deps, bookingCaller({ bookingToken }), input),
+    /** A discount code for the draft, or none (`code: null`); decision 079. */
+    applyVoucher: ({ bookingToken, ...input }: { bookingId: string; bookingToken: string; code: string | null; locale: Locale }) =>
+      applyVoucher(deps, bookingCaller({ bookingToken }), input),
     /** Staff decide an SMA request after calling the customer. */
     decideSma: (actor: Actor, input: { bookingId: string; decision: SmaDecision; staff: { id: string; email: string }; note?: string | undefined }) =>
       invalidatingAvailability(deps, () => decideSmaRequest({ db, ...mailDeps }, actor, { ...input, now: now() })),

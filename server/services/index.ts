@@ -15,6 +15,7 @@ import { bindStaffActions } from "./staff-actions";
 import { bindStaffAudit } from "./staff-audit";
 import { bindStaffBookingEdits } from "./staff-booking-edits";
 import { bindStaffCatalogue } from "./staff-catalogue";
+import { bindStaffVouchers } from "./staff-vouchers";
 import { bindStaffContent } from "./staff-content";
 import { bindStaffDesk } from "./staff-desk";
 import { bindStaffEmailTexts } from "./staff-email-texts";
@@ -61,6 +62,8 @@ function bindServices(deps: Deps) {
     ...bindStaffContent(deps),
     /** The back office's catalogue (issue 14): events and categories; every write drops the public reads. */
     staffCatalogue: bindStaffCatalogue(deps),
+    /** Discount codes in the back office (decision 079): list, create, change, deactivate. */
+    staffVouchers: bindStaffVouchers(deps),
     /** Staff edit a booking's answers and companions (decision 032). */
     staffBookingEdits: bindStaffBookingEdits(deps),
     /** `staffBookings`, `staffWaitlist`, `staffDashboard`, `staffCallBacks`. */

@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { renderEmail } from "../../server/email";
 import { invoicePayloadSchema } from "../../server/deps/email-messages";
-import { bookings, events, invoices, jobs, outboxEmails, participants } from "../../server/db/schema";
+import { bookings, eventPrices, events, invoices, jobs, outboxEmails, participants, sites, vouchers } from "../../server/db/schema";
+import { hashToken, newSecretToken } from "../../server/auth/secrets";
+import { submitBooking } from "../../server/bookings/submit-booking";
 import { seedIds } from "../../server/db/seed";
 import { eInvoiceAttachmentName } from "../../server/invoices/e-invoice";
 import type { InvoiceData } from "../../server/invoices/render-invoice-pdf";
 import { sandboxSignatureHeader, sandboxWebhookJob, signSandboxPayload } from "../../server/payments/sandbox-provider";
 import { createSandboxTestApi } from "../support/api-client";
 import { isValidCii, pdfAttachments, validateCii } from "../support/e-invoice";
-import { createHeldCardBooking } from "../support/factories";
+import { createDraftBooking, createHeldCardBooking } from "../support/factories";
 import { createTestDatabase } from "../support/test-database";
 
 /**
@@ -95,4 +97,40 @@ describe("a business customer's invoice", () => {
     expect((await pdfAttachments(download.pdf)).size).toBe(0);
     expect((await pdfAttachments(new Uint8Array(attachment?.content ?? Buffer.alloc(0)))).size).toBe(0);
   });
+});
+
+describe("an e-invoice with a discount code (decision 079)", () => {
+  it("shows the discount as negative lines per VAT rate, keeps each rate's VAT right and validates", async () => {
+    await database.db.update(sites).set({ vatTreatment: "per_line" });
+    // The companion at the reduced rate: the discount is shared over 19 % and 7 %.
+    await database.db
+      .update(eventPrices)
+      .set({ vatRateBasisPoints: 700 })
+      .where(and(eq(eventPrices.eventId, seedIds.events.golfYogaTrip), eq(eventPrices.kind, "companion")));
+    await database.db.insert(vouchers).values({ code: "EINVOICE15", discountKind: "percent", discountValue: 15 });
+    const bookingId = await createDraftBooking(database.db, seedIds.events.golfYogaTrip, ["non_playing"]);
+    const token = newSecretToken();
+    await database.db.update(bookings).set({ tokenHash: hashToken(token), paymentOption: "credit_card", voucherCode: "EINVOICE15" }).where(eq(bookings.id, bookingId));
+    await database.db
+      .update(participants)
+      .set({ company: "Fairway Partners GmbH", vatId: "DE811569869" })
+      .where(and(eq(participants.bookingId, bookingId), eq(participants.role, "main")));
+    expect((await submitBooking(database.db, { bookingId, now: new Date() })).outcome).toBe("held");
+    await payDepositByCard({ bookingId, token });
+    const [invoice] = await database.db.select().from(invoices).where(eq(invoices.bookingId, bookingId));
+    if (!invoice) throw new Error("no invoice issued");
+    const data = invoice.data as InvoiceData;
+    // 108.00 at 19 % and 88.00 at 7 %, 15 % off 196.00 = 29.40, shared 16.20 / 13.20.
+    expect(data.lines.filter((line) => line.totalCents < 0).map((line) => [line.label, line.totalCents, line.vatRateBasisPoints])).toEqual([
+      ["Voucher EINVOICE15", -1620, 1900],
+      ["Voucher EINVOICE15", -1320, 700],
+    ]);
+    expect(data.totalCents).toBe(19600 - 2940);
+    const download = await api.services.invoices.pdfFor({ bookingId, bookingToken: token });
+    if (!download) throw new Error("the invoice does not download");
+    const xml = (await pdfAttachments(download.pdf)).get(eInvoiceAttachmentName)?.toString("utf8") ?? "";
+    expect(xml).toContain("<ram:GrandTotalAmount>166.60</ram:GrandTotalAmount>");
+    const [result] = await validateCii([{ name: invoice.number, xml }]);
+    expect(result && isValidCii(result), result?.output).toBe(true);
+  }, 120_000);
 });

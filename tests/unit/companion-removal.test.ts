@@ -93,6 +93,16 @@ describe("the booking's lines without the companion", () => {
   });
 });
 
+describe("a discount code's booking losing a companion (decisions 075 and 079)", () => {
+  it("keeps the discount as booked: its lines are no price lines, the pricing takes the booking's discount", () => {
+    const discounted = [...booked, line("discount", "SUMMER", -10_000)];
+    const after = linesWithoutCompanion(discounted, { companionType: "golf_playing", feeCents: 12_000, feeKey: "c1", label });
+    expect(priceLinesOfBooked(after).map((each) => each.kind)).not.toContain("discount");
+    const price = priceBooking(priceLinesOfBooked(after), { depositPercent: 25, balanceDueDaysBeforeEvent: 30 }, { today: "2027-01-10", startsOn }, 10_000);
+    expect(price.totalCents).toBe(total(after));
+  });
+});
+
 describe("the account after a companion is taken off (property)", () => {
   it("adds up: the total falls by share less fee, what is paid beyond what is owed goes back, and nothing is given back twice", () => {
     fc.assert(

@@ -16,6 +16,7 @@ describe("booking price", () => {
       companionTotalCents: 19600,
       addonsTotalCents: 0,
       totalCents: 30400,
+      discountCents: 0,
       depositCents: 7600,
       remainderCents: 22800,
       remainderDueOn: "2026-02-28",

@@ -37,6 +37,12 @@ describe("the staff audit log's rows in words", () => {
     expect(describeStaffAuditEntry({ action: "staff_invitation_revoked", details: {}, subjectName: null }, "en").what).toBe("Invitation withdrawn");
   });
 
+  it("names a discount code and, when it was changed, which fields", () => {
+    const changed = describeStaffAuditEntry({ action: "voucher_updated", details: { code: "CLUB-10", changed: ["usageLimit", "validUntil"] }, subjectName: null }, "de");
+    expect(changed).toEqual({ kind: "vouchers", what: "Rabattcode geändert", text: "CLUB-10: usageLimit, validUntil" });
+    expect(describeStaffAuditEntry({ action: "voucher_deactivated", details: { code: "CLUB-10" }, subjectName: null }, "en").text).toBe("CLUB-10");
+  });
+
   it("shows an action it does not know by its name, without a kind", () => {
     expect(describeStaffAuditEntry({ action: "something_new", details: {}, subjectName: null }, "en")).toEqual({ kind: null, what: "something_new", text: null });
   });

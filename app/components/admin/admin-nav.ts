@@ -13,6 +13,7 @@ export const adminSections = [
   { path: "/admin/events", labelKey: "admin.nav.events", end: false, roles: ["staff", "admin"] },
   { path: "/admin/categories", labelKey: "admin.nav.categories", end: false, roles: ["staff", "admin"] },
   { path: "/admin/waivers", labelKey: "admin.nav.waivers", end: false, roles: ["staff", "admin"] },
+  { path: "/admin/vouchers", labelKey: "admin.nav.vouchers", end: false, roles: ["staff", "admin"] },
   { path: "/admin/staff", labelKey: "admin.nav.staff", end: false, roles: ["admin"] },
   { path: "/admin/pages", labelKey: "admin.nav.pages", end: false, roles: ["staff", "admin"] },
   { path: "/admin/site", labelKey: "admin.nav.site", end: false, roles: ["admin"] },

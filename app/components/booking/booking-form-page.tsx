@@ -21,6 +21,7 @@ import { PriceSummary } from "./price-summary";
 import { ErrorSummary } from "./error-summary";
 import { useUnsavedInput } from "./unsaved-input";
 import { BookingReview } from "./booking-review";
+import { voucherCodeField } from "./voucher-code-form";
 import type { ReviewView } from "../../utils/booking-review";
 import type { UploadedFile } from "./upload-field";
 import type { DayStock } from "./kinds/kind-renderer";
@@ -213,7 +214,7 @@ export function BookingFormPage(props: BookingPageProps) {
           return typeof type === "string" ? type : null;
         })
       : booking.companions.map((companion) => companion.type);
-    setLivePrice(priceSummary(form, priceInputsOf(form, { ...booking.answers, ...onPage }, companionTypes), locale));
+    setLivePrice(priceSummary(form, priceInputsOf(form, { ...booking.answers, ...onPage }, companionTypes, booking.voucher), locale));
   };
 
   const onChoicesChange = (uuid: string) => {
@@ -346,6 +347,9 @@ export function BookingFormPage(props: BookingPageProps) {
               cardPayment={booking.answers[paymentItemUuid(form) ?? ""] === "credit_card"}
               withdrawalNotice={props.withdrawalNotice ?? null}
               noCustomerCancel={props.noCustomerCancel === true}
+              voucher={booking.voucher}
+              voucherError={actionData?.errors[voucherCodeField]?.[0] ?? null}
+              locale={locale}
             />
           ) : (
             <Form

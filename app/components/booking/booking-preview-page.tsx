@@ -145,6 +145,8 @@ function previewBooking(form: PublicForm, state: PreviewState, locale: BookingVi
     deposit_cents: 0,
     remainder_cents: 0,
     remainder_due_on: null,
+    discount_cents: 0,
+    voucher: null,
     paid_cents: 0,
     hold_expires_at: null,
     payment_option: null,

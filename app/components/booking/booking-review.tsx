@@ -4,6 +4,9 @@ import type { PriceSummaryView } from "../../utils/booking-view";
 import type { ReviewView } from "../../utils/booking-review";
 import { Button } from "../button";
 import { PriceSummary } from "./price-summary";
+import { VoucherCodeForm } from "./voucher-code-form";
+import type { BookingView } from "../../../core/contracts/bookings";
+import type { Locale } from "../../../core/i18n/locales";
 
 /**
  * The review step (`?page=review`, decision 021): every page's answers with an "Edit" link to that
@@ -16,6 +19,9 @@ export function BookingReview({
   cardPayment,
   withdrawalNotice,
   noCustomerCancel,
+  voucher,
+  voucherError,
+  locale,
 }: {
   review: ReviewView;
   price: PriceSummaryView | null;
@@ -24,6 +30,10 @@ export function BookingReview({
   /** What the law says about withdrawing from this booking, told before the binding click (issue 30). */
   withdrawalNotice: string | null;
   noCustomerCancel: boolean;
+  /** The discount code on the draft, and why one was just refused (decision 079). */
+  voucher: BookingView["voucher"];
+  voucherError: string | null;
+  locale: Locale;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
@@ -64,6 +74,7 @@ export function BookingReview({
           )}
         </section>
       ))}
+      <VoucherCodeForm voucher={voucher} error={voucherError} locale={locale} />
       {/* In its own box: sticky on the form pages, it must not slide over the button here. */}
       <div>
         <PriceSummary summary={price} />

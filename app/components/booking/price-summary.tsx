@@ -35,6 +35,7 @@ export function PriceSummary({ summary, placement = "aside", className = "" }: {
         {summary.companions && row(t("booking.price.companions", { count: summary.companions.count }), summary.companions.total)}
         {summary.addons && row(t("booking.price.addons"), summary.addons)}
         {summary.options && row(t("booking.price.options"), summary.options)}
+        {summary.discount && row(t("booking.price.discount", { code: summary.discount.code }), summary.discount.amount)}
         {row(t("booking.price.total"), summary.total, true)}
         {summary.deposit
           ? row(t("booking.price.depositNow", { percent: summary.deposit.percent }), summary.dueNow, true)

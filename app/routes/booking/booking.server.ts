@@ -253,6 +253,16 @@ function failure(error: AppError, locale: Locale, status: number = error.status)
   );
 }
 
+/** A discount code refused (decision 079): its reason beside the code's field, no summary at the top; nothing changed. */
+function voucherFailure(error: AppError, locale: Locale) {
+  const response: ErrorResponse = error.toResponse(locale);
+  const message = response.errors?.voucher_code?.[0] ?? response.message;
+  return data<BookingActionData>(
+    { message: null, errors: { voucher_code: [message] }, participantErrors: {}, pageErrors: [], version: null, stale: false },
+    error.status,
+  );
+}
+
 const successOf = (locale: Locale, bookingUuid: string) => `${localizePath("/booking-success", locale)}?booking=${bookingUuid}`;
 
 export async function action({ request, url, params, context: routerContext }: Route.ActionArgs) {
@@ -272,6 +282,17 @@ export async function action({ request, url, params, context: routerContext }: R
   const bookingKey = { bookingId: key.bookingUuid, bookingToken: key.token };
   // The review step's one button is the only one that books (decision 021).
   if (posted.get("step") === reviewStep) {
+    if (intent === "apply-voucher" || intent === "remove-voucher") {
+      const code = intent === "apply-voucher" ? String(posted.get("voucher_code") ?? "") : null;
+      try {
+        await context.services.bookings.applyVoucher({ ...bookingKey, code, locale });
+      } catch (error) {
+        if (!AppError.is(error)) throw error;
+        if (error.reason === "voucher_refused" || error.code === "VALIDATION_FAILED") return voucherFailure(error, locale);
+        return failure(error, locale);
+      }
+      throw redirect(reviewHref(locale, formUuid));
+    }
     if (intent !== "submit") throw redirect(reviewHref(locale, formUuid));
     return submitFromReview(context, { form, bookingKey, locale, offer, bookingUuid: key.bookingUuid });
   }
@@ -342,6 +363,7 @@ async function submitFromReview(
     if (error.reason === "already_submitted") throw redirect(successOf(locale, bookingUuid));
     if (error.reason === "fully_booked") throw redirect(`${localizePath("/booking-no-available-spots", locale)}?event=${form.event.uuid}`);
     if (error.reason === "not_bookable_yet") throw redirect(`${localizePath("/booking-not-bookable-yet", locale)}?event=${form.event.uuid}`);
+    if (error.reason === "voucher_refused") return voucherFailure(error, locale);
     return failure(error, locale);
   }
   if (submitted.payment_option === "credit_card" && submitted.status !== "in_review") {

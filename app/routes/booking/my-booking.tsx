@@ -70,6 +70,8 @@ function laterContext(booking: PageBooking, answers: BookingView["answers"], onU
     deposit_cents: booking.money.deposit_cents,
     remainder_cents: booking.money.remainder_cents,
     remainder_due_on: booking.money.remainder_due_on,
+    discount_cents: 0,
+    voucher: null,
     paid_cents: booking.money.paid_cents,
     hold_expires_at: null,
     payment_option: booking.money.payment_option,
@@ -208,6 +210,12 @@ export default function MyBookingPage({ loaderData, actionData }: Route.Componen
 
       <div className="mt-8 grid gap-5 lg:grid-cols-2">
         <Section id="money-title" title={t("manage.money")}>
+          {money.discount && (
+            <p className="flex justify-between gap-4 border-b border-navy-900/10 pb-2 text-sm" data-testid="discount-line">
+              <span className="text-ink-soft">{t("booking.price.discount", { code: money.discount.code })}</span>
+              <span className="font-semibold text-navy-900">{formatMoney(-money.discount.amount_cents, locale)}</span>
+            </p>
+          )}
           <AccountSummary account={money.account} locale={locale} />
           {display.nextDueOn && money.payment_option !== "invoice" && (
             <p className="mt-3 text-sm text-ink-soft">{t("account.earlyNote", { date: display.nextDueOn })}</p>

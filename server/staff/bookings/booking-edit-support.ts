@@ -7,6 +7,7 @@ import { choicePriceLines } from "../../../core/domain/choice-prices";
 import { cancellationFeeKind, priceLinesOfBooked } from "../../../core/domain/companion-removal";
 import { operatorToday } from "../../../core/domain/dates";
 import { priceBooking } from "../../../core/domain/pricing";
+import { keptDiscountOf } from "../../bookings/voucher-redemption";
 import { takesAnswer } from "../../../core/forms/kinds";
 import { staffEditableItem } from "../../../core/domain/booking-edits";
 import type { Locale } from "../../../core/i18n/locales";
@@ -105,11 +106,14 @@ export async function repriceBooking(tx: Queryable, booking: BookingRow, now: Da
   const terms = { depositPercent: site?.depositPercent ?? 25, balanceDueDaysBeforeEvent: site?.balanceDueDaysBeforeEvent ?? 30 };
   // A fee for a companion the customer took off is no price-list line: it is kept as it was (decision 075).
   const feeLines = (booking.priceLines ?? []).filter((line) => line.kind === cancellationFeeKind);
-  const price = priceBooking([...lines, ...priceLinesOfBooked(feeLines)], terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn });
+  const grossLines = bookedPriceLinesOf(lines, prices);
+  // The discount code it was booked with still counts (decision 079).
+  const kept = keptDiscountOf(booking, grossLines);
+  const price = priceBooking([...lines, ...priceLinesOfBooked(feeLines)], terms, { today: operatorToday(booking.submittedAt ?? now), startsOn: event.startsOn }, kept.discountCents);
   // Every line priced again with the total, and kept with it (money review, finding 3).
   await tx
     .update(bookings)
-    .set({ ...price, priceLines: [...bookedPriceLinesOf(lines, prices), ...feeLines], updatedAt: now })
+    .set({ ...price, priceLines: [...grossLines, ...kept.lines, ...feeLines], updatedAt: now })
     .where(eq(bookings.id, booking.id));
   // What is owed moved: the account again, a paid booking that owes more confirmed with a balance (decision 067).
   if (price.totalCents !== booking.totalCents)
