@@ -24,6 +24,10 @@ const texts = {
     send: "An 2 Buchungen senden",
     sent: "Die Nachricht ist an 2 Buchungen unterwegs.",
     history: "Gesendete Nachrichten",
+    day: "Tag",
+    vehicle: "Fahrzeug",
+    reachesThree: "Erreicht 3 Buchungen.",
+    reachesNone: "Erreicht 0 Buchungen.",
   },
 } as const;
 
@@ -81,6 +85,24 @@ for (const language of journeyLanguages("de")) {
       await expect(history.getByRole("row", { name: new RegExp(message.de.subject) })).toContainText(t.unpaid);
       await expect(history.getByRole("row", { name: new RegExp(message.de.subject) })).toContainText(member.email);
       await shootPhoneAndDesktop(page, "event-message-sent-de");
+
+      // A day and a vehicle (issue 31): every booking drives the race car on day 2, none on day 1.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const locale of ["en", "de"] as const) {
+        const group = page.getByRole("group", { name: t.languages[locale] });
+        await group.getByLabel(t.subject).fill(message[locale].subject);
+        await group.getByLabel(t.body, { exact: true }).fill(message[locale].body);
+      }
+      await page.getByLabel(t.day, { exact: true }).selectOption("2");
+      await page.getByLabel(t.vehicle, { exact: true }).selectOption("race_car");
+      await page.getByRole("button", { name: t.preview, exact: true }).click();
+      await expect(page.getByTestId("event-message-count")).toHaveText(t.reachesThree);
+      await expect(page.getByLabel(t.day, { exact: true })).toHaveValue("2");
+      await shootPhoneAndDesktop(page, "event-message-filters-de");
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByLabel(t.day, { exact: true }).selectOption("1");
+      await page.getByRole("button", { name: t.preview, exact: true }).click();
+      await expect(page.getByTestId("event-message-count")).toHaveText(t.reachesNone);
 
       const about = (to: string) => mailsTo(to, since).filter((mail) => /Briefing/.test(mail.subject));
       await expect.poll(() => about(unpaidDe).map((mail) => mail.subject), mailPolling).toEqual([message.de.subject]);
