@@ -14,6 +14,7 @@ type Texts = Partial<Catalogue["common"]>;
  */
 const partLoaders: Record<CataloguePart, Record<string, () => Promise<Texts>>> = {
   site: import.meta.glob<Texts>("../../core/i18n/locales/*/common.json", { import: "default", query: { part: "site" } }),
+  service: import.meta.glob<Texts>("../../core/i18n/locales/*/common.json", { import: "default", query: { part: "service" } }),
   admin: import.meta.glob<Texts>("../../core/i18n/locales/*/common.json", { import: "default", query: { part: "admin" } }),
 };
 

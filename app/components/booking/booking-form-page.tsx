@@ -252,7 +252,7 @@ export function BookingFormPage(props: BookingPageProps) {
     if (hidden.has(item.uuid) && !renderer.container) return null;
     if (loggedIn && item.name === "create_account") return null;
     // "May be completed later" (decision 023): not required here, answered on the manage page after checkout.
-    const shown = markCompletableLater({ ...item, required: item.required && !optional.has(item.uuid), help: helpOf(item) }, t("manage.laterNote"));
+    const shown = markCompletableLater({ ...item, required: item.required && !optional.has(item.uuid), help: helpOf(item) }, t("booking.laterNote"));
     return <renderer.Render key={item.uuid} item={shown} error={errors[item.uuid]?.[0]} page={context} />;
   }
   /** The payment method's help says what is due on booking as the draft stands (deposit or everything). */

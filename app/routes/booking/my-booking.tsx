@@ -131,7 +131,7 @@ function LaterDetails({ booking, result }: { booking: PageBooking; result: Actio
           {later.items.map((item) => {
             if (!editable(item)) return <Rows key={item.uuid} rows={[[item.label, answerOf(item)]]} />;
             const renderer = formItemRenderers[item.kind];
-            return <renderer.Render key={item.uuid} item={markCompletableLater(item, t("manage.laterNote"))} error={errors[item.uuid]?.[0]} page={context} />;
+            return <renderer.Render key={item.uuid} item={markCompletableLater(item, t("booking.laterNote"))} error={errors[item.uuid]?.[0]} page={context} />;
           })}
           {later.items.some(posted) && (
             <Button type="submit" disabled={busy}>
