@@ -3,8 +3,8 @@ import { formatDate, formatDateTime } from "../../core/domain/dates";
 import { formatMoney } from "../../core/domain/money";
 import { translatorFor } from "../../core/i18n/i18n";
 import { intlLocaleTags, type Locale } from "../../core/i18n/locales";
-import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "../invoices/invoice-fonts";
 import { loadPdfLibraries } from "../invoices/pdf-libraries";
+import { paragraphWriter, pdfBytes } from "../invoices/pdf-paragraphs";
 
 const margins = { top: 50, bottom: 55, left: 55, right: 55 } as const;
 const colors = { text: "#1a1a1a", muted: "#5c5c5c", rule: "#b8b8b8" } as const;
@@ -24,34 +24,8 @@ export async function renderPersonalDataPdf(data: PersonalDataExport, locale: Lo
     displayTitle: true,
     info: { Title: t("personalData.pdf.title"), Author: data.operator.company, CreationDate: new Date(data.generated_at) },
   });
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const width = doc.page.width - margins.left - margins.right;
-
-  /** One paragraph, run by run in fonts that have its letters; continues below the last one. */
-  const write = (text: string, options: { weight?: FontWeight; size?: number; color?: string; gap?: number } = {}) => {
-    const weight = options.weight ?? "regular";
-    const size = options.size ?? 10;
-    doc.fontSize(size).fillColor(options.color ?? colors.text);
-    if (doc.y + size * 2 > doc.page.height - margins.bottom) doc.addPage();
-    const runs = fontRuns(text.normalize("NFC"), weight);
-    const baseline = -primaryAscent(weight) * size;
-    if (runs.length === 0) {
-      setInvoiceFont(doc, primaryFont(weight));
-      doc.text(" ", margins.left, doc.y, { width });
-    }
-    runs.forEach((run, index) => {
-      setInvoiceFont(doc, run.font);
-      const continued = index < runs.length - 1;
-      if (index === 0) doc.text(run.text, margins.left, doc.y, { width, baseline, continued, features: [] });
-      else doc.text(run.text, { width, baseline, continued, features: [] });
-    });
-    doc.moveDown(options.gap ?? 0.2);
-  };
+  const finished = pdfBytes(doc);
+  const { write, width } = paragraphWriter(doc, margins, colors.text);
   const heading = (text: string, size = 13) => {
     doc.moveDown(0.6);
     write(text, { weight: "bold", size, gap: 0.3 });

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { pickLocale } from "../../core/contracts/localized-text";
 import { formatDate, formatDateTime } from "../../core/domain/dates";
 import type { Actor } from "../../core/domain/permissions";
@@ -9,7 +8,8 @@ import { authorize } from "../auth/authorize";
 import type { Queryable } from "../db/client";
 import { bookings, events, waiverSignatures, waiverTextVersions } from "../db/schema";
 import { AppError } from "../errors";
-import { fontRuns, primaryAscent, primaryFont, setInvoiceFont, type FontWeight } from "../invoices/invoice-fonts";
+import { loadPdfLibraries } from "../invoices/pdf-libraries";
+import { paragraphWriter, pdfBytes } from "../invoices/pdf-paragraphs";
 import { openWaiver, type WaiverAccess } from "./open-waiver";
 import { versionText, type WaiverSignatureRow, type WaiverVersionRow } from "./waiver-records";
 
@@ -30,33 +30,16 @@ export async function renderWaiverPdf(signed: SignedWaiver): Promise<Buffer> {
   const locale = signature.locale;
   const t = translatorFor(locale);
   const text = versionText(version, locale);
-  const doc = new PDFDocument({ size: "A4", margins, lang: intlLocaleTags[locale], displayTitle: true, info: { Title: text.title, CreationDate: signature.signedAt } });
-  const chunks: Buffer[] = [];
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { PDFDocument } = await loadPdfLibraries();
+  const doc = new PDFDocument({
+    size: "A4",
+    margins,
+    lang: intlLocaleTags[locale],
+    displayTitle: true,
+    info: { Title: text.title, CreationDate: signature.signedAt },
   });
-  const width = doc.page.width - margins.left - margins.right;
-  const write = (line: string, options: { weight?: FontWeight; size?: number; color?: string; gap?: number } = {}) => {
-    const weight = options.weight ?? "regular";
-    const size = options.size ?? 10;
-    doc.fontSize(size).fillColor(options.color ?? colors.text);
-    if (doc.y + size * 2 > doc.page.height - margins.bottom) doc.addPage();
-    const runs = fontRuns(line.normalize("NFC"), weight);
-    const baseline = -primaryAscent(weight) * size;
-    if (runs.length === 0) {
-      setInvoiceFont(doc, primaryFont(weight));
-      doc.text(" ", margins.left, doc.y, { width });
-    }
-    runs.forEach((run, index) => {
-      setInvoiceFont(doc, run.font);
-      const continued = index < runs.length - 1;
-      if (index === 0) doc.text(run.text, margins.left, doc.y, { width, baseline, continued, features: [] });
-      else doc.text(run.text, { width, baseline, continued, features: [] });
-    });
-    doc.moveDown(options.gap ?? 0.2);
-  };
+  const finished = pdfBytes(doc);
+  const { write, width } = paragraphWriter(doc, margins, colors.text);
   const rule = () => {
     doc
       .moveTo(margins.left, doc.y + 4)
@@ -67,7 +50,8 @@ export async function renderWaiverPdf(signed: SignedWaiver): Promise<Buffer> {
   };
 
   write(text.title, { weight: "bold", size: 16, gap: 0.4 });
-  const dates = signed.startsOn === signed.endsOn ? formatDate(signed.startsOn, locale) : `${formatDate(signed.startsOn, locale)} – ${formatDate(signed.endsOn, locale)}`;
+  const dates =
+    signed.startsOn === signed.endsOn ? formatDate(signed.startsOn, locale) : `${formatDate(signed.startsOn, locale)} – ${formatDate(signed.endsOn, locale)}`;
   write(t("waiver.pdf.event", { event: signed.eventTitle, dates }), { color: colors.muted });
   // A line of its own: a code is never broken at its hyphen.
   write(t("waiver.pdf.booking", { code: signed.code }), { color: colors.muted, gap: 0.6 });
@@ -78,7 +62,9 @@ export async function renderWaiverPdf(signed: SignedWaiver): Promise<Buffer> {
   write(`${t("waiver.pdf.name")}: ${signature.fullName}`);
   if (signature.dateOfBirth) write(`${t("waiver.pdf.dateOfBirth")}: ${formatDate(signature.dateOfBirth, locale)}`);
   write(`${t("waiver.pdf.signedAt")}: ${formatDateTime(signature.signedAt, locale)}`);
-  write(`${t("waiver.pdf.method")}: ${t(`waiver.methods.${signature.method}`)}${signature.recordedBy ? ` (${t("waiver.pdf.recordedBy", { email: signature.recordedBy })})` : ""}`);
+  write(
+    `${t("waiver.pdf.method")}: ${t(`waiver.methods.${signature.method}`)}${signature.recordedBy ? ` (${t("waiver.pdf.recordedBy", { email: signature.recordedBy })})` : ""}`,
+  );
   if (signature.ipAddress) write(`${t("waiver.pdf.ipAddress")}: ${signature.ipAddress}`);
   write(`${t("waiver.pdf.version")}: ${version.version}`);
   write(`SHA-256: ${signature.textHash}`, { size: 8, color: colors.muted });
@@ -119,17 +105,31 @@ async function signedWaiverOf(db: Queryable, participantId: string, bookingId: s
   };
 }
 
-const fileNameOf = (signed: SignedWaiver) => `waiver-${signed.code || "booking"}-${signed.signature.fullName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase() || "person"}.pdf`;
+const fileNameOf = (signed: SignedWaiver) =>
+  `waiver-${signed.code || "booking"}-${
+    signed.signature.fullName
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase() || "person"
+  }.pdf`;
 
 /** The person's own PDF through their sign link or the manage link (decision 080). */
-export async function waiverPdfOf(deps: { db: Queryable; manageLinkSecret: string; now: () => Date }, caller: Actor, input: { access: WaiverAccess; locale: Locale }): Promise<WaiverPdf> {
+export async function waiverPdfOf(
+  deps: { db: Queryable; manageLinkSecret: string; now: () => Date },
+  caller: Actor,
+  input: { access: WaiverAccess; locale: Locale },
+): Promise<WaiverPdf> {
   const opened = await openWaiver(deps, caller, { access: input.access });
   const signed = await signedWaiverOf(deps.db, opened.participant.id, opened.booking.id, input.locale);
   return { fileName: fileNameOf(signed), pdf: await renderWaiverPdf(signed) };
 }
 
 /** Staff read any person's signed waiver from the booking detail. */
-export async function staffWaiverPdf(deps: { db: Queryable }, actor: Actor, input: { bookingId: string; participantId: string; locale: Locale }): Promise<WaiverPdf> {
+export async function staffWaiverPdf(
+  deps: { db: Queryable },
+  actor: Actor,
+  input: { bookingId: string; participantId: string; locale: Locale },
+): Promise<WaiverPdf> {
   authorize(actor, "staff.waivers.manage", null);
   const signed = await signedWaiverOf(deps.db, input.participantId, input.bookingId, input.locale);
   return { fileName: fileNameOf(signed), pdf: await renderWaiverPdf(signed) };
