@@ -85,7 +85,7 @@ for (const language of journeyLanguages("en")) {
       await page.getByLabel(t.name).fill(name);
       await page.getByLabel(t.email).fill(email);
       await page.getByLabel(t.role).selectOption("staff");
-      await page.getByRole("button", { name: t.invite }).click();
+      await page.getByRole("button", { name: t.invite, exact: true }).click();
       await expect(page.getByText(t.invited(email))).toBeVisible();
       const row = page.getByRole("row", { name: new RegExp(name) });
       await expect(row).toBeVisible();
@@ -125,7 +125,7 @@ for (const language of journeyLanguages("en")) {
       const email = uniqueEmail(`taken-back-${language.locale}`);
       await page.getByLabel(t.name).fill("Taken Back");
       await page.getByLabel(t.email).fill(email);
-      await page.getByRole("button", { name: t.invite }).click();
+      await page.getByRole("button", { name: t.invite, exact: true }).click();
       const row = page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) });
       await row.getByRole("button", { name: t.revoke }).click();
       await page.getByRole("alertdialog", { name: t.revoke }).getByRole("button", { name: t.revoke }).click();
